@@ -1,0 +1,356 @@
+package org.harrier.classad;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.BiConsumer;
+
+/**
+ * A ClassAd: a set of uniquely named expressions. Names are matched ignoring case and keep
+ * the spelling they were given; attributes keep their insertion order for unparsing.
+ *
+ * <p>Immutable and safe to share. Changing an attribute makes a new ad ({@link #with},
+ * {@link #toBuilder}). An ad may be <em>chained</em> to a parent ad whose attributes it
+ * inherits unless it defines them itself — HTCondor's proc ads chained to their cluster ad, so
+ * the attributes common to a large cluster are stored once.
+ *
+ * <p>Storage is three parallel arrays and an open-addressing index, so a 40-attribute job ad
+ * costs a few hundred bytes beyond its expressions.
+ */
+public final class ClassAd {
+    // Declared before EMPTY, which needs it while being constructed.
+    private static final int[] EMPTY_INDEX = {0};
+    public static final ClassAd EMPTY = new ClassAd(new String[0], new String[0], new Expr[0], null);
+
+    private final String[] names;
+    private final String[] keys;
+    private final Expr[] exprs;
+    private final int[] index;
+    private final ClassAd chainedParent;
+    private final int depth;
+    private int hash;
+
+    private ClassAd(String[] names, String[] keys, Expr[] exprs, ClassAd chainedParent) {
+        this.names = names;
+        this.keys = keys;
+        this.exprs = exprs;
+        this.chainedParent = chainedParent;
+        this.index = buildIndex(keys);
+        int deepest = 0;
+        for (Expr e : exprs) {
+            deepest = Math.max(deepest, e.depth());
+        }
+        this.depth = deepest;
+    }
+
+    private static int[] buildIndex(String[] keys) {
+        if (keys.length == 0) {
+            return EMPTY_INDEX;
+        }
+        int size = Integer.highestOneBit(Math.max(2, keys.length * 4 / 3 + 1) - 1) << 1;
+        int[] index = new int[size];
+        int mask = size - 1;
+        for (int i = 0; i < keys.length; i++) {
+            int slot = spread(keys[i].hashCode()) & mask;
+            while (index[slot] != 0) {
+                slot = (slot + 1) & mask;
+            }
+            index[slot] = i + 1;
+        }
+        return index;
+    }
+
+    private static int spread(int h) {
+        return h ^ (h >>> 16);
+    }
+
+    /** Parses an ad in either syntax: new if the text starts with {@code [}, old otherwise. */
+    public static ClassAd parse(String text) {
+        return Parser.parseClassAd(text, null);
+    }
+
+    public static ClassAd parse(String text, Syntax syntax) {
+        return Parser.parseClassAd(text, Objects.requireNonNull(syntax, "syntax"));
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The expression bound to {@code name} here or in the chained parent, or null. */
+    public Expr lookup(String name) {
+        return lookupKey(Names.foldCase(name));
+    }
+
+    Expr lookupKey(String key) {
+        ClassAd ad = this;
+        int h = spread(key.hashCode());
+        do {
+            int[] idx = ad.index;
+            int mask = idx.length - 1;
+            int slot = h & mask;
+            int at;
+            while ((at = idx[slot]) != 0) {
+                String k = ad.keys[at - 1];
+                if (k == key || k.equals(key)) {
+                    return ad.exprs[at - 1];
+                }
+                slot = (slot + 1) & mask;
+            }
+            ad = ad.chainedParent;
+        } while (ad != null);
+        return null;
+    }
+
+    public boolean contains(String name) {
+        return lookup(name) != null;
+    }
+
+    /** Number of attributes, counting inherited ones once. */
+    public int size() {
+        int n = names.length;
+        for (ClassAd p = chainedParent; p != null; p = p.chainedParent) {
+            for (String k : p.keys) {
+                if (!definedBelow(p, k)) {
+                    n++;
+                }
+            }
+        }
+        return n;
+    }
+
+    public boolean isEmpty() {
+        return size() == 0;
+    }
+
+    /** Attribute names as spelled, own attributes first, then inherited ones not overridden. */
+    public List<String> names() {
+        List<String> out = new ArrayList<>(names.length);
+        forEach((name, expr) -> out.add(name));
+        return Collections.unmodifiableList(out);
+    }
+
+    /** Visits every attribute in order, own first, then inherited ones not overridden. */
+    public void forEach(BiConsumer<String, Expr> action) {
+        for (int i = 0; i < names.length; i++) {
+            action.accept(names[i], exprs[i]);
+        }
+        for (ClassAd p = chainedParent; p != null; p = p.chainedParent) {
+            for (int i = 0; i < p.names.length; i++) {
+                if (!definedBelow(p, p.keys[i])) {
+                    action.accept(p.names[i], p.exprs[i]);
+                }
+            }
+        }
+    }
+
+    /** Only this ad's own attributes, without those inherited from the chained parent. */
+    public void forEachOwn(BiConsumer<String, Expr> action) {
+        for (int i = 0; i < names.length; i++) {
+            action.accept(names[i], exprs[i]);
+        }
+    }
+
+    /** True if an ad in the chain below {@code ancestor} (starting at this) defines {@code key}. */
+    private boolean definedBelow(ClassAd ancestor, String key) {
+        for (ClassAd a = this; a != ancestor; a = a.chainedParent) {
+            if (a.ownIndexOf(key) >= 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private int ownIndexOf(String key) {
+        int mask = index.length - 1;
+        int slot = spread(key.hashCode()) & mask;
+        int at;
+        while ((at = index[slot]) != 0) {
+            if (keys[at - 1].equals(key)) {
+                return at - 1;
+            }
+            slot = (slot + 1) & mask;
+        }
+        return -1;
+    }
+
+    /** The ad this one inherits from, or null. */
+    public ClassAd chainedParent() {
+        return chainedParent;
+    }
+
+    /** This ad's own attributes, inheriting every other attribute from {@code parent}. */
+    public ClassAd chainedTo(ClassAd parent) {
+        for (ClassAd p = parent; p != null; p = p.chainedParent) {
+            if (p == this) {
+                throw new IllegalArgumentException("chaining an ad to itself would make a cycle");
+            }
+        }
+        return new ClassAd(names, keys, exprs, parent);
+    }
+
+    /** A copy with {@code name} bound to {@code expr} (replacing an own binding of any case). */
+    public ClassAd with(String name, Expr expr) {
+        return toBuilder().set(name, expr).build();
+    }
+
+    /** A copy without its own binding of {@code name}; an inherited binding stays visible. */
+    public ClassAd without(String name) {
+        return toBuilder().remove(name).build();
+    }
+
+    /** A builder holding this ad's own attributes and chained parent. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        for (int i = 0; i < names.length; i++) {
+            b.set(names[i], exprs[i]);
+        }
+        b.chainedTo(chainedParent);
+        return b;
+    }
+
+    /** A self-contained copy: own and inherited attributes, no chained parent. */
+    public ClassAd flatten() {
+        if (chainedParent == null) {
+            return this;
+        }
+        Builder b = new Builder();
+        forEach(b::set);
+        return b.build();
+    }
+
+    /** Evaluates attribute {@code name} with no target ad; {@code undefined} if absent. */
+    public Value evaluate(String name) {
+        return EvalContext.create().evaluateAttribute(name, this, null);
+    }
+
+    /** Evaluates attribute {@code name} of this ad matched against {@code target}. */
+    public Value evaluate(String name, ClassAd target) {
+        return EvalContext.create().evaluateAttribute(name, this, target);
+    }
+
+    int depth() {
+        int d = depth;
+        for (ClassAd p = chainedParent; p != null; p = p.chainedParent) {
+            d = Math.max(d, p.depth);
+        }
+        return d;
+    }
+
+    public String unparse(Syntax syntax) {
+        return Unparser.unparse(this, syntax);
+    }
+
+    /** New-syntax text, {@code [ a = 1; b = 2 ]}. */
+    @Override
+    public String toString() {
+        return Unparser.unparse(this, Syntax.NEW);
+    }
+
+    /** Equal when both have the same attributes (names ignoring case) bound to equal expressions. */
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof ClassAd other) || other.size() != size()) {
+            return false;
+        }
+        boolean[] same = {true};
+        forEach((name, expr) -> {
+            if (same[0] && !expr.equals(other.lookup(name))) {
+                same[0] = false;
+            }
+        });
+        return same[0];
+    }
+
+    @Override
+    public int hashCode() {
+        int h = hash;
+        if (h == 0) {
+            int[] sum = {0};
+            forEach((name, expr) -> sum[0] += Names.foldCase(name).hashCode() ^ expr.hashCode());
+            h = sum[0] == 0 ? 1 : sum[0];
+            hash = h;
+        }
+        return h;
+    }
+
+    /** Collects attributes; a later binding of a name (in any case) replaces the earlier one. */
+    public static final class Builder {
+        private final LinkedHashMap<String, Map.Entry<String, Expr>> byKey = new LinkedHashMap<>();
+        private ClassAd chainedParent;
+
+        private Builder() {
+        }
+
+        public Builder set(String name, Expr expr) {
+            Names.requireValid(name);
+            Objects.requireNonNull(expr, () -> "expression for attribute " + name);
+            String key = Names.key(name);
+            // A reassigned name keeps its original position, as in HTCondor.
+            byKey.put(key, Map.entry(Names.spelling(name), expr));
+            return this;
+        }
+
+        public Builder set(String name, long value) {
+            return set(name, IntegerValue.of(value));
+        }
+
+        public Builder set(String name, double value) {
+            return set(name, new RealValue(value));
+        }
+
+        public Builder set(String name, boolean value) {
+            return set(name, BooleanValue.of(value));
+        }
+
+        /** Binds {@code name} to the string {@code value} (not to an expression parsed from it). */
+        public Builder set(String name, String value) {
+            return set(name, new StringValue(value));
+        }
+
+        /** Binds {@code name} to the expression parsed from {@code text} (new syntax). */
+        public Builder setExpr(String name, String text) {
+            return set(name, Expr.parse(text));
+        }
+
+        public Builder remove(String name) {
+            byKey.remove(Names.foldCase(name));
+            return this;
+        }
+
+        public Builder chainedTo(ClassAd parent) {
+            this.chainedParent = parent;
+            return this;
+        }
+
+        public boolean contains(String name) {
+            return byKey.containsKey(Names.foldCase(name));
+        }
+
+        public ClassAd build() {
+            int n = byKey.size();
+            if (n == 0 && chainedParent == null) {
+                return EMPTY;
+            }
+            String[] names = new String[n];
+            String[] keys = new String[n];
+            Expr[] exprs = new Expr[n];
+            int i = 0;
+            for (Map.Entry<String, Map.Entry<String, Expr>> e : byKey.entrySet()) {
+                keys[i] = e.getKey();
+                names[i] = e.getValue().getKey();
+                exprs[i] = e.getValue().getValue();
+                i++;
+            }
+            ClassAd ad = new ClassAd(names, keys, exprs, chainedParent);
+            Parser.checkedDepth(ad.depth + 1);
+            return ad;
+        }
+    }
+}

@@ -1,0 +1,131 @@
+package org.harrier.classad;
+
+import java.time.Clock;
+import java.util.Objects;
+import java.util.SplittableRandom;
+
+/**
+ * The inputs and bookkeeping of one evaluation: the clock {@code time()} reads, the random
+ * source {@code random()} draws from (seeded by the caller, so results are reproducible), and
+ * the attributes currently being evaluated.
+ *
+ * <p>Not thread-safe: a context belongs to the thread evaluating with it. Creating one is
+ * cheap; matchmaking makes one per candidate pair.
+ *
+ * <p>Two guards keep hostile ads from hurting the evaluator: a reference back to an attribute
+ * that is still being evaluated gives {@code error} (manual: circular references are
+ * {@code ERROR}), and the summed depth of the expressions on the evaluation stack is capped so
+ * a long chain of attributes referring to each other also ends in {@code error} instead of a
+ * {@link StackOverflowError}.
+ */
+public final class EvalContext {
+    /** Cap on the summed depth of nested attribute evaluations (each tree is at most {@link Parser#MAX_DEPTH}). */
+    static final int MAX_EVAL_DEPTH = 3000;
+
+    private final Clock clock;
+    private final SplittableRandom random;
+
+    private Expr[] activeExprs = new Expr[16];
+    private ClassAd[] activeAds = new ClassAd[16];
+    private int active;
+    private int depthInUse;
+
+    private EvalContext(Clock clock, long seed) {
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.random = new SplittableRandom(seed);
+    }
+
+    /** A context reading the system clock, with a random seed drawn from the clock's nanoseconds. */
+    public static EvalContext create() {
+        return new EvalContext(Clock.systemUTC(), System.nanoTime());
+    }
+
+    public static EvalContext create(Clock clock, long seed) {
+        return new EvalContext(clock, seed);
+    }
+
+    /** Seconds since the epoch, as {@code time()} reports it. */
+    public long now() {
+        return clock.instant().getEpochSecond();
+    }
+
+    public Clock clock() {
+        return clock;
+    }
+
+    /** The random source for {@code random()}; deterministic for a given seed. */
+    public SplittableRandom random() {
+        return random;
+    }
+
+    /**
+     * Evaluates {@code expr} as part of {@code my}, matched against {@code target} (may be null).
+     * Never throws for any input: an evaluation too deep for the thread's stack gives {@code error}.
+     */
+    public Value evaluate(Expr expr, ClassAd my, ClassAd target) {
+        Objects.requireNonNull(expr, "expr");
+        Objects.requireNonNull(my, "my");
+        return evaluateTop(expr, Scope.pair(my, target));
+    }
+
+    /** Evaluates the attribute {@code name} of {@code my} against {@code target}; {@code undefined} if absent. */
+    public Value evaluateAttribute(String name, ClassAd my, ClassAd target) {
+        Objects.requireNonNull(my, "my");
+        Scope scope = Scope.pair(my, target);
+        Expr e = my.lookup(name);
+        return e == null ? Value.UNDEFINED : evaluateTop(new AttributeRef(name), scope);
+    }
+
+    /** Evaluates an argument or sub-expression; the entry point for built-in functions. */
+    public Value evaluate(Expr expr, Scope scope) {
+        return expr.evaluate(this, scope);
+    }
+
+    Value evaluateTop(Expr expr, Scope scope) {
+        int savedActive = active;
+        int savedDepth = depthInUse;
+        try {
+            return expr.evaluate(this, scope);
+        } catch (StackOverflowError e) {
+            // Only reachable on a thread with an unusually small stack: the depth caps keep
+            // ordinary threads well clear. The value is then error, never a crash.
+            return Value.ERROR;
+        } finally {
+            active = savedActive;
+            depthInUse = savedDepth;
+        }
+    }
+
+    /** Evaluates the expression bound to an attribute, guarding against cycles and runaway depth. */
+    Value evaluateAttribute(Expr e, Scope scope) {
+        if (e instanceof Value v) {
+            return v; // literals cannot refer to anything
+        }
+        ClassAd ad = scope.ad();
+        for (int i = 0; i < active; i++) {
+            if (activeExprs[i] == e && activeAds[i] == ad) {
+                return Value.ERROR;
+            }
+        }
+        int d = e.depth();
+        if (depthInUse + d > MAX_EVAL_DEPTH) {
+            return Value.ERROR;
+        }
+        if (active == activeExprs.length) {
+            activeExprs = java.util.Arrays.copyOf(activeExprs, active * 2);
+            activeAds = java.util.Arrays.copyOf(activeAds, active * 2);
+        }
+        activeExprs[active] = e;
+        activeAds[active] = ad;
+        active++;
+        depthInUse += d;
+        try {
+            return e.evaluate(this, scope);
+        } finally {
+            active--;
+            activeExprs[active] = null;
+            activeAds[active] = null;
+            depthInUse -= d;
+        }
+    }
+}

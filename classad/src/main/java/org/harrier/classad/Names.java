@@ -1,0 +1,104 @@
+package org.harrier.classad;
+
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Attribute names. Names compare ignoring ASCII case (HTCondor uses {@code strcasecmp}), so
+ * every ad and every reference holds the folded form as its lookup key. Keys and spellings are
+ * interned in a bounded pool: thousands of ads then share one copy of each name, and lookups
+ * usually succeed on the identity check alone.
+ */
+final class Names {
+    /** Past this many distinct names (hostile input) strings are simply not shared any more. */
+    private static final int POOL_LIMIT = 200_000;
+    private static final ConcurrentHashMap<String, String> POOL = new ConcurrentHashMap<>();
+
+    private Names() {
+    }
+
+    /** The lookup key for {@code name}: ASCII-lower-cased and interned. */
+    static String key(String name) {
+        return intern(foldCase(name));
+    }
+
+    /** The shared copy of a name as spelled. */
+    static String spelling(String name) {
+        return intern(name);
+    }
+
+    static String intern(String s) {
+        String shared = POOL.get(s);
+        if (shared != null) {
+            return shared;
+        }
+        if (POOL.size() >= POOL_LIMIT) {
+            return s;
+        }
+        shared = POOL.putIfAbsent(s, s);
+        return shared == null ? s : shared;
+    }
+
+    /** ASCII lower case, returning {@code s} itself when it has no upper-case letters. */
+    static String foldCase(String s) {
+        int n = s.length();
+        int i = 0;
+        while (i < n) {
+            char c = s.charAt(i);
+            if (c >= 'A' && c <= 'Z') {
+                break;
+            }
+            i++;
+        }
+        if (i == n) {
+            return s;
+        }
+        char[] out = s.toCharArray();
+        for (; i < n; i++) {
+            char c = out[i];
+            if (c >= 'A' && c <= 'Z') {
+                out[i] = (char) (c + ('a' - 'A'));
+            }
+        }
+        return new String(out);
+    }
+
+    /** True if {@code name} can be written bare: {@code [A-Za-z_][A-Za-z0-9_]*} and not a keyword. */
+    static boolean isPlainIdentifier(String name) {
+        if (name.isEmpty()) {
+            return false;
+        }
+        char first = name.charAt(0);
+        if (!(isLetter(first) || first == '_')) {
+            return false;
+        }
+        for (int i = 1; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (!(isLetter(c) || (c >= '0' && c <= '9') || c == '_')) {
+                return false;
+            }
+        }
+        return !isKeyword(name);
+    }
+
+    static boolean isKeyword(String name) {
+        switch (foldCase(name)) {
+            case "true", "false", "undefined", "error", "is", "isnt":
+                return true;
+            default:
+                return false;
+        }
+    }
+
+    static boolean isLetter(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    }
+
+    static void requireValid(String name) {
+        if (name == null || name.isEmpty()) {
+            throw new IllegalArgumentException("attribute name must not be empty");
+        }
+        if (name.indexOf('\0') >= 0) {
+            throw new IllegalArgumentException("attribute name must not contain a NUL character");
+        }
+    }
+}

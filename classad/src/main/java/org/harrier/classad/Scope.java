@@ -1,0 +1,110 @@
+package org.harrier.classad;
+
+/**
+ * Where an expression is being evaluated: the ad it belongs to, the ads enclosing that one
+ * (for nested records), and the target ad it is being matched against.
+ *
+ * <p>A pair of top-level scopes point at each other as targets, so an attribute of the target
+ * is evaluated with MY and TARGET swapped, as in HTCondor matchmaking. The target link is set
+ * once by {@link #pair} before either scope is used and never changes afterwards.
+ */
+public final class Scope {
+    private final ClassAd ad;
+    private final Scope parent;
+    private Scope target;
+
+    private Scope(ClassAd ad, Scope parent) {
+        this.ad = ad;
+        this.parent = parent;
+    }
+
+    static Scope of(ClassAd ad) {
+        return new Scope(ad, null);
+    }
+
+    static Scope nested(ClassAd ad, Scope parent) {
+        return new Scope(ad, parent);
+    }
+
+    /** Two top-level scopes, each the other's target. */
+    static Scope pair(ClassAd my, ClassAd target) {
+        Scope a = new Scope(my, null);
+        if (target != null) {
+            Scope b = new Scope(target, null);
+            a.target = b;
+            b.target = a;
+        }
+        return a;
+    }
+
+    public ClassAd ad() {
+        return ad;
+    }
+
+    Scope parent() {
+        return parent;
+    }
+
+    Scope root() {
+        Scope s = this;
+        while (s.parent != null) {
+            s = s.parent;
+        }
+        return s;
+    }
+
+    Scope target() {
+        return parent == null ? target : root().target;
+    }
+
+    /** A scope for a record nested in this one, with this as its parent. */
+    public Scope enter(ClassAd inner) {
+        return new Scope(inner, this);
+    }
+
+    /** An unscoped name: this ad, the enclosing ads, the target ad, then the special names. */
+    Value resolve(String key, EvalContext context) {
+        for (Scope s = this; s != null; s = s.parent) {
+            Expr e = s.ad.lookupKey(key);
+            if (e != null) {
+                return context.evaluateAttribute(e, s);
+            }
+        }
+        Scope t = target();
+        if (t != null) {
+            Expr e = t.ad.lookupKey(key);
+            if (e != null) {
+                return context.evaluateAttribute(e, t);
+            }
+        }
+        return special(key, context);
+    }
+
+    /** A name looked up in this ad alone, as {@code MY.x}, {@code record.x} and {@code record["x"]} do. */
+    Value lookupHere(String key, EvalContext context) {
+        Expr e = ad.lookupKey(key);
+        return e == null ? Value.UNDEFINED : context.evaluateAttribute(e, this);
+    }
+
+    private Value special(String key, EvalContext context) {
+        switch (key) {
+            case "my":
+            case "self":
+                return new ClassAdValue(this);
+            case "target": {
+                Scope t = target();
+                return t == null ? Value.UNDEFINED : new ClassAdValue(t);
+            }
+            case "parent":
+                return parent == null ? Value.UNDEFINED : new ClassAdValue(parent);
+            case "root":
+            case "toplevel":
+                return new ClassAdValue(root());
+            case "currenttime":
+                // HTCondor gives every ad an implicit CurrentTime = time() (manual, "ClassAd mechanism").
+                return IntegerValue.of(context.now());
+            default:
+                return Value.UNDEFINED;
+        }
+    }
+}

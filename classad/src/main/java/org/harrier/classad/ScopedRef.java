@@ -1,0 +1,85 @@
+package org.harrier.classad;
+
+import java.util.Objects;
+
+/**
+ * {@code MY.name}, {@code TARGET.name}, {@code PARENT.name}, or the absolute {@code .name}:
+ * a reference that looks in exactly one ad and is {@code undefined} if the name is not there.
+ */
+public final class ScopedRef implements Expr {
+    public enum Kind { MY, TARGET, PARENT, ROOT }
+
+    private final Kind kind;
+    private final String prefix;
+    private final String name;
+    private final String key;
+
+    /** {@code prefix} is the scope word as written ({@code "target"}, {@code "TARGET"}); empty for ROOT. */
+    public ScopedRef(Kind kind, String prefix, String name) {
+        this.kind = Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(prefix, "prefix");
+        if (kind == Kind.ROOT ? !prefix.isEmpty() : !Names.foldCase(prefix).equals(kind.name().toLowerCase())) {
+            throw new IllegalArgumentException("prefix '" + prefix + "' does not name scope " + kind);
+        }
+        Names.requireValid(name);
+        this.prefix = Names.spelling(prefix);
+        this.name = Names.spelling(name);
+        this.key = Names.key(name);
+    }
+
+    public static ScopedRef target(String name) {
+        return new ScopedRef(Kind.TARGET, "TARGET", name);
+    }
+
+    public static ScopedRef my(String name) {
+        return new ScopedRef(Kind.MY, "MY", name);
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    public String prefix() {
+        return prefix;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    String key() {
+        return key;
+    }
+
+    @Override
+    public Value evaluate(EvalContext context, Scope scope) {
+        Scope where = switch (kind) {
+            case MY -> scope;
+            case TARGET -> scope.target();
+            case PARENT -> scope.parent();
+            case ROOT -> scope.root();
+        };
+        return where == null ? Value.UNDEFINED : where.lookupHere(key, context);
+    }
+
+    @Override
+    public int depth() {
+        return 1;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ScopedRef other && other.kind == kind && other.prefix.equals(prefix)
+                && other.name.equals(name);
+    }
+
+    @Override
+    public int hashCode() {
+        return kind.hashCode() * 31 + key.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return unparse();
+    }
+}

@@ -1,0 +1,71 @@
+package org.harrier.classad;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * {@code base.name}: an attribute of the record {@code base} evaluates to. Applied to a list of
+ * records it gives the list of each record's attribute, as libclassad does.
+ */
+public final class Selection implements Expr {
+    private final Expr base;
+    private final String name;
+    private final String key;
+    private final int depth;
+
+    public Selection(Expr base, String name) {
+        this.base = Objects.requireNonNull(base, "base");
+        Names.requireValid(name);
+        this.name = Names.spelling(name);
+        this.key = Names.key(name);
+        this.depth = Parser.checkedDepth(base.depth() + 1);
+    }
+
+    public Expr base() {
+        return base;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public Value evaluate(EvalContext context, Scope scope) {
+        Value record = base.evaluate(context, scope);
+        if (record instanceof ClassAdValue ad) {
+            return ad.scope().lookupHere(key, context);
+        }
+        if (record instanceof ListValue list) {
+            List<Value> out = new ArrayList<>(list.size());
+            for (Value item : list.items()) {
+                if (!(item instanceof ClassAdValue ad)) {
+                    return Value.ERROR;
+                }
+                out.add(ad.scope().lookupHere(key, context));
+            }
+            return new ListValue(out);
+        }
+        return record == Value.UNDEFINED ? Value.UNDEFINED : Value.ERROR;
+    }
+
+    @Override
+    public int depth() {
+        return depth;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Selection other && other.name.equals(name) && other.base.equals(base);
+    }
+
+    @Override
+    public int hashCode() {
+        return base.hashCode() * 31 + key.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return unparse();
+    }
+}
