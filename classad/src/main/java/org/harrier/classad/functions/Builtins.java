@@ -21,6 +21,7 @@ public final class Builtins {
         TimeFunctions.register(b);
         EvalFunctions.register(b);
         EnvironmentFunctions.register(b);
+        UserFunctions.register(b);
         return b.build();
     }
 }
