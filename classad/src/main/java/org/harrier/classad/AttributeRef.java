@@ -11,8 +11,9 @@ public final class AttributeRef implements Expr {
 
     public AttributeRef(String name) {
         Names.requireValid(name);
-        this.name = Names.spelling(name);
-        this.key = Names.key(name);
+        Names.Name n = Names.of(name);
+        this.name = n.spelling();
+        this.key = n.key();
     }
 
     public String name() {

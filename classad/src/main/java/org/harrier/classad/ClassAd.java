@@ -2,9 +2,7 @@ package org.harrier.classad;
 
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.function.BiConsumer;
 
@@ -282,7 +280,11 @@ public final class ClassAd {
 
     /** Collects attributes; a later binding of a name (in any case) replaces the earlier one. */
     public static final class Builder {
-        private final LinkedHashMap<String, Map.Entry<String, Expr>> byKey = new LinkedHashMap<>();
+        private String[] names = new String[8];
+        private String[] keys = new String[8];
+        private Expr[] exprs = new Expr[8];
+        private int size;
+        private int[] table;
         private ClassAd chainedParent;
 
         private Builder() {
@@ -291,10 +293,69 @@ public final class ClassAd {
         public Builder set(String name, Expr expr) {
             Names.requireValid(name);
             Objects.requireNonNull(expr, () -> "expression for attribute " + name);
-            String key = Names.key(name);
-            // A reassigned name keeps its original position, as in HTCondor.
-            byKey.put(key, Map.entry(Names.spelling(name), expr));
+            Names.Name n = Names.of(name);
+            int at = indexOf(n.key());
+            if (at >= 0) {
+                // A reassigned name keeps its original position, as in HTCondor.
+                names[at] = n.spelling();
+                exprs[at] = expr;
+                return this;
+            }
+            if (size == names.length) {
+                names = java.util.Arrays.copyOf(names, size * 2);
+                keys = java.util.Arrays.copyOf(keys, size * 2);
+                exprs = java.util.Arrays.copyOf(exprs, size * 2);
+            }
+            names[size] = n.spelling();
+            keys[size] = n.key();
+            exprs[size] = expr;
+            size++;
+            if (table == null || size * 2 > table.length) {
+                reindex();
+            } else {
+                int mask = table.length - 1;
+                int slot = spread(n.key().hashCode()) & mask;
+                while (table[slot] != 0) {
+                    slot = (slot + 1) & mask;
+                }
+                table[slot] = size;
+            }
             return this;
+        }
+
+        private int indexOf(String key) {
+            if (table == null) {
+                return -1;
+            }
+            int mask = table.length - 1;
+            int slot = spread(key.hashCode()) & mask;
+            int at;
+            while ((at = table[slot]) != 0) {
+                String k = keys[at - 1];
+                if (k == key || k.equals(key)) {
+                    return at - 1;
+                }
+                slot = (slot + 1) & mask;
+            }
+            return -1;
+        }
+
+        /** Rebuilds the open-addressing table at no more than half full. */
+        private void reindex() {
+            int want = Integer.highestOneBit(Math.max(4, size * 2) - 1) << 1;
+            if (table == null || table.length < want) {
+                table = new int[want];
+            } else {
+                java.util.Arrays.fill(table, 0);
+            }
+            int mask = table.length - 1;
+            for (int i = 0; i < size; i++) {
+                int slot = spread(keys[i].hashCode()) & mask;
+                while (table[slot] != 0) {
+                    slot = (slot + 1) & mask;
+                }
+                table[slot] = i + 1;
+            }
         }
 
         public Builder set(String name, long value) {
@@ -320,7 +381,18 @@ public final class ClassAd {
         }
 
         public Builder remove(String name) {
-            byKey.remove(Names.foldCase(name));
+            int at = indexOf(Names.foldCase(name));
+            if (at >= 0) {
+                int tail = size - at - 1;
+                System.arraycopy(names, at + 1, names, at, tail);
+                System.arraycopy(keys, at + 1, keys, at, tail);
+                System.arraycopy(exprs, at + 1, exprs, at, tail);
+                size--;
+                names[size] = null;
+                keys[size] = null;
+                exprs[size] = null;
+                reindex();
+            }
             return this;
         }
 
@@ -330,25 +402,19 @@ public final class ClassAd {
         }
 
         public boolean contains(String name) {
-            return byKey.containsKey(Names.foldCase(name));
+            return indexOf(Names.foldCase(name)) >= 0;
+        }
+
+        public int size() {
+            return size;
         }
 
         public ClassAd build() {
-            int n = byKey.size();
-            if (n == 0 && chainedParent == null) {
+            if (size == 0 && chainedParent == null) {
                 return EMPTY;
             }
-            String[] names = new String[n];
-            String[] keys = new String[n];
-            Expr[] exprs = new Expr[n];
-            int i = 0;
-            for (Map.Entry<String, Map.Entry<String, Expr>> e : byKey.entrySet()) {
-                keys[i] = e.getKey();
-                names[i] = e.getValue().getKey();
-                exprs[i] = e.getValue().getValue();
-                i++;
-            }
-            ClassAd ad = new ClassAd(names, keys, exprs, chainedParent);
+            ClassAd ad = new ClassAd(java.util.Arrays.copyOf(names, size), java.util.Arrays.copyOf(keys, size),
+                    java.util.Arrays.copyOf(exprs, size), chainedParent);
             Parser.checkedDepth(ad.depth + 1);
             return ad;
         }

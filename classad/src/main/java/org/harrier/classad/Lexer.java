@@ -48,7 +48,7 @@ final class Lexer {
     }
 
     private final String src;
-    private final int end;
+    private int end;
     private final Syntax syntax;
     private int pos;
     private int line;
@@ -75,6 +75,15 @@ final class Lexer {
         this.syntax = syntax;
         this.line = line;
         this.lineStart = start - (column - 1);
+    }
+
+    /** Points the lexer at {@code src[start, end)} (same text), starting at {@code line} and {@code column}. */
+    void reset(int start, int end, int line, int column) {
+        this.pos = start;
+        this.end = end;
+        this.line = line;
+        this.lineStart = start - (column - 1);
+        this.tok = Tok.SEMICOLON;
     }
 
     ClassAdParseException error(String problem) {
@@ -181,21 +190,34 @@ final class Lexer {
                 break;
             }
         }
-        String word = src.substring(start, pos);
-        int n = word.length();
-        if (n <= 9) {
-            switch (Names.foldCase(word)) {
-                case "true": tok = Tok.TRUE; return;
-                case "false": tok = Tok.FALSE; return;
-                case "undefined": tok = Tok.UNDEFINED; return;
-                case "error": tok = Tok.ERROR; return;
-                case "is": tok = Tok.IDENTICAL; return;
-                case "isnt": tok = Tok.NOT_IDENTICAL; return;
-                default: break;
-            }
+        int n = pos - start;
+        Tok keyword = n >= 2 && n <= 9 ? keyword(start, n) : null;
+        if (keyword != null) {
+            tok = keyword;
+            return;
         }
-        text = word;
+        text = src.substring(start, pos);
         tok = Tok.IDENTIFIER;
+    }
+
+    /** The keyword spelled (in any case) at {@code src[start, start + n)}, or null; allocates nothing. */
+    private Tok keyword(int start, int n) {
+        switch (src.charAt(start) | 0x20) {
+            case 't': return matches(start, n, "true") ? Tok.TRUE : null;
+            case 'f': return matches(start, n, "false") ? Tok.FALSE : null;
+            case 'u': return matches(start, n, "undefined") ? Tok.UNDEFINED : null;
+            case 'e': return matches(start, n, "error") ? Tok.ERROR : null;
+            case 'i':
+                if (matches(start, n, "is")) {
+                    return Tok.IDENTICAL;
+                }
+                return matches(start, n, "isnt") ? Tok.NOT_IDENTICAL : null;
+            default: return null;
+        }
+    }
+
+    private boolean matches(int start, int n, String word) {
+        return n == word.length() && src.regionMatches(true, start, word, 0, n);
     }
 
     private void lexNumber(int start) {
@@ -263,26 +285,33 @@ final class Lexer {
                 digitsStart++;
             }
         }
-        String literal = src.substring(start, p);
         pos = p;
         if (isReal) {
+            String literal = src.substring(start, p);
             real = Double.parseDouble(literal);
             if (Double.isInfinite(real)) {
                 throw errorAtToken("number " + literal + " is too large");
             }
             tok = Tok.REAL;
         } else {
-            String digits = src.substring(digitsStart, p);
-            try {
-                long magnitude = Long.parseUnsignedLong(digits, radix);
-                boolean negative = src.charAt(start) == '-';
-                // Up to 2^63 - 1, or 2^63 with a minus sign (Long.MIN_VALUE).
-                if (negative ? Long.compareUnsigned(magnitude, Long.MIN_VALUE) > 0 : magnitude < 0) {
-                    throw new NumberFormatException();
+            boolean negative = src.charAt(start) == '-';
+            if (radix == 10 && p - digitsStart <= 18) {
+                long magnitude = 0; // at most 18 digits cannot overflow
+                for (int i = digitsStart; i < p; i++) {
+                    magnitude = magnitude * 10 + (src.charAt(i) - '0');
                 }
                 integer = negative ? -magnitude : magnitude;
-            } catch (NumberFormatException e) {
-                throw errorAtToken("integer " + literal + " does not fit in 64 bits");
+            } else {
+                try {
+                    long magnitude = Long.parseUnsignedLong(src.substring(digitsStart, p), radix);
+                    // Up to 2^63 - 1, or 2^63 with a minus sign (Long.MIN_VALUE).
+                    if (negative ? Long.compareUnsigned(magnitude, Long.MIN_VALUE) > 0 : magnitude < 0) {
+                        throw new NumberFormatException();
+                    }
+                    integer = negative ? -magnitude : magnitude;
+                } catch (NumberFormatException e) {
+                    throw errorAtToken("integer " + src.substring(start, p) + " does not fit in 64 bits");
+                }
             }
             tok = Tok.INTEGER;
         }
@@ -386,8 +415,25 @@ final class Lexer {
      * quote unless it ends the line, in which case the string ends with a backslash.
      */
     private String lexOldString(char quote) {
-        StringBuilder out = new StringBuilder();
         int p = pos + 1;
+        // Fast path: no escaped quote, so the contents are a plain substring.
+        while (p < end) {
+            char c = src.charAt(p);
+            if (c == quote) {
+                if (src.charAt(p - 1) == '\\' && p > pos + 1) {
+                    break;
+                }
+                String contents = src.substring(pos + 1, p);
+                pos = p + 1;
+                return contents;
+            }
+            if (c == '\n' || c == 0) {
+                break;
+            }
+            p++;
+        }
+        StringBuilder out = new StringBuilder();
+        p = pos + 1;
         while (true) {
             if (p >= end || src.charAt(p) == '\n') {
                 pos = p;

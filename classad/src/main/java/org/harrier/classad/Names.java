@@ -9,33 +9,52 @@ import java.util.concurrent.ConcurrentHashMap;
  * usually succeed on the identity check alone.
  */
 final class Names {
-    /** Past this many distinct names (hostile input) strings are simply not shared any more. */
+    /** Past this many distinct spellings (hostile input) names are simply not shared any more. */
     private static final int POOL_LIMIT = 200_000;
-    private static final ConcurrentHashMap<String, String> POOL = new ConcurrentHashMap<>();
+    private static final ConcurrentHashMap<String, Name> POOL = new ConcurrentHashMap<>();
+
+    /** A name as spelled and its lookup key; one shared instance per spelling. */
+    record Name(String spelling, String key) {
+    }
 
     private Names() {
     }
 
-    /** The lookup key for {@code name}: ASCII-lower-cased and interned. */
+    /**
+     * The shared {@link Name} for {@code spelling}. A hit costs one hash lookup and allocates
+     * nothing, which matters: parsing an ad looks up every attribute name it mentions.
+     */
+    static Name of(String spelling) {
+        Name name = POOL.get(spelling);
+        if (name != null) {
+            return name;
+        }
+        String folded = foldCase(spelling);
+        Name byKey = folded == spelling ? null : POOL.get(folded);
+        String key = byKey != null ? byKey.key() : folded;
+        name = new Name(spelling, key);
+        if (POOL.size() >= POOL_LIMIT) {
+            return name;
+        }
+        if (byKey == null && folded != spelling) {
+            // Make the folded spelling itself resolve to the same key instance.
+            Name canonical = POOL.putIfAbsent(folded, new Name(folded, folded));
+            if (canonical != null) {
+                name = new Name(spelling, canonical.key());
+            }
+        }
+        Name raced = POOL.putIfAbsent(spelling, name);
+        return raced == null ? name : raced;
+    }
+
+    /** The lookup key for {@code name}: ASCII-lower-cased and shared. */
     static String key(String name) {
-        return intern(foldCase(name));
+        return of(name).key();
     }
 
     /** The shared copy of a name as spelled. */
     static String spelling(String name) {
-        return intern(name);
-    }
-
-    static String intern(String s) {
-        String shared = POOL.get(s);
-        if (shared != null) {
-            return shared;
-        }
-        if (POOL.size() >= POOL_LIMIT) {
-            return s;
-        }
-        shared = POOL.putIfAbsent(s, s);
-        return shared == null ? s : shared;
+        return of(name).spelling();
     }
 
     /** ASCII lower case, returning {@code s} itself when it has no upper-case letters. */

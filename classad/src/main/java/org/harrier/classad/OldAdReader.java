@@ -11,6 +11,7 @@ final class OldAdReader {
 
     static ClassAd read(String text) {
         ClassAd.Builder b = ClassAd.builder();
+        Parser parser = Parser.forOldLines(text);
         int lineNo = 0;
         int start = 0;
         int n = text.length();
@@ -20,13 +21,13 @@ final class OldAdReader {
                 end = n;
             }
             lineNo++;
-            readLine(text, start, end, lineNo, b);
+            readLine(text, start, end, lineNo, b, parser);
             start = end + 1;
         }
         return b.build();
     }
 
-    private static void readLine(String text, int start, int end, int lineNo, ClassAd.Builder b) {
+    private static void readLine(String text, int start, int end, int lineNo, ClassAd.Builder b, Parser parser) {
         int p = start;
         while (p < end && Lexer.isSpace(text.charAt(p))) {
             p++;
@@ -57,7 +58,7 @@ final class OldAdReader {
         if (exprEnd > eq + 1 && text.charAt(exprEnd - 1) == '\r') {
             exprEnd--;
         }
-        b.set(name, Parser.parseOldExpression(text, eq + 1, exprEnd, lineNo, eq + 1 - start + 1));
+        b.set(name, parser.parseOldExpression(eq + 1, exprEnd, lineNo, eq + 1 - start + 1));
     }
 
     private static boolean isName(String s) {

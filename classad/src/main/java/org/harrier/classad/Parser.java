@@ -24,8 +24,8 @@ final class Parser {
     private int nesting;
 
     // Shunting-yard stacks shared by nested parseBinary calls; each call works above its base.
-    private Expr[] operands = new Expr[16];
-    private Op[] operators = new Op[16];
+    private Expr[] operands = new Expr[8];
+    private Op[] operators = new Op[8];
     private int operandTop;
     private int operatorTop;
 
@@ -85,18 +85,26 @@ final class Parser {
         }
     }
 
+    /** A parser for old-syntax lines of {@code src}, reused line after line. */
+    static Parser forOldLines(String src) {
+        return new Parser(new Lexer(src, 0, src.length(), 1, 1, Syntax.OLD));
+    }
+
     /** Parses {@code src[start, end)} as one old-syntax expression whose first character is at line/column. */
-    static Expr parseOldExpression(String src, int start, int end, int line, int column) {
-        Parser p = new Parser(new Lexer(src, start, end, line, column, Syntax.OLD));
-        return p.guarded(() -> {
-            p.lexer.next();
-            if (p.lexer.tok == Tok.EOF) {
-                throw p.lexer.error("expected an expression after '='");
+    Expr parseOldExpression(int start, int end, int line, int column) {
+        lexer.reset(start, end, line, column);
+        nesting = 0;
+        try {
+            lexer.next();
+            if (lexer.tok == Tok.EOF) {
+                throw lexer.error("expected an expression after '='");
             }
-            Expr e = p.expression();
-            p.expect(Tok.EOF, "end of line after the expression");
+            Expr e = expression();
+            expect(Tok.EOF, "end of line after the expression");
             return e;
-        });
+        } catch (TooDeepException | StackOverflowError e) {
+            throw tooDeep(e);
+        }
     }
 
     private interface Body<T> {
@@ -106,14 +114,19 @@ final class Parser {
     private <T> T guarded(Body<T> body) {
         try {
             return body.run();
-        } catch (TooDeepException e) {
-            throw new ClassAdParseException(lexer.tokLine, lexer.tokColumn,
-                    "expression is nested more than " + MAX_DEPTH + " levels deep"
-                    + " (each operator in a chain of || or && counts as a level)");
-        } catch (StackOverflowError e) {
-            // Unreachable on a normal thread (nesting is capped); a tiny stack still gets an answer.
-            throw new ClassAdParseException(lexer.tokLine, lexer.tokColumn, "expression is nested too deeply");
+        } catch (TooDeepException | StackOverflowError e) {
+            throw tooDeep(e);
         }
+    }
+
+    private ClassAdParseException tooDeep(Throwable cause) {
+        if (cause instanceof StackOverflowError) {
+            // Unreachable on a normal thread (nesting is capped); a tiny stack still gets an answer.
+            return new ClassAdParseException(lexer.tokLine, lexer.tokColumn, "expression is nested too deeply");
+        }
+        return new ClassAdParseException(lexer.tokLine, lexer.tokColumn,
+                "expression is nested more than " + MAX_DEPTH + " levels deep"
+                + " (each operator in a chain of || or && counts as a level)");
     }
 
     private ClassAdParseException expected(String what) {

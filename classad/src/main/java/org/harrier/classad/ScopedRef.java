@@ -23,8 +23,9 @@ public final class ScopedRef implements Expr {
         }
         Names.requireValid(name);
         this.prefix = Names.spelling(prefix);
-        this.name = Names.spelling(name);
-        this.key = Names.key(name);
+        Names.Name n = Names.of(name);
+        this.name = n.spelling();
+        this.key = n.key();
     }
 
     public static ScopedRef target(String name) {

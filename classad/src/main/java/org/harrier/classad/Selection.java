@@ -17,8 +17,9 @@ public final class Selection implements Expr {
     public Selection(Expr base, String name) {
         this.base = Objects.requireNonNull(base, "base");
         Names.requireValid(name);
-        this.name = Names.spelling(name);
-        this.key = Names.key(name);
+        Names.Name n = Names.of(name);
+        this.name = n.spelling();
+        this.key = n.key();
         this.depth = Parser.checkedDepth(base.depth() + 1);
     }
 
