@@ -44,25 +44,60 @@ public final class ClassAd {
         this.depth = deepest;
     }
 
+    /**
+     * Open addressing with Fibonacci hashing. Each entry packs the position of the attribute
+     * (low bits, {@code + 1} so 0 means empty) with the high bits of the key's hash, so a probe
+     * that meets another key is almost always rejected by one int comparison, without reading
+     * the key.
+     */
     private static int[] buildIndex(String[] keys) {
         if (keys.length == 0) {
             return EMPTY_INDEX;
         }
         int size = Integer.highestOneBit(Math.max(2, keys.length * 4 / 3 + 1) - 1) << 1;
         int[] index = new int[size];
+        int shift = 32 - Integer.numberOfTrailingZeros(size);
+        int positions = positionMask(keys.length);
         int mask = size - 1;
         for (int i = 0; i < keys.length; i++) {
-            int slot = spread(keys[i].hashCode()) & mask;
+            int h = keys[i].hashCode();
+            int slot = (h * FIBONACCI) >>> shift;
             while (index[slot] != 0) {
                 slot = (slot + 1) & mask;
             }
-            index[slot] = i + 1;
+            index[slot] = (h & ~positions) | (i + 1);
         }
         return index;
     }
 
+    private static final int FIBONACCI = 0x9E3779B9;
+
     private static int spread(int h) {
         return h ^ (h >>> 16);
+    }
+
+    /** Low bits of an index entry that hold a position: enough for {@code n} attributes, at least 16. */
+    private static int positionMask(int n) {
+        return Math.max(0xFFFF, (Integer.highestOneBit(n) << 1) - 1);
+    }
+
+    private int find(String key, int h) {
+        int[] idx = index;
+        int size = idx.length;
+        int positions = positionMask(keys.length);
+        int slot = size == 1 ? 0 : (h * FIBONACCI) >>> (32 - Integer.numberOfTrailingZeros(size));
+        int mask = size - 1;
+        int entry;
+        while ((entry = idx[slot]) != 0) {
+            if (((entry ^ h) & ~positions) == 0) {
+                String k = keys[(entry & positions) - 1];
+                if (k == key || k.equals(key)) {
+                    return (entry & positions) - 1;
+                }
+            }
+            slot = (slot + 1) & mask;
+        }
+        return -1;
     }
 
     /** Parses an ad in either syntax: new if the text starts with {@code [}, old otherwise. */
@@ -84,19 +119,12 @@ public final class ClassAd {
     }
 
     Expr lookupKey(String key) {
+        int h = key.hashCode();
         ClassAd ad = this;
-        int h = spread(key.hashCode());
         do {
-            int[] idx = ad.index;
-            int mask = idx.length - 1;
-            int slot = h & mask;
-            int at;
-            while ((at = idx[slot]) != 0) {
-                String k = ad.keys[at - 1];
-                if (k == key || k.equals(key)) {
-                    return ad.exprs[at - 1];
-                }
-                slot = (slot + 1) & mask;
+            int at = ad.find(key, h);
+            if (at >= 0) {
+                return ad.exprs[at];
             }
             ad = ad.chainedParent;
         } while (ad != null);
@@ -163,16 +191,7 @@ public final class ClassAd {
     }
 
     private int ownIndexOf(String key) {
-        int mask = index.length - 1;
-        int slot = spread(key.hashCode()) & mask;
-        int at;
-        while ((at = index[slot]) != 0) {
-            if (keys[at - 1].equals(key)) {
-                return at - 1;
-            }
-            slot = (slot + 1) & mask;
-        }
-        return -1;
+        return find(key, key.hashCode());
     }
 
     /** The ad this one inherits from, or null. */

@@ -23,7 +23,8 @@ public final class EvalContext {
     static final int MAX_EVAL_DEPTH = 3000;
 
     private final Clock clock;
-    private final SplittableRandom random;
+    private final long seed;
+    private SplittableRandom random; // created on first use: most evaluations never draw
 
     private Expr[] activeExprs = new Expr[16];
     private ClassAd[] activeAds = new ClassAd[16];
@@ -32,7 +33,7 @@ public final class EvalContext {
 
     private EvalContext(Clock clock, long seed) {
         this.clock = Objects.requireNonNull(clock, "clock");
-        this.random = new SplittableRandom(seed);
+        this.seed = seed;
     }
 
     /** A context reading the system clock, with a random seed drawn from the clock's nanoseconds. */
@@ -55,6 +56,9 @@ public final class EvalContext {
 
     /** The random source for {@code random()}; deterministic for a given seed. */
     public SplittableRandom random() {
+        if (random == null) {
+            random = new SplittableRandom(seed);
+        }
         return random;
     }
 
@@ -102,8 +106,10 @@ public final class EvalContext {
             return v; // literals cannot refer to anything
         }
         ClassAd ad = scope.ad();
-        for (int i = 0; i < active; i++) {
-            if (activeExprs[i] == e && activeAds[i] == ad) {
+        int n = active;
+        Expr[] exprs = activeExprs;
+        for (int i = 0; i < n; i++) {
+            if (exprs[i] == e && activeAds[i] == ad) {
                 return Value.ERROR;
             }
         }
@@ -111,20 +117,19 @@ public final class EvalContext {
         if (depthInUse + d > MAX_EVAL_DEPTH) {
             return Value.ERROR;
         }
-        if (active == activeExprs.length) {
-            activeExprs = java.util.Arrays.copyOf(activeExprs, active * 2);
-            activeAds = java.util.Arrays.copyOf(activeAds, active * 2);
+        if (n == exprs.length) {
+            activeExprs = exprs = java.util.Arrays.copyOf(exprs, n * 2);
+            activeAds = java.util.Arrays.copyOf(activeAds, n * 2);
         }
-        activeExprs[active] = e;
-        activeAds[active] = ad;
-        active++;
+        // Entries above 'active' are stale but harmless: the context lives for one evaluation.
+        exprs[n] = e;
+        activeAds[n] = ad;
+        active = n + 1;
         depthInUse += d;
         try {
             return e.evaluate(this, scope);
         } finally {
-            active--;
-            activeExprs[active] = null;
-            activeAds[active] = null;
+            active = n;
             depthInUse -= d;
         }
     }
