@@ -1,6 +1,8 @@
 package org.harrier.classad;
 
 import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
 import java.util.List;
 
 /**
@@ -247,6 +249,21 @@ final class Unparser {
     }
 
     /**
+     * The fewest significant digits, from 15 (HTCondor's usual precision) to 17 (always enough),
+     * that read back as exactly {@code d}. Double.toString on Java 17 is not always shortest.
+     */
+    private static BigDecimal shortest(double d) {
+        BigDecimal exact = new BigDecimal(d);
+        for (int digits = 15; digits < 17; digits++) {
+            BigDecimal rounded = exact.round(new MathContext(digits, RoundingMode.HALF_EVEN));
+            if (rounded.doubleValue() == d) {
+                return rounded.stripTrailingZeros();
+            }
+        }
+        return exact.round(new MathContext(17, RoundingMode.HALF_EVEN)).stripTrailingZeros();
+    }
+
+    /**
      * Reals as HTCondor prints them ({@code %.16G} with a {@code .0} added to integral values:
      * {@code 3.5}, {@code 2.0}, {@code 1E+20}), but with the shortest digits that read back as
      * exactly the same double. Infinities and NaN, which have no literal, use {@code real("...")}.
@@ -261,7 +278,7 @@ final class Unparser {
         if (d == 0.0) {
             return isNegativeZero(d) ? "-0.0" : "0.0";
         }
-        BigDecimal exact = new BigDecimal(Double.toString(d)).stripTrailingZeros();
+        BigDecimal exact = shortest(d);
         int exponent = exact.precision() - exact.scale() - 1;
         if (exponent < -4 || exponent >= 16) {
             String digits = exact.unscaledValue().abs().toString();
