@@ -22,6 +22,9 @@ public final class EvalContext {
     /** Cap on the summed depth of nested attribute evaluations (each tree is at most {@link Parser#MAX_DEPTH}). */
     static final int MAX_EVAL_DEPTH = 3000;
 
+    /** Depth charged for each dynamic evaluation on top of the expression's own depth. */
+    private static final int DYNAMIC_CHARGE = 8;
+
     private final Clock clock;
     private final SplittableRandom random;
 
@@ -79,6 +82,28 @@ public final class EvalContext {
     /** Evaluates an argument or sub-expression; the entry point for built-in functions. */
     public Value evaluate(Expr expr, Scope scope) {
         return expr.evaluate(this, scope);
+    }
+
+    /**
+     * Evaluates an expression that belongs to no attribute, such as the text {@code eval()}
+     * parsed or an expression {@code evalInEachContext()} evaluates inside another record. Its
+     * depth (plus a fixed charge for the function frames in between) counts against the same
+     * cap as nested attribute evaluations, so {@code eval} of a string that evals itself again,
+     * or a function that re-enters itself through a record, ends in {@code error} instead of
+     * exhausting the stack.
+     */
+    public Value evaluateDynamic(Expr expr, Scope scope) {
+        Objects.requireNonNull(expr, "expr");
+        int d = expr.depth() + DYNAMIC_CHARGE;
+        if (depthInUse + d > MAX_EVAL_DEPTH) {
+            return Value.ERROR;
+        }
+        depthInUse += d;
+        try {
+            return expr.evaluate(this, scope);
+        } finally {
+            depthInUse -= d;
+        }
     }
 
     Value evaluateTop(Expr expr, Scope scope) {
