@@ -1,8 +1,6 @@
 package org.harrier.classad;
 
-import java.time.Instant;
 import java.time.LocalDateTime;
-import java.time.OffsetDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.Locale;
@@ -35,15 +33,38 @@ public final class TimeFormat {
     private TimeFormat() {
     }
 
-    /** {@code 2024-01-31T10:15:00+01:00}: the instant shown in its own zone offset. */
+    /**
+     * {@code 2024-01-31T10:15:00+01:00}: the instant shown in its own zone offset. Works for every
+     * epoch second a {@code long} holds (arithmetic on times can go far beyond the years
+     * {@code java.time} formats); years outside 0000-9999 are written with as many digits as
+     * they need.
+     */
     public static String absTime(AbsTimeValue t) {
-        ZoneOffset offset = ZoneOffset.ofTotalSeconds(t.offsetSeconds());
-        OffsetDateTime at = Instant.ofEpochSecond(t.epochSeconds()).atOffset(offset);
+        long local = t.epochSeconds() + t.offsetSeconds();
+        if ((t.epochSeconds() ^ local) < 0 && (t.offsetSeconds() ^ local) < 0) {
+            local = t.epochSeconds(); // overflow at the very ends of the range: show UTC fields
+        }
+        long days = Math.floorDiv(local, 86400);
+        long secondOfDay = Math.floorMod(local, 86400);
+        long[] ymd = civilFromDays(days);
         int off = Math.abs(t.offsetSeconds());
         return String.format(Locale.ROOT, "%04d-%02d-%02dT%02d:%02d:%02d%s%02d:%02d",
-                at.getYear(), at.getMonthValue(), at.getDayOfMonth(),
-                at.getHour(), at.getMinute(), at.getSecond(),
+                ymd[0], ymd[1], ymd[2], secondOfDay / 3600, secondOfDay % 3600 / 60, secondOfDay % 60,
                 t.offsetSeconds() < 0 ? "-" : "+", off / 3600, off % 3600 / 60);
+    }
+
+    /** Year, month, day of the proleptic Gregorian calendar for days since 1970-01-01 (H. Hinnant's algorithm). */
+    private static long[] civilFromDays(long days) {
+        long z = days + 719468;
+        long era = Math.floorDiv(z, 146097);
+        long dayOfEra = z - era * 146097;
+        long yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146096) / 365;
+        long dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100);
+        long mp = (5 * dayOfYear + 2) / 153;
+        long day = dayOfYear - (153 * mp + 2) / 5 + 1;
+        long month = mp < 10 ? mp + 3 : mp - 9;
+        long year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+        return new long[] {year, month, day};
     }
 
     /** {@code 17+01:02:03}, {@code 1:07}, {@code 5}: days, hours and minutes shown only when needed. */
