@@ -3,6 +3,7 @@ package org.harrier.classad.functions;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashSet;
+import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -96,7 +97,7 @@ final class EvalReferences {
             Expr e = b.expr();
             Scope s = b.scope();
             if (e instanceof AttributeRef r) {
-                if (!SCOPE_WORDS.contains(r.name().toLowerCase(java.util.Locale.ROOT))) {
+                if (!SCOPE_WORDS.contains(r.name().toLowerCase(Locale.ROOT))) {
                     follow(inAdOrEnclosing(r.name(), s), r.name(), followed, todo, out);
                 }
             } else if (e instanceof ScopedRef r) {

@@ -1,5 +1,6 @@
 package org.harrier.classad.functions;
 
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
@@ -71,7 +72,7 @@ final class TimeFunctions {
         ZoneId zone = localZone(ctx);
         try {
             return zone.getRules().getOffset(Instant.ofEpochSecond(epochSeconds)).getTotalSeconds();
-        } catch (java.time.DateTimeException e) {
+        } catch (DateTimeException e) {
             return zone.getRules().getOffset(Instant.EPOCH).getTotalSeconds();
         }
     }
@@ -134,12 +135,12 @@ final class TimeFunctions {
             AbsTimeValue parsed = TimeFormat.parseAbsTime(s.value(), localZone(ctx));
             return parsed == null ? Value.ERROR : absTime(parsed.epochSeconds(), parsed.offsetSeconds());
         }
-        Long secs = t instanceof AbsTimeValue a ? Long.valueOf(a.epochSeconds()) : wholeSeconds(t);
+        if (t instanceof AbsTimeValue a) {
+            return zone == null ? a : absTime(a.epochSeconds(), zone);
+        }
+        Long secs = wholeSeconds(t);
         if (secs == null) {
             return Value.ERROR;
-        }
-        if (t instanceof AbsTimeValue a && zone == null) {
-            return a;
         }
         return absTime(secs, zone != null ? zone : localOffset(ctx, secs));
     }
