@@ -24,6 +24,11 @@ public final class EvalContext {
 
     /** Depth charged for each dynamic evaluation on top of the expression's own depth. */
     private static final int DYNAMIC_CHARGE = 8;
+    /**
+     * Cap on dynamic evaluations within one top-level evaluation. The depth cap alone does not
+     * stop {@code eval} of {@code "eval(s) + eval(s)"}, which doubles its work at every level.
+     */
+    static final int MAX_DYNAMIC_EVALUATIONS = 10_000;
 
     private final Clock clock;
     private final SplittableRandom random;
@@ -32,6 +37,7 @@ public final class EvalContext {
     private ClassAd[] activeAds = new ClassAd[16];
     private int active;
     private int depthInUse;
+    private int dynamicEvaluations;
 
     private EvalContext(Clock clock, long seed) {
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -90,14 +96,17 @@ public final class EvalContext {
      * depth (plus a fixed charge for the function frames in between) counts against the same
      * cap as nested attribute evaluations, so {@code eval} of a string that evals itself again,
      * or a function that re-enters itself through a record, ends in {@code error} instead of
-     * exhausting the stack.
+     * exhausting the stack; past {@link #MAX_DYNAMIC_EVALUATIONS} of them in one top-level
+     * evaluation every further one is {@code error} too, so a string that evals itself twice
+     * over ends instead of running for ever.
      */
     public Value evaluateDynamic(Expr expr, Scope scope) {
         Objects.requireNonNull(expr, "expr");
         int d = expr.depth() + DYNAMIC_CHARGE;
-        if (depthInUse + d > MAX_EVAL_DEPTH) {
+        if (depthInUse + d > MAX_EVAL_DEPTH || dynamicEvaluations >= MAX_DYNAMIC_EVALUATIONS) {
             return Value.ERROR;
         }
+        dynamicEvaluations++;
         depthInUse += d;
         try {
             return expr.evaluate(this, scope);
@@ -109,6 +118,9 @@ public final class EvalContext {
     Value evaluateTop(Expr expr, Scope scope) {
         int savedActive = active;
         int savedDepth = depthInUse;
+        if (savedActive == 0 && savedDepth == 0) {
+            dynamicEvaluations = 0; // a new top-level evaluation gets the whole budget
+        }
         try {
             return expr.evaluate(this, scope);
         } catch (StackOverflowError e) {
