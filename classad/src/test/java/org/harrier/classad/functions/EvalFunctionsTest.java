@@ -5,13 +5,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 
+import org.harrier.classad.ClassAd;
+import org.harrier.classad.EvalContext;
+import org.harrier.classad.Evaluation;
+import org.harrier.classad.Expr;
+import org.harrier.classad.IntegerValue;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -94,6 +101,21 @@ class EvalFunctionsTest {
         t.start();
         t.join();
         assertEquals("error", result[0]);
+    }
+
+    @Test
+    @Timeout(60)
+    void aStringThatEvalsItselfTwiceOverEndsInError() {
+        assertEquals("error", eval("x", "[ s = \"eval(s) + eval(s)\"; x = eval(s) ]"));
+    }
+
+    @Test
+    void eachTopLevelEvaluationGetsTheWholeDynamicEvaluationBudget() {
+        String ads = "{ " + String.join(", ", Collections.nCopies(6000, "[ p = 1 ]")) + " }";
+        Expr count = Expr.parse("countMatches(p == 1, " + ads + ")");
+        EvalContext context = Evaluation.context();
+        assertEquals(IntegerValue.of(6000), context.evaluate(count, ClassAd.EMPTY, null));
+        assertEquals(IntegerValue.of(6000), context.evaluate(count, ClassAd.EMPTY, null));
     }
 
     private static String quote(String s) {
