@@ -23,7 +23,8 @@ public final class ClassAdValue implements Value {
         return scope.ad();
     }
 
-    Scope scope() {
+    /** The scope the record was evaluated in, for functions that evaluate expressions inside it. */
+    public Scope scope() {
         return scope;
     }
 

@@ -22,6 +22,14 @@ public final class EvalContext {
     /** Cap on the summed depth of nested attribute evaluations (each tree is at most {@link Parser#MAX_DEPTH}). */
     static final int MAX_EVAL_DEPTH = 3000;
 
+    /** Depth charged for each dynamic evaluation on top of the expression's own depth. */
+    private static final int DYNAMIC_CHARGE = 8;
+    /**
+     * Cap on dynamic evaluations within one top-level evaluation. The depth cap alone does not
+     * stop {@code eval} of {@code "eval(s) + eval(s)"}, which doubles its work at every level.
+     */
+    static final int MAX_DYNAMIC_EVALUATIONS = 10_000;
+
     private final Clock clock;
     private final long seed;
     private SplittableRandom random; // created on first use: most evaluations never draw
@@ -30,6 +38,7 @@ public final class EvalContext {
     private ClassAd[] activeAds = new ClassAd[16];
     private int active;
     private int depthInUse;
+    private int dynamicEvaluations;
 
     private EvalContext(Clock clock, long seed) {
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -85,9 +94,37 @@ public final class EvalContext {
         return expr.evaluate(this, scope);
     }
 
+    /**
+     * Evaluates an expression that belongs to no attribute, such as the text {@code eval()}
+     * parsed or an expression {@code evalInEachContext()} evaluates inside another record. Its
+     * depth (plus a fixed charge for the function frames in between) counts against the same
+     * cap as nested attribute evaluations, so {@code eval} of a string that evals itself again,
+     * or a function that re-enters itself through a record, ends in {@code error} instead of
+     * exhausting the stack; past {@link #MAX_DYNAMIC_EVALUATIONS} of them in one top-level
+     * evaluation every further one is {@code error} too, so a string that evals itself twice
+     * over ends instead of running for ever.
+     */
+    public Value evaluateDynamic(Expr expr, Scope scope) {
+        Objects.requireNonNull(expr, "expr");
+        int d = expr.depth() + DYNAMIC_CHARGE;
+        if (depthInUse + d > MAX_EVAL_DEPTH || dynamicEvaluations >= MAX_DYNAMIC_EVALUATIONS) {
+            return Value.ERROR;
+        }
+        dynamicEvaluations++;
+        depthInUse += d;
+        try {
+            return expr.evaluate(this, scope);
+        } finally {
+            depthInUse -= d;
+        }
+    }
+
     Value evaluateTop(Expr expr, Scope scope) {
         int savedActive = active;
         int savedDepth = depthInUse;
+        if (savedActive == 0 && savedDepth == 0) {
+            dynamicEvaluations = 0; // a new top-level evaluation gets the whole budget
+        }
         try {
             return expr.evaluate(this, scope);
         } catch (StackOverflowError e) {

@@ -41,11 +41,13 @@ public final class Scope {
         return ad;
     }
 
-    Scope parent() {
+    /** The scope of the enclosing ad, or null at top level. */
+    public Scope parent() {
         return parent;
     }
 
-    Scope root() {
+    /** The outermost enclosing scope (this one at top level). */
+    public Scope root() {
         Scope s = this;
         while (s.parent != null) {
             s = s.parent;
@@ -53,7 +55,8 @@ public final class Scope {
         return s;
     }
 
-    Scope target() {
+    /** The scope of the ad this one is matched against (for a nested record, its root's), or null. */
+    public Scope target() {
         return parent == null ? target : root().target;
     }
 
