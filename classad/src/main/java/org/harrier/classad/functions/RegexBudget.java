@@ -24,13 +24,18 @@ final class RegexBudget {
         return new RegexBudget(BASE_READS + READS_PER_CHAR * Math.max(0, totalChars));
     }
 
-    /** {@code text} as the matcher should see it: every character read is charged to this budget. */
-    CharSequence guard(String text) {
-        return new Guarded(text, this);
+    /**
+     * {@code text} as the matcher should see it: every character read is charged to this budget,
+     * {@code weight} reads' worth at a time (more than one for a pattern that does much work
+     * between reads, see {@link RegexWorkEstimate}).
+     */
+    CharSequence guard(String text, long weight) {
+        return new Guarded(text, this, weight);
     }
 
-    private void charge() {
-        if (--remaining < 0) {
+    private void charge(long weight) {
+        remaining -= weight;
+        if (remaining < 0) {
             throw Exhausted.INSTANCE;
         }
     }
@@ -48,10 +53,12 @@ final class RegexBudget {
     private static final class Guarded implements CharSequence {
         private final String text;
         private final RegexBudget budget;
+        private final long weight;
 
-        Guarded(String text, RegexBudget budget) {
+        Guarded(String text, RegexBudget budget, long weight) {
             this.text = text;
             this.budget = budget;
+            this.weight = weight;
         }
 
         @Override
@@ -61,7 +68,7 @@ final class RegexBudget {
 
         @Override
         public char charAt(int index) {
-            budget.charge();
+            budget.charge(weight);
             return text.charAt(index);
         }
 

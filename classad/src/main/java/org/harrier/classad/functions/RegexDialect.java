@@ -10,7 +10,7 @@ import java.util.Map;
  *     set of letters;</li>
  * <li>inside a class, a literal {@code [}, {@code &&} (Java: nested class and intersection) and,
  *     under option {@code x}, white space and {@code #} (PCRE keeps them inside classes);</li>
- * <li>a {@code {} that does not start a quantifier, literal in PCRE and an error in Java;</li>
+ * <li>an opening brace that does not start a quantifier, literal in PCRE and an error in Java;</li>
  * <li>Python-style named groups {@code (?P<n>..)} and {@code (?P=n)}, and {@code (?#comments)};</li>
  * <li>{@code \Q...\E}, expanded to escaped characters so it also works inside classes.</li>
  * </ul>
@@ -25,10 +25,17 @@ final class RegexDialect {
             Map.entry("punct", "Punct"), Map.entry("space", "Space"), Map.entry("upper", "Upper"),
             Map.entry("xdigit", "XDigit"));
 
+    /** PCRE's largest repeat count in {@code {n,m}}. */
+    private static final int MAX_REPEAT = 65535;
+    private static final int TOO_BIG = -2;
+
     private RegexDialect() {
     }
 
-    /** The Java form of {@code pcre}, or null if it uses a POSIX class PCRE does not know. */
+    /**
+     * The Java form of {@code pcre}, or null if PCRE would reject it for a reason Java does not
+     * share: an unknown POSIX class, or a repeat count over 65535.
+     */
     static String toJava(String pcre) {
         StringBuilder out = new StringBuilder(pcre.length() + 8);
         boolean inClass = false;
@@ -84,7 +91,9 @@ final class RegexDialect {
                 }
             } else if (c == '{') {
                 int end = quantifierEnd(pcre, i);
-                if (end < 0) {
+                if (end == TOO_BIG) {
+                    return null;
+                } else if (end < 0) {
                     out.append("\\{");
                     i++;
                 } else {
@@ -138,7 +147,10 @@ final class RegexDialect {
         return (negated ? "\\P{" : "\\p{") + java + "}";
     }
 
-    /** The index after a quantifier {n}, {n,} or {n,m} starting at {@code at}, or -1. */
+    /**
+     * The index after a quantifier {n}, {n,} or {n,m} starting at {@code at}; -1 if there is
+     * none, {@link #TOO_BIG} if a count is over PCRE's limit of 65535 (an error there).
+     */
     private static int quantifierEnd(String s, int at) {
         int i = at + 1;
         int digits = i;
@@ -148,13 +160,19 @@ final class RegexDialect {
         if (i == digits) {
             return -1;
         }
+        boolean tooBig = i - digits > 5 || Integer.parseInt(s.substring(digits, i)) > MAX_REPEAT;
         if (i < s.length() && s.charAt(i) == ',') {
             i++;
+            int maxDigits = i;
             while (i < s.length() && s.charAt(i) >= '0' && s.charAt(i) <= '9') {
                 i++;
             }
+            tooBig |= i - maxDigits > 5 || (i > maxDigits && Integer.parseInt(s.substring(maxDigits, i)) > MAX_REPEAT);
         }
-        return i < s.length() && s.charAt(i) == '}' ? i + 1 : -1;
+        if (i >= s.length() || s.charAt(i) != '}') {
+            return -1;
+        }
+        return tooBig ? TOO_BIG : i + 1;
     }
 
     private static void quote(String literal, StringBuilder out) {

@@ -19,14 +19,22 @@ import java.util.regex.Pattern;
  */
 final class RegexPattern {
     private static final int CACHE_LIMIT = 1024;
-    private static final Map<String, Optional<Pattern>> CACHE = new ConcurrentHashMap<>();
+    /** Longer patterns are compiled every time, so hostile ads cannot fill memory through the cache. */
+    private static final int CACHED_PATTERN_LENGTH = 4096;
+    /** Steps a pattern may take between reads before each read is charged extra (see {@link RegexWorkEstimate}). */
+    private static final long FREE_STEPS_PER_READ = 16;
+    private static final Map<String, Optional<Compiled>> CACHE = new ConcurrentHashMap<>();
 
-    private final Pattern pattern;
+    private final Compiled compiled;
     private final boolean fullTarget;
     private final boolean global;
 
-    private RegexPattern(Pattern pattern, boolean fullTarget, boolean global) {
-        this.pattern = pattern;
+    /** A compiled pattern and what each character it reads is charged. */
+    private record Compiled(Pattern pattern, long readWeight) {
+    }
+
+    private RegexPattern(Compiled compiled, boolean fullTarget, boolean global) {
+        this.compiled = compiled;
         this.fullTarget = fullTarget;
         this.global = global;
     }
@@ -49,35 +57,50 @@ final class RegexPattern {
                 }
             }
         }
-        Optional<Pattern> compiled = cached(pcre, flags);
+        Optional<Compiled> compiled = cached(pcre, flags);
         return compiled.isPresent() ? new RegexPattern(compiled.get(), full, global) : null;
     }
 
-    private static Optional<Pattern> cached(String pcre, int flags) {
+    private static Optional<Compiled> cached(String pcre, int flags) {
         String key = flags + ":" + pcre;
-        Optional<Pattern> hit = CACHE.get(key);
+        Optional<Compiled> hit = CACHE.get(key);
         if (hit != null) {
             return hit;
         }
-        Optional<Pattern> compiled = Optional.empty();
-        String java = RegexDialect.toJava(pcre);
-        if (java != null) {
-            try {
-                compiled = Optional.of(Pattern.compile(java, flags));
-            } catch (IllegalArgumentException | StackOverflowError e) {
-                // an invalid (or absurdly nested) pattern: the functions return error
+        Optional<Compiled> compiled = compileJava(RegexDialect.toJava(pcre), flags);
+        if (pcre.length() <= CACHED_PATTERN_LENGTH) {
+            if (CACHE.size() >= CACHE_LIMIT) {
+                CACHE.clear();
             }
+            CACHE.put(key, compiled);
         }
-        if (CACHE.size() >= CACHE_LIMIT) {
-            CACHE.clear();
-        }
-        CACHE.put(key, compiled);
         return compiled;
+    }
+
+    /**
+     * Null for an invalid pattern, and for one that could spin without reading (more steps than
+     * a whole budget between two reads), which PCRE would also abandon at its match limit.
+     */
+    private static Optional<Compiled> compileJava(String java, int flags) {
+        if (java == null) {
+            return Optional.empty();
+        }
+        Pattern pattern;
+        try {
+            pattern = Pattern.compile(java, flags);
+        } catch (IllegalArgumentException | StackOverflowError e) {
+            return Optional.empty(); // an invalid (or absurdly nested) pattern: the functions return error
+        }
+        long steps = RegexWorkEstimate.emptySteps(java, (flags & Pattern.COMMENTS) != 0);
+        if (steps > RegexBudget.BASE_READS) {
+            return Optional.empty();
+        }
+        return Optional.of(new Compiled(pattern, 1 + steps / FREE_STEPS_PER_READ));
     }
 
     /** True if the pattern matches anywhere in {@code target} (PCRE's unanchored search). */
     boolean find(String target, RegexBudget budget) {
-        return pattern.matcher(budget.guard(target)).find();
+        return compiled.pattern().matcher(budget.guard(target, compiled.readWeight())).find();
     }
 
     /**
@@ -93,7 +116,7 @@ final class RegexPattern {
      * comes out as error there; both are plainly bugs and are not reproduced.)
      */
     String substitute(String target, String replacement, RegexBudget budget) {
-        Matcher m = pattern.matcher(budget.guard(target));
+        Matcher m = compiled.pattern().matcher(budget.guard(target, compiled.readWeight()));
         StringBuilder out = new StringBuilder();
         int copied = 0;
         while (m.find()) {

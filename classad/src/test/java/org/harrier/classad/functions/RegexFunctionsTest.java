@@ -39,6 +39,8 @@ class RegexFunctionsTest {
             regexp("a b", "ab", "X")                   | true
             regexp("a b", "ab")                        | false
             regexp("a[ ]b", "a b", "x")                | true
+            regexp("a[ ]b", "a b")                     | true
+            regexp("a[\\t]b", "a\\tb")               | true
             regexp("a[#]b", "a#b", "x")                | true
             regexp("a#comment\\nb", "ab", "x")         | true
             regexp("\\\\d+", "x42")                    | true
@@ -98,6 +100,9 @@ class RegexFunctionsTest {
             regexp("*a", "x")                          | error
             regexp("a\\\\", "x")                       | error
             regexp("(?P>x)", "x")                      | error
+            regexp("a{65536}", "a")                    | error
+            regexp("a{1,65536}", "a")                  | error
+            regexp("a{65535}", "a")                    | false
             regexp(1, "1")                             | error
             regexp("1", 1)                             | error
             regexp("a", "a", 1)                        | error
@@ -260,6 +265,36 @@ class RegexFunctionsTest {
     })
     void backtrackingPastTheWorkBoundEndsInErrorInsteadOfHanging(String template) {
         assertEquals("error", eval(String.format(template, "a".repeat(40))));
+    }
+
+    /** Iterations that read nothing are not counted as reads; such a pattern is refused outright. */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {
+            "regexp(\"(?:(?:){65535}){65535}\", \"\")",
+            "regexp(\"(?:\\\\b{60000}){60000}\", \"a\")",
+            "regexps(\"(?:(?:^){4000}){4000}\", \"x\", \"y\")",
+    })
+    void aPatternThatCouldSpinWithoutReadingIsError(String expr) {
+        assertEquals("error", eval(expr));
+    }
+
+    @ParameterizedTest(name = "{0} may take {1} steps without reading")
+    @CsvSource(delimiter = '|', quoteCharacter = '`', textBlock = """
+            abc                                        | 0
+            (a+)+b                                     | 0
+            ^abc$                                      | 2
+            \\bword\\b                                 | 2
+            (?i)abc                                    | 1
+            (?=a)b                                     | 1
+            (a?){5}                                    | 5
+            (?:\\b){7}                                 | 7
+            `(?:(?:){1000}|a)*b`                       | 1000
+            (?:(?:){3000}){3000}                       | 9000000
+            (?:a(?:){10}){1000}                        | 10
+            [(){}]{3}                                  | 0
+            """)
+    void theWorkEstimateCountsOnlyStepsThatReadNothing(String javaPattern, long steps) {
+        assertEquals(steps, RegexWorkEstimate.emptySteps(javaPattern, false));
     }
 
     @Test
