@@ -2,8 +2,9 @@ package org.harrier.classad.functions;
 
 /**
  * A bound on the work one regular-expression function call may do, counted in characters the
- * matcher reads. java.util.regex backtracks, so a pattern such as {@code (a+)+b} against forty
- * {@code a}s would run for hours; matching reads its target through {@link #guard}, and once the
+ * matcher reads. java.util.regex backtracks, and although it memoizes simple loops (the
+ * textbook {@code (a+)+b} is answered at once), a pattern such as {@code (.*a){25}b} against forty
+ * {@code a}s would run for hours. Matching reads its target through {@link #guard}, and once the
  * budget is spent the read throws {@link Exhausted}, which the function turns into {@code error}.
  * Not thread-safe: one budget per call.
  */
