@@ -12,15 +12,26 @@ import java.util.SplittableRandom;
  * <p>Not thread-safe: a context belongs to the thread evaluating with it. Creating one is
  * cheap; matchmaking makes one per candidate pair.
  *
- * <p>Two guards keep hostile ads from hurting the evaluator: a reference back to an attribute
- * that is still being evaluated gives {@code error} (manual: circular references are
- * {@code ERROR}), and the summed depth of the expressions on the evaluation stack is capped so
- * a long chain of attributes referring to each other also ends in {@code error} instead of a
- * {@link StackOverflowError}.
+ * <p>Three guards keep hostile ads from hurting the evaluator, each ending in {@code error}:
+ * <ul>
+ *   <li>a reference back to an attribute that is still being evaluated (the manual: circular
+ *       references are {@code ERROR});
+ *   <li>stack: the depths of the expressions being evaluated, plus a charge per attribute hop,
+ *       are summed and capped at {@link #MAX_EVAL_DEPTH}, which measured interpreted-mode frame
+ *       sizes keep well inside a 512 KiB thread stack (so a 3,000-link chain of attributes is
+ *       {@code error}, not a {@link StackOverflowError});
+ *   <li>work: at most {@link #MAX_STEPS} attribute evaluations per top-level evaluation, so
+ *       {@code a1 = a2 + a2; a2 = a3 + a3; ...}, which doubles its work per link, ends in
+ *       about a tenth of a second instead of running for ever.
+ * </ul>
  */
 public final class EvalContext {
-    /** Cap on the summed depth of nested attribute evaluations (each tree is at most {@link Parser#MAX_DEPTH}). */
-    static final int MAX_EVAL_DEPTH = 3000;
+    /** Cap on the summed depth of the expressions on the stack, with {@link #HOP_CHARGE} per attribute hop. */
+    static final int MAX_EVAL_DEPTH = 2500;
+    /** Stack charged for the frames between an attribute reference and the expression it names. */
+    private static final int HOP_CHARGE = 2;
+    /** Cap on attribute and dynamic evaluations in one top-level evaluation. */
+    static final int MAX_STEPS = 2_000_000;
 
     /** Depth charged for each dynamic evaluation on top of the expression's own depth. */
     private static final int DYNAMIC_CHARGE = 8;
@@ -39,15 +50,19 @@ public final class EvalContext {
     private int active;
     private int depthInUse;
     private int dynamicEvaluations;
+    private int steps;
 
     private EvalContext(Clock clock, long seed) {
         this.clock = Objects.requireNonNull(clock, "clock");
         this.seed = seed;
     }
 
-    /** A context reading the system clock, with a random seed drawn from the clock's nanoseconds. */
+    /**
+     * A context reading the system clock in the machine's zone (HTCondor reads zone-less times
+     * as local time), with a random seed drawn from the clock's nanoseconds.
+     */
     public static EvalContext create() {
-        return new EvalContext(Clock.systemUTC(), System.nanoTime());
+        return new EvalContext(Clock.systemDefaultZone(), System.nanoTime());
     }
 
     public static EvalContext create(Clock clock, long seed) {
@@ -107,7 +122,8 @@ public final class EvalContext {
     public Value evaluateDynamic(Expr expr, Scope scope) {
         Objects.requireNonNull(expr, "expr");
         int d = expr.depth() + DYNAMIC_CHARGE;
-        if (depthInUse + d > MAX_EVAL_DEPTH || dynamicEvaluations >= MAX_DYNAMIC_EVALUATIONS) {
+        if (depthInUse + d > MAX_EVAL_DEPTH || dynamicEvaluations >= MAX_DYNAMIC_EVALUATIONS
+                || ++steps > MAX_STEPS) {
             return Value.ERROR;
         }
         dynamicEvaluations++;
@@ -124,7 +140,13 @@ public final class EvalContext {
         int savedDepth = depthInUse;
         if (savedActive == 0 && savedDepth == 0) {
             dynamicEvaluations = 0; // a new top-level evaluation gets the whole budget
+            steps = 0;
         }
+        int d = expr.depth();
+        if (savedDepth + d > MAX_EVAL_DEPTH) {
+            return Value.ERROR;
+        }
+        depthInUse = savedDepth + d;
         try {
             return expr.evaluate(this, scope);
         } catch (StackOverflowError e) {
@@ -150,8 +172,8 @@ public final class EvalContext {
                 return Value.ERROR;
             }
         }
-        int d = e.depth();
-        if (depthInUse + d > MAX_EVAL_DEPTH) {
+        int d = e.depth() + HOP_CHARGE;
+        if (depthInUse + d > MAX_EVAL_DEPTH || ++steps > MAX_STEPS) {
             return Value.ERROR;
         }
         if (n == exprs.length) {

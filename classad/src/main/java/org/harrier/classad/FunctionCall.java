@@ -13,6 +13,7 @@ public final class FunctionCall implements Expr {
     private final List<Expr> arguments;
     private final ClassAdFunction function;
     private final int depth;
+    static final int CALL_LEVELS = 3;
 
     public FunctionCall(String name, List<Expr> arguments) {
         Names.requireValid(name);
@@ -23,7 +24,9 @@ public final class FunctionCall implements Expr {
         for (Expr a : this.arguments) {
             deepest = Math.max(deepest, a.depth());
         }
-        this.depth = Parser.checkedDepth(deepest + 1);
+        // A call costs about three stack frames (call, function, argument evaluation) where an
+        // operator costs one, so it counts as three levels towards the depth caps.
+        this.depth = Parser.checkedDepth(deepest + CALL_LEVELS);
     }
 
     public String name() {
