@@ -59,7 +59,7 @@ public final class ScopedRef implements Expr {
             case PARENT -> scope.parent();
             case ROOT -> scope.root();
         };
-        return where == null ? Value.UNDEFINED : where.lookupHere(key, context);
+        return where == null ? Value.UNDEFINED : where.select(key, context);
     }
 
     @Override
