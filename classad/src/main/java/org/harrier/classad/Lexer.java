@@ -256,7 +256,7 @@ final class Lexer {
                 for (int i = digitsStart + 1; i < p; i++) {
                     if (src.charAt(i) > '7') {
                         pos = p;
-                        throw errorAtToken("'" + src.substring(start, p) + "' is not a valid octal number");
+                        throw errorAtToken("'" + clip(src.substring(start, p)) + "' is not a valid octal number");
                     }
                 }
                 radix = 8;
@@ -268,7 +268,7 @@ final class Lexer {
         if (isReal) {
             real = Double.parseDouble(literal);
             if (Double.isInfinite(real)) {
-                throw errorAtToken("number " + literal + " is too large");
+                throw errorAtToken("number " + clip(literal) + " is too large");
             }
             tok = Tok.REAL;
         } else {
@@ -282,7 +282,7 @@ final class Lexer {
                 }
                 integer = negative ? -magnitude : magnitude;
             } catch (NumberFormatException e) {
-                throw errorAtToken("integer " + literal + " does not fit in 64 bits");
+                throw errorAtToken("integer " + clip(literal) + " does not fit in 64 bits");
             }
             tok = Tok.INTEGER;
         }
@@ -495,7 +495,8 @@ final class Lexer {
         }
     }
 
-    private static String clip(String s) {
+    /** At most 24 characters of {@code s}, so a megabyte of hostile input never becomes a megabyte message. */
+    static String clip(String s) {
         return s.length() > 24 ? s.substring(0, 24) + "..." : s;
     }
 

@@ -47,7 +47,7 @@ final class OldAdReader {
                 eq++;
             }
             if (eq == end || text.charAt(eq) != '=') {
-                throw new ClassAdParseException(lineNo, eq - start + 1, "expected '=' after attribute name '" + name + "'");
+                throw new ClassAdParseException(lineNo, eq - start + 1, "expected '=' after attribute name '" + Lexer.clip(name) + "'");
             }
         } else {
             eq = text.indexOf('=', p);
@@ -65,7 +65,7 @@ final class OldAdReader {
             }
             if (!isName(name)) {
                 throw new ClassAdParseException(lineNo, p - start + 1,
-                        "'" + name + "' is not an attribute name (letters, digits and _, not starting with a digit)");
+                        "'" + Lexer.clip(name) + "' is not an attribute name (letters, digits and _, not starting with a digit)");
             }
         }
         int exprEnd = end;
