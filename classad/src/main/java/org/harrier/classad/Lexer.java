@@ -339,6 +339,12 @@ final class Lexer {
                 line++;
                 lineStart = p + 1;
             }
+            if (c == 0) {
+                // libclassad's tokenizeString stops at a NUL and reports a token error; a NUL in a
+                // quoted name would otherwise reach AttributeRef and throw IllegalArgumentException.
+                pos = p;
+                throw errorAtToken("a string must not contain a NUL character");
+            }
             if (c != '\\') {
                 p++;
                 continue;
@@ -375,6 +381,10 @@ final class Lexer {
                     break;
                 }
                 default:
+                    if (e == 0) {
+                        pos = p;
+                        throw errorAtToken("a string must not contain a NUL character");
+                    }
                     out.append(e); // \\, \", \', \? and unknown escapes stand for the character itself
             }
             chunkStart = p;
