@@ -102,7 +102,8 @@ public final class Scope {
             case "my":
             case "self":
                 return new ClassAdValue(this);
-            case "target": {
+            case "target":
+            case "other": { // libclassad's match contexts bind other = target = the other ad
                 Scope t = target();
                 return t == null ? Value.UNDEFINED : new ClassAdValue(t);
             }
