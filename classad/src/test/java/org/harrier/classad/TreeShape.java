@@ -83,6 +83,42 @@ final class TreeShape {
         return e.getClass().getSimpleName() + "(" + e.unparse() + ")";
     }
 
+    /** The direct sub-expressions of {@code e} (for a record, its attributes' expressions). */
+    static List<Expr> children(Expr e) {
+        List<Expr> out = new ArrayList<>();
+        if (e instanceof BinaryOp b) {
+            out.add(b.left());
+            out.add(b.right());
+        } else if (e instanceof UnaryOp u) {
+            out.add(u.operand());
+        } else if (e instanceof Conditional c) {
+            out.add(c.condition());
+            out.add(c.whenTrue());
+            out.add(c.whenFalse());
+        } else if (e instanceof Elvis v) {
+            out.add(v.value());
+            out.add(v.fallback());
+        } else if (e instanceof Parens p) {
+            out.add(p.inner());
+        } else if (e instanceof Selection s) {
+            out.add(s.base());
+        } else if (e instanceof Subscript s) {
+            out.add(s.base());
+            out.add(s.index());
+        } else if (e instanceof FunctionCall f) {
+            out.addAll(f.arguments());
+        } else if (e instanceof ListExpr l) {
+            out.addAll(l.items());
+        } else if (e instanceof ListValue l) {
+            out.addAll(l.items());
+        } else if (e instanceof RecordExpr r) {
+            r.ad().forEach((name, value) -> out.add(value));
+        } else if (e instanceof ClassAdValue c) {
+            c.ad().forEach((name, value) -> out.add(value));
+        }
+        return out;
+    }
+
     private static String call(String label, Expr... children) {
         StringBuilder out = new StringBuilder("(").append(label);
         for (Expr child : children) {
