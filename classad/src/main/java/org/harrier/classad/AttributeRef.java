@@ -3,7 +3,8 @@ package org.harrier.classad;
 /**
  * An unscoped attribute reference such as {@code Memory}: looked up in the ad the expression
  * belongs to, then its enclosing ads, then the target ad (HTCondor's old semantics), then the
- * special names {@code MY}, {@code TARGET}, {@code PARENT}, {@code ROOT} and {@code CurrentTime}.
+ * special names {@code MY}, {@code TARGET} (alias {@code OTHER}), {@code PARENT}, {@code ROOT} and
+ * {@code CurrentTime}.
  */
 public final class AttributeRef implements Expr {
     private final String name;

@@ -278,7 +278,7 @@ final class Lexer {
                 for (int i = digitsStart + 1; i < p; i++) {
                     if (src.charAt(i) > '7') {
                         pos = p;
-                        throw errorAtToken("'" + src.substring(start, p) + "' is not a valid octal number");
+                        throw errorAtToken("'" + clip(src.substring(start, p)) + "' is not a valid octal number");
                     }
                 }
                 radix = 8;
@@ -290,7 +290,7 @@ final class Lexer {
             String literal = src.substring(start, p);
             real = Double.parseDouble(literal);
             if (Double.isInfinite(real)) {
-                throw errorAtToken("number " + literal + " is too large");
+                throw errorAtToken("number " + clip(literal) + " is too large");
             }
             tok = Tok.REAL;
         } else {
@@ -310,7 +310,7 @@ final class Lexer {
                     }
                     integer = negative ? -magnitude : magnitude;
                 } catch (NumberFormatException e) {
-                    throw errorAtToken("integer " + src.substring(start, p) + " does not fit in 64 bits");
+                    throw errorAtToken("integer " + clip(src.substring(start, p)) + " does not fit in 64 bits");
                 }
             }
             tok = Tok.INTEGER;
@@ -368,6 +368,12 @@ final class Lexer {
                 line++;
                 lineStart = p + 1;
             }
+            if (c == 0) {
+                // libclassad's tokenizeString stops at a NUL and reports a token error; a NUL in a
+                // quoted name would otherwise reach AttributeRef and throw IllegalArgumentException.
+                pos = p;
+                throw errorAtToken("a string must not contain a NUL character");
+            }
             if (c != '\\') {
                 p++;
                 continue;
@@ -404,6 +410,10 @@ final class Lexer {
                     break;
                 }
                 default:
+                    if (e == 0) {
+                        pos = p;
+                        throw errorAtToken("a string must not contain a NUL character");
+                    }
                     out.append(e); // \\, \", \', \? and unknown escapes stand for the character itself
             }
             chunkStart = p;
@@ -541,7 +551,8 @@ final class Lexer {
         }
     }
 
-    private static String clip(String s) {
+    /** At most 24 characters of {@code s}, so a megabyte of hostile input never becomes a megabyte message. */
+    static String clip(String s) {
         return s.length() > 24 ? s.substring(0, 24) + "..." : s;
     }
 

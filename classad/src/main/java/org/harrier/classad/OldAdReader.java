@@ -35,24 +35,39 @@ final class OldAdReader {
         if (p == end || text.charAt(p) == '#') {
             return;
         }
-        int eq = text.indexOf('=', p);
-        if (eq < 0 || eq >= end) {
-            throw new ClassAdParseException(lineNo, p - start + 1,
-                    "expected 'Name = expression' but the line has no '='");
-        }
-        int nameEnd = eq;
-        while (nameEnd > p && Lexer.isSpace(text.charAt(nameEnd - 1))) {
-            nameEnd--;
-        }
-        String name = text.substring(p, nameEnd);
-        if (name.isEmpty()) {
-            throw new ClassAdParseException(lineNo, p - start + 1, "expected an attribute name before '='");
-        }
-        if (name.startsWith("'") && name.endsWith("'") && name.length() > 2) {
-            name = name.substring(1, name.length() - 1);
-        } else if (!isName(name)) {
-            throw new ClassAdParseException(lineNo, p - start + 1,
-                    "'" + name + "' is not an attribute name (letters, digits and _, not starting with a digit)");
+        String name;
+        int eq;
+        if (text.charAt(p) == '\'') {
+            // A quoted name, as the unparser writes names that are not plain identifiers; it may
+            // itself contain '=' and escaped quotes, so it is read by the lexer, not split off.
+            Lexer lexer = new Lexer(text, p, end, lineNo, p - start + 1, Syntax.OLD);
+            lexer.next();
+            name = lexer.text;
+            eq = lexer.position();
+            while (eq < end && Lexer.isSpace(text.charAt(eq))) {
+                eq++;
+            }
+            if (eq == end || text.charAt(eq) != '=') {
+                throw new ClassAdParseException(lineNo, eq - start + 1, "expected '=' after attribute name '" + Lexer.clip(name) + "'");
+            }
+        } else {
+            eq = text.indexOf('=', p);
+            if (eq < 0 || eq >= end) {
+                throw new ClassAdParseException(lineNo, p - start + 1,
+                        "expected 'Name = expression' but the line has no '='");
+            }
+            int nameEnd = eq;
+            while (nameEnd > p && Lexer.isSpace(text.charAt(nameEnd - 1))) {
+                nameEnd--;
+            }
+            name = text.substring(p, nameEnd);
+            if (name.isEmpty()) {
+                throw new ClassAdParseException(lineNo, p - start + 1, "expected an attribute name before '='");
+            }
+            if (!isName(name)) {
+                throw new ClassAdParseException(lineNo, p - start + 1,
+                        "'" + Lexer.clip(name) + "' is not an attribute name (letters, digits and _, not starting with a digit)");
+            }
         }
         int exprEnd = end;
         if (exprEnd > eq + 1 && text.charAt(exprEnd - 1) == '\r') {

@@ -26,9 +26,9 @@ final class Operators {
                 if (v instanceof RelTimeValue t) {
                     return new RelTimeValue(-t.seconds());
                 }
-                if (v instanceof BooleanValue b) {
-                    return BooleanValue.of(!b.value()); // libclassad quirk: -true is false
-                }
+                // Booleans, strings, lists, records and absolute times: error. (libclassad's
+                // doArithmetic sets !b for a boolean but then falls through to SetErrorValue, so
+                // -true is error there too, as the manual's "not a numerical type" rule says.)
                 return Value.ERROR;
             case PLUS:
                 return v instanceof IntegerValue || v instanceof RealValue || v instanceof RelTimeValue

@@ -372,7 +372,7 @@ final class Parser {
                     continue;
                 }
                 if (lexer.tok != Tok.RPAREN) {
-                    throw expected("',' or ')' in the arguments of " + name + "()");
+                    throw expected("',' or ')' in the arguments of " + Lexer.clip(name) + "()");
                 }
                 break;
             }
@@ -431,10 +431,11 @@ final class Parser {
             }
             String name = lexer.text;
             lexer.next();
-            expect(Tok.ASSIGN, "'=' after attribute name '" + name + "'");
-            b.set(name, expressionAfter("'=' for attribute '" + name + "'"));
+            String shown = Lexer.clip(name);
+            expect(Tok.ASSIGN, "'=' after attribute name '" + shown + "'");
+            b.set(name, expressionAfter("'=' for attribute '" + shown + "'"));
             if (lexer.tok != Tok.SEMICOLON && lexer.tok != Tok.RBRACKET) {
-                throw expected("';' or ']' after the value of '" + name + "'");
+                throw expected("';' or ']' after the value of '" + shown + "'");
             }
         }
         lexer.next(); // ']'

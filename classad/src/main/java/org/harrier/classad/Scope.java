@@ -83,10 +83,21 @@ public final class Scope {
         return special(key, context);
     }
 
-    /** A name looked up in this ad alone, as {@code MY.x}, {@code record.x} and {@code record["x"]} do. */
+    /** A name looked up in this ad alone, as {@code record["x"]} does. */
     Value lookupHere(String key, EvalContext context) {
         Expr e = ad.lookupKey(key);
         return e == null ? Value.UNDEFINED : context.evaluateAttribute(e, this);
+    }
+
+    /**
+     * A name selected from this ad, as {@code MY.x} and {@code record.x} do: this ad's own
+     * attribute, else one of the special names seen from here. libclassad's LookupInScope answers
+     * the special names at whatever ad the search starts from, so {@code PARENT.PARENT.x} reaches
+     * the grandparent and {@code MY.CurrentTime} is the implicit {@code CurrentTime}.
+     */
+    Value select(String key, EvalContext context) {
+        Expr e = ad.lookupKey(key);
+        return e == null ? special(key, context) : context.evaluateAttribute(e, this);
     }
 
     private Value special(String key, EvalContext context) {
@@ -94,7 +105,8 @@ public final class Scope {
             case "my":
             case "self":
                 return new ClassAdValue(this);
-            case "target": {
+            case "target":
+            case "other": { // libclassad's match contexts bind other = target = the other ad
                 Scope t = target();
                 return t == null ? Value.UNDEFINED : new ClassAdValue(t);
             }

@@ -4,7 +4,9 @@ import java.util.Objects;
 
 /**
  * {@code MY.name}, {@code TARGET.name}, {@code PARENT.name}, or the absolute {@code .name}:
- * a reference that looks in exactly one ad and is {@code undefined} if the name is not there.
+ * a reference that looks in exactly one ad and is {@code undefined} if the name is not there,
+ * unless it is one of the special names seen from that ad ({@code PARENT.PARENT},
+ * {@code MY.CurrentTime}; see {@link Scope#select}).
  */
 public final class ScopedRef implements Expr {
     public enum Kind { MY, TARGET, PARENT, ROOT }
@@ -60,7 +62,7 @@ public final class ScopedRef implements Expr {
             case PARENT -> scope.parent();
             case ROOT -> scope.root();
         };
-        return where == null ? Value.UNDEFINED : where.lookupHere(key, context);
+        return where == null ? Value.UNDEFINED : where.select(key, context);
     }
 
     @Override

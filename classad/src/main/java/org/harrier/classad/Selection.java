@@ -33,17 +33,22 @@ public final class Selection implements Expr {
 
     @Override
     public Value evaluate(EvalContext context, Scope scope) {
-        Value record = base.evaluate(context, scope);
+        return select(base.evaluate(context, scope), context);
+    }
+
+    /**
+     * A list selects from each item, as libclassad's FindExpr does: records give their
+     * attribute, nested lists recurse, undefined items stay undefined and any other item is
+     * error in its place ({@code {[a = 1], 3}.a} is {@code {1, error}}).
+     */
+    private Value select(Value record, EvalContext context) {
         if (record instanceof ClassAdValue ad) {
-            return ad.scope().lookupHere(key, context);
+            return ad.scope().select(key, context);
         }
         if (record instanceof ListValue list) {
             List<Value> out = new ArrayList<>(list.size());
             for (Value item : list.items()) {
-                if (!(item instanceof ClassAdValue ad)) {
-                    return Value.ERROR;
-                }
-                out.add(ad.scope().lookupHere(key, context));
+                out.add(select(item, context));
             }
             return new ListValue(out);
         }

@@ -49,11 +49,21 @@ final class Unparser {
             out.append(r.prefix()).append('.');
             name(r.name());
         } else if (e instanceof Selection s) {
-            operand(s.base(), Op.POSTFIX_PRECEDENCE);
+            if (isNumber(s.base())) {
+                // The parser reads "5 .a" as a selection from 5; "5.a" would be a malformed real.
+                expr(s.base());
+                out.append(' ');
+            } else {
+                operand(s.base(), Op.POSTFIX_PRECEDENCE);
+            }
             out.append('.');
             name(s.name());
         } else if (e instanceof Subscript s) {
-            operand(s.base(), Op.POSTFIX_PRECEDENCE);
+            if (isNumber(s.base())) {
+                expr(s.base()); // "5[0]" and "-1.5[0]" parse as subscripts of the literal
+            } else {
+                operand(s.base(), Op.POSTFIX_PRECEDENCE);
+            }
             out.append('[');
             expr(s.index());
             out.append(']');
@@ -137,6 +147,11 @@ final class Unparser {
             return Op.NEG.precedence; // "5.x" would read as a malformed number
         }
         return Op.POSTFIX_PRECEDENCE;
+    }
+
+    /** A number literal, which binds like a primary expression although it may carry a sign. */
+    private static boolean isNumber(Expr e) {
+        return e instanceof IntegerValue || e instanceof RealValue || e instanceof ScaledNumber;
     }
 
     private static boolean isNegativeZero(double d) {
@@ -239,7 +254,8 @@ final class Unparser {
                     if (c == quote) {
                         out.append('\\').append(c);
                     } else if (c < 0x20 || c == 0x7f) {
-                        out.append('\\').append(Integer.toOctalString(c | 0x100).substring(1));
+                        // Always three digits: "\01" followed by a literal '7' would read back as "\017".
+                        out.append('\\').append(Integer.toOctalString(c | 0x200).substring(1));
                     } else {
                         out.append(c);
                     }
