@@ -67,7 +67,7 @@ public final class TimeFormat {
         return new long[] {year, month, day};
     }
 
-    /** {@code 17+01:02:03}, {@code 1:07}, {@code 5}: days, hours and minutes shown only when needed. */
+    /** {@code 17+01:02:03}, {@code 01:07}, {@code 05}: days, hours and minutes shown only when needed. */
     public static String relTime(double seconds) {
         if (Double.isNaN(seconds) || Double.isInfinite(seconds)) {
             return Double.toString(seconds);
@@ -77,27 +77,26 @@ public final class TimeFormat {
             out.append('-');
             seconds = -seconds;
         }
-        long whole = (long) Math.floor(seconds);
-        double fraction = seconds - whole;
+        // Round to microseconds first, so a fraction like .9999996 carries into the seconds.
+        long micros = Math.round(seconds * 1e6);
+        long whole = micros / 1_000_000;
+        long fraction = micros % 1_000_000;
         long days = whole / 86400;
         long hours = whole % 86400 / 3600;
         long minutes = whole % 3600 / 60;
         long secs = whole % 60;
+        // libclassad's relTimeToString: every part but the days has two digits.
         if (days > 0) {
-            out.append(days).append('+').append(two(hours)).append(':').append(two(minutes)).append(':').append(two(secs));
+            out.append(days).append('+').append(two(hours)).append(':').append(two(minutes)).append(':');
         } else if (hours > 0) {
-            out.append(hours).append(':').append(two(minutes)).append(':').append(two(secs));
+            out.append(two(hours)).append(':').append(two(minutes)).append(':');
         } else if (minutes > 0) {
-            out.append(minutes).append(':').append(two(secs));
-        } else {
-            out.append(secs);
+            out.append(two(minutes)).append(':');
         }
+        out.append(two(secs));
         if (fraction > 0) {
-            String f = String.format(Locale.ROOT, "%.3f", fraction).substring(1); // ".250"
-            f = f.replaceAll("0+$", "");
-            if (f.length() > 1) {
-                out.append(f);
-            }
+            String digits = String.format(Locale.ROOT, "%06d", fraction).replaceAll("0+$", "");
+            out.append('.').append(digits);
         }
         return out.toString();
     }

@@ -38,7 +38,7 @@ class EvalFunctionsTest {
             eval("x")                        | undefined
             eval({ 1, 2 })                   | { 1,2 }
             eval("\\"abc\\"")                | "abc"
-            eval("relTime(\\"1:00\\")")      | relTime("1:00")
+            eval("relTime(\\"1:00\\")")      | relTime("01:00")
             eval(3.5)                        | 3.5
             eval(true)                       | true
             eval("eval(\\"eval(\\\\\\"7\\\\\\")\\")")  | 7

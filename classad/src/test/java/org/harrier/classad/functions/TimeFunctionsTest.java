@@ -43,7 +43,7 @@ class TimeFunctionsTest {
             currentTime(0)                               | error
             dayTime()                                    | relTime("10:15:30")
             dayTime(1)                                   | error
-            timeZoneOffset()                             | relTime("0")
+            timeZoneOffset()                             | relTime("00")
             timeZoneOffset(0)                            | error
             absTime() - absTime("2024-01-31T00:00:00Z")  | relTime("10:15:30")
             """)
@@ -107,30 +107,30 @@ class TimeFunctionsTest {
 
     @ParameterizedTest(name = "{0} is {1}")
     @CsvSource(delimiter = '|', quoteCharacter = '`', textBlock = """
-            relTime("1:00")                    | relTime("1:00")
-            relTime("01:00:01")                | relTime("1:00:01")
+            relTime("1:00")                    | relTime("01:00")
+            relTime("01:00:01")                | relTime("01:00:01")
             relTime("2+25:14:16.123")          | relTime("3+01:14:16.123")
             relTime("1d2h3m4.5s")              | relTime("1+02:03:04.5")
             relTime("-1+00:00:01")             | relTime("-1+00:00:01")
-            relTime("90")                      | relTime("1:30")
-            relTime("4.5s")                    | relTime("4.5")
+            relTime("90")                      | relTime("01:30")
+            relTime("4.5s")                    | relTime("04.5")
             relTime("1d 2h")                   | relTime("1+02:00:00")
             relTime("1d02:03:04")              | relTime("1+02:03:04")
-            relTime(" 5 ")                     | relTime("5")
-            relTime("+5")                      | relTime("5")
-            relTime("2h")                      | relTime("2:00:00")
+            relTime(" 5 ")                     | relTime("05")
+            relTime("+5")                      | relTime("05")
+            relTime("2h")                      | relTime("02:00:00")
             relTime("30m")                     | relTime("30:00")
             relTime("")                        | error
             relTime("-")                       | error
             relTime("1.5m")                    | error
             relTime("1:2:3:4")                 | error
             relTime("abc")                     | error
-            relTime(60)                        | relTime("1:00")
-            relTime(1.5)                       | relTime("1.5")
-            relTime(-90)                       | relTime("-1:30")
-            relTime(absTime("1970-01-01T00:01:00Z")) | relTime("1:00")
-            relTime(relTime("1:00"))           | relTime("1:00")
-            relTime("1:00") + relTime("30")    | relTime("1:30")
+            relTime(60)                        | relTime("01:00")
+            relTime(1.5)                       | relTime("01.5")
+            relTime(-90)                       | relTime("-01:30")
+            relTime(absTime("1970-01-01T00:01:00Z")) | relTime("01:00")
+            relTime(relTime("1:00"))           | relTime("01:00")
+            relTime("1:00") + relTime("30")    | relTime("01:30")
             relTime(undefined)                 | undefined
             relTime(error)                     | error
             relTime(true)                      | error
@@ -328,8 +328,8 @@ class TimeFunctionsTest {
             absTime(NoonUtc)                 | absTime("2024-01-31T12:00:00+00:00")
             absTime("2024-01-31T12:00:00")   | absTime("2024-01-31T12:00:00+00:00")
             time()                           | 1706696130
-            dayTime()                        | relTime("4:15:30")
-            timeZoneOffset()                 | relTime("-6:00:00")
+            dayTime()                        | relTime("04:15:30")
+            timeZoneOffset()                 | relTime("-06:00:00")
             formatTime()                     | "Wed Jan 31 04:15:30 2024"
             formatTime(0, "%H:%M %Z %z")     | "18:00 CST -0600"
             formatTime(1719835200, "%H %Z")  | "07 CDT"
@@ -346,9 +346,9 @@ class TimeFunctionsTest {
 
     @Test
     void relTimeLiteralIsFoldedIntoAValueThatUnparsesAsWritten() {
-        Expr e = Expr.parse("relTime(\"1:00\")");
+        Expr e = Expr.parse("relTime(\"01:00\")");
         assertInstanceOf(RelTimeValue.class, e);
-        assertEquals("relTime(\"1:00\")", e.unparse());
+        assertEquals("relTime(\"01:00\")", e.unparse());
     }
 
     @Test

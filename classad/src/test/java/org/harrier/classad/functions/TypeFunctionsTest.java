@@ -412,7 +412,7 @@ class TypeFunctionsTest {
                 Arguments.of("real", new RelTimeValue(1.5), "1.0"),
                 Arguments.of("real", new RelTimeValue(-1.5), "-1.0"),
                 Arguments.of("string", zoned, "\"2024-01-31T05:15:30-05:00\""),
-                Arguments.of("string", new RelTimeValue(3601), "\"1:00:01\""),
+                Arguments.of("string", new RelTimeValue(3601), "\"01:00:01\""),
                 Arguments.of("string", new RelTimeValue(90061.25), "\"1+01:01:01.25\""),
                 Arguments.of("bool", second, "error"),
                 Arguments.of("bool", new RelTimeValue(0), "false"),
