@@ -17,8 +17,11 @@ import org.harrier.classad.Lexer.Tok;
 final class Parser {
     /** Deepest expression tree accepted; a chain of {@code n} binary operators is {@code n} levels. */
     static final int MAX_DEPTH = 1000;
-    /** Deepest bracket nesting accepted while parsing. */
-    static final int MAX_NESTING = 400;
+    /**
+     * Deepest nesting of brackets, braces, parentheses, calls and conditionals accepted while
+     * parsing; every such level passes through {@link #expression()}, which counts it once.
+     */
+    static final int MAX_NESTING = 200;
 
     private final Lexer lexer;
     private int nesting;
@@ -334,34 +337,23 @@ final class Parser {
                 return new ScopedRef(ScopedRef.Kind.ROOT, "", name("an attribute name after '.'"));
             }
             case LPAREN: {
-                enter();
                 l.next();
                 Expr inner = expressionAfter("'('");
                 expect(Tok.RPAREN, "')' to close '('");
-                nesting--;
                 return new Parens(inner);
             }
-            case LBRACKET: {
-                enter();
+            case LBRACKET:
                 l.next();
-                Expr record = new RecordExpr(recordBody());
-                nesting--;
-                return record;
-            }
-            case LBRACE: {
-                enter();
+                return new RecordExpr(recordBody());
+            case LBRACE:
                 l.next();
-                Expr list = list();
-                nesting--;
-                return list;
-            }
+                return list();
             default:
                 throw expected("an expression");
         }
     }
 
     private Expr call(String name) {
-        enter();
         lexer.next(); // '('
         List<Expr> args = new ArrayList<>(4);
         if (lexer.tok != Tok.RPAREN) {
@@ -378,7 +370,6 @@ final class Parser {
             }
         }
         lexer.next(); // ')'
-        nesting--;
         return foldTimeLiteral(new FunctionCall(name, args));
     }
 
@@ -431,11 +422,17 @@ final class Parser {
             }
             String name = lexer.text;
             lexer.next();
-            String shown = Lexer.clip(name);
-            expect(Tok.ASSIGN, "'=' after attribute name '" + shown + "'");
-            b.set(name, expressionAfter("'=' for attribute '" + shown + "'"));
+            // Messages are built only on failure: this loop runs for every attribute parsed.
+            if (lexer.tok != Tok.ASSIGN) {
+                throw expected("'=' after attribute name '" + Lexer.clip(name) + "'");
+            }
+            lexer.next();
+            if (lexer.tok == Tok.EOF) {
+                throw expected("an expression after '=' for attribute '" + Lexer.clip(name) + "'");
+            }
+            b.set(name, expression());
             if (lexer.tok != Tok.SEMICOLON && lexer.tok != Tok.RBRACKET) {
-                throw expected("';' or ']' after the value of '" + shown + "'");
+                throw expected("';' or ']' after the value of '" + Lexer.clip(name) + "'");
             }
         }
         lexer.next(); // ']'

@@ -9,10 +9,13 @@ import java.util.Objects;
 public final class RecordExpr implements Expr {
     private final ClassAd ad;
     private final int depth;
+    static final int RECORD_LEVELS = 3;
 
     public RecordExpr(ClassAd ad) {
         this.ad = Objects.requireNonNull(ad, "ad");
-        this.depth = Parser.checkedDepth(ad.depth() + 1);
+        // Evaluating or printing a nested record passes through several frames per level
+        // (scope, attribute loop, expression), so it counts three levels towards the caps.
+        this.depth = Parser.checkedDepth(ad.depth() + RECORD_LEVELS);
     }
 
     public ClassAd ad() {

@@ -96,4 +96,30 @@ class EvaluationLimitsTest {
         assertEquals("524288", context.evaluate(a1, ad, null).unparse());
         assertEquals("524288", context.evaluate(a1, ad, null).unparse());
     }
+
+    @Test
+    @Timeout(60)
+    void everyKindOfBracketNestedToTheLimitParsesEvaluatesAndPrintsOnASmallStack() throws InterruptedException {
+        String[][] shapes = {{"(", ")"}, {"f(", ")"}, {"[a = ", "]"}, {"{", "}"}, {"x[", "]"}, {"c ? (", ") : 0"}};
+        for (String[] shape : shapes) {
+            int levels = shape[0].startsWith("c") ? Parser.MAX_NESTING / 2 - 1 : Parser.MAX_NESTING - 1;
+            String text = shape[0].repeat(levels) + "1" + shape[1].repeat(levels);
+            AtomicReference<String> outcome = new AtomicReference<>();
+            Thread t = new Thread(null, () -> {
+                Expr e = Expr.parse(text);
+                e.evaluate().unparse();
+                outcome.set(Expr.parse(e.unparse()).equals(e) ? "round trip" : "different");
+            }, "small-stack", SMALL_STACK);
+            t.start();
+            t.join();
+            assertEquals("round trip", outcome.get(), () -> "nesting " + shape[0]);
+        }
+    }
+
+    @Test
+    void aStringCannotHoldANulCharacter() {
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalArgumentException.class, () -> new StringValue("a\0b"));
+        assertEquals("a ClassAd string cannot contain a NUL character", e.getMessage());
+    }
 }
