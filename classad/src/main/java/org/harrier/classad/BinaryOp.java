@@ -21,7 +21,7 @@ public final class BinaryOp implements Expr {
         this.op = op;
         this.left = Objects.requireNonNull(left, "left");
         this.right = Objects.requireNonNull(right, "right");
-        this.depth = Parser.checkedDepth(Math.max(left.depth(), right.depth()) + 1);
+        this.depth = TreeDepth.check(Math.max(left.depth(), right.depth()) + 1);
     }
 
     public Op op() {

@@ -15,12 +15,10 @@ import java.util.function.BiConsumer;
  * inherits unless it defines them itself — HTCondor's proc ads chained to their cluster ad, so
  * the attributes common to a large cluster are stored once.
  *
- * <p>Storage is three parallel arrays and an open-addressing index, so a 40-attribute job ad
+ * <p>Storage is three parallel arrays and an {@link AttributeIndex}, so a 40-attribute job ad
  * costs a few hundred bytes beyond its expressions.
  */
 public final class ClassAd {
-    // Declared before EMPTY, which needs it while being constructed.
-    private static final int[] EMPTY_INDEX = {0};
     public static final ClassAd EMPTY = new ClassAd(new String[0], new String[0], new Expr[0], null);
 
     private final String[] names;
@@ -36,68 +34,12 @@ public final class ClassAd {
         this.keys = keys;
         this.exprs = exprs;
         this.chainedParent = chainedParent;
-        this.index = buildIndex(keys);
+        this.index = AttributeIndex.build(keys, keys.length);
         int deepest = 0;
         for (Expr e : exprs) {
             deepest = Math.max(deepest, e.depth());
         }
         this.depth = deepest;
-    }
-
-    /**
-     * Open addressing with Fibonacci hashing. Each entry packs the position of the attribute
-     * (low bits, {@code + 1} so 0 means empty) with the high bits of the key's hash, so a probe
-     * that meets another key is almost always rejected by one int comparison, without reading
-     * the key.
-     */
-    private static int[] buildIndex(String[] keys) {
-        if (keys.length == 0) {
-            return EMPTY_INDEX;
-        }
-        int size = Integer.highestOneBit(Math.max(2, keys.length * 4 / 3 + 1) - 1) << 1;
-        int[] index = new int[size];
-        int shift = 32 - Integer.numberOfTrailingZeros(size);
-        int positions = positionMask(keys.length);
-        int mask = size - 1;
-        for (int i = 0; i < keys.length; i++) {
-            int h = keys[i].hashCode();
-            int slot = (h * FIBONACCI) >>> shift;
-            while (index[slot] != 0) {
-                slot = (slot + 1) & mask;
-            }
-            index[slot] = (h & ~positions) | (i + 1);
-        }
-        return index;
-    }
-
-    private static final int FIBONACCI = 0x9E3779B9;
-
-    private static int spread(int h) {
-        return h ^ (h >>> 16);
-    }
-
-    /** Low bits of an index entry that hold a position: enough for {@code n} attributes, at least 16. */
-    private static int positionMask(int n) {
-        return Math.max(0xFFFF, (Integer.highestOneBit(n) << 1) - 1);
-    }
-
-    private int find(String key, int h) {
-        int[] idx = index;
-        int size = idx.length;
-        int positions = positionMask(keys.length);
-        int slot = size == 1 ? 0 : (h * FIBONACCI) >>> (32 - Integer.numberOfTrailingZeros(size));
-        int mask = size - 1;
-        int entry;
-        while ((entry = idx[slot]) != 0) {
-            if (((entry ^ h) & ~positions) == 0) {
-                String k = keys[(entry & positions) - 1];
-                if (k == key || k.equals(key)) {
-                    return (entry & positions) - 1;
-                }
-            }
-            slot = (slot + 1) & mask;
-        }
-        return -1;
     }
 
     /** Parses an ad in either syntax: new if the text starts with {@code [}, old otherwise. */
@@ -119,10 +61,9 @@ public final class ClassAd {
     }
 
     Expr lookupKey(String key) {
-        int h = key.hashCode();
         ClassAd ad = this;
         do {
-            int at = ad.find(key, h);
+            int at = AttributeIndex.find(ad.index, ad.keys, key);
             if (at >= 0) {
                 return ad.exprs[at];
             }
@@ -191,7 +132,7 @@ public final class ClassAd {
     }
 
     private int ownIndexOf(String key) {
-        return find(key, key.hashCode());
+        return AttributeIndex.find(index, keys, key);
     }
 
     /** The ad this one inherits from, or null. */
@@ -303,7 +244,7 @@ public final class ClassAd {
         private String[] keys = new String[8];
         private Expr[] exprs = new Expr[8];
         private int size;
-        private int[] table;
+        private int[] table = AttributeIndex.EMPTY;
         private ClassAd chainedParent;
 
         private Builder() {
@@ -329,52 +270,16 @@ public final class ClassAd {
             keys[size] = n.key();
             exprs[size] = expr;
             size++;
-            if (table == null || size * 2 > table.length) {
-                reindex();
+            if (AttributeIndex.fits(table, size)) {
+                AttributeIndex.insert(table, n.key(), size - 1);
             } else {
-                int mask = table.length - 1;
-                int slot = spread(n.key().hashCode()) & mask;
-                while (table[slot] != 0) {
-                    slot = (slot + 1) & mask;
-                }
-                table[slot] = size;
+                table = AttributeIndex.build(keys, size);
             }
             return this;
         }
 
         private int indexOf(String key) {
-            if (table == null) {
-                return -1;
-            }
-            int mask = table.length - 1;
-            int slot = spread(key.hashCode()) & mask;
-            int at;
-            while ((at = table[slot]) != 0) {
-                String k = keys[at - 1];
-                if (k == key || k.equals(key)) {
-                    return at - 1;
-                }
-                slot = (slot + 1) & mask;
-            }
-            return -1;
-        }
-
-        /** Rebuilds the open-addressing table at no more than half full. */
-        private void reindex() {
-            int want = Integer.highestOneBit(Math.max(4, size * 2) - 1) << 1;
-            if (table == null || table.length < want) {
-                table = new int[want];
-            } else {
-                java.util.Arrays.fill(table, 0);
-            }
-            int mask = table.length - 1;
-            for (int i = 0; i < size; i++) {
-                int slot = spread(keys[i].hashCode()) & mask;
-                while (table[slot] != 0) {
-                    slot = (slot + 1) & mask;
-                }
-                table[slot] = i + 1;
-            }
+            return AttributeIndex.find(table, keys, key);
         }
 
         public Builder set(String name, long value) {
@@ -410,7 +315,7 @@ public final class ClassAd {
                 names[size] = null;
                 keys[size] = null;
                 exprs[size] = null;
-                reindex();
+                table = AttributeIndex.build(keys, size);
             }
             return this;
         }
@@ -434,7 +339,7 @@ public final class ClassAd {
             }
             ClassAd ad = new ClassAd(java.util.Arrays.copyOf(names, size), java.util.Arrays.copyOf(keys, size),
                     java.util.Arrays.copyOf(exprs, size), chainedParent);
-            Parser.checkedDepth(ad.depth + 1);
+            TreeDepth.check(ad.depth + 1);
             return ad;
         }
     }

@@ -17,7 +17,7 @@ public final class Conditional implements Expr {
         this.condition = Objects.requireNonNull(condition, "condition");
         this.whenTrue = Objects.requireNonNull(whenTrue, "whenTrue");
         this.whenFalse = Objects.requireNonNull(whenFalse, "whenFalse");
-        this.depth = Parser.checkedDepth(
+        this.depth = TreeDepth.check(
                 Math.max(condition.depth(), Math.max(whenTrue.depth(), whenFalse.depth())) + 1);
     }
 

@@ -11,7 +11,7 @@ public final class Elvis implements Expr {
     public Elvis(Expr value, Expr fallback) {
         this.value = Objects.requireNonNull(value, "value");
         this.fallback = Objects.requireNonNull(fallback, "fallback");
-        this.depth = Parser.checkedDepth(Math.max(value.depth(), fallback.depth()) + 1);
+        this.depth = TreeDepth.check(Math.max(value.depth(), fallback.depth()) + 1);
     }
 
     public Expr value() {

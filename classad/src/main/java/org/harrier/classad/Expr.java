@@ -30,7 +30,7 @@ public sealed interface Expr
      */
     Value evaluate(EvalContext context, Scope scope);
 
-    /** Height of the tree; bounded by {@link Parser#MAX_DEPTH} so evaluation cannot exhaust the stack. */
+    /** Height of the tree; bounded by {@link TreeDepth#MAX} so evaluation cannot exhaust the stack. */
     int depth();
 
     /** Evaluates with no ad in scope: attribute references are {@code undefined}. */

@@ -26,7 +26,7 @@ public final class FunctionCall implements Expr {
         }
         // A call costs about three stack frames (call, function, argument evaluation) where an
         // operator costs one, so it counts as three levels towards the depth caps.
-        this.depth = Parser.checkedDepth(deepest + CALL_LEVELS);
+        this.depth = TreeDepth.check(deepest + CALL_LEVELS);
     }
 
     public String name() {

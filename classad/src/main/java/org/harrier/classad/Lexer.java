@@ -47,12 +47,12 @@ final class Lexer {
         }
     }
 
-    private final String src;
-    private int end;
-    private final Syntax syntax;
-    private int pos;
-    private int line;
-    private int lineStart;
+    final String src;
+    int end;
+    final Syntax syntax;
+    int pos;
+    int line;
+    int lineStart;
 
     Tok tok = Tok.SEMICOLON; // "no operand yet", so a leading '-' may start a number
     int tokLine;
@@ -90,7 +90,7 @@ final class Lexer {
         return new ClassAdParseException(line, pos - lineStart + 1, problem);
     }
 
-    private ClassAdParseException errorAtToken(String problem) {
+    ClassAdParseException errorAtToken(String problem) {
         return new ClassAdParseException(tokLine, tokColumn, problem);
     }
 
@@ -112,10 +112,10 @@ final class Lexer {
         }
         char c = src.charAt(pos);
         if (isDigit(c)) {
-            lexNumber(pos);
+            NumberLiterals.scan(this, pos);
         } else if (c == '.') {
             if (pos + 1 < end && isDigit(src.charAt(pos + 1))) {
-                lexNumber(pos);
+                NumberLiterals.scan(this, pos);
             } else {
                 pos++;
                 tok = Tok.DOT;
@@ -123,14 +123,14 @@ final class Lexer {
         } else if (c == '-' && !previous.endsOperand() && pos + 1 < end
                 && (isDigit(src.charAt(pos + 1))
                     || (src.charAt(pos + 1) == '.' && pos + 2 < end && isDigit(src.charAt(pos + 2))))) {
-            lexNumber(pos);
+            NumberLiterals.scan(this, pos);
         } else if (Names.isLetter(c) || c == '_') {
             lexWord();
         } else if (c == '"') {
-            text = lexString('"');
+            text = StringLiterals.scan(this, '"');
             tok = Tok.STRING;
         } else if (c == '\'') {
-            text = lexString('\'');
+            text = StringLiterals.scan(this, '\'');
             if (text.isEmpty()) {
                 throw errorAtToken("a quoted attribute name must not be empty");
             }
@@ -218,256 +218,6 @@ final class Lexer {
 
     private boolean matches(int start, int n, String word) {
         return n == word.length() && src.regionMatches(true, start, word, 0, n);
-    }
-
-    private void lexNumber(int start) {
-        int p = start;
-        if (src.charAt(p) == '-') {
-            p++;
-        }
-        boolean isReal = false;
-        int radix = 10;
-        int digitsStart = p;
-        if (src.charAt(p) == '0' && p + 1 < end && (src.charAt(p + 1) == 'x' || src.charAt(p + 1) == 'X')) {
-            if (syntax == Syntax.OLD) {
-                pos = p;
-                throw error("hexadecimal numbers are not allowed in old ClassAd syntax");
-            }
-            p += 2;
-            digitsStart = p;
-            while (p < end && isHexDigit(src.charAt(p))) {
-                p++;
-            }
-            if (p == digitsStart) {
-                pos = p;
-                throw error("expected hexadecimal digits after '0x'");
-            }
-            radix = 16;
-        } else {
-            while (p < end && isDigit(src.charAt(p))) {
-                p++;
-            }
-            if (p < end && src.charAt(p) == '.') {
-                p++;
-                int fractionStart = p;
-                while (p < end && isDigit(src.charAt(p))) {
-                    p++;
-                }
-                if (p == fractionStart) {
-                    pos = p;
-                    throw error("expected digits after the decimal point");
-                }
-                isReal = true;
-            }
-            if (p < end && (src.charAt(p) == 'e' || src.charAt(p) == 'E')) {
-                p++;
-                if (p < end && (src.charAt(p) == '+' || src.charAt(p) == '-')) {
-                    p++;
-                }
-                int exponentStart = p;
-                while (p < end && isDigit(src.charAt(p))) {
-                    p++;
-                }
-                if (p == exponentStart) {
-                    pos = p;
-                    throw error("expected digits in the exponent of a number");
-                }
-                isReal = true;
-            }
-            if (!isReal && src.charAt(digitsStart) == '0' && p - digitsStart > 1 && syntax == Syntax.NEW) {
-                for (int i = digitsStart + 1; i < p; i++) {
-                    if (src.charAt(i) > '7') {
-                        pos = p;
-                        throw errorAtToken("'" + clip(src.substring(start, p)) + "' is not a valid octal number");
-                    }
-                }
-                radix = 8;
-                digitsStart++;
-            }
-        }
-        pos = p;
-        if (isReal) {
-            String literal = src.substring(start, p);
-            real = Double.parseDouble(literal);
-            if (Double.isInfinite(real)) {
-                throw errorAtToken("number " + clip(literal) + " is too large");
-            }
-            tok = Tok.REAL;
-        } else {
-            boolean negative = src.charAt(start) == '-';
-            if (radix == 10 && p - digitsStart <= 18) {
-                long magnitude = 0; // at most 18 digits cannot overflow
-                for (int i = digitsStart; i < p; i++) {
-                    magnitude = magnitude * 10 + (src.charAt(i) - '0');
-                }
-                integer = negative ? -magnitude : magnitude;
-            } else {
-                try {
-                    long magnitude = Long.parseUnsignedLong(src.substring(digitsStart, p), radix);
-                    // Up to 2^63 - 1, or 2^63 with a minus sign (Long.MIN_VALUE).
-                    if (negative ? Long.compareUnsigned(magnitude, Long.MIN_VALUE) > 0 : magnitude < 0) {
-                        throw new NumberFormatException();
-                    }
-                    integer = negative ? -magnitude : magnitude;
-                } catch (NumberFormatException e) {
-                    throw errorAtToken("integer " + clip(src.substring(start, p)) + " does not fit in 64 bits");
-                }
-            }
-            tok = Tok.INTEGER;
-        }
-        if (pos < end) {
-            char s = Character.toUpperCase(src.charAt(pos));
-            if (s == 'B' || s == 'K' || s == 'M' || s == 'G' || s == 'T') {
-                suffix = s;
-                pos++;
-            }
-        }
-    }
-
-    /** A quoted string or attribute name; {@code pos} is at the opening quote. */
-    private String lexString(char quote) {
-        return syntax == Syntax.OLD ? lexOldString(quote) : lexNewString(quote);
-    }
-
-    private String lexNewString(char quote) {
-        StringBuilder out = null;
-        int p = pos + 1;
-        int chunkStart = p;
-        while (true) {
-            if (p >= end) {
-                throw errorAtToken(quote == '"' ? "string is never closed with \"" : "quoted name is never closed with '");
-            }
-            char c = src.charAt(p);
-            if (c == quote) {
-                String piece = src.substring(chunkStart, p);
-                p++;
-                // Adjacent literals are joined: "ab" "cd" is "abcd" (libclassad).
-                int q = p;
-                while (q < end && isSpace(src.charAt(q))) {
-                    q++;
-                }
-                if (q < end && src.charAt(q) == quote) {
-                    if (out == null) {
-                        out = new StringBuilder();
-                    }
-                    out.append(piece);
-                    for (int i = p; i < q; i++) {
-                        if (src.charAt(i) == '\n') {
-                            line++;
-                            lineStart = i + 1;
-                        }
-                    }
-                    p = q + 1;
-                    chunkStart = p;
-                    continue;
-                }
-                pos = p;
-                return out == null ? piece : out.append(piece).toString();
-            }
-            if (c == '\n') {
-                line++;
-                lineStart = p + 1;
-            }
-            if (c == 0) {
-                // libclassad's tokenizeString stops at a NUL and reports a token error; a NUL in a
-                // quoted name would otherwise reach AttributeRef and throw IllegalArgumentException.
-                pos = p;
-                throw errorAtToken("a string must not contain a NUL character");
-            }
-            if (c != '\\') {
-                p++;
-                continue;
-            }
-            if (out == null) {
-                out = new StringBuilder();
-            }
-            out.append(src, chunkStart, p);
-            p++;
-            if (p >= end) {
-                pos = p;
-                throw errorAtToken("string ends in the middle of an escape sequence");
-            }
-            char e = src.charAt(p++);
-            switch (e) {
-                case 'n': out.append('\n'); break;
-                case 't': out.append('\t'); break;
-                case 'r': out.append('\r'); break;
-                case 'b': out.append('\b'); break;
-                case 'f': out.append('\f'); break;
-                case 'a': out.append((char) 7); break;
-                case 'v': out.append((char) 11); break;
-                case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': {
-                    int value = e - '0';
-                    int max = e <= '3' ? 2 : 1;
-                    for (int i = 0; i < max && p < end && src.charAt(p) >= '0' && src.charAt(p) <= '7'; i++) {
-                        value = value * 8 + (src.charAt(p++) - '0');
-                    }
-                    if (value == 0) {
-                        pos = p;
-                        throw errorAtToken("a string must not contain a NUL character (\\0)");
-                    }
-                    out.append((char) value);
-                    break;
-                }
-                default:
-                    if (e == 0) {
-                        pos = p;
-                        throw errorAtToken("a string must not contain a NUL character");
-                    }
-                    out.append(e); // \\, \", \', \? and unknown escapes stand for the character itself
-            }
-            chunkStart = p;
-        }
-    }
-
-    /**
-     * Old syntax: a backslash is ordinary except before a quote, and {@code \"} is a literal
-     * quote unless it ends the line, in which case the string ends with a backslash.
-     */
-    private String lexOldString(char quote) {
-        int p = pos + 1;
-        // Fast path: no escaped quote, so the contents are a plain substring.
-        while (p < end) {
-            char c = src.charAt(p);
-            if (c == quote) {
-                if (src.charAt(p - 1) == '\\' && p > pos + 1) {
-                    break;
-                }
-                String contents = src.substring(pos + 1, p);
-                pos = p + 1;
-                return contents;
-            }
-            if (c == '\n' || c == 0) {
-                break;
-            }
-            p++;
-        }
-        StringBuilder out = new StringBuilder();
-        p = pos + 1;
-        while (true) {
-            if (p >= end || src.charAt(p) == '\n') {
-                pos = p;
-                throw errorAtToken(quote == '"' ? "string is never closed with \"" : "quoted name is never closed with '");
-            }
-            char c = src.charAt(p);
-            if (c == quote) {
-                boolean escaped = p > pos + 1 && src.charAt(p - 1) == '\\';
-                boolean endsLine = p + 1 >= end || src.charAt(p + 1) == '\n' || src.charAt(p + 1) == '\r';
-                if (escaped && !endsLine) {
-                    out.setCharAt(out.length() - 1, quote);
-                    p++;
-                    continue;
-                }
-                pos = p + 1;
-                return out.toString();
-            }
-            if (c == 0) {
-                pos = p;
-                throw errorAtToken("a string must not contain a NUL character");
-            }
-            out.append(c);
-            p++;
-        }
     }
 
     private void lexPunctuation(char c) {
@@ -560,7 +310,7 @@ final class Lexer {
         return c >= '0' && c <= '9';
     }
 
-    private static boolean isHexDigit(char c) {
+    static boolean isHexDigit(char c) {
         return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
     }
 

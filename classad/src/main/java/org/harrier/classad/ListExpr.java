@@ -13,7 +13,7 @@ public final class ListExpr implements Expr {
         for (Expr e : this.items) {
             deepest = Math.max(deepest, e.depth());
         }
-        this.depth = Parser.checkedDepth(deepest + 1);
+        this.depth = TreeDepth.check(deepest + 1);
     }
 
     public List<Expr> items() {

@@ -9,7 +9,7 @@ public final class Parens implements Expr {
 
     public Parens(Expr inner) {
         this.inner = Objects.requireNonNull(inner, "inner");
-        this.depth = Parser.checkedDepth(inner.depth() + 1);
+        this.depth = TreeDepth.check(inner.depth() + 1);
     }
 
     public Expr inner() {

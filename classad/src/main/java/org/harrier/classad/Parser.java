@@ -11,12 +11,10 @@ import org.harrier.classad.Lexer.Tok;
  * <p>Untrusted text can be arbitrarily deep, so the parser never recurses per operator:
  * binary operators are parsed by shunting-yard and chains of unary operators in a loop. Only
  * brackets, braces, parentheses, calls and the conditional operator recurse, and those are
- * limited to {@link #MAX_NESTING} levels. Every tree is also limited to {@link #MAX_DEPTH}
- * levels, which bounds the stack any later evaluation or unparse needs.
+ * limited to {@link #MAX_NESTING} levels. Every tree is also limited to {@link #TreeDepth.MAX}
+ * levels ({@link TreeDepth}), which bounds the stack any later evaluation or unparse needs.
  */
 final class Parser {
-    /** Deepest expression tree accepted; a chain of {@code n} binary operators is {@code n} levels. */
-    static final int MAX_DEPTH = 1000;
     /**
      * Deepest nesting of brackets, braces, parentheses, calls and conditionals accepted while
      * parsing; every such level passes through {@link #expression()}, which counts it once.
@@ -26,28 +24,10 @@ final class Parser {
     private final Lexer lexer;
     private int nesting;
 
-    // Shunting-yard stacks shared by nested parseBinary calls; each call works above its base.
-    private Expr[] operands = new Expr[8];
-    private Op[] operators = new Op[8];
-    private int operandTop;
-    private int operatorTop;
+    private final OperatorStack stack = new OperatorStack();
 
     private Parser(Lexer lexer) {
         this.lexer = lexer;
-    }
-
-    /** Thrown by node constructors when a tree would be deeper than {@link #MAX_DEPTH}. */
-    static final class TooDeepException extends IllegalArgumentException {
-        TooDeepException() {
-            super("expression is nested more than " + MAX_DEPTH + " levels deep");
-        }
-    }
-
-    static int checkedDepth(int depth) {
-        if (depth > MAX_DEPTH) {
-            throw new TooDeepException();
-        }
-        return depth;
     }
 
     static Expr parseExpression(String text, Syntax syntax) {
@@ -105,7 +85,7 @@ final class Parser {
             Expr e = expression();
             expect(Tok.EOF, "end of line after the expression");
             return e;
-        } catch (TooDeepException | StackOverflowError e) {
+        } catch (TreeDepth.TooDeepException | StackOverflowError e) {
             throw tooDeep(e);
         }
     }
@@ -117,7 +97,7 @@ final class Parser {
     private <T> T guarded(Body<T> body) {
         try {
             return body.run();
-        } catch (TooDeepException | StackOverflowError e) {
+        } catch (TreeDepth.TooDeepException | StackOverflowError e) {
             throw tooDeep(e);
         }
     }
@@ -128,7 +108,7 @@ final class Parser {
             return new ClassAdParseException(lexer.tokLine, lexer.tokColumn, "expression is nested too deeply");
         }
         return new ClassAdParseException(lexer.tokLine, lexer.tokColumn,
-                "expression is nested more than " + MAX_DEPTH + " levels deep"
+                "expression is nested more than " + TreeDepth.MAX + " levels deep"
                 + " (each operator in a chain of || or && counts as a level)");
     }
 
@@ -179,51 +159,19 @@ final class Parser {
 
     /** Binary operators by precedence (all left-associative), without recursion per level. */
     private Expr binary() {
-        int operandBase = operandTop;
-        int operatorBase = operatorTop;
-        pushOperand(unary());
+        int base = stack.mark();
+        stack.pushOperand(unary());
         while (lexer.tok.binary != null) {
             Op op = lexer.tok.binary;
             String symbol = lexer.tok.description;
             lexer.next();
-            while (operatorTop > operatorBase && operators[operatorTop - 1].precedence >= op.precedence) {
-                reduce();
-            }
-            pushOperator(op);
+            stack.pushOperator(op, base);
             if (lexer.tok == Tok.EOF) {
                 throw expected("an expression after " + symbol);
             }
-            pushOperand(unary());
+            stack.pushOperand(unary());
         }
-        while (operatorTop > operatorBase) {
-            reduce();
-        }
-        Expr result = operands[--operandTop];
-        operands[operandTop] = null;
-        assert operandTop == operandBase;
-        return result;
-    }
-
-    private void reduce() {
-        Op op = operators[--operatorTop];
-        Expr right = operands[--operandTop];
-        Expr left = operands[--operandTop];
-        operands[operandTop + 1] = null;
-        pushOperand(new BinaryOp(op, left, right));
-    }
-
-    private void pushOperand(Expr e) {
-        if (operandTop == operands.length) {
-            operands = java.util.Arrays.copyOf(operands, operandTop * 2);
-        }
-        operands[operandTop++] = e;
-    }
-
-    private void pushOperator(Op op) {
-        if (operatorTop == operators.length) {
-            operators = java.util.Arrays.copyOf(operators, operatorTop * 2);
-        }
-        operators[operatorTop++] = op;
+        return stack.finish(base);
     }
 
     /** unary := ( '-' | '+' | '!' | '~' )* postfix, parsed in a loop. */

@@ -15,7 +15,7 @@ public final class RecordExpr implements Expr {
         this.ad = Objects.requireNonNull(ad, "ad");
         // Evaluating or printing a nested record passes through several frames per level
         // (scope, attribute loop, expression), so it counts three levels towards the caps.
-        this.depth = Parser.checkedDepth(ad.depth() + RECORD_LEVELS);
+        this.depth = TreeDepth.check(ad.depth() + RECORD_LEVELS);
     }
 
     public ClassAd ad() {

@@ -20,7 +20,7 @@ public final class Selection implements Expr {
         Names.Name n = Names.of(name);
         this.name = n.spelling();
         this.key = n.key();
-        this.depth = Parser.checkedDepth(base.depth() + 1);
+        this.depth = TreeDepth.check(base.depth() + 1);
     }
 
     public Expr base() {

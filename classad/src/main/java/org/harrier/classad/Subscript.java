@@ -11,7 +11,7 @@ public final class Subscript implements Expr {
     public Subscript(Expr base, Expr index) {
         this.base = Objects.requireNonNull(base, "base");
         this.index = Objects.requireNonNull(index, "index");
-        this.depth = Parser.checkedDepth(Math.max(base.depth(), index.depth()) + 1);
+        this.depth = TreeDepth.check(Math.max(base.depth(), index.depth()) + 1);
     }
 
     public Expr base() {

@@ -14,7 +14,7 @@ public final class UnaryOp implements Expr {
         }
         this.op = op;
         this.operand = Objects.requireNonNull(operand, "operand");
-        this.depth = Parser.checkedDepth(operand.depth() + 1);
+        this.depth = TreeDepth.check(operand.depth() + 1);
     }
 
     public Op op() {
