@@ -339,6 +339,13 @@ final class Lexer {
                 line++;
                 lineStart = p + 1;
             }
+            if (c == 0) {
+                // As in old syntax and for the \0 escape: no NUL in strings (libclassad's are C
+                // strings) nor in names (Names.requireValid).
+                pos = p;
+                throw errorAtToken(quote == '"' ? "a string must not contain a NUL character"
+                        : "a quoted attribute name must not contain a NUL character");
+            }
             if (c != '\\') {
                 p++;
                 continue;
