@@ -237,7 +237,8 @@ final class Unparser {
                     if (c == quote) {
                         out.append('\\').append(c);
                     } else if (c < 0x20 || c == 0x7f) {
-                        out.append('\\').append(Integer.toOctalString(c | 0x100).substring(1));
+                        // Always three digits, so a digit that follows is not read as part of the escape.
+                        out.append('\\').append(Integer.toOctalString(c | 0x200).substring(1));
                     } else {
                         out.append(c);
                     }
