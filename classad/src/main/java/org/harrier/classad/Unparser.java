@@ -48,6 +48,11 @@ final class Unparser {
             name(r.name());
         } else if (e instanceof Selection s) {
             operand(s.base(), Op.POSTFIX_PRECEDENCE);
+            // "5.x" would read as a malformed number; "5 .x" reads back as the same tree,
+            // where "(5).x" would add a Parens node.
+            if (s.base() instanceof IntegerValue || s.base() instanceof RealValue || s.base() instanceof ScaledNumber) {
+                out.append(' ');
+            }
             out.append('.');
             name(s.name());
         } else if (e instanceof Subscript s) {
@@ -128,12 +133,8 @@ final class Unparser {
         if (e instanceof Conditional || e instanceof Elvis) {
             return Op.CONDITIONAL_PRECEDENCE;
         }
-        if (e instanceof IntegerValue i && i.value() < 0 || e instanceof RealValue r && (r.value() < 0 || isNegativeZero(r.value()))) {
-            return Op.NEG.precedence; // a signed literal reads like a unary minus
-        }
-        if (e instanceof IntegerValue || e instanceof RealValue || e instanceof ScaledNumber) {
-            return Op.NEG.precedence; // "5.x" would read as a malformed number
-        }
+        // Numbers, signed ones too, are primaries: the lexer reads "-5" as one literal unless it
+        // follows a value, so "-5 .x" parses as (-5).x without a Parens node.
         return Op.POSTFIX_PRECEDENCE;
     }
 
