@@ -48,7 +48,11 @@ final class OldAdReader {
             throw new ClassAdParseException(lineNo, p - start + 1, "expected an attribute name before '='");
         }
         if (name.startsWith("'") && name.endsWith("'") && name.length() > 2) {
-            name = name.substring(1, name.length() - 1);
+            // Old syntax escapes only the quote itself (Unparser.appendQuoted).
+            name = name.substring(1, name.length() - 1).replace("\\'", "'");
+            if (name.indexOf('\0') >= 0) {
+                throw new ClassAdParseException(lineNo, p - start + 1, "a quoted attribute name must not contain a NUL character");
+            }
         } else if (!isName(name)) {
             throw new ClassAdParseException(lineNo, p - start + 1,
                     "'" + name + "' is not an attribute name (letters, digits and _, not starting with a digit)");
