@@ -381,6 +381,9 @@ final class Lexer {
                     out.append((char) value);
                     break;
                 }
+                case 0:
+                    pos = p;
+                    throw errorAtToken("a string must not contain a NUL character");
                 default:
                     out.append(e); // \\, \", \', \? and unknown escapes stand for the character itself
             }
