@@ -77,6 +77,11 @@ public final class TimeFormat {
             out.append('-');
             seconds = -seconds;
         }
+        if (seconds >= 9e12) {
+            // Beyond ~285,000 years microseconds no longer fit a long; the exact plain number of
+            // seconds is a form relTime() reads back to the same value.
+            return out.append(new java.math.BigDecimal(seconds).stripTrailingZeros().toPlainString()).toString();
+        }
         // Round to microseconds first, so a fraction like .9999996 carries into the seconds.
         long micros = Math.round(seconds * 1e6);
         long whole = micros / 1_000_000;
