@@ -19,22 +19,18 @@ import java.util.function.BiConsumer;
  * costs a few hundred bytes beyond its expressions.
  */
 public final class ClassAd {
-    public static final ClassAd EMPTY = new ClassAd(new String[0], new String[0], new Expr[0], null);
+    public static final ClassAd EMPTY = new ClassAd(AttributeLayout.EMPTY, new Expr[0], null);
 
-    private final String[] names;
-    private final String[] keys;
+    private final AttributeLayout layout;
     private final Expr[] exprs;
-    private final int[] index;
     private final ClassAd chainedParent;
     private final int depth;
     private int hash;
 
-    private ClassAd(String[] names, String[] keys, Expr[] exprs, ClassAd chainedParent) {
-        this.names = names;
-        this.keys = keys;
+    private ClassAd(AttributeLayout layout, Expr[] exprs, ClassAd chainedParent) {
+        this.layout = layout;
         this.exprs = exprs;
         this.chainedParent = chainedParent;
-        this.index = AttributeIndex.build(keys, keys.length);
         int deepest = 0;
         for (Expr e : exprs) {
             deepest = Math.max(deepest, e.depth());
@@ -57,13 +53,14 @@ public final class ClassAd {
 
     /** The expression bound to {@code name} here or in the chained parent, or null. */
     public Expr lookup(String name) {
-        return lookupKey(Names.foldCase(name));
+        // Names.key finds the shared key without allocating once a name has been seen.
+        return lookupKey(Names.key(name));
     }
 
     Expr lookupKey(String key) {
         ClassAd ad = this;
         do {
-            int at = AttributeIndex.find(ad.index, ad.keys, key);
+            int at = ad.layout.find(key);
             if (at >= 0) {
                 return ad.exprs[at];
             }
@@ -78,9 +75,9 @@ public final class ClassAd {
 
     /** Number of attributes, counting inherited ones once. */
     public int size() {
-        int n = names.length;
+        int n = layout.names.length;
         for (ClassAd p = chainedParent; p != null; p = p.chainedParent) {
-            for (String k : p.keys) {
+            for (String k : p.layout.keys) {
                 if (!definedBelow(p, k)) {
                     n++;
                 }
@@ -95,20 +92,20 @@ public final class ClassAd {
 
     /** Attribute names as spelled, own attributes first, then inherited ones not overridden. */
     public List<String> names() {
-        List<String> out = new ArrayList<>(names.length);
+        List<String> out = new ArrayList<>(layout.names.length);
         forEach((name, expr) -> out.add(name));
         return Collections.unmodifiableList(out);
     }
 
     /** Visits every attribute in order, own first, then inherited ones not overridden. */
     public void forEach(BiConsumer<String, Expr> action) {
-        for (int i = 0; i < names.length; i++) {
-            action.accept(names[i], exprs[i]);
+        for (int i = 0; i < layout.names.length; i++) {
+            action.accept(layout.names[i], exprs[i]);
         }
         for (ClassAd p = chainedParent; p != null; p = p.chainedParent) {
-            for (int i = 0; i < p.names.length; i++) {
-                if (!definedBelow(p, p.keys[i])) {
-                    action.accept(p.names[i], p.exprs[i]);
+            for (int i = 0; i < p.layout.names.length; i++) {
+                if (!definedBelow(p, p.layout.keys[i])) {
+                    action.accept(p.layout.names[i], p.exprs[i]);
                 }
             }
         }
@@ -116,8 +113,8 @@ public final class ClassAd {
 
     /** Only this ad's own attributes, without those inherited from the chained parent. */
     public void forEachOwn(BiConsumer<String, Expr> action) {
-        for (int i = 0; i < names.length; i++) {
-            action.accept(names[i], exprs[i]);
+        for (int i = 0; i < layout.names.length; i++) {
+            action.accept(layout.names[i], exprs[i]);
         }
     }
 
@@ -132,7 +129,7 @@ public final class ClassAd {
     }
 
     private int ownIndexOf(String key) {
-        return AttributeIndex.find(index, keys, key);
+        return layout.find(key);
     }
 
     /** The ad this one inherits from, or null. */
@@ -147,7 +144,7 @@ public final class ClassAd {
                 throw new IllegalArgumentException("chaining an ad to itself would make a cycle");
             }
         }
-        return new ClassAd(names, keys, exprs, parent);
+        return new ClassAd(layout, exprs, parent);
     }
 
     /** A copy with {@code name} bound to {@code expr} (replacing an own binding of any case). */
@@ -163,8 +160,8 @@ public final class ClassAd {
     /** A builder holding this ad's own attributes and chained parent. */
     public Builder toBuilder() {
         Builder b = new Builder();
-        for (int i = 0; i < names.length; i++) {
-            b.set(names[i], exprs[i]);
+        for (int i = 0; i < layout.names.length; i++) {
+            b.set(layout.names[i], exprs[i]);
         }
         b.chainedTo(chainedParent);
         return b;
@@ -337,7 +334,8 @@ public final class ClassAd {
             if (size == 0 && chainedParent == null) {
                 return EMPTY;
             }
-            ClassAd ad = new ClassAd(java.util.Arrays.copyOf(names, size), java.util.Arrays.copyOf(keys, size),
+            ClassAd ad = new ClassAd(
+                    AttributeLayout.of(java.util.Arrays.copyOf(names, size), java.util.Arrays.copyOf(keys, size)),
                     java.util.Arrays.copyOf(exprs, size), chainedParent);
             TreeDepth.check(ad.depth + 1);
             return ad;

@@ -12,6 +12,8 @@ public record Match(boolean matched, double jobRank, double machineRank) {
 
     public static final String REQUIREMENTS = "Requirements";
     public static final String RANK = "Rank";
+    private static final String REQUIREMENTS_KEY = Names.key(REQUIREMENTS);
+    private static final String RANK_KEY = Names.key(RANK);
 
     /** Matches {@code job} with {@code machine}, ranking both sides. */
     public static Match of(ClassAd job, ClassAd machine) {
@@ -35,7 +37,7 @@ public record Match(boolean matched, double jobRank, double machineRank) {
     /** True if {@code my}'s Requirements evaluates to true (or a non-zero number) with {@code target}. */
     public static boolean accepts(ClassAd my, ClassAd target, EvalContext context) {
         Objects.requireNonNull(target, "target");
-        Expr requirements = my.lookup(REQUIREMENTS);
+        Expr requirements = my.lookupKey(REQUIREMENTS_KEY);
         if (requirements == null) {
             return false;
         }
@@ -44,7 +46,7 @@ public record Match(boolean matched, double jobRank, double machineRank) {
 
     /** {@code my}'s Rank of {@code target}: the number it evaluates to, booleans as 0/1, else 0.0. */
     public static double rank(ClassAd my, ClassAd target, EvalContext context) {
-        Expr rank = my.lookup(RANK);
+        Expr rank = my.lookupKey(RANK_KEY);
         if (rank == null) {
             return 0.0;
         }

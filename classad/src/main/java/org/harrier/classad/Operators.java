@@ -294,6 +294,9 @@ final class Operators {
 
     /** Ordering of {@code strcasecmp}: code points compared with ASCII letters folded to lower case. */
     static int compareIgnoringCase(String x, String y) {
+        if (x.equals(y)) {
+            return 0; // the usual case in matchmaking (Arch, OpSys, domains), and equals is vectorised
+        }
         int n = Math.min(x.length(), y.length());
         for (int i = 0; i < n; i++) {
             char c = x.charAt(i);

@@ -6,6 +6,7 @@ import java.util.function.Predicate;
 import org.harrier.classad.AbsTimeValue;
 import org.harrier.classad.BooleanValue;
 import org.harrier.classad.ClassAdValue;
+import org.harrier.classad.Coercion;
 import org.harrier.classad.EvalContext;
 import org.harrier.classad.Expr;
 import org.harrier.classad.FunctionTable;
@@ -66,16 +67,11 @@ final class TypeFunctions {
         if (condition == Value.UNDEFINED) {
             return Value.UNDEFINED;
         }
-        boolean chosen;
-        if (condition instanceof BooleanValue bv) {
-            chosen = bv.value();
-        } else if (condition instanceof IntegerValue iv) {
-            chosen = iv.value() != 0;
-        } else if (condition instanceof RealValue rv) {
-            chosen = rv.value() != 0.0; // NaN is not 0.0, so it chooses the then-branch, as in C
-        } else {
+        // Booleans and numbers decide (0 and 0.0 are false; NaN is not 0.0, so it is true, as in C).
+        int truth = Coercion.truth(condition);
+        if (truth < 0) {
             return Value.ERROR;
         }
-        return context.evaluate(args.get(chosen ? 1 : 2), scope);
+        return context.evaluate(args.get(truth == 1 ? 1 : 2), scope);
     }
 }
