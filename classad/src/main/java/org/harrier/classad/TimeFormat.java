@@ -72,15 +72,32 @@ public final class TimeFormat {
         if (Double.isNaN(seconds) || Double.isInfinite(seconds)) {
             return Double.toString(seconds);
         }
+        // The canonical form is shown to the microsecond; where that does not read back as
+        // exactly this value, the exact plain number of seconds does, so the literal round-trips.
+        String canonical = canonicalRelTime(seconds);
+        if (canonical != null) {
+            OptionalDouble back = parseRelTime(canonical);
+            if (back.isPresent() && Double.compare(back.getAsDouble(), seconds) == 0) {
+                return canonical;
+            }
+        }
+        return exactSeconds(seconds);
+    }
+
+    private static String exactSeconds(double seconds) {
+        String plain = new java.math.BigDecimal(Math.abs(seconds)).stripTrailingZeros().toPlainString();
+        return (seconds < 0 || Double.compare(seconds, -0.0) == 0 ? "-" : "") + plain;
+    }
+
+    /** {@code [-][days+][hh:][mm:]ss[.ffffff]}, or null past ~285,000 years, where microseconds overflow a long. */
+    private static String canonicalRelTime(double seconds) {
+        if (Math.abs(seconds) >= 9e12) {
+            return null;
+        }
         StringBuilder out = new StringBuilder();
         if (seconds < 0) {
             out.append('-');
             seconds = -seconds;
-        }
-        if (seconds >= 9e12) {
-            // Beyond ~285,000 years microseconds no longer fit a long; the exact plain number of
-            // seconds is a form relTime() reads back to the same value.
-            return out.append(new java.math.BigDecimal(seconds).stripTrailingZeros().toPlainString()).toString();
         }
         // Round to microseconds first, so a fraction like .9999996 carries into the seconds.
         long micros = Math.round(seconds * 1e6);
