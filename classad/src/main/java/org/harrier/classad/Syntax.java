@@ -8,6 +8,11 @@ package org.harrier.classad;
  *   <li>{@link #OLD}: one {@code Name = expr} per line; inside strings a backslash escapes only a
  *       double quote; integers are decimal.
  * </ul>
+ *
+ * <p>Old syntax cannot say everything: {@code \"} ends a string only at the end of a line, so a
+ * string (or quoted name) that ends with a backslash must be the last thing on its line —
+ * {@code "C:\dir\" + x} has no old-syntax form. HTCondor has the same limit; the unparser writes
+ * such text as HTCondor would, and new syntax, which can say everything, is the one to store.
  */
 public enum Syntax {
     NEW,

@@ -1,7 +1,9 @@
 package org.harrier.classad.functions;
 
 import java.util.List;
+import java.util.function.BiFunction;
 
+import org.harrier.classad.Coercion;
 import org.harrier.classad.EvalContext;
 import org.harrier.classad.Expr;
 import org.harrier.classad.IntegerValue;
@@ -61,6 +63,25 @@ final class Args {
 
     Scope scope() {
         return scope;
+    }
+
+    /**
+     * Applies {@code f} to the text ({@code string()} conversion) of exactly two arguments, as
+     * strcmp() and versioncmp() take them: a wrong count or an argument without text is error,
+     * and undefined wins over error because libclassad checks it first.
+     */
+    Value withTwoTexts(BiFunction<String, String, Value> f) {
+        if (!sizeIs(2)) {
+            return Value.ERROR;
+        }
+        Value left = value(0);
+        Value right = value(1);
+        if (left == Value.UNDEFINED || right == Value.UNDEFINED) {
+            return Value.UNDEFINED;
+        }
+        String l = Coercion.toText(left);
+        String r = Coercion.toText(right);
+        return l == null || r == null ? Value.ERROR : f.apply(l, r);
     }
 
     /** The string held by {@code v}, or null if it is not a string. */

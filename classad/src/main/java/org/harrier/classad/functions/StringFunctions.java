@@ -163,22 +163,10 @@ final class StringFunctions {
         return c >= 'A' && c <= 'Z' ? (char) (c - 'A' + 'a') : c;
     }
 
-    /** -1, 0 or 1; undefined wins over error because libclassad checks it first. */
+    /** -1, 0 or 1. */
     private static Value compare(Args a, boolean ignoreCase) {
-        if (!a.sizeIs(2)) {
-            return Value.ERROR;
-        }
-        Value left = a.value(0);
-        Value right = a.value(1);
-        if (left == Value.UNDEFINED || right == Value.UNDEFINED) {
-            return Value.UNDEFINED;
-        }
-        String l = Coercion.toText(left);
-        String r = Coercion.toText(right);
-        if (l == null || r == null) {
-            return Value.ERROR;
-        }
-        return IntegerValue.of(Integer.signum(ignoreCase ? compareIgnoringAsciiCase(l, r) : compareCodePoints(l, r)));
+        return a.withTwoTexts((l, r) ->
+                IntegerValue.of(Integer.signum(ignoreCase ? compareIgnoringAsciiCase(l, r) : compareCodePoints(l, r))));
     }
 
     /** Code point order, which is the byte order C's strcmp sees in UTF-8. */

@@ -33,17 +33,7 @@ final class StringVersions {
 
     /** The comparison's raw result, as libclassad returns it: only its sign is specified. */
     private static Value versionCompare(Args a) {
-        if (!a.sizeIs(2)) {
-            return Value.ERROR;
-        }
-        Value left = a.value(0);
-        Value right = a.value(1);
-        if (left == Value.UNDEFINED || right == Value.UNDEFINED) {
-            return Value.UNDEFINED;
-        }
-        String l = Coercion.toText(left);
-        String r = Coercion.toText(right);
-        return l == null || r == null ? Value.ERROR : IntegerValue.of(compare(l, r));
+        return a.withTwoTexts((l, r) -> IntegerValue.of(compare(l, r)));
     }
 
     private static Value versionTest(Args a, IntPredicate test) {
