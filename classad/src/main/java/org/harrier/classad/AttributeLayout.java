@@ -2,6 +2,7 @@ package org.harrier.classad;
 
 import java.util.Arrays;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The shape of an ad: its attribute names in order, their lookup keys and the hash index over
@@ -15,17 +16,21 @@ import java.util.concurrent.ConcurrentHashMap;
 final class AttributeLayout {
     private static final int POOL_LIMIT = 50_000;
     private static final ConcurrentHashMap<AttributeLayout, AttributeLayout> POOL = new ConcurrentHashMap<>();
-    static final AttributeLayout EMPTY = new AttributeLayout(new String[0], new String[0], AttributeIndex.EMPTY);
+    private static final AtomicInteger IDS = new AtomicInteger();
+    static final AttributeLayout EMPTY = new AttributeLayout(new String[0], new String[0], AttributeIndex.EMPTY, 0);
 
     final String[] names;
     final String[] keys;
     final int[] index;
+    /** Identity for {@link PositionHint}s: positive for pooled layouts, 0 for unshared ones. */
+    final int id;
     private final int hash;
 
-    private AttributeLayout(String[] names, String[] keys, int[] index) {
+    private AttributeLayout(String[] names, String[] keys, int[] index, int id) {
         this.names = names;
         this.keys = keys;
         this.index = index;
+        this.id = id;
         this.hash = Arrays.hashCode(names);
     }
 
@@ -35,14 +40,15 @@ final class AttributeLayout {
             return EMPTY;
         }
         // Probe without an index first: most ads have a shape already seen.
-        AttributeLayout shared = POOL.get(new AttributeLayout(names, keys, null));
+        AttributeLayout shared = POOL.get(new AttributeLayout(names, keys, null, 0));
         if (shared != null) {
             return shared;
         }
-        AttributeLayout layout = new AttributeLayout(names, keys, AttributeIndex.build(keys, keys.length));
+        int[] index = AttributeIndex.build(keys, keys.length);
         if (POOL.size() >= POOL_LIMIT) {
-            return layout;
+            return new AttributeLayout(names, keys, index, 0);
         }
+        AttributeLayout layout = new AttributeLayout(names, keys, index, PositionHint.nextLayoutId(IDS));
         shared = POOL.putIfAbsent(layout, layout);
         return shared == null ? layout : shared;
     }

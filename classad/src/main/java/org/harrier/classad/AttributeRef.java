@@ -9,6 +9,9 @@ package org.harrier.classad;
 public final class AttributeRef implements Expr {
     private final String name;
     private final String key;
+    /** Where the attribute was last found in the own and the target ad; racy caches, see {@link PositionHint}. */
+    private int ownHint;
+    private int targetHint;
 
     public AttributeRef(String name) {
         Names.requireValid(name);
@@ -27,6 +30,35 @@ public final class AttributeRef implements Expr {
 
     @Override
     public Value evaluate(EvalContext context, Scope scope) {
+        if (scope.parent() == null) {
+            // The common case, a top-level ad in a match: its own attribute, else the target's,
+            // both found through position hints. Anything else takes the general path.
+            ClassAd own = scope.ad();
+            int h = ownHint;
+            int found = PositionHint.resolve(own, key, h);
+            if (found != PositionHint.NONE) {
+                if (found != h) {
+                    ownHint = found;
+                }
+                Expr e = PositionHint.expr(own, found);
+                if (e != null) {
+                    return context.evaluateAttribute(e, scope);
+                }
+                Scope target = scope.target();
+                if (target == null) {
+                    return scope.special(key, context);
+                }
+                h = targetHint;
+                found = PositionHint.resolve(target.ad(), key, h);
+                if (found != PositionHint.NONE) {
+                    if (found != h) {
+                        targetHint = found;
+                    }
+                    e = PositionHint.expr(target.ad(), found);
+                    return e != null ? context.evaluateAttribute(e, target) : scope.special(key, context);
+                }
+            }
+        }
         return scope.resolve(key, context);
     }
 

@@ -69,6 +69,15 @@ public final class ClassAd {
         return null;
     }
 
+    /** The layout {@link PositionHint}s may use: shared, and with nothing inherited; else null. */
+    AttributeLayout layoutForHints() {
+        return chainedParent == null && layout.id != 0 ? layout : null;
+    }
+
+    Expr exprAt(int position) {
+        return exprs[position];
+    }
+
     public boolean contains(String name) {
         return lookup(name) != null;
     }

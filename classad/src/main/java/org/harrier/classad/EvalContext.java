@@ -62,8 +62,12 @@ public final class EvalContext {
      * as local time), with a random seed drawn from the clock's nanoseconds.
      */
     public static EvalContext create() {
-        return new EvalContext(Clock.systemDefaultZone(), System.nanoTime());
+        return new EvalContext(SYSTEM_CLOCK, System.nanoTime());
     }
+
+    // Looked up once: Clock.systemDefaultZone() clones the default TimeZone on every call, which
+    // showed up in matchmaking profiles (a context per match). A zone change needs a restart.
+    private static final Clock SYSTEM_CLOCK = Clock.systemDefaultZone();
 
     public static EvalContext create(Clock clock, long seed) {
         return new EvalContext(clock, seed);

@@ -100,7 +100,8 @@ public final class Scope {
         return e == null ? special(key, context) : context.evaluateAttribute(e, this);
     }
 
-    private Value special(String key, EvalContext context) {
+    /** The special names (MY, TARGET, OTHER, PARENT, ROOT, CurrentTime) seen from here; else undefined. */
+    Value special(String key, EvalContext context) {
         switch (key) {
             case "my":
             case "self":

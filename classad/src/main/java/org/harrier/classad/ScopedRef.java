@@ -15,6 +15,8 @@ public final class ScopedRef implements Expr {
     private final String prefix;
     private final String name;
     private final String key;
+    /** Where the attribute was last found; a racy cache, see {@link PositionHint}. */
+    private int hint;
 
     /** {@code prefix} is the scope word as written ({@code "target"}, {@code "TARGET"}); empty for ROOT. */
     public ScopedRef(Kind kind, String prefix, String name) {
@@ -62,7 +64,19 @@ public final class ScopedRef implements Expr {
             case PARENT -> scope.parent();
             case ROOT -> scope.root();
         };
-        return where == null ? Value.UNDEFINED : where.select(key, context);
+        if (where == null) {
+            return Value.UNDEFINED;
+        }
+        int h = hint;
+        int found = PositionHint.resolve(where.ad(), key, h);
+        if (found == PositionHint.NONE) {
+            return where.select(key, context);
+        }
+        if (found != h) {
+            hint = found;
+        }
+        Expr e = PositionHint.expr(where.ad(), found);
+        return e == null ? where.special(key, context) : context.evaluateAttribute(e, where);
     }
 
     @Override
