@@ -14,10 +14,17 @@ public final class AttributeRef implements Expr {
     private int targetHint;
 
     public AttributeRef(String name) {
-        Names.requireValid(name);
-        Names.Name n = Names.of(name);
+        this(Names.of(checked(name)));
+    }
+
+    AttributeRef(Names.Name n) {
         this.name = n.spelling();
         this.key = n.key();
+    }
+
+    private static String checked(String name) {
+        Names.requireValid(name);
+        return name;
     }
 
     public String name() {

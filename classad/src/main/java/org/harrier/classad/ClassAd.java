@@ -246,9 +246,10 @@ public final class ClassAd {
 
     /** Collects attributes; a later binding of a name (in any case) replaces the earlier one. */
     public static final class Builder {
-        private String[] names = new String[8];
-        private String[] keys = new String[8];
-        private Expr[] exprs = new Expr[8];
+        // Sized for a typical job or machine ad, so building one seldom regrows the arrays.
+        private String[] names = new String[32];
+        private String[] keys = new String[32];
+        private Expr[] exprs = new Expr[32];
         private int size;
         private int[] table = AttributeIndex.EMPTY;
         private ClassAd chainedParent;
@@ -259,7 +260,10 @@ public final class ClassAd {
         public Builder set(String name, Expr expr) {
             Names.requireValid(name);
             Objects.requireNonNull(expr, () -> "expression for attribute " + name);
-            Names.Name n = Names.of(name);
+            return set(Names.of(name), expr);
+        }
+
+        Builder set(Names.Name n, Expr expr) {
             int at = indexOf(n.key());
             if (at >= 0) {
                 // A reassigned name keeps its original position, as in HTCondor.

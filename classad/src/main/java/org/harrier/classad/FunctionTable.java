@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 import org.harrier.classad.functions.Builtins;
 
@@ -26,12 +27,13 @@ public final class FunctionTable {
 
     /** The function called {@code name} (any case), or null. */
     public ClassAdFunction lookup(String name) {
-        return byName.get(Names.foldCase(name));
+        // Names.key finds the shared lower-case key of a name seen before without allocating.
+        return byName.get(Names.key(name));
     }
 
     /** Lower-cased names of every function, sorted. */
     public Set<String> names() {
-        return Collections.unmodifiableSet(byName.keySet());
+        return Collections.unmodifiableSet(new TreeSet<>(byName.keySet()));
     }
 
     public static final class Builder {
@@ -51,7 +53,7 @@ public final class FunctionTable {
         }
 
         public FunctionTable build() {
-            return new FunctionTable(Collections.unmodifiableMap(new TreeMap<>(byName)));
+            return new FunctionTable(Map.copyOf(byName));
         }
     }
 

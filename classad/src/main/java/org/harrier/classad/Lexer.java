@@ -60,6 +60,8 @@ final class Lexer {
     int tokStart;
     /** Identifier name or string contents. */
     String text;
+    /** The shared name of an identifier token. */
+    Names.Name name;
     /** True if the identifier was written in single quotes. */
     boolean quoted;
     long integer;
@@ -135,6 +137,7 @@ final class Lexer {
                 throw errorAtToken("a quoted attribute name must not be empty");
             }
             quoted = true;
+            name = Names.of(text);
             tok = Tok.IDENTIFIER;
         } else {
             lexPunctuation(c);
@@ -181,10 +184,13 @@ final class Lexer {
 
     private void lexWord() {
         int start = pos;
+        // The name's hash is computed in the same pass that finds its end (Names.of uses it).
+        int hash = src.charAt(pos);
         pos++;
         while (pos < end) {
             char c = src.charAt(pos);
             if (Names.isLetter(c) || isDigit(c) || c == '_') {
+                hash = 31 * hash + c;
                 pos++;
             } else {
                 break;
@@ -196,7 +202,8 @@ final class Lexer {
             tok = keyword;
             return;
         }
-        text = src.substring(start, pos);
+        name = Names.of(src, start, pos, hash);
+        text = name.spelling();
         tok = Tok.IDENTIFIER;
     }
 

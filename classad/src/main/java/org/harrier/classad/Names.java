@@ -17,7 +17,36 @@ final class Names {
     record Name(String spelling, String key) {
     }
 
+    /**
+     * Direct-mapped cache from source characters to names, so the parser can resolve an
+     * identifier without first cutting it out as a string. Slots are overwritten freely; a slot
+     * holds an immutable Name or null, so racy reads and writes are safe.
+     */
+    private static final Name[] BY_TEXT = new Name[8192];
+
     private Names() {
+    }
+
+    /** The shared {@link Name} spelled by {@code src[start, end)}. */
+    static Name of(String src, int start, int end) {
+        int h = 0;
+        for (int i = start; i < end; i++) {
+            h = 31 * h + src.charAt(i);
+        }
+        return of(src, start, end, h);
+    }
+
+    /** As {@link #of(String, int, int)}, with the text's hash (String.hashCode's formula) already known. */
+    static Name of(String src, int start, int end, int h) {
+        int n = end - start;
+        int slot = (h ^ (h >>> 13)) & (BY_TEXT.length - 1);
+        Name cached = BY_TEXT[slot];
+        if (cached != null && cached.spelling().length() == n && src.startsWith(cached.spelling(), start)) {
+            return cached;
+        }
+        Name name = of(src.substring(start, end));
+        BY_TEXT[slot] = name;
+        return name;
     }
 
     /**

@@ -35,7 +35,8 @@ final class OldAdReader {
         if (p == end || text.charAt(p) == '#') {
             return;
         }
-        String name;
+        String name = null;
+        Names.Name resolved = null;
         int eq;
         if (text.charAt(p) == '\'') {
             // A quoted name, as the unparser writes names that are not plain identifiers; it may
@@ -60,28 +61,33 @@ final class OldAdReader {
             while (nameEnd > p && Lexer.isSpace(text.charAt(nameEnd - 1))) {
                 nameEnd--;
             }
-            name = text.substring(p, nameEnd);
-            if (name.isEmpty()) {
+            if (nameEnd == p) {
                 throw new ClassAdParseException(lineNo, p - start + 1, "expected an attribute name before '='");
             }
-            if (!isName(name)) {
-                throw new ClassAdParseException(lineNo, p - start + 1,
-                        "'" + Lexer.clip(name) + "' is not an attribute name (letters, digits and _, not starting with a digit)");
+            if (!isName(text, p, nameEnd)) {
+                throw new ClassAdParseException(lineNo, p - start + 1, "'" + Lexer.clip(text.substring(p, nameEnd))
+                        + "' is not an attribute name (letters, digits and _, not starting with a digit)");
             }
+            resolved = Names.of(text, p, nameEnd);
         }
         int exprEnd = end;
         if (exprEnd > eq + 1 && text.charAt(exprEnd - 1) == '\r') {
             exprEnd--;
         }
-        b.set(name, parser.parseOldExpression(eq + 1, exprEnd, lineNo, eq + 1 - start + 1));
+        Expr value = parser.parseOldExpression(eq + 1, exprEnd, lineNo, eq + 1 - start + 1);
+        if (resolved != null) {
+            b.set(resolved, value);
+        } else {
+            b.set(name, value);
+        }
     }
 
-    private static boolean isName(String s) {
-        char first = s.charAt(0);
+    private static boolean isName(String s, int start, int end) {
+        char first = s.charAt(start);
         if (!(Names.isLetter(first) || first == '_')) {
             return false;
         }
-        for (int i = 1; i < s.length(); i++) {
+        for (int i = start + 1; i < end; i++) {
             char c = s.charAt(i);
             if (!(Names.isLetter(c) || Lexer.isDigit(c) || c == '_')) {
                 return false;

@@ -212,7 +212,7 @@ final class Parser {
         while (true) {
             if (lexer.tok == Tok.DOT) {
                 lexer.next();
-                String name = name("an attribute name after '.'");
+                Names.Name name = name("an attribute name after '.'");
                 e = select(e, name);
             } else if (lexer.tok == Tok.LBRACKET) {
                 lexer.next();
@@ -226,9 +226,9 @@ final class Parser {
     }
 
     /** {@code MY.x}, {@code TARGET.x}, {@code PARENT.x} become scoped references; anything else a selection. */
-    private static Expr select(Expr base, String name) {
+    private static Expr select(Expr base, Names.Name name) {
         if (base instanceof AttributeRef ref) {
-            switch (Names.foldCase(ref.name())) {
+            switch (ref.key()) {
                 case "my": return new ScopedRef(ScopedRef.Kind.MY, ref.name(), name);
                 case "target": return new ScopedRef(ScopedRef.Kind.TARGET, ref.name(), name);
                 case "parent": return new ScopedRef(ScopedRef.Kind.PARENT, ref.name(), name);
@@ -238,11 +238,11 @@ final class Parser {
         return new Selection(base, name);
     }
 
-    private String name(String what) {
+    private Names.Name name(String what) {
         if (lexer.tok != Tok.IDENTIFIER) {
             throw expected(what);
         }
-        String name = lexer.text;
+        Names.Name name = lexer.name;
         lexer.next();
         return name;
     }
@@ -272,11 +272,11 @@ final class Parser {
             case UNDEFINED: l.next(); return Value.UNDEFINED;
             case ERROR: l.next(); return Value.ERROR;
             case IDENTIFIER: {
-                String name = l.text;
+                Names.Name name = l.name;
                 boolean quoted = l.quoted;
                 l.next();
                 if (l.tok == Tok.LPAREN && !quoted) {
-                    return call(name);
+                    return call(name.spelling());
                 }
                 return new AttributeRef(name);
             }
@@ -368,19 +368,19 @@ final class Parser {
             if (lexer.tok != Tok.IDENTIFIER) {
                 throw expected(lexer.tok == Tok.EOF ? "']' to close the ClassAd" : "an attribute name");
             }
-            String name = lexer.text;
+            Names.Name name = lexer.name;
             lexer.next();
             // Messages are built only on failure: this loop runs for every attribute parsed.
             if (lexer.tok != Tok.ASSIGN) {
-                throw expected("'=' after attribute name '" + Lexer.clip(name) + "'");
+                throw expected("'=' after attribute name '" + Lexer.clip(name.spelling()) + "'");
             }
             lexer.next();
             if (lexer.tok == Tok.EOF) {
-                throw expected("an expression after '=' for attribute '" + Lexer.clip(name) + "'");
+                throw expected("an expression after '=' for attribute '" + Lexer.clip(name.spelling()) + "'");
             }
             b.set(name, expression());
             if (lexer.tok != Tok.SEMICOLON && lexer.tok != Tok.RBRACKET) {
-                throw expected("';' or ']' after the value of '" + Lexer.clip(name) + "'");
+                throw expected("';' or ']' after the value of '" + Lexer.clip(name.spelling()) + "'");
             }
         }
         lexer.next(); // ']'

@@ -20,16 +20,29 @@ public final class ScopedRef implements Expr {
 
     /** {@code prefix} is the scope word as written ({@code "target"}, {@code "TARGET"}); empty for ROOT. */
     public ScopedRef(Kind kind, String prefix, String name) {
-        this.kind = Objects.requireNonNull(kind, "kind");
-        Objects.requireNonNull(prefix, "prefix");
-        if (kind == Kind.ROOT ? !prefix.isEmpty() : !Names.foldCase(prefix).equals(kind.name().toLowerCase())) {
-            throw new IllegalArgumentException("prefix '" + prefix + "' does not name scope " + kind);
-        }
-        Names.requireValid(name);
-        this.prefix = Names.spelling(prefix);
-        Names.Name n = Names.of(name);
+        this(checkedKind(kind, prefix), Names.spelling(prefix), Names.of(checkedName(name)));
+    }
+
+    /** For the parser: {@code prefix} is already a shared spelling that names {@code kind}. */
+    ScopedRef(Kind kind, String prefix, Names.Name n) {
+        this.kind = kind;
+        this.prefix = prefix;
         this.name = n.spelling();
         this.key = n.key();
+    }
+
+    private static Kind checkedKind(Kind kind, String prefix) {
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(prefix, "prefix");
+        if (kind == Kind.ROOT ? !prefix.isEmpty() : !prefix.equalsIgnoreCase(kind.name())) {
+            throw new IllegalArgumentException("prefix '" + prefix + "' does not name scope " + kind);
+        }
+        return kind;
+    }
+
+    private static String checkedName(String name) {
+        Names.requireValid(name);
+        return name;
     }
 
     public static ScopedRef target(String name) {

@@ -15,9 +15,11 @@ public final class Selection implements Expr {
     private final int depth;
 
     public Selection(Expr base, String name) {
+        this(base, Names.of(checked(name)));
+    }
+
+    Selection(Expr base, Names.Name n) {
         this.base = Objects.requireNonNull(base, "base");
-        Names.requireValid(name);
-        Names.Name n = Names.of(name);
         this.name = n.spelling();
         this.key = n.key();
         this.depth = TreeDepth.check(base.depth() + 1);
@@ -73,5 +75,10 @@ public final class Selection implements Expr {
     @Override
     public String toString() {
         return unparse();
+    }
+
+    private static String checked(String name) {
+        Names.requireValid(name);
+        return name;
     }
 }
