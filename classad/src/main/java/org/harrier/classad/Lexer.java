@@ -48,6 +48,8 @@ final class Lexer {
     }
 
     final String src;
+    /** The text's characters: scanning an array avoids String.charAt's checks per character. */
+    final char[] buf;
     int end;
     final Syntax syntax;
     int pos;
@@ -71,7 +73,13 @@ final class Lexer {
 
     /** A lexer over {@code src[start, end)}, which starts at {@code line} and {@code column}. */
     Lexer(String src, int start, int end, int line, int column, Syntax syntax) {
+        this(src, src.toCharArray(), start, end, line, column, syntax);
+    }
+
+    /** A lexer over text whose characters the caller already copied out (shared between lexers). */
+    Lexer(String src, char[] buf, int start, int end, int line, int column, Syntax syntax) {
         this.src = src;
+        this.buf = buf;
         this.pos = start;
         this.end = end;
         this.syntax = syntax;
@@ -112,19 +120,19 @@ final class Lexer {
             tok = Tok.EOF;
             return;
         }
-        char c = src.charAt(pos);
+        char c = buf[pos];
         if (isDigit(c)) {
             NumberLiterals.scan(this, pos);
         } else if (c == '.') {
-            if (pos + 1 < end && isDigit(src.charAt(pos + 1))) {
+            if (pos + 1 < end && isDigit(buf[pos + 1])) {
                 NumberLiterals.scan(this, pos);
             } else {
                 pos++;
                 tok = Tok.DOT;
             }
         } else if (c == '-' && !previous.endsOperand() && pos + 1 < end
-                && (isDigit(src.charAt(pos + 1))
-                    || (src.charAt(pos + 1) == '.' && pos + 2 < end && isDigit(src.charAt(pos + 2))))) {
+                && (isDigit(buf[pos + 1])
+                    || (buf[pos + 1] == '.' && pos + 2 < end && isDigit(buf[pos + 2])))) {
             NumberLiterals.scan(this, pos);
         } else if (Names.isLetter(c) || c == '_') {
             lexWord();
@@ -146,18 +154,18 @@ final class Lexer {
 
     private void skipSpaceAndComments() {
         while (pos < end) {
-            char c = src.charAt(pos);
+            char c = buf[pos];
             if (c == '\n') {
                 pos++;
                 line++;
                 lineStart = pos;
             } else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == 0x0b) {
                 pos++;
-            } else if (c == '/' && pos + 1 < end && src.charAt(pos + 1) == '/') {
-                while (pos < end && src.charAt(pos) != '\n') {
+            } else if (c == '/' && pos + 1 < end && buf[pos + 1] == '/') {
+                while (pos < end && buf[pos] != '\n') {
                     pos++;
                 }
-            } else if (c == '/' && pos + 1 < end && src.charAt(pos + 1) == '*') {
+            } else if (c == '/' && pos + 1 < end && buf[pos + 1] == '*') {
                 int startLine = line;
                 int startColumn = pos - lineStart + 1;
                 pos += 2;
@@ -165,8 +173,8 @@ final class Lexer {
                     if (pos + 1 >= end) {
                         throw new ClassAdParseException(startLine, startColumn, "comment is never closed with */");
                     }
-                    char d = src.charAt(pos);
-                    if (d == '*' && src.charAt(pos + 1) == '/') {
+                    char d = buf[pos];
+                    if (d == '*' && buf[pos + 1] == '/') {
                         pos += 2;
                         break;
                     }
@@ -185,10 +193,10 @@ final class Lexer {
     private void lexWord() {
         int start = pos;
         // The name's hash is computed in the same pass that finds its end (Names.of uses it).
-        int hash = src.charAt(pos);
+        int hash = buf[pos];
         pos++;
         while (pos < end) {
-            char c = src.charAt(pos);
+            char c = buf[pos];
             if (Names.isLetter(c) || isDigit(c) || c == '_') {
                 hash = 31 * hash + c;
                 pos++;
@@ -202,14 +210,14 @@ final class Lexer {
             tok = keyword;
             return;
         }
-        name = Names.of(src, start, pos, hash);
+        name = Names.of(src, buf, start, pos, hash);
         text = name.spelling();
         tok = Tok.IDENTIFIER;
     }
 
     /** The keyword spelled (in any case) at {@code src[start, start + n)}, or null; allocates nothing. */
     private Tok keyword(int start, int n) {
-        switch (src.charAt(start) | 0x20) {
+        switch (buf[start] | 0x20) {
             case 't': return matches(start, n, "true") ? Tok.TRUE : null;
             case 'f': return matches(start, n, "false") ? Tok.FALSE : null;
             case 'u': return matches(start, n, "undefined") ? Tok.UNDEFINED : null;
@@ -228,8 +236,8 @@ final class Lexer {
     }
 
     private void lexPunctuation(char c) {
-        char n = pos + 1 < end ? src.charAt(pos + 1) : 0;
-        char n2 = pos + 2 < end ? src.charAt(pos + 2) : 0;
+        char n = pos + 1 < end ? buf[pos + 1] : 0;
+        char n2 = pos + 2 < end ? buf[pos + 2] : 0;
         int length = 1;
         switch (c) {
             case '[': tok = Tok.LBRACKET; break;

@@ -1,5 +1,6 @@
 package org.harrier.classad;
 
+import java.util.Arrays;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -13,8 +14,11 @@ final class Names {
     private static final int POOL_LIMIT = 200_000;
     private static final ConcurrentHashMap<String, Name> POOL = new ConcurrentHashMap<>();
 
-    /** A name as spelled and its lookup key; one shared instance per spelling. */
-    record Name(String spelling, String key) {
+    /** A name as spelled, its lookup key, and its letters (to recognise it in source text). */
+    record Name(String spelling, String key, char[] letters) {
+        Name(String spelling, String key) {
+            this(spelling, key, spelling.toCharArray());
+        }
     }
 
     /**
@@ -33,15 +37,16 @@ final class Names {
         for (int i = start; i < end; i++) {
             h = 31 * h + src.charAt(i);
         }
-        return of(src, start, end, h);
+        return of(src, null, start, end, h);
     }
 
     /** As {@link #of(String, int, int)}, with the text's hash (String.hashCode's formula) already known. */
-    static Name of(String src, int start, int end, int h) {
+    static Name of(String src, char[] buf, int start, int end, int h) {
         int n = end - start;
         int slot = (h ^ (h >>> 13)) & (BY_TEXT.length - 1);
         Name cached = BY_TEXT[slot];
-        if (cached != null && cached.spelling().length() == n && src.startsWith(cached.spelling(), start)) {
+        if (cached != null && cached.letters().length == n
+                && (buf != null ? Arrays.equals(cached.letters(), 0, n, buf, start, end) : src.startsWith(cached.spelling(), start))) {
             return cached;
         }
         Name name = of(src.substring(start, end));

@@ -15,20 +15,20 @@ final class NumberLiterals {
     /** Scans the number starting at {@code start} (a digit, a {@code .} or a {@code -}) into the lexer. */
     static void scan(Lexer l, int start) {
         int p = start;
-        if (l.src.charAt(p) == '-') {
+        if (l.buf[p] == '-') {
             p++;
         }
         boolean isReal = false;
         int radix = 10;
         int digitsStart = p;
-        if (l.src.charAt(p) == '0' && p + 1 < l.end && (l.src.charAt(p + 1) == 'x' || l.src.charAt(p + 1) == 'X')) {
+        if (l.buf[p] == '0' && p + 1 < l.end && (l.buf[p + 1] == 'x' || l.buf[p + 1] == 'X')) {
             if (l.syntax == Syntax.OLD) {
                 l.pos = p;
                 throw l.error("hexadecimal numbers are not allowed in old ClassAd syntax");
             }
             p += 2;
             digitsStart = p;
-            while (p < l.end && Lexer.isHexDigit(l.src.charAt(p))) {
+            while (p < l.end && Lexer.isHexDigit(l.buf[p])) {
                 p++;
             }
             if (p == digitsStart) {
@@ -37,13 +37,13 @@ final class NumberLiterals {
             }
             radix = 16;
         } else {
-            while (p < l.end && Lexer.isDigit(l.src.charAt(p))) {
+            while (p < l.end && Lexer.isDigit(l.buf[p])) {
                 p++;
             }
-            if (p < l.end && l.src.charAt(p) == '.') {
+            if (p < l.end && l.buf[p] == '.') {
                 p++;
                 int fractionStart = p;
-                while (p < l.end && Lexer.isDigit(l.src.charAt(p))) {
+                while (p < l.end && Lexer.isDigit(l.buf[p])) {
                     p++;
                 }
                 if (p == fractionStart) {
@@ -52,13 +52,13 @@ final class NumberLiterals {
                 }
                 isReal = true;
             }
-            if (p < l.end && (l.src.charAt(p) == 'e' || l.src.charAt(p) == 'E')) {
+            if (p < l.end && (l.buf[p] == 'e' || l.buf[p] == 'E')) {
                 p++;
-                if (p < l.end && (l.src.charAt(p) == '+' || l.src.charAt(p) == '-')) {
+                if (p < l.end && (l.buf[p] == '+' || l.buf[p] == '-')) {
                     p++;
                 }
                 int exponentStart = p;
-                while (p < l.end && Lexer.isDigit(l.src.charAt(p))) {
+                while (p < l.end && Lexer.isDigit(l.buf[p])) {
                     p++;
                 }
                 if (p == exponentStart) {
@@ -67,9 +67,9 @@ final class NumberLiterals {
                 }
                 isReal = true;
             }
-            if (!isReal && l.src.charAt(digitsStart) == '0' && p - digitsStart > 1 && l.syntax == Syntax.NEW) {
+            if (!isReal && l.buf[digitsStart] == '0' && p - digitsStart > 1 && l.syntax == Syntax.NEW) {
                 for (int i = digitsStart + 1; i < p; i++) {
-                    if (l.src.charAt(i) > '7') {
+                    if (l.buf[i] > '7') {
                         l.pos = p;
                         throw l.errorAtToken("'" + Lexer.clip(l.src.substring(start, p)) + "' is not a valid octal number");
                     }
@@ -87,11 +87,11 @@ final class NumberLiterals {
             }
             l.tok = Tok.REAL;
         } else {
-            boolean negative = l.src.charAt(start) == '-';
+            boolean negative = l.buf[start] == '-';
             if (radix == 10 && p - digitsStart <= 18) {
                 long magnitude = 0; // at most 18 digits cannot overflow
                 for (int i = digitsStart; i < p; i++) {
-                    magnitude = magnitude * 10 + (l.src.charAt(i) - '0');
+                    magnitude = magnitude * 10 + (l.buf[i] - '0');
                 }
                 l.integer = negative ? -magnitude : magnitude;
             } else {
@@ -109,7 +109,7 @@ final class NumberLiterals {
             l.tok = Tok.INTEGER;
         }
         if (l.pos < l.end) {
-            char s = Character.toUpperCase(l.src.charAt(l.pos));
+            char s = Character.toUpperCase(l.buf[l.pos]);
             if (s == 'B' || s == 'K' || s == 'M' || s == 'G' || s == 'T') {
                 l.suffix = s;
                 l.pos++;

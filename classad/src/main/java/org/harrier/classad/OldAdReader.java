@@ -9,9 +9,9 @@ final class OldAdReader {
     private OldAdReader() {
     }
 
-    static ClassAd read(String text) {
+    static ClassAd read(String text, char[] buf) {
         ClassAd.Builder b = ClassAd.builder();
-        Parser parser = Parser.forOldLines(text);
+        Parser parser = Parser.forOldLines(text, buf);
         int lineNo = 0;
         int start = 0;
         int n = text.length();
@@ -21,13 +21,14 @@ final class OldAdReader {
                 end = n;
             }
             lineNo++;
-            readLine(text, start, end, lineNo, b, parser);
+            readLine(text, buf, start, end, lineNo, b, parser);
             start = end + 1;
         }
         return b.build();
     }
 
-    private static void readLine(String text, int start, int end, int lineNo, ClassAd.Builder b, Parser parser) {
+    private static void readLine(String text, char[] buf, int start, int end, int lineNo, ClassAd.Builder b,
+            Parser parser) {
         int p = start;
         while (p < end && Lexer.isSpace(text.charAt(p))) {
             p++;
@@ -41,7 +42,7 @@ final class OldAdReader {
         if (text.charAt(p) == '\'') {
             // A quoted name, as the unparser writes names that are not plain identifiers; it may
             // itself contain '=' and escaped quotes, so it is read by the lexer, not split off.
-            Lexer lexer = new Lexer(text, p, end, lineNo, p - start + 1, Syntax.OLD);
+            Lexer lexer = new Lexer(text, buf, p, end, lineNo, p - start + 1, Syntax.OLD);
             lexer.next();
             name = lexer.text;
             eq = lexer.position();

@@ -42,13 +42,14 @@ final class Parser {
 
     /** {@code syntax == null} chooses by the first character: {@code [} for new syntax, else old. */
     static ClassAd parseClassAd(String text, Syntax syntax) {
+        char[] buf = text.toCharArray();
         if (syntax == null) {
-            syntax = startsWithBracket(text) ? Syntax.NEW : Syntax.OLD;
+            syntax = startsWithBracket(text, buf) ? Syntax.NEW : Syntax.OLD;
         }
         if (syntax == Syntax.OLD) {
-            return OldAdReader.read(text);
+            return OldAdReader.read(text, buf);
         }
-        Parser p = new Parser(new Lexer(text, 0, text.length(), 1, 1, Syntax.NEW));
+        Parser p = new Parser(new Lexer(text, buf, 0, text.length(), 1, 1, Syntax.NEW));
         return p.guarded(() -> {
             p.lexer.next();
             p.expect(Tok.LBRACKET, "'[' to start a ClassAd");
@@ -58,8 +59,8 @@ final class Parser {
         });
     }
 
-    private static boolean startsWithBracket(String text) {
-        Lexer probe = new Lexer(text, 0, text.length(), 1, 1, Syntax.NEW);
+    private static boolean startsWithBracket(String text, char[] buf) {
+        Lexer probe = new Lexer(text, buf, 0, text.length(), 1, 1, Syntax.NEW);
         try {
             probe.next();
             return probe.tok == Tok.LBRACKET;
@@ -69,8 +70,8 @@ final class Parser {
     }
 
     /** A parser for old-syntax lines of {@code src}, reused line after line. */
-    static Parser forOldLines(String src) {
-        return new Parser(new Lexer(src, 0, src.length(), 1, 1, Syntax.OLD));
+    static Parser forOldLines(String src, char[] buf) {
+        return new Parser(new Lexer(src, buf, 0, src.length(), 1, 1, Syntax.OLD));
     }
 
     /** Parses {@code src[start, end)} as one old-syntax expression whose first character is at line/column. */

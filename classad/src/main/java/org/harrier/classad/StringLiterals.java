@@ -22,22 +22,22 @@ final class StringLiterals {
             if (p >= l.end) {
                 throw l.errorAtToken(quote == '"' ? "string is never closed with \"" : "quoted name is never closed with '");
             }
-            char c = l.src.charAt(p);
+            char c = l.buf[p];
             if (c == quote) {
                 String piece = l.src.substring(chunkStart, p);
                 p++;
                 // Adjacent literals are joined: "ab" "cd" is "abcd" (libclassad).
                 int q = p;
-                while (q < l.end && Lexer.isSpace(l.src.charAt(q))) {
+                while (q < l.end && Lexer.isSpace(l.buf[q])) {
                     q++;
                 }
-                if (q < l.end && l.src.charAt(q) == quote) {
+                if (q < l.end && l.buf[q] == quote) {
                     if (out == null) {
                         out = new StringBuilder();
                     }
                     out.append(piece);
                     for (int i = p; i < q; i++) {
-                        if (l.src.charAt(i) == '\n') {
+                        if (l.buf[i] == '\n') {
                             l.line++;
                             l.lineStart = i + 1;
                         }
@@ -72,7 +72,7 @@ final class StringLiterals {
                 l.pos = p;
                 throw l.errorAtToken("string ends in the middle of an escape sequence");
             }
-            char e = l.src.charAt(p++);
+            char e = l.buf[p++];
             switch (e) {
                 case 'n': out.append('\n'); break;
                 case 't': out.append('\t'); break;
@@ -84,8 +84,8 @@ final class StringLiterals {
                 case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': {
                     int value = e - '0';
                     int max = e <= '3' ? 2 : 1;
-                    for (int i = 0; i < max && p < l.end && l.src.charAt(p) >= '0' && l.src.charAt(p) <= '7'; i++) {
-                        value = value * 8 + (l.src.charAt(p++) - '0');
+                    for (int i = 0; i < max && p < l.end && l.buf[p] >= '0' && l.buf[p] <= '7'; i++) {
+                        value = value * 8 + (l.buf[p++] - '0');
                     }
                     if (value == 0) {
                         l.pos = p;
@@ -113,9 +113,9 @@ final class StringLiterals {
         int p = l.pos + 1;
         // Fast path: no escaped quote, so the contents are a plain substring.
         while (p < l.end) {
-            char c = l.src.charAt(p);
+            char c = l.buf[p];
             if (c == quote) {
-                if (l.src.charAt(p - 1) == '\\' && p > l.pos + 1) {
+                if (l.buf[p - 1] == '\\' && p > l.pos + 1) {
                     break;
                 }
                 String contents = l.src.substring(l.pos + 1, p);
@@ -130,14 +130,14 @@ final class StringLiterals {
         StringBuilder out = new StringBuilder();
         p = l.pos + 1;
         while (true) {
-            if (p >= l.end || l.src.charAt(p) == '\n') {
+            if (p >= l.end || l.buf[p] == '\n') {
                 l.pos = p;
                 throw l.errorAtToken(quote == '"' ? "string is never closed with \"" : "quoted name is never closed with '");
             }
-            char c = l.src.charAt(p);
+            char c = l.buf[p];
             if (c == quote) {
-                boolean escaped = p > l.pos + 1 && l.src.charAt(p - 1) == '\\';
-                boolean endsLine = p + 1 >= l.end || l.src.charAt(p + 1) == '\n' || l.src.charAt(p + 1) == '\r';
+                boolean escaped = p > l.pos + 1 && l.buf[p - 1] == '\\';
+                boolean endsLine = p + 1 >= l.end || l.buf[p + 1] == '\n' || l.buf[p + 1] == '\r';
                 if (escaped && !endsLine) {
                     out.setCharAt(out.length() - 1, quote);
                     p++;
