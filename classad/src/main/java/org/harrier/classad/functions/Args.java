@@ -94,14 +94,17 @@ final class Args {
         return v instanceof IntegerValue || v instanceof RealValue;
     }
 
-    /** {@code error} if either is error, else {@code undefined} if either is undefined, else null. */
-    static Value exceptional(Value a, Value b) {
-        if (a == Value.ERROR || b == Value.ERROR) {
-            return Value.ERROR;
+    /** {@code error} if any value is error, else {@code undefined} if any is undefined, else null. */
+    static Value exceptional(Value... values) {
+        Value found = null;
+        for (Value v : values) {
+            if (v == Value.ERROR) {
+                return Value.ERROR;
+            }
+            if (v == Value.UNDEFINED) {
+                found = Value.UNDEFINED;
+            }
         }
-        if (a == Value.UNDEFINED || b == Value.UNDEFINED) {
-            return Value.UNDEFINED;
-        }
-        return null;
+        return found;
     }
 }

@@ -29,20 +29,6 @@ final class RegexFunctions {
         b.add("stringList_regexpMember", (args, ctx, scope) -> stringListMember(new Args(args, ctx, scope)));
     }
 
-    /** {@code error} if any value is error, {@code undefined} if any is undefined, else null. */
-    private static Value exceptional(Value[] values) {
-        Value found = null;
-        for (Value v : values) {
-            if (v == Value.ERROR) {
-                return Value.ERROR;
-            }
-            if (v == Value.UNDEFINED) {
-                found = Value.UNDEFINED;
-            }
-        }
-        return found;
-    }
-
     private static String options(Value[] v, int index) {
         return v.length > index ? Args.string(v[index]) : "";
     }
@@ -53,7 +39,7 @@ final class RegexFunctions {
             return Value.ERROR;
         }
         Value[] v = a.values();
-        Value exceptional = exceptional(v);
+        Value exceptional = Args.exceptional(v);
         if (exceptional != null) {
             return exceptional;
         }
@@ -84,7 +70,7 @@ final class RegexFunctions {
             return Value.ERROR;
         }
         Value[] v = a.values();
-        Value exceptional = exceptional(v);
+        Value exceptional = Args.exceptional(v);
         if (exceptional != null) {
             return exceptional;
         }
@@ -120,7 +106,7 @@ final class RegexFunctions {
             return Value.ERROR;
         }
         Value[] v = a.values();
-        Value exceptional = exceptional(v);
+        Value exceptional = Args.exceptional(v);
         if (exceptional != null) {
             return exceptional;
         }
