@@ -1,0 +1,28 @@
+package org.harrier.mgmt;
+
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * An object an agent hosts. The agent reads {@link #values()} on its own threads (to publish
+ * and to answer queries), so implementations return an immutable snapshot of current state,
+ * e.g. by converting an immutable ClassAd held in a volatile field.
+ */
+public interface ManagedObject {
+    ObjectId id();
+
+    /** The object's property values now; never null; safe to call from any thread. */
+    Map<String, Object> values();
+
+    /**
+     * Invokes {@code method} (the schema's name, aliases already resolved) with input arguments
+     * already checked against the schema. Completes with the output arguments, or exceptionally
+     * with a {@link QmfException} (any other exception becomes code 7). Called on the agent's
+     * dispatch thread; a service that serialises work on its own thread completes the stage there.
+     */
+    default CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> arguments, Caller caller) {
+        return CompletableFuture.failedFuture(new QmfException(QmfException.NOT_IMPLEMENTED,
+                id().className() + " does not implement " + method));
+    }
+}
