@@ -1,0 +1,138 @@
+package org.harrier.console.format;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZonedDateTime;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.harrier.classad.ClassAd;
+
+/**
+ * Job ads as condor_q and condor_history print them (HTCondor manual, condor_q "-nobatch"):
+ *
+ * <pre>
+ *  ID      OWNER            SUBMITTED     RUN_TIME ST PRI SIZE CMD
+ *    1.0   alice           3/14 10:27   0+00:00:05 R  0   0.0  echo hello
+ *
+ * 1 jobs; 0 completed, 0 removed, 0 idle, 1 running, 0 held, 0 suspended
+ * </pre>
+ *
+ * RUN_TIME is wall-clock time: RemoteWallClockTime of earlier runs plus, for a running job, the
+ * time since it started. SIZE is MemoryUsage (MiB) if the ad has it, else ImageSize (KiB) in MiB.
+ * Times are shown in the clock's zone; the clock is an input so output is reproducible.
+ */
+public final class JobTable {
+    static final String QUEUE_HEADER = " ID      OWNER            SUBMITTED     RUN_TIME ST PRI SIZE CMD";
+    static final String HISTORY_HEADER = " ID      OWNER            SUBMITTED     RUN_TIME ST   COMPLETED CMD";
+
+    private static final Comparator<ClassAd> BY_ID = Comparator
+            .comparingLong((ClassAd ad) -> AdFields.integer(ad, "ClusterId", 0))
+            .thenComparingLong(ad -> AdFields.integer(ad, "ProcId", 0));
+
+    private final Clock clock;
+
+    public JobTable(Clock clock) {
+        this.clock = clock;
+    }
+
+    /** The condor_q listing: header, one line per job in id order, a blank line, the totals. */
+    public String queue(List<ClassAd> jobs) {
+        StringBuilder out = new StringBuilder(QUEUE_HEADER).append('\n');
+        jobs.stream().sorted(BY_ID).forEach(job -> out.append(queueLine(job)).append('\n'));
+        return out.append('\n').append(totals(jobs)).append('\n').toString();
+    }
+
+    /** One job as a condor_q line, without the line break. */
+    public String queueLine(ClassAd job) {
+        return String.format(Locale.ROOT, "%4d.%-3d %-14s %-11s %-12s %-2c %-3d %-4.1f %s",
+                AdFields.integer(job, "ClusterId", 0), AdFields.integer(job, "ProcId", 0),
+                AdFields.string(job, "Owner", "???"), date(job, "QDate"),
+                Durations.dhms(runTime(job), 3), status(job), AdFields.integer(job, "JobPrio", 0),
+                size(job), command(job)).stripTrailing();
+    }
+
+    /** The condor_history listing of finished jobs: header and one line per job. */
+    public String history(List<ClassAd> jobs) {
+        StringBuilder out = new StringBuilder(HISTORY_HEADER).append('\n');
+        jobs.stream().sorted(BY_ID).forEach(job -> out.append(historyLine(job)).append('\n'));
+        return out.toString();
+    }
+
+    /** One finished job as a condor_history line: COMPLETED is when it left the queue. */
+    public String historyLine(ClassAd job) {
+        String completed = AdFields.integerOrNull(job, "CompletionDate") != null
+                && AdFields.integer(job, "CompletionDate", 0) > 0 ? date(job, "CompletionDate")
+                : date(job, "EnteredCurrentStatus");
+        return String.format(Locale.ROOT, "%4d.%-3d %-14s %-11s %-12s %-2c %-11s %s",
+                AdFields.integer(job, "ClusterId", 0), AdFields.integer(job, "ProcId", 0),
+                AdFields.string(job, "Owner", "???"), date(job, "QDate"),
+                Durations.dhms(runTime(job), 3), status(job), completed, command(job)).stripTrailing();
+    }
+
+    /** {@code N jobs; C completed, X removed, I idle, R running, H held, S suspended}. */
+    public static String totals(List<ClassAd> jobs) {
+        Map<JobStatusCode, Integer> counts = new EnumMap<>(JobStatusCode.class);
+        for (ClassAd job : jobs) {
+            JobStatusCode s = JobStatusCode.of(AdFields.integer(job, "JobStatus", 0));
+            if (s != null) {
+                counts.merge(s, 1, Integer::sum);
+            }
+        }
+        return String.format(Locale.ROOT, "%d jobs; %d completed, %d removed, %d idle, %d running, %d held, %d suspended",
+                jobs.size(), counts.getOrDefault(JobStatusCode.COMPLETED, 0), counts.getOrDefault(JobStatusCode.REMOVED, 0),
+                counts.getOrDefault(JobStatusCode.IDLE, 0), counts.getOrDefault(JobStatusCode.RUNNING, 0),
+                counts.getOrDefault(JobStatusCode.HELD, 0), counts.getOrDefault(JobStatusCode.SUSPENDED, 0));
+    }
+
+    private String date(ClassAd job, String attribute) {
+        Long seconds = AdFields.integerOrNull(job, attribute);
+        if (seconds == null) {
+            return "???";
+        }
+        ZonedDateTime t = Instant.ofEpochSecond(seconds).atZone(clock.getZone());
+        return String.format(Locale.ROOT, "%2d/%-2d %02d:%02d", t.getMonthValue(), t.getDayOfMonth(), t.getHour(),
+                t.getMinute());
+    }
+
+    private long runTime(ClassAd job) {
+        long total = (long) AdFields.real(job, "RemoteWallClockTime", 0);
+        if (AdFields.integer(job, "JobStatus", 0) == JobStatusCode.RUNNING.code()) {
+            Long start = firstOf(job, "JobCurrentStartDate", "ShadowBday", "EnteredCurrentStatus");
+            if (start != null) {
+                total += clock.instant().getEpochSecond() - start;
+            }
+        }
+        return total;
+    }
+
+    private static Long firstOf(ClassAd job, String... attributes) {
+        for (String a : attributes) {
+            Long v = AdFields.integerOrNull(job, a);
+            if (v != null) {
+                return v;
+            }
+        }
+        return null;
+    }
+
+    private static char status(ClassAd job) {
+        JobStatusCode s = JobStatusCode.of(AdFields.integer(job, "JobStatus", 0));
+        return s == null ? '?' : s.letter();
+    }
+
+    private static double size(ClassAd job) {
+        Double memoryUsage = AdFields.realOrNull(job, "MemoryUsage");
+        return memoryUsage != null ? memoryUsage : AdFields.real(job, "ImageSize", 0) / 1024.0;
+    }
+
+    /** The program's base name and its arguments, as condor_q's CMD column shows them. */
+    private static String command(ClassAd job) {
+        String cmd = AdFields.string(job, "Cmd", "");
+        String base = cmd.substring(cmd.lastIndexOf('/') + 1);
+        String args = AdFields.string(job, "Arguments", AdFields.string(job, "Args", ""));
+        return args.isEmpty() ? base : base + " " + args;
+    }
+}

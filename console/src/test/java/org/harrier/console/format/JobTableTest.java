@@ -1,0 +1,66 @@
+package org.harrier.console.format;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.harrier.classad.ClassAd;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class JobTableTest {
+    private final JobTable table = new JobTable(Fixtures.CLOCK);
+
+    @Test
+    void queueListsJobsInIdOrderWithCondorQColumnsAndTotals() {
+        assertEquals("""
+                 ID      OWNER            SUBMITTED     RUN_TIME ST PRI SIZE CMD
+                   1.0   alice           3/14 10:27   0+00:04:00 R  0   2.0  sleep 60
+                   1.1   alice           3/14 10:27   0+00:00:00 I  0   0.0  sleep 60
+                   3.0   alice           3/13 08:00   1+02:01:15 C  0   0.0  echo hello from Harrier
+                  12.0   bob            12/1  09:05   0+00:00:00 H  10  128.0 analyse --all data.csv
+
+                4 jobs; 1 completed, 0 removed, 1 idle, 1 running, 1 held, 0 suspended
+                """, table.queue(Fixtures.jobs()));
+    }
+
+    @Test
+    void emptyQueueStillHasHeaderAndTotals() {
+        assertEquals("""
+                 ID      OWNER            SUBMITTED     RUN_TIME ST PRI SIZE CMD
+
+                0 jobs; 0 completed, 0 removed, 0 idle, 0 running, 0 held, 0 suspended
+                """, table.queue(List.of()));
+    }
+
+    @Test
+    void historyLineShowsWhenTheJobCompleted() {
+        assertEquals("""
+                 ID      OWNER            SUBMITTED     RUN_TIME ST   COMPLETED CMD
+                   3.0   alice           3/13 08:00   1+02:01:15 C   3/14 10:30 echo hello from Harrier
+                """, table.history(List.of(Fixtures.jobs().get(3))));
+    }
+
+    @ParameterizedTest(name = "JobStatus {0} shows as {1}")
+    @CsvSource({"1, I", "2, R", "3, X", "4, C", "5, H", "6, >", "7, S", "0, ?", "99, ?"})
+    void statusLetterIsCondorQs(int status, char letter) {
+        String line = table.queueLine(ClassAd.parse("ClusterId = 1\nProcId = 0\nJobStatus = " + status));
+        assertEquals(letter, line.charAt(49), line);
+    }
+
+    @Test
+    void totalsCountEachStatus() {
+        List<ClassAd> jobs = List.of(job(1), job(1), job(2), job(3), job(5), job(7), job(7), job(7), job(4));
+        assertEquals("9 jobs; 1 completed, 1 removed, 2 idle, 1 running, 1 held, 3 suspended", JobTable.totals(jobs));
+    }
+
+    @Test
+    void adWithMissingOrOddAttributesStillGetsALine() {
+        ClassAd odd = ClassAd.parse("ClusterId = \"seven\"\nOwner = 42\nQDate = \"yesterday\"\nJobStatus = 2");
+        assertEquals("   0.0   ???            ???           0+00:00:00 R  0   0.0", table.queueLine(odd));
+    }
+
+    private static ClassAd job(int status) {
+        return ClassAd.parse("JobStatus = " + status);
+    }
+}
