@@ -27,25 +27,23 @@ public record SubmitContext(Path submitDir, String owner, String arch, String op
         }
     }
 
-    /** The current directory, the current user, and this JVM's platform in HTCondor's words. */
-    public static SubmitContext here() {
-        return new SubmitContext(Path.of("").toAbsolutePath(), System.getProperty("user.name"),
-                arch(System.getProperty("os.arch")), opSys(System.getProperty("os.name")));
+    /** Submitting from {@code submitDir} as {@code owner} on this machine (this JVM's platform). */
+    public static SubmitContext onThisMachine(Path submitDir, String owner) {
+        return new SubmitContext(submitDir, owner, arch(System.getProperty("os.arch")),
+                opSys(System.getProperty("os.name")));
     }
 
     /**
-     * HTCondor's ARCH for a JVM os.arch: X86_64 and INTEL as condor_startd advertises them,
-     * other architectures upper-cased as uname reports them (aarch64 stays aarch64, as in
-     * HTCondor's own ARM builds).
+     * HTCondor's ARCH for a JVM os.arch (condor_sysapi/arch.cpp): X86_64 for 64-bit Intel/AMD,
+     * INTEL for 32-bit x86, other architectures by their kernel names (aarch64, ppc64le), the
+     * spelling exec-service's slots advertise, so the default Requirements match this machine.
      */
     public static String arch(String osArch) {
         String a = osArch.toLowerCase(Locale.ROOT);
         return switch (a) {
             case "amd64", "x86_64" -> "X86_64";
             case "x86", "i386", "i486", "i586", "i686" -> "INTEL";
-            case "aarch64", "arm64" -> "aarch64";
-            case "ppc64le" -> "ppc64le";
-            default -> osArch.toUpperCase(Locale.ROOT);
+            default -> a;
         };
     }
 

@@ -36,13 +36,18 @@ public final class SubmitFile {
 
     /** Reads the submit file at {@code path}; the name in messages is the path as given. */
     public static SubmitDescription read(Path path) {
+        return read(path, path.toString());
+    }
+
+    /** Reads the submit file at {@code path}, calling it {@code name} in messages. */
+    public static SubmitDescription read(Path path, String name) {
         String text;
         try {
             text = Files.readString(path, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new SubmitException(path.toString(), 0, "cannot read the submit file: " + describe(e));
+            throw new SubmitException(name, 0, "cannot read the submit file: " + describe(e));
         }
-        return parse(path.toString(), text);
+        return parse(name, text);
     }
 
     private static String describe(IOException e) {

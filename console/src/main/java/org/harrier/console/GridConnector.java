@@ -1,0 +1,9 @@
+package org.harrier.console;
+
+import org.harrier.console.grid.BrokerAddress;
+
+/** Opens a {@link Grid} session at a broker; the seam between the commands and the bus. */
+@FunctionalInterface
+public interface GridConnector {
+    Grid connect(BrokerAddress broker);
+}

@@ -1,0 +1,60 @@
+package org.harrier.console;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.harrier.console.grid.BrokerAddress;
+
+/**
+ * Where a command finds its grid: the data directory ({@code --data}, else {@code ~/.harrier})
+ * and the broker URL, taken from the first of {@code --broker}, {@code $HARRIER_BROKER}, the
+ * {@code broker.url} file a running {@code harrier up} keeps in the data directory, and
+ * {@code amqp://127.0.0.1:5672}.
+ */
+public final class GridLocation {
+    public static final String BROKER_ENV = "HARRIER_BROKER";
+    public static final String BROKER_FILE = "broker.url";
+    public static final String DEFAULT_DATA_DIR = ".harrier";
+
+    private GridLocation() {
+    }
+
+    public static Path dataDir(Path option, Surroundings s) {
+        if (option != null) {
+            return s.workingDir().resolve(option).normalize();
+        }
+        return s.home().resolve(DEFAULT_DATA_DIR);
+    }
+
+    /** The broker to use; a malformed URL from any source is a {@link ConsoleFailure} naming the source. */
+    public static BrokerAddress broker(String option, Path dataDir, Surroundings s) {
+        if (option != null) {
+            return parse(option, "--broker");
+        }
+        String fromEnv = s.env().get(BROKER_ENV);
+        if (fromEnv != null && !fromEnv.isBlank()) {
+            return parse(fromEnv, "$" + BROKER_ENV);
+        }
+        Path file = dataDir.resolve(BROKER_FILE);
+        if (Files.isRegularFile(file)) {
+            try {
+                String url = Files.readString(file, StandardCharsets.UTF_8).strip();
+                if (!url.isEmpty()) {
+                    return parse(url.lines().findFirst().orElse(url), file.toString());
+                }
+            } catch (IOException e) {
+                throw new ConsoleFailure("cannot read " + file + ": " + e.getMessage());
+            }
+        }
+        return BrokerAddress.local(BrokerAddress.AMQP_PORT);
+    }
+
+    private static BrokerAddress parse(String url, String source) {
+        try {
+            return BrokerAddress.parse(url);
+        } catch (IllegalArgumentException e) {
+            throw new ConsoleFailure(e.getMessage() + " (from " + source + ")");
+        }
+    }
+}

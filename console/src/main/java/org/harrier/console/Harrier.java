@@ -1,0 +1,127 @@
+package org.harrier.console;
+
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Arrays;
+import org.harrier.classad.cli.ClassAdEvalEntry;
+import org.harrier.console.cli.HarrierCommand;
+import org.harrier.console.grid.BrokerProbe;
+import org.harrier.console.submit.SubmitException;
+import org.harrier.mgmt.QmfException;
+import picocli.CommandLine;
+
+/**
+ * The {@code harrier} command's entry point. Wires the command tree by hand and translates
+ * failures into one line on stderr (STYLE.md §8: operational failures are translated once, at
+ * the boundary): {@code harrier: <what went wrong>}, exit status 1; a command line picocli
+ * cannot parse exits 2. A stack trace is printed only with {@code --debug}.
+ */
+public final class Harrier {
+    public static final int OK = 0;
+    public static final int FAILED = 1;
+    public static final int USAGE = 2;
+
+    private Harrier() {
+    }
+
+    public static void main(String[] args) {
+        PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
+        PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
+        int status = run(args, Surroundings.current(), defaultConnector(), System.in, out, err);
+        out.flush();
+        System.exit(status);
+    }
+
+    /** The grid connector of this build: checks the broker is there before connecting. */
+    public static GridConnector defaultConnector() {
+        BrokerProbe probe = new BrokerProbe(Duration.ofSeconds(3));
+        return broker -> {
+            probe.check(broker);
+            throw new ConsoleFailure("this build of harrier cannot talk to the grid yet (the bus client is missing)");
+        };
+    }
+
+    /** Runs one command line; returns its exit status. */
+    public static int run(String[] args, Surroundings surroundings, GridConnector connector, InputStream in,
+                          PrintStream out, PrintStream err) {
+        int classAdEval = classAdEvalAt(args);
+        if (classAdEval >= 0) {
+            return ClassAdEvalEntry.run(Arrays.copyOfRange(args, classAdEval + 1, args.length), in, out, err);
+        }
+        PrintWriter outWriter = new PrintWriter(out, true);
+        PrintWriter errWriter = new PrintWriter(err, true);
+        HarrierCommand top = new HarrierCommand(surroundings, connector, outWriter, errWriter);
+        CommandLine cl = new CommandLine(top)
+                .setOut(outWriter)
+                .setErr(errWriter)
+                .setCaseInsensitiveEnumValuesAllowed(true)
+                .setParameterExceptionHandler(Harrier::badCommandLine)
+                .setExecutionExceptionHandler((e, command, parseResult) -> failed(e, command, errWriter));
+        int status = cl.execute(args);
+        outWriter.flush();
+        errWriter.flush();
+        return status;
+    }
+
+    /**
+     * Where "classad-eval" stands as the subcommand, after any global options; -1 if it does not.
+     * Its arguments then go to classad-eval untouched, so they mean exactly what they mean to classad.jar.
+     */
+    static int classAdEvalAt(String[] args) {
+        int i = 0;
+        while (i < args.length) {
+            String a = args[i];
+            if (a.equals("--broker") || a.equals("--data")) {
+                i += 2;
+            } else if (a.startsWith("--broker=") || a.startsWith("--data=") || a.equals("--debug")) {
+                i++;
+            } else {
+                return a.equals("classad-eval") ? i : -1;
+            }
+        }
+        return -1;
+    }
+
+    private static int badCommandLine(CommandLine.ParameterException e, String[] args) {
+        CommandLine command = e.getCommandLine();
+        PrintWriter err = command.getErr();
+        String name = command.getCommandSpec().qualifiedName();
+        err.println(name + ": " + e.getMessage());
+        err.println("Run '" + name + " --help' for usage.");
+        return USAGE;
+    }
+
+    private static int failed(Exception e, CommandLine command, PrintWriter err) {
+        err.println("harrier: " + message(e));
+        if (isDebug(command)) {
+            e.printStackTrace(err);
+        }
+        return FAILED;
+    }
+
+    static String message(Exception e) {
+        if (e instanceof ConsoleFailure || e instanceof SubmitException) {
+            return e.getMessage();
+        }
+        if (e instanceof QmfException q) {
+            return q.getMessage() + " (QMF error " + q.code() + ")";
+        }
+        String m = e.getMessage();
+        return "internal error: " + e.getClass().getSimpleName() + (m == null ? "" : ": " + m)
+                + " (run with --debug for details)";
+    }
+
+    private static boolean isDebug(CommandLine command) {
+        for (CommandLine c = command; c != null; c = c.getParent()) {
+            if (c.getCommand() instanceof HarrierCommand h) {
+                return h.isDebug();
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,100 @@
+package org.harrier.console.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.harrier.console.Grid;
+import org.harrier.console.GridConnector;
+import org.harrier.console.GridLocation;
+import org.harrier.console.Surroundings;
+import org.harrier.console.grid.BrokerAddress;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code harrier}: the top command. Holds the options every subcommand shares (they may be
+ * given before or after the subcommand's name) and what the subcommands need from outside:
+ * the surroundings, the way to reach a grid, and the output streams.
+ */
+@Command(name = "harrier", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        usageHelpAutoWidth = true,
+        description = "Harrier, a high-throughput computing grid in the Condor tradition on an AMQP 1.0 bus."
+            + " Start a personal grid with 'harrier up', then submit jobs and watch them as with HTCondor's tools.",
+        subcommands = {UpCommand.class, SubmitCommand.class, QueueCommand.class, StatusCommand.class,
+            RemoveCommand.class, WaitCommand.class, ClassAdEvalCommand.class, DemoCommand.class},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  harrier demo                       run examples/hello.sub on a grid of its own",
+            "  harrier up                         run a personal grid here until Ctrl-C",
+            "  harrier submit examples/hello.sub  queue the jobs of a submit file",
+            "  harrier q                          list the job queue (like condor_q)",
+            "  harrier status                     list the pool's slots (like condor_status)",
+            "",
+            "The broker is the first of: --broker, $HARRIER_BROKER, the URL a running",
+            "'harrier up' wrote to <data>/broker.url, and amqp://127.0.0.1:5672.",
+            "Exit status: 0 done, 1 failed, 2 bad command line."})
+public final class HarrierCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--broker", paramLabel = "URL", scope = ScopeType.INHERIT,
+            description = "AMQP URL of the grid's broker, e.g. amqp://127.0.0.1:5672 or failover:(amqp://a:5672,amqp://b:5672)")
+    String broker;
+
+    @Option(names = "--data", paramLabel = "DIR", scope = ScopeType.INHERIT,
+            description = "data directory of the personal grid (default ~/.harrier)")
+    Path data;
+
+    @Option(names = "--debug", scope = ScopeType.INHERIT, description = "print a stack trace with errors")
+    boolean debug;
+
+    private final Surroundings surroundings;
+    private final GridConnector connector;
+    private final PrintWriter out;
+    private final PrintWriter err;
+
+    public HarrierCommand(Surroundings surroundings, GridConnector connector, PrintWriter out, PrintWriter err) {
+        this.surroundings = surroundings;
+        this.connector = connector;
+        this.out = out;
+        this.err = err;
+    }
+
+    @Override
+    public Integer call() {
+        spec.commandLine().usage(err);
+        return 2;
+    }
+
+    Surroundings surroundings() {
+        return surroundings;
+    }
+
+    PrintWriter out() {
+        return out;
+    }
+
+    PrintWriter err() {
+        return err;
+    }
+
+    public boolean isDebug() {
+        return debug;
+    }
+
+    Path dataDir() {
+        return GridLocation.dataDir(data, surroundings);
+    }
+
+    BrokerAddress brokerAddress() {
+        return GridLocation.broker(broker, dataDir(), surroundings);
+    }
+
+    /** A session with the grid at {@link #brokerAddress()}; the caller closes it. */
+    Grid grid() {
+        return connector.connect(brokerAddress());
+    }
+}

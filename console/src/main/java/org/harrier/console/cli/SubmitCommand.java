@@ -1,0 +1,89 @@
+package org.harrier.console.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.harrier.classad.ClassAd;
+import org.harrier.console.Grid;
+import org.harrier.console.Surroundings;
+import org.harrier.console.format.AdJson;
+import org.harrier.console.format.LongFormat;
+import org.harrier.console.submit.SubmitContext;
+import org.harrier.console.submit.SubmitDescription;
+import org.harrier.console.submit.SubmitFile;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code harrier submit FILE}: condor_submit. The whole file is read and every job ad made
+ * before the broker is contacted, so a mistake anywhere submits nothing.
+ */
+@Command(name = "submit", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
+        header = "Queue the jobs of an HTCondor submit file (condor_submit).",
+        description = {"Reads the whole file and makes every job ad before contacting the grid, so a mistake"
+            + " anywhere submits nothing.",
+            "",
+            "Commands (names in any case): executable, arguments, input, output, error, log, initialdir,"
+            + " universe (vanilla), requirements, rank, request_cpus, request_memory (MiB, or with a unit"
+            + " K/M/G/T), request_disk (KiB, or with a unit), environment, queue, queue N. '+Name = value'"
+            + " and 'MY.Name = value' add ClassAd attributes. Any other 'name = value' defines a macro for"
+            + " $(name); $(Cluster) and $(Process) are the job's ids. Lines starting with '#' are comments;"
+            + " a '\\' at the end of a line continues it."},
+        footerHeading = "%nExample (examples/hello.sub):%n",
+        footer = {"  executable = /bin/echo", "  arguments  = hello from Harrier", "  output     = hello.out",
+            "  error      = hello.err", "  log        = hello.log", "  queue"})
+final class SubmitCommand implements Callable<Integer> {
+    @ParentCommand
+    HarrierCommand harrier;
+
+    @Option(names = {"-dump", "--dump"}, description = "print the job ads instead of submitting them")
+    boolean dump;
+
+    @Option(names = {"-json", "--json"}, description = "print JSON: the job ads with -dump, else the cluster and count")
+    boolean json;
+
+    @Parameters(paramLabel = "FILE", description = "the submit description file")
+    Path file;
+
+    @Override
+    public Integer call() {
+        Surroundings s = harrier.surroundings();
+        SubmitContext context = SubmitContext.onThisMachine(s.workingDir(), s.user());
+        SubmitDescription description = SubmitFile.read(s.workingDir().resolve(file), file.toString());
+        // Cluster 1 stands in for the real one, as condor_submit -dump does; every ad is made
+        // here so that any error surfaces before anything is submitted.
+        List<ClassAd> jobs = description.jobs(context, 1);
+        PrintWriter out = harrier.out();
+        if (dump) {
+            out.print(json ? AdJson.array(jobs) : LongFormat.render(jobs));
+            return 0;
+        }
+        if (jobs.isEmpty()) {
+            out.print(json ? AdJson.write(Map.of("Count", 0)) : "0 job(s) submitted.\n");
+            return 0;
+        }
+        Grid.Submitted submitted;
+        try (Grid grid = harrier.grid()) {
+            submitted = grid.submit(description, context);
+        }
+        if (json) {
+            out.print(AdJson.write(result(submitted.cluster(), submitted.count())));
+        } else {
+            out.println("Submitting job(s).");
+            out.println(submitted.count() + " job(s) submitted to cluster " + submitted.cluster() + ".");
+        }
+        return 0;
+    }
+
+    private static Map<String, Object> result(long cluster, int count) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("ClusterId", cluster);
+        m.put("Count", count);
+        return m;
+    }
+}

@@ -1,0 +1,87 @@
+package org.harrier.console.grid;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * A broker URL as Qpid JMS takes it: {@code amqp://host:port} (also amqps, amqpws, amqpwss),
+ * optionally with {@code ?options}, or {@code failover:(amqp://a:5672,amqp://b:5672)?options}
+ * for several brokers. Parsing it here lets harrier check that a broker is there before the
+ * client, which with failover retries forever, is asked to connect.
+ */
+public record BrokerAddress(String url, List<Endpoint> endpoints) {
+    public static final int AMQP_PORT = 5672;
+    public static final int AMQPS_PORT = 5671;
+
+    /** One broker: its host and TCP port. */
+    public record Endpoint(String host, int port) {
+        public Endpoint {
+            Objects.requireNonNull(host, "host");
+            if (port < 1 || port > 65535) {
+                throw new IllegalArgumentException("port must be 1-65535, got " + port);
+            }
+        }
+    }
+
+    public BrokerAddress {
+        Objects.requireNonNull(url, "url");
+        endpoints = List.copyOf(endpoints);
+        if (endpoints.isEmpty()) {
+            throw new IllegalArgumentException("a broker address needs at least one endpoint");
+        }
+    }
+
+    /** The URL a personal grid's broker listens on. */
+    public static BrokerAddress local(int port) {
+        return parse("amqp://127.0.0.1:" + port);
+    }
+
+    /** Parses {@code url}; IllegalArgumentException says what is wrong with it. */
+    public static BrokerAddress parse(String url) {
+        String text = url.strip();
+        List<Endpoint> endpoints = new ArrayList<>();
+        if (text.regionMatches(true, 0, "failover:", 0, 9)) {
+            String rest = text.substring(9);
+            if (!rest.startsWith("(") || rest.indexOf(')') < 0) {
+                throw new IllegalArgumentException("'" + url + "' is not a broker URL: failover: needs (url,url,...)");
+            }
+            for (String part : rest.substring(1, rest.indexOf(')')).split(",")) {
+                endpoints.add(endpoint(url, part.strip()));
+            }
+        } else {
+            endpoints.add(endpoint(url, text));
+        }
+        return new BrokerAddress(text, endpoints);
+    }
+
+    private static Endpoint endpoint(String whole, String text) {
+        URI uri;
+        try {
+            uri = new URI(text);
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException("'" + whole + "' is not a broker URL (amqp://host:port): " + e.getReason());
+        }
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+        if (!List.of("amqp", "amqps", "amqpws", "amqpwss").contains(scheme)) {
+            throw new IllegalArgumentException("'" + whole + "' is not a broker URL: expected amqp://host:port");
+        }
+        if (uri.getHost() == null) {
+            throw new IllegalArgumentException("'" + whole + "' is not a broker URL: it names no host");
+        }
+        int port = uri.getPort() >= 0 ? uri.getPort() : scheme.endsWith("s") ? AMQPS_PORT : AMQP_PORT;
+        String host = uri.getHost().startsWith("[") ? uri.getHost().substring(1, uri.getHost().length() - 1) : uri.getHost();
+        if (port < 1 || port > 65535) {
+            throw new IllegalArgumentException("'" + whole + "' is not a broker URL: port must be 1-65535, got " + port);
+        }
+        return new Endpoint(host, port);
+    }
+
+    @Override
+    public String toString() {
+        return url;
+    }
+}
