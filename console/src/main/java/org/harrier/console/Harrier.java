@@ -11,6 +11,7 @@ import java.util.Arrays;
 import org.harrier.classad.cli.ClassAdEvalEntry;
 import org.harrier.console.cli.HarrierCommand;
 import org.harrier.console.grid.BrokerProbe;
+import org.harrier.console.grid.BusGrid;
 import org.harrier.console.submit.SubmitException;
 import org.harrier.mgmt.QmfException;
 import picocli.CommandLine;
@@ -30,6 +31,7 @@ public final class Harrier {
     }
 
     public static void main(String[] args) {
+        quietLogging();
         PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
         PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
         int status = run(args, Surroundings.current(), defaultConnector(), System.in, out, err);
@@ -37,13 +39,27 @@ public final class Harrier {
         System.exit(status);
     }
 
-    /** The grid connector of this build: checks the broker is there before connecting. */
+    /**
+     * Libraries log through slf4j-simple to stderr; a command's output is for its user, so only
+     * warnings show (Harrier's own services, under {@code harrier up}, log at info). A
+     * {@code -Dorg.slf4j.simpleLogger...} given to the JVM still wins.
+     */
+    private static void quietLogging() {
+        setIfAbsent("org.slf4j.simpleLogger.defaultLogLevel", "warn");
+        setIfAbsent("org.slf4j.simpleLogger.log.org.harrier", "info");
+        setIfAbsent("org.slf4j.simpleLogger.showDateTime", "true");
+        setIfAbsent("org.slf4j.simpleLogger.dateTimeFormat", "HH:mm:ss.SSS");
+    }
+
+    private static void setIfAbsent(String property, String value) {
+        if (System.getProperty(property) == null) {
+            System.setProperty(property, value);
+        }
+    }
+
+    /** The grid connector of this build: the bus, after checking the broker is there at all. */
     public static GridConnector defaultConnector() {
-        BrokerProbe probe = new BrokerProbe(Duration.ofSeconds(3));
-        return broker -> {
-            probe.check(broker);
-            throw new ConsoleFailure("this build of harrier cannot talk to the grid yet (the bus client is missing)");
-        };
+        return BusGrid.connector(new BrokerProbe(Duration.ofSeconds(3)));
     }
 
     /** Runs one command line; returns its exit status. */

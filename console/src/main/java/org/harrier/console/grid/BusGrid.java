@@ -1,0 +1,265 @@
+package org.harrier.console.grid;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.harrier.classad.ClassAd;
+import org.harrier.classad.IntegerValue;
+import org.harrier.console.ConsoleFailure;
+import org.harrier.console.Grid;
+import org.harrier.console.GridConnector;
+import org.harrier.console.format.JobStatusCode;
+import org.harrier.console.submit.ClusterSubmission;
+import org.harrier.console.submit.SubmitContext;
+import org.harrier.console.submit.SubmitDescription;
+import org.harrier.mgmt.AdMaps;
+import org.harrier.mgmt.AgentInfo;
+import org.harrier.mgmt.AgentName;
+import org.harrier.mgmt.ObjectData;
+import org.harrier.mgmt.ObjectId;
+import org.harrier.mgmt.QmfException;
+import org.harrier.mgmt.bus.Bus;
+import org.harrier.mgmt.bus.BusException;
+import org.harrier.mgmt.bus.Console;
+
+/**
+ * The {@link Grid} over the bus: a QMF console that finds the scheduler and collector agents
+ * (preferring those named after this host, as a personal grid's are) and calls their methods
+ * (docs/protocols.md). The only place in the console module that imports the bus; bus and QMF
+ * failures become {@link ConsoleFailure}s here, once.
+ *
+ * <p>Used by one command at a time on the calling thread; the bus's own threads only complete
+ * futures and deliver indications.
+ */
+public final class BusGrid implements Grid {
+    static final Duration CALL_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration LOCATE_WAIT = Duration.ofMillis(250);
+    private static final Duration FIND_AGENTS_FOR = Duration.ofSeconds(5);
+    private static final Duration POLL = Duration.ofSeconds(1);
+
+    private final Bus bus;
+    private final Console console;
+    private final Map<String, Located> located = new LinkedHashMap<>();
+
+    /** An agent of a product and the object of the same class it hosts (scheduler, collector). */
+    private record Located(AgentName agent, ObjectId object) {
+    }
+
+    private BusGrid(Bus bus) {
+        this.bus = bus;
+        this.console = bus.console();
+    }
+
+    /** Connects after the probe found a listener; the broker's refusal is a one-line failure too. */
+    public static GridConnector connector(BrokerProbe probe) {
+        return address -> {
+            probe.check(address);
+            try {
+                return new BusGrid(Bus.connect(address.url()));
+            } catch (BusException e) {
+                throw new ConsoleFailure(e.getMessage() + "; is 'harrier up' running?");
+            }
+        };
+    }
+
+    @Override
+    public Submitted submit(SubmitDescription description, SubmitContext context) {
+        ClusterSubmission cluster = ClusterSubmission.of(description, context);
+        Map<String, Object> args = new LinkedHashMap<>();
+        args.put("Ad", AdMaps.toNative(cluster.common()));
+        args.put("Count", (long) cluster.count());
+        if (!cluster.items().isEmpty()) {
+            List<Object> items = new ArrayList<>(cluster.count());
+            cluster.items().forEach(item -> items.add(AdMaps.toNative(item)));
+            args.put("ItemData", items);
+        }
+        Map<String, Object> out = call(scheduler(), "SubmitCluster", args);
+        if (!(out.get("ClusterId") instanceof Number id)) {
+            throw new ConsoleFailure("the scheduler's SubmitCluster answered without a ClusterId");
+        }
+        return new Submitted(id.longValue(), cluster.count());
+    }
+
+    @Override
+    public List<ClassAd> queue() {
+        Located s = scheduler();
+        List<ClassAd> jobs = new ArrayList<>();
+        for (ObjectData d : bus(() -> console.query(s.agent(), "job", null, CALL_TIMEOUT))) {
+            if (!d.deleted()) {
+                jobs.add(ad(d.values(), "job " + d.id().key()));
+            }
+        }
+        return jobs;
+    }
+
+    @Override
+    public List<ClassAd> slots(String constraint) {
+        Map<String, Object> args = new LinkedHashMap<>();
+        args.put("AdType", "slot");
+        if (constraint != null) {
+            args.put("Constraint", constraint);
+        }
+        Object ads = call(collector(), "Query", args).get("Ads");
+        List<ClassAd> out = new ArrayList<>();
+        if (ads instanceof List<?> list) {
+            for (Object item : list) {
+                if (item instanceof Map<?, ?> m) {
+                    out.add(ad(m, "a slot ad"));
+                }
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public void remove(String id, String reason) {
+        call(scheduler(), "Remove", Map.of("Id", id, "Reason", reason));
+    }
+
+    @Override
+    public ClassAd awaitFinished(String id, Duration timeout) {
+        Located s = scheduler();
+        Instant deadline = Instant.now().plus(timeout.compareTo(Duration.ofDays(3650)) > 0 ? Duration.ofDays(3650) : timeout);
+        CompletableFuture<ClassAd> finished = new CompletableFuture<>();
+        try (AutoCloseable watch = bus(() -> console.subscribe("job", d -> {
+            if (id.equals(d.get("CustomId")) && !d.deleted()) {
+                ClassAd ad = AdMaps.toAd(d.values());
+                if (isFinished(ad)) {
+                    finished.complete(ad);
+                }
+            }
+        }))) {
+            // Subscribed first, then asked: a job that finishes in between is seen one way or the other.
+            ClassAd last = jobAd(s, id);
+            while (!isFinished(last)) {
+                Duration left = Duration.between(Instant.now(), deadline);
+                if (left.isNegative() || left.isZero()) {
+                    JobStatusCode st = status(last);
+                    throw new ConsoleFailure("job " + id + " is still " + (st == null ? "in the queue" : st.word())
+                            + " after " + timeout.toSeconds() + " s");
+                }
+                try {
+                    return finished.get(Math.min(left.toMillis(), POLL.toMillis()), TimeUnit.MILLISECONDS);
+                } catch (TimeoutException e) {
+                    // Indications can be missed across a broker restart; ask again now and then.
+                    last = jobAd(s, id);
+                } catch (ExecutionException e) {
+                    throw new IllegalStateException("the job watcher never fails", e);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new ConsoleFailure("interrupted while waiting for job " + id);
+                }
+            }
+            return last;
+        } catch (ConsoleFailure | IllegalStateException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new ConsoleFailure("cannot watch job " + id + ": " + e.getMessage());
+        }
+    }
+
+    private ClassAd jobAd(Located s, String id) {
+        Object ad = call(s, "GetAd", Map.of("Id", id)).get("Ad");
+        if (!(ad instanceof Map<?, ?> m)) {
+            throw new ConsoleFailure("the scheduler's GetAd for job " + id + " answered without an ad");
+        }
+        return ad(m, "job " + id);
+    }
+
+    private static boolean isFinished(ClassAd job) {
+        JobStatusCode s = status(job);
+        return s != null && s.isFinal();
+    }
+
+    private static JobStatusCode status(ClassAd job) {
+        return job.evaluate("JobStatus") instanceof IntegerValue i ? JobStatusCode.of(i.value()) : null;
+    }
+
+    private Located scheduler() {
+        return find("scheduler");
+    }
+
+    private Located collector() {
+        return find("collector");
+    }
+
+    /** The agent of {@code product} (a personal grid's, named after this host, if there are several). */
+    private Located find(String product) {
+        Located known = located.get(product);
+        if (known != null) {
+            return known;
+        }
+        Instant giveUp = Instant.now().plus(FIND_AGENTS_FOR);
+        List<AgentName> candidates;
+        do {
+            candidates = bus(() -> console.locate(LOCATE_WAIT)).stream().map(AgentInfo::name)
+                    .filter(n -> n.vendor().equals("harrier") && n.product().equals(product))
+                    .sorted(Comparator.comparing((AgentName n) -> !n.instance().equals(hostName()))
+                            .thenComparing(AgentName::instance))
+                    .toList();
+        } while (candidates.isEmpty() && Instant.now().isBefore(giveUp));
+        if (candidates.isEmpty()) {
+            throw new ConsoleFailure("no " + product + " answers on the bus at " + bus.url()
+                    + "; is the grid running ('harrier up')?");
+        }
+        AgentName agent = candidates.get(0);
+        List<ObjectData> objects = bus(() -> console.query(agent, product, null, CALL_TIMEOUT));
+        if (objects.isEmpty()) {
+            throw new ConsoleFailure("the " + product + " agent " + agent + " hosts no " + product + " object");
+        }
+        Located l = new Located(agent, objects.get(0).id());
+        located.put(product, l);
+        return l;
+    }
+
+    private Map<String, Object> call(Located target, String method, Map<String, ?> args) {
+        try {
+            return Console.join(console.invoke(target.agent(), target.object(), method, args, CALL_TIMEOUT));
+        } catch (QmfException e) {
+            throw new ConsoleFailure(e.getMessage());
+        } catch (BusException e) {
+            throw new ConsoleFailure(e.getMessage());
+        }
+    }
+
+    private static <T> T bus(java.util.function.Supplier<T> step) {
+        try {
+            return step.get();
+        } catch (QmfException | BusException e) {
+            throw new ConsoleFailure(e.getMessage());
+        }
+    }
+
+    private static ClassAd ad(Map<?, ?> map, String what) {
+        Map<String, Object> values = new LinkedHashMap<>();
+        map.forEach((k, v) -> values.put(String.valueOf(k), v));
+        try {
+            return AdMaps.toAd(values);
+        } catch (IllegalArgumentException e) {
+            throw new ConsoleFailure("the grid sent an unreadable ad for " + what + ": " + e.getMessage());
+        }
+    }
+
+    private static String hostName() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            return "localhost";
+        }
+    }
+
+    @Override
+    public void close() {
+        bus.close();
+    }
+}
