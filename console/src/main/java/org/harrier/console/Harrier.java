@@ -31,7 +31,7 @@ public final class Harrier {
     }
 
     public static void main(String[] args) {
-        quietLogging();
+        quietLogging(args);
         PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
         PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
         int status = run(args, Surroundings.current(), defaultConnector(), System.in, out, err);
@@ -41,12 +41,14 @@ public final class Harrier {
 
     /**
      * Libraries log through slf4j-simple to stderr; a command's output is for its user, so only
-     * warnings show (Harrier's own services, under {@code harrier up}, log at info). A
-     * {@code -Dorg.slf4j.simpleLogger...} given to the JVM still wins.
+     * warnings show, except that the services of {@code harrier up} log their progress at info.
+     * A {@code -Dorg.slf4j.simpleLogger...} given to the JVM still wins.
      */
-    private static void quietLogging() {
+    private static void quietLogging(String[] args) {
+        int at = subcommandAt(args);
+        boolean up = at >= 0 && args[at].equals("up");
         setIfAbsent("org.slf4j.simpleLogger.defaultLogLevel", "warn");
-        setIfAbsent("org.slf4j.simpleLogger.log.org.harrier", "info");
+        setIfAbsent("org.slf4j.simpleLogger.log.org.harrier", up ? "info" : "warn");
         setIfAbsent("org.slf4j.simpleLogger.showDateTime", "true");
         setIfAbsent("org.slf4j.simpleLogger.dateTimeFormat", "HH:mm:ss.SSS");
     }
@@ -89,6 +91,12 @@ public final class Harrier {
      * Its arguments then go to classad-eval untouched, so they mean exactly what they mean to classad.jar.
      */
     static int classAdEvalAt(String[] args) {
+        int at = subcommandAt(args);
+        return at >= 0 && args[at].equals("classad-eval") ? at : -1;
+    }
+
+    /** Where the subcommand's name stands, after any global options; -1 if there is none. */
+    static int subcommandAt(String[] args) {
         int i = 0;
         while (i < args.length) {
             String a = args[i];
@@ -97,7 +105,7 @@ public final class Harrier {
             } else if (a.startsWith("--broker=") || a.startsWith("--data=") || a.equals("--debug")) {
                 i++;
             } else {
-                return a.equals("classad-eval") ? i : -1;
+                return i;
             }
         }
         return -1;
