@@ -260,6 +260,11 @@ public final class Startd implements AutoCloseable {
             log.warn("startd close did not finish cleanly", e);
         }
         owner.shutdown();
+        try {
+            owner.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         starter.close();
     }
 }
