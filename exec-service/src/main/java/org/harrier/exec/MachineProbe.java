@@ -37,7 +37,7 @@ public final class MachineProbe {
                 new Resources(cpus, memory, disk));
     }
 
-    static String hostName() {
+    public static String hostName() {
         try {
             return InetAddress.getLocalHost().getHostName();
         } catch (UnknownHostException e) {
