@@ -95,6 +95,11 @@ public final class HarrierCommand implements Callable<Integer> {
 
     /** A session with the grid at {@link #brokerAddress()}; the caller closes it. */
     Grid grid() {
-        return connector.connect(brokerAddress());
+        return grid(brokerAddress());
+    }
+
+    /** A session with the grid whose broker is at {@code broker}; the caller closes it. */
+    Grid grid(BrokerAddress broker) {
+        return connector.connect(broker);
     }
 }

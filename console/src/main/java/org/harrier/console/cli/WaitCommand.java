@@ -4,9 +4,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.harrier.classad.ClassAd;
+import org.harrier.classad.IntegerValue;
 import org.harrier.console.ConsoleFailure;
 import org.harrier.console.Grid;
 import org.harrier.console.format.AdJson;
+import org.harrier.console.format.JobStatusCode;
 import org.harrier.console.format.JobTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -50,6 +52,8 @@ final class WaitCommand implements Callable<Integer> {
         }
         harrier.out().print(json ? AdJson.array(List.of(last))
                 : new JobTable(harrier.surroundings().clock()).history(List.of(last)));
-        return JobSelection.isTrue(org.harrier.classad.Expr.parse("JobStatus == 4").evaluate(last)) ? 0 : 1;
+        boolean completed = last.evaluate("JobStatus") instanceof IntegerValue status
+                && status.value() == JobStatusCode.COMPLETED.code();
+        return completed ? 0 : 1;
     }
 }
