@@ -135,12 +135,20 @@ final class ClaimRunner {
     /**
      * Applies an exit report; false (and nothing changes) unless {@code id} is running on the
      * claim — so a repeated or stale report is harmless. An exit that overtook its start report
-     * records the start first. The claim then takes the next job of its autocluster.
+     * records the start first; a job the starter could not start is held with its reason. The
+     * claim then takes the next job of its autocluster.
      */
     boolean exited(JobId id, String claimId, ExitReport report) {
         Claim c = claims.get(claimId);
         if (c == null || !id.equals(c.job())) {
             return false;
+        }
+        if (report.neverStarted()) {
+            claims.detach(c);
+            keeper.commit(Transition.held(id, keeper.queue().ad(id), report.holdReason(), report.holdReasonCode(),
+                    keeper.now()), this::onClaim);
+            free(c);
+            return true;
         }
         if (keeper.queue().status(id) == JobStatus.IDLE) {
             started(id, claimId, c.grant().slot().slot().key());

@@ -231,4 +231,18 @@ class ScheddTest extends ScheddFixture {
         assertEquals(0.0, await(schedd.tick()).jobSubmissionRate(), 1e-9);
         assertEquals(10, events.lastStatistics().jobsSubmitted());
     }
+
+    @Test
+    void aJobTheStarterCouldNotStartIsHeldWithItsReasonAndTheClaimMovesOn() {
+        submit(JobAds.valid().set("Iwd", "/nope").build());
+        submit(JobAds.valid().build());
+        ClaimGrant g = matchAndGrant("slot1@host1");
+        assertTrue(await(schedd.jobExited(J0, g.claimId(), ExitReport.neverStarted("Iwd /nope does not exist", 14))));
+        assertEquals(List.of(IDLE, HELD), events.statusesOf(J0));
+        var ad = await(schedd.ad(J0));
+        assertEquals(Expr.parse("\"Iwd /nope does not exist\""), ad.lookup("HoldReason"));
+        assertEquals(Expr.parse("14"), ad.lookup("HoldReasonCode"));
+        assertEquals(new JobId(2, 0), lastActivated(), "the claim runs the next job");
+        assertEquals(0, await(schedd.statistics()).jobsCompleted());
+    }
 }
