@@ -30,6 +30,10 @@ final class Arguments {
         return v;
     }
 
+    boolean has(String name) {
+        return args.get(name) != null;
+    }
+
     String string(String name) {
         Object v = required(name);
         if (!(v instanceof String s)) {

@@ -121,9 +121,11 @@ final class SchedulerObject implements ManagedObject {
             case "JobExited": {
                 ExitReport r;
                 try {
+                    // HoldReason/HoldReasonCode: a job the starter could not start (proposed schema addition).
                     r = new ExitReport(toInt(a.integer("ExitCode"), "ExitCode"), a.bool("ExitBySignal"),
                             toInt(a.integer("ExitSignal"), "ExitSignal"), a.real("RemoteUserCpu"), a.real("RemoteSysCpu"),
-                            a.real("RemoteWallClockTime"));
+                            a.real("RemoteWallClockTime"), a.string("HoldReason", ""),
+                            a.has("HoldReasonCode") ? toInt(a.integer("HoldReasonCode"), "HoldReasonCode") : 0);
                 } catch (IllegalArgumentException e) {
                     throw QmfException.badParameter("JobExited: " + e.getMessage());
                 }
