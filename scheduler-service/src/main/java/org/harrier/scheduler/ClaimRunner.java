@@ -33,6 +33,10 @@ import org.slf4j.LoggerFactory;
 final class ClaimRunner {
     private static final Logger LOG = LoggerFactory.getLogger(ClaimRunner.class);
 
+    /** Answers that say the claim is gone or busy, not that the job is bad. */
+    private static final java.util.Set<Integer> CLAIM_TROUBLE = java.util.Set.of(QmfException.UNKNOWN_OBJECT,
+            QmfException.UNKNOWN_CLAIM, QmfException.WRONG_STATE, QmfException.CLAIM_REFUSED);
+
     private final Claims claims = new Claims();
     private final QueueKeeper keeper;
     private final Startds startds;
@@ -97,8 +101,8 @@ final class ClaimRunner {
 
     /**
      * A failed activation of a job that has not started loses the claim. A startd that refused
-     * the job (a QMF exception) would refuse it again, so the job is held with the reason; a
-     * transport failure puts it back to idle for another match.
+     * the job itself (bad parameter, exception) would refuse it again, so the job is held with
+     * the reason; a lost claim or a transport failure puts it back to idle for another match.
      */
     private void activated(Claim c, JobId job, Throwable failure) {
         if (failure == null || !job.equals(c.job())) {
@@ -111,7 +115,7 @@ final class ClaimRunner {
         }
         drop(c);
         Throwable cause = unwrap(failure);
-        if (cause instanceof QmfException q) {
+        if (cause instanceof QmfException q && !CLAIM_TROUBLE.contains(q.code())) {
             keeper.commit(Transition.held(job, keeper.queue().ad(job), "activation failed: " + q.getMessage(),
                     Transition.HOLD_FAILED_TO_START, keeper.now()), this::onClaim);
         } else {
@@ -151,7 +155,7 @@ final class ClaimRunner {
             return true;
         }
         if (keeper.queue().status(id) == JobStatus.IDLE) {
-            started(id, claimId, c.grant().slot().slot().key());
+            started(id, claimId, c.grant().slotName());
         }
         keeper.commit(Transition.exited(id, keeper.queue().ad(id), report, keeper.now()), this::onClaim);
         keeper.stats().completed();

@@ -181,6 +181,17 @@ class ScheddTest extends ScheddFixture {
     }
 
     @Test
+    void anActivationOnAClaimTheStartdNoLongerHasPutsTheJobBackToIdle() {
+        submit(JobAds.valid().build());
+        matchAndGrant("slot1@host1");
+        startds.pending("Activate").get(0).answer().completeExceptionally(
+                new QmfException(QmfException.UNKNOWN_CLAIM, "no claim claim-1"));
+        owner.runAll();
+        assertEquals(IDLE, await(schedd.status(J0)));
+        assertEquals(1, requests().get(0).count());
+    }
+
+    @Test
     void anActivationLostInTransitPutsTheJobBackToIdle() {
         submit(JobAds.valid().build());
         matchAndGrant("slot1@host1");

@@ -7,7 +7,6 @@ import java.util.concurrent.CompletableFuture;
 import org.harrier.classad.ClassAd;
 import org.harrier.mgmt.AdMaps;
 import org.harrier.mgmt.AgentName;
-import org.harrier.mgmt.ObjectId;
 import org.harrier.mgmt.QmfException;
 import org.harrier.mgmt.bus.Console;
 import org.harrier.scheduler.match.ClaimGrant;
@@ -16,9 +15,10 @@ import org.harrier.scheduler.match.Startds;
 import org.harrier.scheduler.queue.JobId;
 
 /**
- * The startd calls of docs/protocols.md as console method invocations. Claim goes to the
- * matched (partitionable) slot; Activate, Deactivate and Release go to the slot the claim
- * answered with (the dynamic slot), on the same startd agent.
+ * The startd calls of docs/protocols.md as console method invocations. Every call goes to the
+ * matched (partitionable) slot object: it surely exists, and startds take Activate, Deactivate
+ * and Release on any of their slot objects by ClaimId, whereas the dynamic slot Claim answers
+ * with may not be hosted yet when Activate arrives.
  */
 final class BusStartds implements Startds {
     private final Console console;
@@ -43,8 +43,8 @@ final class BusStartds implements Startds {
         if (!(out.get("ClaimId") instanceof String claimId) || claimId.isEmpty()) {
             throw new QmfException(QmfException.EXCEPTION, "startd " + matched.agent() + " answered Claim without a ClaimId");
         }
-        ObjectId slot = out.get("Slot") instanceof String s && !s.isEmpty() ? SchedulerObject.slotId(s) : matched.slot();
-        return new ClaimGrant(claimId, new SlotRef(matched.agent(), slot));
+        String carved = out.get("Slot") instanceof String s && !s.isEmpty() ? SchedulerObject.slotId(s).key() : matched.slot().key();
+        return new ClaimGrant(claimId, matched, carved);
     }
 
     @Override
