@@ -89,10 +89,7 @@ final class SlotPublisher implements StartdListener {
         report(s.scheduler(), "JobStarted", args);
     }
 
-    /**
-     * A job that never started is reported with ExitCode -1 and no usage: the schema's
-     * JobExited has no HoldReason yet (proposed: optional HoldReason and HoldReasonCode).
-     */
+    /** A job that never started is reported with ExitCode -1, no usage, and why (HoldReason, HoldReasonCode). */
     @Override
     public void jobExited(JobExited e) {
         Map<String, Object> args = new LinkedHashMap<>();
@@ -105,7 +102,8 @@ final class SlotPublisher implements StartdListener {
         args.put("RemoteSysCpu", e.remoteSysCpu());
         args.put("RemoteWallClockTime", e.remoteWallClockTime());
         if (e.neverStarted()) {
-            log.warn("job {} could not start (hold code {}): {}", e.jobId(), e.holdReasonCode(), e.holdReason());
+            args.put("HoldReason", e.holdReason());
+            args.put("HoldReasonCode", (long) e.holdReasonCode());
         }
         report(e.scheduler(), "JobExited", args);
     }

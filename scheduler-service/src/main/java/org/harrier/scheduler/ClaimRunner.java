@@ -1,0 +1,230 @@
+package org.harrier.scheduler;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import org.harrier.classad.ClassAd;
+import org.harrier.mgmt.QmfException;
+import org.harrier.scheduler.match.Autocluster;
+import org.harrier.scheduler.match.ClaimGrant;
+import org.harrier.scheduler.match.Claim;
+import org.harrier.scheduler.match.ClaimStep;
+import org.harrier.scheduler.match.Claims;
+import org.harrier.scheduler.match.AutoclusterKey;
+import org.harrier.scheduler.match.SlotMatch;
+import org.harrier.scheduler.match.Startds;
+import org.harrier.scheduler.queue.ExitReport;
+import org.harrier.scheduler.queue.JobId;
+import org.harrier.scheduler.queue.JobQueue;
+import org.harrier.scheduler.queue.JobStatus;
+import org.harrier.scheduler.queue.Transition;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The shadow's part of the schedd: claims matched slots, activates idle jobs on them, applies
+ * the starter's reports, and reuses each claim for the next idle job of its autocluster before
+ * releasing it (docs/protocols.md, "Claiming and running").
+ *
+ * <p>Owner thread: every method runs on the scheduler's owner executor; calls to startds return
+ * futures whose results are applied back on it ({@code *Async(..., owner)}).
+ */
+final class ClaimRunner {
+    private static final Logger LOG = LoggerFactory.getLogger(ClaimRunner.class);
+
+    /** Answers that say the claim is gone or busy, not that the job is bad. */
+    private static final java.util.Set<Integer> CLAIM_TROUBLE = java.util.Set.of(QmfException.UNKNOWN_OBJECT,
+            QmfException.UNKNOWN_CLAIM, QmfException.WRONG_STATE, QmfException.CLAIM_REFUSED);
+
+    private final Claims claims = new Claims();
+    private final QueueKeeper keeper;
+    private final Startds startds;
+    private final Executor owner;
+
+    ClaimRunner(QueueKeeper keeper, Startds startds, Executor owner) {
+        this.keeper = keeper;
+        this.startds = startds;
+        this.owner = owner;
+    }
+
+    Claims claims() {
+        return claims;
+    }
+
+    boolean onClaim(JobId id) {
+        return claims.of(id) != null;
+    }
+
+    /** Seeks a claim for each match whose request still has an idle job not spoken for; returns how many. */
+    int matched(List<SlotMatch> matches) {
+        int sought = 0;
+        for (SlotMatch m : matches) {
+            Autocluster ac = keeper.idle().seekClaim(m.requestId());
+            if (ac == null) {
+                LOG.debug("match of request {} with {} ignored: no idle job left for it", m.requestId(), m.slot());
+                continue;
+            }
+            AutoclusterKey key = ac.key();
+            ClassAd request = keeper.queue().ad(keeper.idle().next(key));
+            startds.claim(m.slot(), request).whenCompleteAsync((grant, failure) -> claimed(key, grant, failure), owner);
+            sought++;
+        }
+        return sought;
+    }
+
+    private void claimed(AutoclusterKey key, ClaimGrant grant, Throwable failure) {
+        keeper.idle().claimAnswered(key);
+        if (failure != null) {
+            LOG.info("claim for {} jobs refused: {}", key.owner(), message(failure));
+            return;
+        }
+        free(claims.add(grant, key));
+    }
+
+    /** A claim with nothing to do runs the next job of its autocluster, or is released. */
+    private void free(Claim c) {
+        ClaimStep step = ClaimStep.after(c, keeper.idle());
+        if (step instanceof ClaimStep.Run run) {
+            activate(c, run.job());
+        } else {
+            release(c);
+        }
+    }
+
+    private void activate(Claim c, JobId job) {
+        keeper.idle().remove(job);
+        claims.run(c, job);
+        startds.activate(c.grant(), job, keeper.queue().ad(job))
+                .whenCompleteAsync((ok, failure) -> activated(c, job, failure), owner);
+    }
+
+    /**
+     * A failed activation of a job that has not started loses the claim. A startd that refused
+     * the job itself (bad parameter, exception) would refuse it again, so the job is held with
+     * the reason; a lost claim or a transport failure puts it back to idle for another match.
+     */
+    private void activated(Claim c, JobId job, Throwable failure) {
+        if (failure == null || !job.equals(c.job())) {
+            return;
+        }
+        JobStatus status = keeper.queue().status(job);
+        if (status != JobStatus.IDLE) {
+            LOG.warn("activation of job {} on {} reported failure after the job started: {}", job, c, message(failure));
+            return;
+        }
+        drop(c);
+        Throwable cause = unwrap(failure);
+        if (cause instanceof QmfException q && !CLAIM_TROUBLE.contains(q.code())) {
+            keeper.commit(Transition.held(job, keeper.queue().ad(job), "activation failed: " + q.getMessage(),
+                    Transition.HOLD_FAILED_TO_START, keeper.now()), this::onClaim);
+        } else {
+            LOG.warn("activation of job {} on {} failed, job goes back to idle: {}", job, c, message(failure));
+            keeper.reindex(job);
+        }
+    }
+
+    /** Applies a start report; false (and nothing changes) unless {@code id} is this claim's job and not yet running. */
+    boolean started(JobId id, String claimId, String remoteHost) {
+        Claim c = claims.get(claimId);
+        if (c == null || !id.equals(c.job()) || keeper.queue().status(id) != JobStatus.IDLE) {
+            return false;
+        }
+        ClassAd ad = keeper.queue().ad(id);
+        keeper.commit(Transition.started(id, ad, remoteHost, keeper.now()), this::onClaim);
+        keeper.stats().started(JobQueue.longOf(ad, "NumJobStarts", 0) == 0, keeper.waited(ad));
+        return true;
+    }
+
+    /**
+     * Applies an exit report; false (and nothing changes) unless {@code id} is running on the
+     * claim — so a repeated or stale report is harmless. An exit that overtook its start report
+     * records the start first; a job the starter could not start is held with its reason. The
+     * claim then takes the next job of its autocluster.
+     */
+    boolean exited(JobId id, String claimId, ExitReport report) {
+        Claim c = claims.get(claimId);
+        if (c == null || !id.equals(c.job())) {
+            return false;
+        }
+        if (report.neverStarted()) {
+            claims.detach(c);
+            keeper.commit(Transition.held(id, keeper.queue().ad(id), report.holdReason(), report.holdReasonCode(),
+                    keeper.now()), this::onClaim);
+            free(c);
+            return true;
+        }
+        if (keeper.queue().status(id) == JobStatus.IDLE) {
+            started(id, claimId, c.grant().slotName());
+        }
+        keeper.commit(Transition.exited(id, keeper.queue().ad(id), report, keeper.now()), this::onClaim);
+        keeper.stats().completed();
+        keeper.statisticsChanged();
+        claims.detach(c);
+        keeper.finish(id);
+        free(c);
+        return true;
+    }
+
+    /**
+     * Stops {@code id} on its claim, if it has one: the job is detached at once (so its exit
+     * report is ignored), Deactivate kills it, then the claim is reused or, if the startd
+     * failed, dropped. The future completes on the owner thread once the startd answered.
+     */
+    CompletableFuture<Void> stop(JobId id) {
+        Claim c = claims.of(id);
+        if (c == null) {
+            return CompletableFuture.completedFuture(null);
+        }
+        claims.stopping(c);
+        return startds.deactivate(c.grant(), id).handleAsync((ok, failure) -> {
+            claims.stopped(c);
+            if (failure != null) {
+                LOG.warn("deactivating job {} on {} failed; dropping the claim: {}", id, c, message(failure));
+                drop(c);
+            } else {
+                free(c);
+            }
+            return null;
+        }, owner);
+    }
+
+    private void release(Claim c) {
+        claims.remove(c);
+        startds.release(c.grant()).whenComplete((ok, failure) -> {
+            if (failure != null) {
+                LOG.info("release of {} failed: {}", c, message(failure));
+            }
+        });
+    }
+
+    /** Forgets a claim that failed, telling the startd to release it in case it still holds it. */
+    private void drop(Claim c) {
+        release(c);
+    }
+
+    /** Releases every claim (deactivating its job first): the scheduler is closing. */
+    CompletableFuture<Void> releaseAll() {
+        List<CompletableFuture<Void>> pending = new java.util.ArrayList<>();
+        for (Claim c : claims.all()) {
+            JobId job = claims.detach(c);
+            claims.remove(c);
+            CompletableFuture<Void> stopped = job == null ? CompletableFuture.completedFuture(null)
+                    : startds.deactivate(c.grant(), job).exceptionally(f -> null);
+            pending.add(stopped.thenCompose(v -> startds.release(c.grant())).exceptionally(f -> null));
+        }
+        return CompletableFuture.allOf(pending.toArray(CompletableFuture[]::new));
+    }
+
+    static Throwable unwrap(Throwable t) {
+        while (t instanceof CompletionException && t.getCause() != null) {
+            t = t.getCause();
+        }
+        return t;
+    }
+
+    static String message(Throwable t) {
+        Throwable c = unwrap(t);
+        return c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage();
+    }
+}

@@ -1,0 +1,223 @@
+package org.harrier.scheduler;
+
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Executor;
+import org.harrier.classad.ClassAd;
+import org.harrier.mgmt.QmfException;
+import org.harrier.scheduler.match.Autoclusters;
+import org.harrier.scheduler.queue.Attr;
+import org.harrier.scheduler.queue.JobHistory;
+import org.harrier.scheduler.queue.JobId;
+import org.harrier.scheduler.queue.JobQueue;
+import org.harrier.scheduler.queue.JobStatus;
+import org.harrier.scheduler.queue.QueueCounts;
+import org.harrier.scheduler.queue.QueueOp;
+import org.harrier.scheduler.queue.Submission;
+import org.harrier.scheduler.queue.Transaction;
+
+/**
+ * Applies decided transactions to the queue and keeps everything derived from it in step: the
+ * idle index matching reads, the history of finished jobs, the statistics, and the events the
+ * bus publishes. {@link #commit} is the one place the queue changes, where a durable log will
+ * write each transaction before applying it (issue 4).
+ *
+ * <p>Owner thread: every method runs on the scheduler's owner executor.
+ */
+final class QueueKeeper {
+    private final JobQueue queue = new JobQueue();
+    private final Autoclusters idle = new Autoclusters();
+    private final JobHistory history;
+    private final StatisticsTracker stats = new StatisticsTracker();
+    private final ScheddEvents events;
+    private final Executor owner;
+    private final Clock clock;
+    private final String name;
+    private final Set<String> dirtyOwners = new LinkedHashSet<>();
+    private boolean flushScheduled;
+
+    QueueKeeper(String name, int historySize, ScheddEvents events, Executor owner, Clock clock) {
+        this.name = name;
+        this.history = new JobHistory(historySize);
+        this.events = events;
+        this.owner = owner;
+        this.clock = clock;
+    }
+
+    JobQueue queue() {
+        return queue;
+    }
+
+    Autoclusters idle() {
+        return idle;
+    }
+
+    long now() {
+        return clock.instant().getEpochSecond();
+    }
+
+    long nowMillis() {
+        return clock.millis();
+    }
+
+    StatisticsTracker stats() {
+        return stats;
+    }
+
+    /** Queues {@code count} procs of a new cluster; returns the cluster id. */
+    int submit(ClassAd ad, int count, List<ClassAd> items) {
+        int cluster = queue.nextClusterId();
+        commit(Submission.decide(ad, count, items, cluster, now(), name));
+        stats.submitted(count);
+        return cluster;
+    }
+
+    /** A job in a final state leaves the queue for history. */
+    void finish(JobId id) {
+        if (queue.contains(id)) {
+            commit(Transaction.builder().destroy(id).build());
+        }
+    }
+
+    /** The ad of a queued or recently finished job; UNKNOWN_OBJECT otherwise. */
+    ClassAd ad(JobId id) {
+        ClassAd ad = queue.ad(id);
+        if (ad == null) {
+            ad = history.ad(id);
+        }
+        if (ad == null) {
+            throw QmfException.unknownObject("no job " + id + " in the queue or its recent history");
+        }
+        return ad;
+    }
+
+    /** Why {@code id} cannot be acted on: it finished recently (WRONG_STATE) or never existed here (UNKNOWN_OBJECT). */
+    QmfException notQueued(JobId id) {
+        ClassAd done = history.ad(id);
+        if (done != null) {
+            return new QmfException(QmfException.WRONG_STATE, "job " + id + " has already left the queue ("
+                    + JobQueue.status(done).name().toLowerCase(java.util.Locale.ROOT) + ")");
+        }
+        return QmfException.unknownObject("no job " + id + " in the queue");
+    }
+
+    /**
+     * Applies {@code tx}, then publishes: each new job, each changed job once, each job that left
+     * (after its history entry is written). Idle jobs not on a claim are (re)indexed for matching.
+     * {@code onClaim} says whether a job is handed to a claim (and so kept out of the index).
+     */
+    void commit(Transaction tx, java.util.function.Predicate<JobId> onClaim) {
+        Map<JobId, ClassAd> before = new HashMap<>();
+        for (QueueOp op : tx.ops()) {
+            if (op instanceof QueueOp.SetAttribute s) {
+                before.putIfAbsent(s.id(), queue.ad(s.id()));
+            } else if (op instanceof QueueOp.DestroyProc d) {
+                before.putIfAbsent(d.id(), queue.ad(d.id()));
+            }
+        }
+        queue.apply(tx);
+        Set<JobId> changed = new LinkedHashSet<>();
+        for (QueueOp op : tx.ops()) {
+            if (op instanceof QueueOp.NewProc p) {
+                ClassAd ad = queue.ad(p.id());
+                events.jobQueued(p.id(), ad);
+                index(p.id(), ad, onClaim);
+                dirty(JobQueue.owner(ad));
+            } else if (op instanceof QueueOp.SetAttribute s) {
+                changed.add(s.id());
+            } else if (op instanceof QueueOp.DestroyProc d) {
+                ClassAd last = before.get(d.id());
+                idle.remove(d.id());
+                history.add(d.id(), last);
+                events.jobLeft(d.id(), last);
+                dirty(JobQueue.owner(last));
+            }
+        }
+        for (JobId id : changed) {
+            ClassAd ad = queue.ad(id);
+            if (ad == null) {
+                continue;
+            }
+            events.jobChanged(id, ad);
+            idle.remove(id);
+            index(id, ad, onClaim);
+            dirty(JobQueue.owner(ad));
+            if (!JobQueue.owner(before.get(id)).equals(JobQueue.owner(ad))) {
+                dirty(JobQueue.owner(before.get(id)));
+            }
+        }
+    }
+
+    void commit(Transaction tx) {
+        commit(tx, id -> false);
+    }
+
+    private void index(JobId id, ClassAd ad, java.util.function.Predicate<JobId> onClaim) {
+        if (JobQueue.status(ad) == JobStatus.IDLE && !onClaim.test(id)) {
+            idle.add(id, ad);
+        }
+    }
+
+    /** Puts an idle job that a claim gave back into matching again. */
+    void reindex(JobId id) {
+        ClassAd ad = queue.ad(id);
+        if (ad != null && JobQueue.status(ad) == JobStatus.IDLE && !idle.contains(id)) {
+            idle.add(id, ad);
+            dirty(JobQueue.owner(ad));
+        }
+    }
+
+    /** Seconds the job waited from submission to now, for MeanTimeToStart. */
+    double waited(ClassAd ad) {
+        return nowMillis() / 1000.0 - JobQueue.longOf(ad, Attr.QDATE, now());
+    }
+
+    void tick() {
+        stats.tick(nowMillis());
+        scheduleFlush();
+    }
+
+    /** Marks an owner's counts (and the statistics) for publication at the end of this burst of work. */
+    void dirty(String ownerName) {
+        dirtyOwners.add(ownerName);
+        scheduleFlush();
+    }
+
+    void statisticsChanged() {
+        scheduleFlush();
+    }
+
+    /**
+     * Publication waits behind the tasks already queued on the owner thread, so a burst of
+     * submissions makes one submitter and one scheduler indication, and a lone one makes them at once.
+     */
+    private void scheduleFlush() {
+        if (!flushScheduled) {
+            flushScheduled = true;
+            owner.execute(this::flush);
+        }
+    }
+
+    private void flush() {
+        flushScheduled = false;
+        QueueCounts c = queue.counts();
+        for (String o : dirtyOwners) {
+            int total = 0;
+            for (JobStatus s : JobStatus.values()) {
+                total += c.of(o, s);
+            }
+            events.submitterChanged(new SubmitterCounts(o, c.of(o, JobStatus.IDLE), c.of(o, JobStatus.RUNNING),
+                    c.of(o, JobStatus.HELD), total));
+        }
+        dirtyOwners.clear();
+        events.statisticsChanged(stats.snapshot(queue));
+    }
+
+    SchedulerStatistics statistics() {
+        return stats.snapshot(queue);
+    }
+}

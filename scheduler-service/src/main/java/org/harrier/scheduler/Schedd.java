@@ -1,0 +1,203 @@
+package org.harrier.scheduler;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.function.Supplier;
+import org.harrier.classad.ClassAd;
+import org.harrier.mgmt.QmfException;
+import org.harrier.scheduler.match.Request;
+import org.harrier.scheduler.match.SlotMatch;
+import org.harrier.scheduler.match.Startds;
+import org.harrier.scheduler.queue.ExitReport;
+import org.harrier.scheduler.queue.JobId;
+import org.harrier.scheduler.queue.JobStatus;
+import org.harrier.scheduler.queue.Transition;
+
+/**
+ * The schedd, in memory: the job queue, submit and control, and running jobs on claims.
+ *
+ * <p>Threading: all state lives on one owner thread, the {@code owner} executor given at
+ * construction (a single-threaded executor in the service; tests drive a manual one). Every
+ * public method hops onto it and returns a future completed there; startds' answers are applied
+ * there too. Nothing here blocks.
+ */
+public final class Schedd {
+    private final Executor owner;
+    private final QueueKeeper keeper;
+    private final ClaimRunner runner;
+
+    public Schedd(String name, SchedulerSettings settings, Startds startds, ScheddEvents events, Executor owner, Clock clock) {
+        Objects.requireNonNull(name, "name");
+        this.owner = Objects.requireNonNull(owner, "owner");
+        this.keeper = new QueueKeeper(name, settings.historySize(), Objects.requireNonNull(events, "events"), owner,
+                Objects.requireNonNull(clock, "clock"));
+        this.runner = new ClaimRunner(keeper, Objects.requireNonNull(startds, "startds"), owner);
+    }
+
+    /** Queues one job; completes with its id. */
+    public CompletableFuture<JobId> submit(ClassAd ad) {
+        return onOwner(() -> new JobId(keeper.submit(ad, 1, null), 0));
+    }
+
+    /** Queues {@code count} procs of one cluster, proc i merged with {@code items.get(i)} if given; completes with the cluster id. */
+    public CompletableFuture<Integer> submitCluster(ClassAd ad, int count, List<ClassAd> items) {
+        return onOwner(() -> keeper.submit(ad, count, items));
+    }
+
+    /** The ad of a queued or recently finished job. */
+    public CompletableFuture<ClassAd> ad(JobId id) {
+        return onOwner(() -> keeper.ad(id));
+    }
+
+    /**
+     * Removes job {@code id} ({@code "cluster.proc"}) or every job of a cluster ({@code "cluster"}).
+     * Idle and held jobs become Removed and leave at once; running ones become Removed, are
+     * killed through their claim, and leave when the startd answered, which is when the future
+     * completes, with the ids removed.
+     */
+    public CompletableFuture<List<JobId>> remove(String id, String reason) {
+        return this.<CompletableFuture<List<JobId>>>onOwner(() -> {
+            List<JobId> targets = targets(id, Transition.REMOVE, "removed");
+            List<CompletableFuture<Void>> stops = new ArrayList<>();
+            for (JobId job : targets) {
+                keeper.commit(Transition.removed(job, keeper.queue().ad(job), reason, keeper.now()), runner::onClaim);
+                stops.add(runner.stop(job).thenRun(() -> keeper.finish(job)));
+            }
+            return CompletableFuture.allOf(stops.toArray(CompletableFuture[]::new)).thenApply(v -> targets);
+        }).thenCompose(f -> f);
+    }
+
+    /** Holds a job or cluster (HoldReasonCode 1); a running job is killed through its claim first. */
+    public CompletableFuture<List<JobId>> hold(String id, String reason) {
+        return this.<CompletableFuture<List<JobId>>>onOwner(() -> {
+            List<JobId> targets = targets(id, Transition.HOLD, "held");
+            List<CompletableFuture<Void>> stops = new ArrayList<>();
+            for (JobId job : targets) {
+                keeper.commit(Transition.held(job, keeper.queue().ad(job), reason, Transition.HOLD_BY_USER, keeper.now()),
+                        runner::onClaim);
+                stops.add(runner.stop(job));
+            }
+            return CompletableFuture.allOf(stops.toArray(CompletableFuture[]::new)).thenApply(v -> targets);
+        }).thenCompose(f -> f);
+    }
+
+    /** Releases a held job or the held jobs of a cluster back to Idle. */
+    public CompletableFuture<List<JobId>> release(String id) {
+        return onOwner(() -> {
+            List<JobId> targets = targets(id, Transition.RELEASE, "released");
+            for (JobId job : targets) {
+                keeper.commit(Transition.released(job, keeper.queue().ad(job), keeper.now()), runner::onClaim);
+            }
+            return targets;
+        });
+    }
+
+    /**
+     * The jobs {@code id} names that {@code t} may act on. One job that does not allow {@code t}
+     * is an error; of a cluster, jobs that do not allow it are skipped, and it is an error only
+     * when none does. Nothing changes when this throws.
+     */
+    private List<JobId> targets(String id, Transition t, String doneText) {
+        List<JobId> ids;
+        boolean cluster = id.indexOf('.') < 0;
+        if (cluster) {
+            int c = JobId.parseCluster(id);
+            ids = keeper.queue().jobsOf(c);
+            if (ids.isEmpty()) {
+                throw QmfException.unknownObject("no job of cluster " + c + " in the queue");
+            }
+        } else {
+            JobId job = JobId.parse(id);
+            if (!keeper.queue().contains(job)) {
+                throw keeper.notQueued(job);
+            }
+            ids = List.of(job);
+        }
+        List<JobId> out = new ArrayList<>();
+        for (JobId job : ids) {
+            JobStatus s = keeper.queue().status(job);
+            if (t.allowedFrom(s)) {
+                out.add(job);
+            } else if (!cluster) {
+                throw new QmfException(QmfException.WRONG_STATE, s == t.to()
+                        ? "job " + job + " is already " + doneText
+                        : "job " + job + " is " + s.name().toLowerCase(Locale.ROOT) + "; cannot "
+                                + t.name().toLowerCase(Locale.ROOT) + " it");
+            }
+        }
+        if (out.isEmpty()) {
+            throw new QmfException(QmfException.WRONG_STATE, "no job of cluster " + id + " can be "
+                    + doneText + " now");
+        }
+        return out;
+    }
+
+    /** The negotiator's view: one request per autocluster with idle jobs. */
+    public CompletableFuture<List<Request>> requests() {
+        return onOwner(() -> keeper.idle().requests());
+    }
+
+    /** The negotiator's matches; completes once the claims are sought (not granted), with how many. */
+    public CompletableFuture<Integer> matched(List<SlotMatch> matches) {
+        return onOwner(() -> runner.matched(matches));
+    }
+
+    /** The starter's start report; completes with false when it was stale or repeated (and ignored). */
+    public CompletableFuture<Boolean> jobStarted(JobId id, String claimId, String remoteHost) {
+        return onOwner(() -> runner.started(id, claimId, remoteHost));
+    }
+
+    /** The starter's exit report; idempotent: false when ignored. */
+    public CompletableFuture<Boolean> jobExited(JobId id, String claimId, ExitReport report) {
+        return onOwner(() -> runner.exited(id, claimId, report));
+    }
+
+    /** Closes an update interval: recomputes rates and republishes the statistics. */
+    public CompletableFuture<SchedulerStatistics> tick() {
+        return onOwner(() -> {
+            keeper.tick();
+            return keeper.statistics();
+        });
+    }
+
+    public CompletableFuture<SchedulerStatistics> statistics() {
+        return onOwner(keeper::statistics);
+    }
+
+    /** The status of a queued job, or null (for tests and the console's quick checks). */
+    public CompletableFuture<JobStatus> status(JobId id) {
+        return onOwner(() -> keeper.queue().status(id));
+    }
+
+    /** How many claims are held now. */
+    public CompletableFuture<Integer> claimCount() {
+        return onOwner(() -> runner.claims().size());
+    }
+
+    /** Kills running jobs and releases every claim; completes when the startds answered (or failed). */
+    public CompletableFuture<Void> releaseClaims() {
+        return this.<CompletableFuture<Void>>onOwner(runner::releaseAll).thenCompose(f -> f);
+    }
+
+    private <T> CompletableFuture<T> onOwner(Supplier<T> task) {
+        CompletableFuture<T> result = new CompletableFuture<>();
+        try {
+            owner.execute(() -> {
+                try {
+                    result.complete(task.get());
+                } catch (RuntimeException e) {
+                    result.completeExceptionally(e);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            result.completeExceptionally(new QmfException(QmfException.EXCEPTION, "the scheduler is shutting down"));
+        }
+        return result;
+    }
+}

@@ -1,0 +1,26 @@
+package org.harrier.scheduler;
+
+import org.harrier.classad.ClassAd;
+import org.harrier.scheduler.queue.JobId;
+
+/**
+ * What the scheduler tells the outside world (the bus adapter publishes each as a data
+ * indication). Called on the scheduler's owner thread, in the order things happened; an
+ * implementation must not block for long nor call back into the {@link Schedd} synchronously.
+ */
+public interface ScheddEvents {
+    /** A job entered the queue. */
+    void jobQueued(JobId id, ClassAd ad);
+
+    /** A job's ad changed (every JobStatus change is one call). */
+    void jobChanged(JobId id, ClassAd ad);
+
+    /** A job left the queue after its final state was published by {@link #jobChanged}. */
+    void jobLeft(JobId id, ClassAd finalAd);
+
+    /** An owner's counts changed; {@link SubmitterCounts#isGone()} when the owner has no job left. */
+    void submitterChanged(SubmitterCounts counts);
+
+    /** The scheduler's statistics changed (coalesced: at most once per burst of work). */
+    void statisticsChanged(SchedulerStatistics statistics);
+}

@@ -1,0 +1,50 @@
+package org.harrier.scheduler;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * How a scheduler runs: the UPDATE_INTERVAL its daemon ads are republished at, how many
+ * finished jobs it remembers, and how long it waits for a startd's answer.
+ */
+public record SchedulerSettings(Duration updateInterval, int historySize, Duration callTimeout, String machine) {
+    public SchedulerSettings {
+        Objects.requireNonNull(updateInterval, "updateInterval");
+        Objects.requireNonNull(callTimeout, "callTimeout");
+        Objects.requireNonNull(machine, "machine");
+        if (updateInterval.isNegative() || updateInterval.isZero()) {
+            throw new IllegalArgumentException("updateInterval must be positive, got " + updateInterval);
+        }
+        if (callTimeout.isNegative() || callTimeout.isZero()) {
+            throw new IllegalArgumentException("callTimeout must be positive, got " + callTimeout);
+        }
+        if (historySize < 0) {
+            throw new IllegalArgumentException("historySize must be >= 0, got " + historySize);
+        }
+    }
+
+    /** A personal grid's defaults (docs/protocols.md: UPDATE_INTERVAL 5 s) on this host. */
+    public static SchedulerSettings defaults() {
+        return new SchedulerSettings(Duration.ofSeconds(5), 10_000, Duration.ofSeconds(30), localHost());
+    }
+
+    public SchedulerSettings withUpdateInterval(Duration d) {
+        return new SchedulerSettings(d, historySize, callTimeout, machine);
+    }
+
+    public SchedulerSettings withHistorySize(int n) {
+        return new SchedulerSettings(updateInterval, n, callTimeout, machine);
+    }
+
+    public SchedulerSettings withCallTimeout(Duration d) {
+        return new SchedulerSettings(updateInterval, historySize, d, machine);
+    }
+
+    static String localHost() {
+        try {
+            return java.net.InetAddress.getLocalHost().getHostName();
+        } catch (java.net.UnknownHostException e) {
+            return "localhost";
+        }
+    }
+}

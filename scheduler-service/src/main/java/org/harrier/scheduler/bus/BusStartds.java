@@ -1,0 +1,72 @@
+package org.harrier.scheduler.bus;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.harrier.classad.ClassAd;
+import org.harrier.mgmt.AdMaps;
+import org.harrier.mgmt.AgentName;
+import org.harrier.mgmt.QmfException;
+import org.harrier.mgmt.bus.Console;
+import org.harrier.scheduler.match.ClaimGrant;
+import org.harrier.scheduler.match.SlotRef;
+import org.harrier.scheduler.match.Startds;
+import org.harrier.scheduler.queue.JobId;
+
+/**
+ * The startd calls of docs/protocols.md as console method invocations. Every call goes to the
+ * matched (partitionable) slot object: it surely exists, and startds take Activate, Deactivate
+ * and Release on any of their slot objects by ClaimId, whereas the dynamic slot Claim answers
+ * with may not be hosted yet when Activate arrives.
+ */
+final class BusStartds implements Startds {
+    private final Console console;
+    private final AgentName scheduler;
+    private final Duration timeout;
+
+    BusStartds(Console console, AgentName scheduler, Duration timeout) {
+        this.console = console;
+        this.scheduler = scheduler;
+        this.timeout = timeout;
+    }
+
+    @Override
+    public CompletableFuture<ClaimGrant> claim(SlotRef slot, ClassAd request) {
+        Map<String, Object> args = new LinkedHashMap<>();
+        args.put("Request", AdMaps.toNative(request));
+        args.put("Scheduler", scheduler.name());
+        return console.invoke(slot.agent(), slot.slot(), "Claim", args, timeout).thenApply(out -> grant(slot, out));
+    }
+
+    private static ClaimGrant grant(SlotRef matched, Map<String, Object> out) {
+        if (!(out.get("ClaimId") instanceof String claimId) || claimId.isEmpty()) {
+            throw new QmfException(QmfException.EXCEPTION, "startd " + matched.agent() + " answered Claim without a ClaimId");
+        }
+        String carved = out.get("Slot") instanceof String s && !s.isEmpty() ? SchedulerObject.slotId(s).key() : matched.slot().key();
+        return new ClaimGrant(claimId, matched, carved);
+    }
+
+    @Override
+    public CompletableFuture<Void> activate(ClaimGrant claim, JobId id, ClassAd job) {
+        Map<String, Object> args = new LinkedHashMap<>();
+        args.put("ClaimId", claim.claimId());
+        args.put("Id", id.toString());
+        args.put("Job", AdMaps.toNative(job));
+        return call(claim, "Activate", args);
+    }
+
+    @Override
+    public CompletableFuture<Void> deactivate(ClaimGrant claim, JobId id) {
+        return call(claim, "Deactivate", Map.of("ClaimId", claim.claimId(), "Id", id.toString()));
+    }
+
+    @Override
+    public CompletableFuture<Void> release(ClaimGrant claim) {
+        return call(claim, "Release", Map.of("ClaimId", claim.claimId()));
+    }
+
+    private CompletableFuture<Void> call(ClaimGrant claim, String method, Map<String, Object> args) {
+        return console.invoke(claim.slot().agent(), claim.slot().slot(), method, args, timeout).thenApply(out -> null);
+    }
+}

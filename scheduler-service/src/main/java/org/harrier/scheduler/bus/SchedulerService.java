@@ -1,0 +1,147 @@
+package org.harrier.scheduler.bus;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.harrier.mgmt.AgentName;
+import org.harrier.mgmt.bus.Agent;
+import org.harrier.mgmt.bus.Bus;
+import org.harrier.mgmt.bus.BusException;
+import org.harrier.mgmt.bus.Console;
+import org.harrier.scheduler.Schedd;
+import org.harrier.scheduler.SchedulerSettings;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The scheduler service, wired by hand: agent {@code harrier:scheduler:<name>} hosting the
+ * {@code scheduler}, {@code job} and {@code submitter} objects, a console for calls to startds,
+ * and the {@link Schedd} on its owner thread. Runs as its own process ({@link #main}) or inside
+ * another JVM ({@link #start}; the personal grid's {@code harrier up}).
+ *
+ * <p>Threads: the owner thread ({@code harrier-scheduler-<name>}) holds all scheduler state and
+ * also ticks the statistics every update interval; the agent's and console's threads only hop
+ * onto it.
+ */
+public final class SchedulerService implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(SchedulerService.class);
+
+    private final AgentName name;
+    private final SchedulerSettings settings;
+    private final ScheduledExecutorService owner;
+    private final Agent agent;
+    private final Console console;
+    private final Schedd schedd;
+    private final AgentEvents events;
+
+    private SchedulerService(Bus bus, String name, SchedulerSettings settings) {
+        this.name = AgentName.harrier("scheduler", name);
+        this.settings = settings;
+        this.owner = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "harrier-scheduler-" + name);
+            t.setDaemon(true);
+            return t;
+        });
+        this.console = bus.console();
+        this.agent = bus.agent(this.name, settings.updateInterval());
+        this.events = new AgentEvents(agent, settings.machine(), settings.updateInterval());
+        this.schedd = new Schedd(name, settings, new BusStartds(console, this.name, settings.callTimeout()), events,
+                owner, Clock.systemUTC());
+        SchedulerObject object = new SchedulerObject(name, settings.machine(), settings.updateInterval(),
+                System.currentTimeMillis() * 1_000_000L, schedd);
+        events.host(object);
+        long every = settings.updateInterval().toMillis();
+        owner.scheduleAtFixedRate(schedd::tick, every, every, TimeUnit.MILLISECONDS);
+    }
+
+    /** Starts a scheduler named {@code name} on {@code bus} (which the caller keeps and closes). */
+    public static SchedulerService start(Bus bus, String name, SchedulerSettings settings) {
+        return new SchedulerService(bus, name, settings);
+    }
+
+    public AgentName agentName() {
+        return name;
+    }
+
+    /** The domain scheduler, for in-JVM callers (the personal grid's quick checks and tests). */
+    public Schedd schedd() {
+        return schedd;
+    }
+
+    /**
+     * Kills running jobs and releases claims (waiting at most the call timeout), withdraws the
+     * objects, and stops the owner thread. The bus stays open.
+     */
+    @Override
+    public void close() {
+        try {
+            schedd.releaseClaims().get(settings.callTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            LOG.warn("scheduler {}: startds did not answer the release of every claim in {}", name, settings.callTimeout());
+        } catch (Exception e) {
+            LOG.warn("scheduler {}: releasing claims failed: {}", name, e.toString());
+        }
+        try {
+            owner.submit(events::withdrawAll).get(settings.callTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (Exception e) {
+            LOG.warn("scheduler {}: withdrawing objects failed: {}", name, e.toString());
+        }
+        owner.shutdownNow();
+        agent.close();
+        console.close();
+    }
+
+    /** {@code --broker URL --name NAME [--update-interval SECONDS]}: runs until the process is stopped. */
+    public static void main(String[] args) throws InterruptedException {
+        String broker = null;
+        String name = null;
+        SchedulerSettings settings = SchedulerSettings.defaults();
+        try {
+            for (int i = 0; i < args.length; i++) {
+                switch (args[i]) {
+                    case "--broker" -> broker = value(args, ++i, "--broker");
+                    case "--name" -> name = value(args, ++i, "--name");
+                    case "--update-interval" -> settings = settings.withUpdateInterval(
+                            Duration.ofSeconds(Long.parseLong(value(args, ++i, "--update-interval"))));
+                    default -> throw new IllegalArgumentException("unknown option " + args[i]);
+                }
+            }
+            if (broker == null) {
+                throw new IllegalArgumentException("--broker URL is required");
+            }
+        } catch (IllegalArgumentException e) {
+            System.err.println("harrier-scheduler: " + e.getMessage()
+                    + "\nusage: harrier-scheduler --broker URL [--name NAME] [--update-interval SECONDS]");
+            System.exit(2);
+            return;
+        }
+        Bus bus;
+        try {
+            bus = Bus.connect(broker);
+        } catch (BusException e) {
+            System.err.println("harrier-scheduler: " + e.getMessage());
+            System.exit(1);
+            return;
+        }
+        SchedulerService service = start(bus, name == null ? settings.machine() : name, settings);
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            service.close();
+            bus.close();
+            stopped.countDown();
+        }, "harrier-scheduler-shutdown"));
+        System.out.println("scheduler " + service.agentName() + " on " + broker);
+        stopped.await();
+    }
+
+    private static String value(String[] args, int i, String option) {
+        if (i >= args.length) {
+            throw new IllegalArgumentException(option + " needs a value");
+        }
+        return args[i];
+    }
+}

@@ -1,0 +1,46 @@
+package org.harrier.scheduler.bus;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.harrier.mgmt.ManagedObject;
+import org.harrier.mgmt.ObjectId;
+import org.harrier.scheduler.SubmitterCounts;
+
+/** One owner's jobs here as a {@code submitter} object, key {@code owner@scheduler}. Updated on the owner thread. */
+final class SubmitterObject implements ManagedObject {
+    private final ObjectId id;
+    private final String owner;
+    private final String scheduler;
+    private final String machine;
+    private volatile Map<String, Object> values;
+
+    SubmitterObject(String owner, String scheduler, String machine) {
+        this.owner = owner;
+        this.scheduler = scheduler;
+        this.machine = machine;
+        this.id = ObjectId.grid("submitter", owner + "@" + scheduler);
+        update(new SubmitterCounts(owner, 0, 0, 0, 0));
+    }
+
+    void update(SubmitterCounts c) {
+        Map<String, Object> v = new LinkedHashMap<>();
+        v.put("Name", id.key());
+        v.put("Owner", owner);
+        v.put("ScheddName", scheduler);
+        v.put("Machine", machine);
+        v.put("IdleJobs", (long) c.idleJobs());
+        v.put("RunningJobs", (long) c.runningJobs());
+        v.put("HeldJobs", (long) c.heldJobs());
+        values = java.util.Collections.unmodifiableMap(v);
+    }
+
+    @Override
+    public ObjectId id() {
+        return id;
+    }
+
+    @Override
+    public Map<String, Object> values() {
+        return values;
+    }
+}

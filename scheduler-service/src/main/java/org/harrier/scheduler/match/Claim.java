@@ -1,0 +1,69 @@
+package org.harrier.scheduler.match;
+
+import java.util.Objects;
+import org.harrier.scheduler.queue.JobId;
+
+/**
+ * A slot this scheduler holds a claim on, kept for the autocluster it was matched for so it can
+ * run that autocluster's jobs one after another. Mutable; owned by the scheduler's owner thread.
+ */
+public final class Claim {
+    private final ClaimGrant grant;
+    private final AutoclusterKey key;
+    private JobId job;
+    private boolean deactivating;
+
+    Claim(ClaimGrant grant, AutoclusterKey key) {
+        this.grant = Objects.requireNonNull(grant, "grant");
+        this.key = Objects.requireNonNull(key, "key");
+    }
+
+    public ClaimGrant grant() {
+        return grant;
+    }
+
+    public String id() {
+        return grant.claimId();
+    }
+
+    public AutoclusterKey key() {
+        return key;
+    }
+
+    /** The job handed to this claim (being activated or running), or null. */
+    public JobId job() {
+        return job;
+    }
+
+    /** True while a Deactivate is in flight: the slot may still be killing a process. */
+    public boolean isDeactivating() {
+        return deactivating;
+    }
+
+    /** True when the claim can take a job now. */
+    public boolean isFree() {
+        return job == null && !deactivating;
+    }
+
+    void run(JobId next) {
+        if (!isFree()) {
+            throw new IllegalStateException("claim " + id() + " is busy with " + (job != null ? "job " + job : "a deactivation"));
+        }
+        this.job = Objects.requireNonNull(next, "next");
+    }
+
+    JobId detach() {
+        JobId was = job;
+        job = null;
+        return was;
+    }
+
+    void deactivating(boolean on) {
+        deactivating = on;
+    }
+
+    @Override
+    public String toString() {
+        return "claim " + id() + " on " + grant.slot() + (job == null ? "" : " running " + job);
+    }
+}

@@ -1,0 +1,18 @@
+package org.harrier.scheduler.match;
+
+import java.util.Objects;
+import org.harrier.mgmt.AgentName;
+import org.harrier.mgmt.ObjectId;
+
+/** A slot object and the startd agent hosting it: where Claim, Activate, Deactivate and Release go. */
+public record SlotRef(AgentName agent, ObjectId slot) {
+    public SlotRef {
+        Objects.requireNonNull(agent, "agent");
+        Objects.requireNonNull(slot, "slot");
+    }
+
+    @Override
+    public String toString() {
+        return slot.key() + " on " + agent;
+    }
+}

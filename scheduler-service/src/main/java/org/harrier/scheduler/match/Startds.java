@@ -1,0 +1,21 @@
+package org.harrier.scheduler.match;
+
+import java.util.concurrent.CompletableFuture;
+import org.harrier.classad.ClassAd;
+import org.harrier.scheduler.queue.JobId;
+
+/**
+ * The calls the scheduler makes on startds (docs/protocols.md, "Claiming and running"). Each
+ * returns at once; the future completes on whatever thread the answer arrives, exceptionally
+ * with a QmfException (e.g. CLAIM_REFUSED) or a transport failure. The scheduler applies every
+ * answer back on its owner thread.
+ */
+public interface Startds {
+    CompletableFuture<ClaimGrant> claim(SlotRef slot, ClassAd request);
+
+    CompletableFuture<Void> activate(ClaimGrant claim, JobId id, ClassAd job);
+
+    CompletableFuture<Void> deactivate(ClaimGrant claim, JobId id);
+
+    CompletableFuture<Void> release(ClaimGrant claim);
+}

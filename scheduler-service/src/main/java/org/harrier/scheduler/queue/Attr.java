@@ -1,0 +1,43 @@
+package org.harrier.scheduler.queue;
+
+/** Job ad attribute names the scheduler reads or writes (HTCondor's spellings). */
+public final class Attr {
+    public static final String CMD = "Cmd";
+    public static final String REQUIREMENTS = "Requirements";
+    public static final String RANK = "Rank";
+    public static final String OWNER = "Owner";
+    public static final String IWD = "Iwd";
+    public static final String JOB_STATUS = "JobStatus";
+    public static final String JOB_PRIO = "JobPrio";
+    public static final String IMAGE_SIZE = "ImageSize";
+    public static final String REMOTE_USER_CPU = "RemoteUserCpu";
+    public static final String REMOTE_SYS_CPU = "RemoteSysCpu";
+    public static final String REMOTE_WALL_CLOCK_TIME = "RemoteWallClockTime";
+    public static final String JOB_UNIVERSE = "JobUniverse";
+    public static final String MAX_HOSTS = "MaxHosts";
+    public static final String MIN_HOSTS = "MinHosts";
+    public static final String CURRENT_HOSTS = "CurrentHosts";
+    public static final String SHOULD_TRANSFER_FILES = "ShouldTransferFiles";
+    public static final String CLUSTER_ID = "ClusterId";
+    public static final String PROC_ID = "ProcId";
+    public static final String QDATE = "QDate";
+    public static final String ENTERED_CURRENT_STATUS = "EnteredCurrentStatus";
+    public static final String CUSTOM_ID = "CustomId";
+    public static final String GLOBAL_JOB_ID = "GlobalJobId";
+    public static final String REMOTE_HOST = "RemoteHost";
+    public static final String JOB_START_DATE = "JobStartDate";
+    public static final String NUM_JOB_STARTS = "NumJobStarts";
+    public static final String EXIT_CODE = "ExitCode";
+    public static final String EXIT_BY_SIGNAL = "ExitBySignal";
+    public static final String EXIT_SIGNAL = "ExitSignal";
+    public static final String COMPLETION_DATE = "CompletionDate";
+    public static final String REMOVE_REASON = "RemoveReason";
+    public static final String HOLD_REASON = "HoldReason";
+    public static final String HOLD_REASON_CODE = "HoldReasonCode";
+    public static final String REQUEST_CPUS = "RequestCpus";
+    public static final String REQUEST_MEMORY = "RequestMemory";
+    public static final String REQUEST_DISK = "RequestDisk";
+
+    private Attr() {
+    }
+}

@@ -1,0 +1,45 @@
+package org.harrier.scheduler.queue;
+
+import java.util.Objects;
+
+/**
+ * What the starter reports when a job's process ends (docs/protocols.md, JobExited). A job the
+ * starter could not start at all carries a hold reason and HTCondor hold code (6
+ * FailedToCreateProcess, 14 Iwd, ...): the scheduler holds it rather than calling it completed.
+ */
+public record ExitReport(int exitCode, boolean exitBySignal, int exitSignal,
+                         double remoteUserCpu, double remoteSysCpu, double remoteWallClockTime,
+                         String holdReason, int holdReasonCode) {
+    public ExitReport {
+        if (remoteUserCpu < 0 || remoteSysCpu < 0 || remoteWallClockTime < 0
+                || Double.isNaN(remoteUserCpu) || Double.isNaN(remoteSysCpu) || Double.isNaN(remoteWallClockTime)) {
+            throw new IllegalArgumentException("CPU and wall-clock times must be >= 0, got user " + remoteUserCpu
+                    + ", sys " + remoteSysCpu + ", wall " + remoteWallClockTime);
+        }
+        Objects.requireNonNull(holdReason, "holdReason");
+        if ((holdReasonCode > 0) == holdReason.isEmpty() || holdReasonCode < 0) {
+            throw new IllegalArgumentException("a hold reason and a positive hold reason code go together, got '"
+                    + holdReason + "' and " + holdReasonCode);
+        }
+    }
+
+    /** A process that ran and ended. */
+    public ExitReport(int exitCode, boolean exitBySignal, int exitSignal,
+                      double remoteUserCpu, double remoteSysCpu, double remoteWallClockTime) {
+        this(exitCode, exitBySignal, exitSignal, remoteUserCpu, remoteSysCpu, remoteWallClockTime, "", 0);
+    }
+
+    /** A normal exit with {@code code} and no measured usage. */
+    public static ExitReport code(int code) {
+        return new ExitReport(code, false, 0, 0, 0, 0);
+    }
+
+    /** The starter could not start the job. */
+    public static ExitReport neverStarted(String reason, int holdReasonCode) {
+        return new ExitReport(-1, false, 0, 0, 0, 0, reason, holdReasonCode);
+    }
+
+    public boolean neverStarted() {
+        return holdReasonCode > 0;
+    }
+}

@@ -1,0 +1,171 @@
+package org.harrier.scheduler.queue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Set;
+import org.harrier.classad.ClassAd;
+import org.harrier.classad.Expr;
+import org.harrier.classad.IntegerValue;
+import org.harrier.classad.StringValue;
+import org.harrier.mgmt.QmfException;
+
+/**
+ * Decides what a submission writes to the queue: validates the ad and turns it into one
+ * transaction (a cluster ad and its procs), filling defaults exactly as MRG Grid's QMF submit
+ * did (htcondor-notes section 3.2; DESIGN.md section 4):
+ * <ol>
+ *   <li>early defaults the ad may override: ShouldTransferFiles "NO", JobStatus 1, JobPrio 0,
+ *       ImageSize 0, RemoteUserCpu 0.0, JobUniverse 5, MaxHosts = MinHosts = 1, CurrentHosts 0;
+ *   <li>the submitted attributes;
+ *   <li>late values the ad cannot override: ClusterId, QDate, EnteredCurrentStatus, and per proc
+ *       ProcId, CustomId "cluster.proc" and GlobalJobId "schedd#cluster.proc#qdate".
+ * </ol>
+ * Everything wrong is a {@link QmfException} BAD_PARAMETER naming the attribute; nothing is
+ * decided half-way.
+ */
+public final class Submission {
+    /** Without these the job cannot be scheduled or run (htcondor-notes section 3.1). */
+    public static final List<String> REQUIRED = List.of(Attr.CMD, Attr.REQUIREMENTS, Attr.OWNER, Attr.IWD);
+    /** Names the ClassAd language reserves, which SubmitJob refused (htcondor-notes section 1.5). */
+    static final Set<String> KEYWORDS = Set.of("error", "false", "is", "isnt", "parent", "true", "undefined");
+    /** A cluster this big is a mistake, not a workload; refusing it keeps one call from exhausting the heap. */
+    public static final int MAX_PROCS = 1_000_000;
+
+    private Submission() {
+    }
+
+    /**
+     * The transaction that queues {@code count} procs of cluster {@code cluster} from {@code ad},
+     * proc i also getting {@code items.get(i)}'s attributes when items are given.
+     */
+    public static Transaction decide(ClassAd ad, int count, List<ClassAd> items, int cluster, long now, String schedd) {
+        Objects.requireNonNull(ad, "ad");
+        Objects.requireNonNull(schedd, "schedd");
+        if (count < 1 || count > MAX_PROCS) {
+            throw QmfException.badParameter("Count must be between 1 and " + MAX_PROCS + ", got " + count);
+        }
+        if (items != null && !items.isEmpty() && items.size() != count) {
+            throw QmfException.badParameter("ItemData has " + items.size() + " items but Count is " + count
+                    + "; give one map per proc or none");
+        }
+        List<ClassAd> perProc = items == null || items.isEmpty() ? null : items;
+        checkNames(ad, "the ad");
+        if (perProc != null) {
+            for (int i = 0; i < perProc.size(); i++) {
+                checkNames(perProc.get(i), "ItemData[" + i + "]");
+            }
+        }
+        ClassAd clusterAd = clusterAd(ad, cluster, now);
+        Transaction.Builder tx = Transaction.builder().add(new QueueOp.NewCluster(cluster, clusterAd));
+        for (int proc = 0; proc < count; proc++) {
+            ClassAd item = perProc == null ? null : perProc.get(proc);
+            JobId id = new JobId(cluster, proc);
+            ClassAd own = procAd(item, id, now, schedd);
+            checkJob(own.chainedTo(clusterAd), item == null ? "the ad" : "the ad with ItemData[" + proc + "]");
+            tx.add(new QueueOp.NewProc(id, own));
+        }
+        return tx.build();
+    }
+
+    private static ClassAd clusterAd(ClassAd ad, int cluster, long now) {
+        ClassAd.Builder b = ClassAd.builder()
+                .set(Attr.SHOULD_TRANSFER_FILES, "NO")
+                .set(Attr.JOB_STATUS, JobStatus.IDLE.code())
+                .set(Attr.JOB_PRIO, 0)
+                .set(Attr.IMAGE_SIZE, 0)
+                .set(Attr.REMOTE_USER_CPU, 0.0)
+                .set(Attr.JOB_UNIVERSE, 5)
+                .set(Attr.MAX_HOSTS, 1)
+                .set(Attr.MIN_HOSTS, 1)
+                .set(Attr.CURRENT_HOSTS, 0);
+        ad.forEach(b::set);
+        return b.set(Attr.CLUSTER_ID, cluster)
+                .set(Attr.QDATE, now)
+                .set(Attr.ENTERED_CURRENT_STATUS, now)
+                .build();
+    }
+
+    private static ClassAd procAd(ClassAd item, JobId id, long now, String schedd) {
+        ClassAd.Builder b = ClassAd.builder();
+        if (item != null) {
+            item.forEach(b::set);
+        }
+        return b.set(Attr.PROC_ID, id.proc())
+                .set(Attr.CUSTOM_ID, id.toString())
+                .set(Attr.GLOBAL_JOB_ID, schedd + "#" + id + "#" + now)
+                .build();
+    }
+
+    private static void checkNames(ClassAd ad, String where) {
+        ad.forEach((name, expr) -> {
+            if (KEYWORDS.contains(name.toLowerCase(Locale.ROOT))) {
+                throw QmfException.badParameter(where + " uses the ClassAd keyword '" + name + "' as an attribute name");
+            }
+            if (!isIdentifier(name)) {
+                throw QmfException.badParameter(where + " has attribute name '" + name
+                        + "'; names are letters, digits and '_', not starting with a digit");
+            }
+        });
+    }
+
+    private static boolean isIdentifier(String name) {
+        if (name.isEmpty() || !(Character.isLetter(name.charAt(0)) || name.charAt(0) == '_')) {
+            return false;
+        }
+        return name.chars().allMatch(c -> c < 128 && (Character.isLetterOrDigit(c) || c == '_'));
+    }
+
+    /** The rules on the job as it will be queued (cluster ad plus proc attributes). */
+    private static void checkJob(ClassAd job, String where) {
+        List<String> missing = new ArrayList<>();
+        for (String name : REQUIRED) {
+            if (job.lookup(name) == null) {
+                missing.add(name);
+            }
+        }
+        if (!missing.isEmpty()) {
+            throw QmfException.badParameter(where + " has no " + String.join(", ", missing)
+                    + (missing.size() == 1 ? " attribute" : " attributes")
+                    + "; a job needs Cmd, Requirements, Owner and Iwd");
+        }
+        requireString(job, Attr.OWNER, where);
+        requireString(job, Attr.CMD, where);
+        requireString(job, Attr.IWD, where);
+        requireExpression(job, Attr.REQUIREMENTS, where);
+        requireExpression(job, Attr.RANK, where);
+        Expr status = job.lookup(Attr.JOB_STATUS);
+        if (!(status instanceof IntegerValue s) || (s.value() != JobStatus.IDLE.code() && s.value() != JobStatus.HELD.code())) {
+            throw QmfException.badParameter(where + " sets JobStatus to " + status.unparse()
+                    + "; a new job is Idle (1) or Held (5)");
+        }
+        requireInteger(job, Attr.JOB_PRIO, where);
+        requireInteger(job, Attr.JOB_UNIVERSE, where);
+    }
+
+    private static void requireString(ClassAd job, String name, String where) {
+        Expr e = job.lookup(name);
+        if (!(e instanceof StringValue s) || s.value().isEmpty()) {
+            throw QmfException.badParameter(where + " has " + name + " = " + e.unparse() + "; it must be a non-empty string");
+        }
+    }
+
+    /**
+     * A Requirements or Rank that arrived as a string would never evaluate to a boolean or a
+     * number, so the job would sit idle for ever; refusing it says how to send an expression.
+     */
+    private static void requireExpression(ClassAd job, String name, String where) {
+        Expr e = job.lookup(name);
+        if (e instanceof StringValue s) {
+            throw QmfException.badParameter(where + " has " + name + " as the string \"" + s.value()
+                    + "\"; send it as an expression (list it in !!descriptors as com.redhat.grid.Expression, or {TYPE: EXPR})");
+        }
+    }
+
+    private static void requireInteger(ClassAd job, String name, String where) {
+        if (!(job.lookup(name) instanceof IntegerValue)) {
+            throw QmfException.badParameter(where + " has " + name + " = " + job.lookup(name).unparse() + "; it must be an integer");
+        }
+    }
+}

@@ -1,0 +1,333 @@
+package org.harrier.scheduler.bus;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.harrier.mgmt.AgentName;
+import org.harrier.mgmt.ObjectData;
+import org.harrier.mgmt.ObjectId;
+import org.harrier.mgmt.Predicate;
+import org.harrier.mgmt.QmfException;
+import org.harrier.mgmt.bus.Bus;
+import org.harrier.mgmt.bus.Console;
+import org.harrier.scheduler.SchedulerSettings;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The scheduler service on a real embedded Artemis broker, called by a console over AMQP 1.0. */
+@Timeout(60)
+class SchedulerServiceTest {
+    static final Duration WAIT = Duration.ofSeconds(10);
+    static final AgentName AGENT = AgentName.harrier("scheduler", "test");
+    static final ObjectId SCHEDULER = ObjectId.grid("scheduler", "test");
+
+    @TempDir
+    Path dir;
+    EmbeddedBroker broker;
+    Bus serviceBus;
+    Bus consoleBus;
+    SchedulerService service;
+    Console console;
+
+    @BeforeEach
+    void start() throws Exception {
+        broker = new EmbeddedBroker(dir);
+        serviceBus = Bus.connect(broker.url());
+        consoleBus = Bus.connect(broker.url());
+        service = SchedulerService.start(serviceBus, "test",
+                SchedulerSettings.defaults().withUpdateInterval(Duration.ofSeconds(1)).withCallTimeout(WAIT));
+        console = consoleBus.console();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        service.close();
+        consoleBus.close();
+        serviceBus.close();
+        broker.close();
+    }
+
+    Map<String, Object> call(String method, Map<String, ?> args) {
+        return Console.join(console.invoke(AGENT, SCHEDULER, method, args, WAIT));
+    }
+
+    QmfException failing(String method, Map<String, ?> args) {
+        return assertThrows(QmfException.class, () -> call(method, args));
+    }
+
+    static Map<String, Object> typed(String type, Object value) {
+        return Map.of("TYPE", type, "VALUE", value);
+    }
+
+    /** The seed's QMF example ad: typed {TYPE, VALUE} attributes. */
+    static Map<String, Object> seedAd() {
+        Map<String, Object> ad = new LinkedHashMap<>();
+        ad.put("Cmd", typed("STRING", "/bin/sleep"));
+        ad.put("Args", typed("STRING", "60"));
+        ad.put("Requirements", typed("EXPR", "TRUE"));
+        ad.put("JobUniverse", typed("INTEGER", "5"));
+        ad.put("Iwd", typed("STRING", "/tmp"));
+        ad.put("Owner", typed("STRING", "alice"));
+        return ad;
+    }
+
+    static void await(BooleanSupplier condition, String what) throws InterruptedException {
+        await(condition, WAIT, what);
+    }
+
+    static void await(BooleanSupplier condition, Duration limit, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out waiting for " + what);
+            }
+            Thread.sleep(20);
+        }
+    }
+
+    List<ObjectData> jobs(Predicate where) {
+        return console.query(AGENT, "job", where, WAIT);
+    }
+
+    @Test
+    void theSeedsExampleSubmitsAndFindsItsJobByCustomId() {
+        String id = (String) call("Submit", Map.of("Ad", seedAd())).get("Id");
+        assertEquals("1.0", id);
+        List<ObjectData> found = jobs(Predicate.eq("CustomId", id));
+        assertEquals(1, found.size());
+        ObjectData job = found.get(0);
+        assertEquals(1L, job.get("JobStatus"));
+        assertEquals("/bin/sleep", job.get("Cmd"));
+        assertEquals(1L, job.get("ClusterId"));
+        assertEquals(0L, job.get("ProcId"));
+        assertEquals("alice", job.get("Owner"));
+
+        Map<String, Object> typedAd = Console.join(console.invoke(AGENT, job.id(), "GetAd", Map.of(), WAIT));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> ad = (Map<String, Object>) typedAd.get("Ad");
+        assertEquals(Map.of("TYPE", "BOOLEAN", "VALUE", true), ad.get("Requirements"));
+        assertEquals(Map.of("TYPE", "INTEGER", "VALUE", 1L), ad.get("JobStatus"));
+
+        @SuppressWarnings("unchecked")
+        Map<String, Object> nativeAd = (Map<String, Object>) call("GetAd", Map.of("Id", id)).get("Ad");
+        assertEquals("1.0", nativeAd.get("CustomId"));
+        assertEquals(true, nativeAd.get("Requirements"));
+        assertEquals("/tmp", nativeAd.get("Iwd"));
+    }
+
+    @Test
+    void theNativeFormWithDescriptorsIsAcceptedAndSubmitJobIsAnAlias() {
+        Map<String, Object> ad = Map.of("Cmd", "/bin/true", "Requirements", "TARGET.Memory > 10", "Owner", "bob",
+                "Iwd", "/tmp", "!!descriptors", Map.of("Requirements", "com.redhat.grid.Expression"));
+        assertEquals("1.0", call("SubmitJob", Map.of("Ad", ad)).get("Id"));
+        assertEquals(2L, call("SubmitCluster", Map.of("Ad", ad, "Count", 3L,
+                "ItemData", List.of(Map.of("Args", "a"), Map.of("Args", "b"), Map.of("Args", "c")))).get("ClusterId"));
+        List<ObjectData> cluster = jobs(Predicate.eq("ClusterId", 2L));
+        assertEquals(3, cluster.size());
+        assertEquals(List.of("a", "b", "c"), cluster.stream().sorted(java.util.Comparator.comparing(d -> (Long) d.get("ProcId")))
+                .map(d -> d.get("Args")).toList());
+    }
+
+    static Map<String, Object> without(String attribute) {
+        Map<String, Object> ad = new LinkedHashMap<>(seedAd());
+        ad.remove(attribute);
+        return ad;
+    }
+
+    static Map<String, Object> with(String attribute, Object value) {
+        Map<String, Object> ad = new LinkedHashMap<>(seedAd());
+        ad.put(attribute, value);
+        return ad;
+    }
+
+    record Bad(String method, Map<String, ?> args, int code, String message) {
+    }
+
+    @Test
+    void badInputGetsAClearExceptionChangesNothingAndTheServiceKeepsServing() {
+        List<Bad> table = List.of(
+                new Bad("Submit", Map.of("Ad", without("Cmd")), 4, "has no Cmd attribute"),
+                new Bad("Submit", Map.of("Ad", without("Owner")), 4, "has no Owner attribute"),
+                new Bad("Frobnicate", Map.of(), 2, "Frobnicate"),
+                new Bad("Submit", Map.of("Ad", "Cmd = \"/bin/true\""), 4, "'Ad'"),
+                new Bad("Submit", Map.of("Ad", List.of("Cmd", "/bin/true")), 4, "'Ad'"),
+                new Bad("Submit", Map.of(), 4, "'Ad'"),
+                new Bad("Submit", Map.of("Ad", with("Requirements", typed("EXPR", "TARGET.Memory >= (("))), 4, "Requirements"),
+                new Bad("Submit", Map.of("Ad", with("true", typed("INTEGER", "1"))), 4, "keyword 'true'"),
+                new Bad("SubmitCluster", Map.of("Ad", seedAd(), "Count", "ten"), 4, "'Count'"),
+                new Bad("SubmitCluster", Map.of("Ad", seedAd(), "Count", 2L, "ItemData", List.of(Map.of(), "x")), 4,
+                        "ItemData[1]"),
+                new Bad("Remove", Map.of("Id", "7.0", "Reason", "r"), 1, "no job 7.0"),
+                new Bad("Remove", Map.of("Id", "seven", "Reason", "r"), 4, "cluster.proc"),
+                new Bad("GetAd", Map.of("Id", 7L), 4, "'Id'"),
+                new Bad("Matched", Map.of("Matches", List.of("slot1@h")), 4, "Matches[0] of Matched must be a map"),
+                new Bad("Matched", Map.of("Matches", List.of(Map.of("RequestId", 1L, "Slot", "slot1@h"))), 4,
+                        "Matches[0] needs an Agent"),
+                new Bad("Matched", Map.of("Matches", List.of(Map.of("RequestId", 1.5, "Slot", "s", "Agent", "a:b:c"))), 4,
+                        "Matches[0] needs an integer RequestId"),
+                new Bad("JobExited", Map.of("Id", "1.0", "ClaimId", "c", "ExitCode", 0L, "ExitBySignal", false,
+                        "ExitSignal", 0L, "RemoteUserCpu", -1.0, "RemoteSysCpu", 0.0, "RemoteWallClockTime", 0.0), 4,
+                        "must be >= 0"),
+                new Bad("SetAttribute", Map.of("Id", "1.0", "Name", "A", "Value", "1"), 3, "not implemented"));
+        for (Bad bad : table) {
+            QmfException e = failing(bad.method(), bad.args());
+            assertEquals(bad.code(), e.code(), () -> bad + " -> " + e.getMessage());
+            assertTrue(e.getMessage().contains(bad.message()), () -> bad + " -> " + e.getMessage());
+        }
+        assertTrue(jobs(Predicate.ALL).isEmpty(), "nothing was queued");
+        assertEquals("1.0", call("Submit", Map.of("Ad", seedAd())).get("Id"), "still serving");
+    }
+
+    @Test
+    void removeOfAnIdleJobIsPublishedAndTheJobLeavesForHistory() throws Exception {
+        BlockingQueue<ObjectData> seen = new LinkedBlockingQueue<>();
+        try (AutoCloseable sub = console.subscribe("job", seen::add)) {
+            call("Submit", Map.of("Ad", seedAd()));
+            call("Remove", Map.of("Id", "1.0", "Reason", "test"));
+            List<Object> statuses = new ArrayList<>();
+            ObjectData d;
+            do {
+                d = seen.poll(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+                assertTrue(d != null, "an indication for every change, then the delete");
+                statuses.add(d.get("JobStatus"));
+            } while (!d.deleted());
+            assertEquals(List.of(1L, 3L, 3L), statuses);
+        }
+        assertTrue(jobs(Predicate.ALL).isEmpty());
+        @SuppressWarnings("unchecked")
+        Map<String, Object> ad = (Map<String, Object>) call("GetAd", Map.of("Id", "1.0")).get("Ad");
+        assertEquals(3L, ad.get("JobStatus"));
+        assertEquals("test", ad.get("RemoveReason"));
+    }
+
+    @Test
+    void theSchedulerAndSubmitterObjectsCarryTheStatistics() throws Exception {
+        call("SubmitCluster", Map.of("Ad", seedAd(), "Count", 4L));
+        await(() -> {
+            List<ObjectData> s = console.query(AGENT, "scheduler", Predicate.ALL, WAIT);
+            return s.size() == 1 && Long.valueOf(4).equals(s.get(0).get("TotalIdleJobs"));
+        }, "the scheduler object to count 4 idle jobs");
+        ObjectData s = console.query(AGENT, "scheduler", Predicate.ALL, WAIT).get(0);
+        assertEquals("test", s.get("Name"));
+        assertEquals(4L, s.get("JobsSubmitted"));
+        assertEquals(1L, s.get("NumUsers"));
+        List<ObjectData> submitters = console.query(AGENT, "submitter", Predicate.ALL, WAIT);
+        assertEquals(1, submitters.size());
+        assertEquals("alice@test", submitters.get(0).get("Name"));
+        assertEquals(4L, submitters.get(0).get("IdleJobs"));
+    }
+
+    @Test
+    void negotiatedJobsRunOnOneReusedClaimAndComplete() throws Exception {
+        Map<Object, List<Object>> statuses = new java.util.concurrent.ConcurrentHashMap<>();
+        try (Bus startdBus = Bus.connect(broker.url()); TestStartd startd = new TestStartd(startdBus);
+             AutoCloseable sub = console.subscribe("job", d -> statuses.computeIfAbsent(d.id().key(),
+                     k -> java.util.Collections.synchronizedList(new ArrayList<>())).add(d.deleted() ? "gone" : d.get("JobStatus")))) {
+            call("SubmitCluster", Map.of("Ad", seedAd(), "Count", 5L));
+            @SuppressWarnings("unchecked")
+            List<Map<String, Object>> requests = (List<Map<String, Object>>) call("GetRequests", Map.of()).get("Requests");
+            assertEquals(1, requests.size());
+            assertEquals(5L, requests.get(0).get("Count"));
+            assertEquals("alice", requests.get(0).get("Owner"));
+            call("Matched", Map.of("Matches", List.of(Map.of("RequestId", requests.get(0).get("RequestId"),
+                    "Slot", startd.slot.id().objectName(), "Agent", TestStartd.NAME.name()))));
+            await(() -> jobs(Predicate.ALL).isEmpty(), "every job to complete and leave the queue");
+            for (int p = 0; p < 5; p++) {
+                @SuppressWarnings("unchecked")
+                Map<String, Object> ad = (Map<String, Object>) call("GetAd", Map.of("Id", "1." + p)).get("Ad");
+                assertEquals(4L, ad.get("JobStatus"));
+                assertEquals(0L, ad.get("ExitCode"));
+                assertEquals("slot1_1@testhost", ad.get("RemoteHost"));
+            }
+            await(() -> startd.calls.contains("Release"), "the claim to be released");
+            assertEquals(1, startd.calls.stream().filter(c -> c.equals("Claim")).count(), startd.calls::toString);
+            assertEquals(5, startd.calls.stream().filter(c -> c.startsWith("Activate")).count(), startd.calls::toString);
+            await(() -> statuses.size() == 5 && statuses.values().stream().allMatch(l -> l.contains("gone")),
+                    "the delete indication of every job");
+            for (List<Object> seen : statuses.values()) {
+                assertEquals(List.of(1L, 2L, 4L, "gone"), seen, "one indication per status change, then the delete");
+            }
+        }
+    }
+
+    @Test
+    void aThousandJobClusterRunsToCompletionOnTwoClaims() throws Exception {
+        try (Bus startdBus = Bus.connect(broker.url()); TestStartd startd = new TestStartd(startdBus)) {
+            long t0 = System.nanoTime();
+            call("SubmitCluster", Map.of("Ad", seedAd(), "Count", 1000L));
+            @SuppressWarnings("unchecked")
+            List<Map<String, Object>> requests = (List<Map<String, Object>>) call("GetRequests", Map.of()).get("Requests");
+            assertEquals(1000L, requests.get(0).get("Count"));
+            Map<String, Object> match = Map.of("RequestId", requests.get(0).get("RequestId"),
+                    "Slot", startd.slot.id().objectName(), "Agent", TestStartd.NAME.name());
+            call("Matched", Map.of("Matches", List.of(match, match)));
+            await(() -> {
+                List<ObjectData> s = console.query(AGENT, "scheduler", Predicate.ALL, WAIT);
+                return Long.valueOf(1000).equals(s.get(0).get("JobsCompleted")) && Long.valueOf(0).equals(s.get(0).get("TotalJobAds"));
+            }, Duration.ofSeconds(50), "1,000 completions");
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            System.out.printf("scheduler with an instant startd on the bus: 1000 jobs in %.2f s (%.0f jobs/s)%n",
+                    seconds, 1000 / seconds);
+            assertEquals(2, startd.calls.stream().filter(c -> c.equals("Claim")).count());
+            assertEquals(1000, startd.calls.stream().filter(c -> c.startsWith("Activate")).count());
+        }
+    }
+
+    @Test
+    void aRefusedClaimLeavesTheRequestIdle() throws Exception {
+        try (Bus startdBus = Bus.connect(broker.url()); TestStartd startd = new TestStartd(startdBus)) {
+            startd.refuse = true;
+            call("Submit", Map.of("Ad", seedAd()));
+            @SuppressWarnings("unchecked")
+            List<Map<String, Object>> requests = (List<Map<String, Object>>) call("GetRequests", Map.of()).get("Requests");
+            call("Matched", Map.of("Matches", List.of(Map.of("RequestId", requests.get(0).get("RequestId"),
+                    "Slot", startd.slot.id().objectName(), "Agent", TestStartd.NAME.name()))));
+            await(() -> startd.calls.contains("Claim"), "the claim attempt");
+            await(() -> {
+                @SuppressWarnings("unchecked")
+                List<Map<String, Object>> again = (List<Map<String, Object>>) call("GetRequests", Map.of()).get("Requests");
+                return again.size() == 1 && Long.valueOf(1).equals(again.get(0).get("Count"));
+            }, "the request to be offered again");
+            assertEquals(1L, jobs(Predicate.ALL).get(0).get("JobStatus"));
+        }
+    }
+
+    @Test
+    void removingARunningJobDeactivatesItOnItsClaim() throws Exception {
+        try (Bus startdBus = Bus.connect(broker.url()); TestStartd startd = new TestStartd(startdBus)) {
+            startd.holdActivations = true;
+            call("Submit", Map.of("Ad", seedAd()));
+            @SuppressWarnings("unchecked")
+            List<Map<String, Object>> requests = (List<Map<String, Object>>) call("GetRequests", Map.of()).get("Requests");
+            call("Matched", Map.of("Matches", List.of(Map.of("RequestId", requests.get(0).get("RequestId"),
+                    "Slot", startd.slot.id().objectName(), "Agent", TestStartd.NAME.name()))));
+            await(() -> startd.calls.contains("Activate 1.0"), "the activation");
+            call("JobStarted", Map.of("Id", "1.0", "ClaimId", "c1", "RemoteHost", "slot1_1@testhost"));
+            assertEquals(2L, jobs(Predicate.ALL).get(0).get("JobStatus"));
+            call("Remove", Map.of("Id", "1.0", "Reason", "stop"));
+            assertTrue(startd.calls.contains("Deactivate 1.0"), "Remove answers after the kill");
+            assertTrue(jobs(Predicate.ALL).isEmpty());
+            assertFalse(Boolean.TRUE.equals(call("JobExited", Map.of("Id", "1.0", "ClaimId", "c1", "ExitCode", 0L,
+                    "ExitBySignal", true, "ExitSignal", 9L, "RemoteUserCpu", 0.0, "RemoteSysCpu", 0.0,
+                    "RemoteWallClockTime", 1.0)).get("Applied")), "the killed job's exit report is acknowledged and ignored");
+            @SuppressWarnings("unchecked")
+            Map<String, Object> ad = (Map<String, Object>) call("GetAd", Map.of("Id", "1.0")).get("Ad");
+            assertEquals(3L, ad.get("JobStatus"));
+        }
+    }
+}

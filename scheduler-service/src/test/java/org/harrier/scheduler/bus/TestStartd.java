@@ -1,0 +1,98 @@
+package org.harrier.scheduler.bus;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.harrier.mgmt.AgentName;
+import org.harrier.mgmt.Caller;
+import org.harrier.mgmt.ManagedObject;
+import org.harrier.mgmt.ObjectId;
+import org.harrier.mgmt.QmfException;
+import org.harrier.mgmt.bus.Agent;
+import org.harrier.mgmt.bus.Bus;
+import org.harrier.mgmt.bus.Console;
+
+/**
+ * A startd peer on the real bus speaking docs/protocols.md from the other side: a slot that
+ * grants claims (or refuses them when told), and on Activate "runs" the job at once — it calls
+ * JobStarted, then sends the exit report as a durable request, as the real starter does.
+ */
+final class TestStartd implements AutoCloseable {
+    static final AgentName NAME = AgentName.harrier("startd", "testhost");
+
+    final List<String> calls = java.util.Collections.synchronizedList(new ArrayList<>());
+    volatile boolean refuse;
+    volatile boolean holdActivations;
+    private final Agent agent;
+    private final Console console;
+    private final AtomicInteger claims = new AtomicInteger();
+    final Slot slot = new Slot("slot1@testhost");
+
+    TestStartd(Bus bus) {
+        agent = bus.agent(NAME, Duration.ofSeconds(1));
+        console = bus.console();
+        agent.add(slot);
+    }
+
+    final class Slot implements ManagedObject {
+        private final ObjectId id;
+
+        Slot(String name) {
+            id = ObjectId.grid("slot", name);
+        }
+
+        @Override
+        public ObjectId id() {
+            return id;
+        }
+
+        @Override
+        public Map<String, Object> values() {
+            return Map.of("Name", id.key(), "Machine", "testhost", "State", "Unclaimed");
+        }
+
+        @Override
+        public CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> args, Caller caller) {
+            calls.add(method + (args.containsKey("Id") ? " " + args.get("Id") : ""));
+            switch (method) {
+                case "Claim":
+                    if (refuse) {
+                        return CompletableFuture.failedFuture(new QmfException(QmfException.CLAIM_REFUSED, "claim refused: test"));
+                    }
+                    AgentName scheduler = AgentName.parse((String) args.get("Scheduler"));
+                    int n = claims.incrementAndGet();
+                    schedulers.put("c" + n, scheduler);
+                    return CompletableFuture.completedFuture(Map.of("ClaimId", "c" + n, "Slot", id.objectName()));
+                case "Activate":
+                    if (!holdActivations) {
+                        run((String) args.get("ClaimId"), (String) args.get("Id"));
+                    }
+                    return CompletableFuture.completedFuture(Map.of());
+                default:
+                    return CompletableFuture.completedFuture(Map.of());
+            }
+        }
+    }
+
+    private final Map<String, AgentName> schedulers = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** Reports the job started and then exited with code 0, as a starter would. */
+    private void run(String claimId, String jobId) {
+        AgentName scheduler = schedulers.get(claimId);
+        ObjectId target = ObjectId.grid("scheduler", scheduler.instance());
+        console.invoke(scheduler, target, "JobStarted", Map.of("Id", jobId, "ClaimId", claimId, "RemoteHost", "slot1_1@testhost"),
+                Duration.ofSeconds(10)).thenCompose(ok -> console.invokeDurable(scheduler, target, "JobExited",
+                Map.of("Id", jobId, "ClaimId", claimId, "ExitCode", 0L, "ExitBySignal", false, "ExitSignal", 0L,
+                        "RemoteUserCpu", 0.01, "RemoteSysCpu", 0.0, "RemoteWallClockTime", 0.02), Duration.ofSeconds(10)));
+    }
+
+    @Override
+    public void close() {
+        agent.close();
+        console.close();
+    }
+}

@@ -1,0 +1,192 @@
+package org.harrier.scheduler.queue;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.harrier.classad.ClassAd;
+import org.harrier.classad.Expr;
+import org.harrier.mgmt.QmfException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class SubmissionTest {
+    static final long NOW = 1_763_721_600L;
+
+    static ClassAd.Builder valid() {
+        return ClassAd.builder().set("Cmd", "/bin/sleep").set("Args", "60").setExpr("Requirements", "TRUE")
+                .set("Owner", "alice").set("Iwd", "/tmp");
+    }
+
+    static ClassAd queued(ClassAd ad) {
+        JobQueue q = new JobQueue();
+        q.apply(Submission.decide(ad, 1, null, 7, NOW, "schedd1"));
+        return q.ad(new JobId(7, 0));
+    }
+
+    static QmfException refused(ClassAd ad) {
+        return assertThrows(QmfException.class, () -> Submission.decide(ad, 1, null, 1, NOW, "s"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"Cmd", "Requirements", "Owner", "Iwd"})
+    void anAdWithoutARequiredAttributeIsRefusedNamingIt(String missing) {
+        QmfException e = refused(valid().remove(missing).build());
+        assertEquals(QmfException.BAD_PARAMETER, e.code());
+        assertTrue(e.getMessage().contains("has no " + missing + " attribute"), e.getMessage());
+    }
+
+    @Test
+    void everyMissingAttributeIsNamedAtOnce() {
+        QmfException e = refused(ClassAd.builder().set("Args", "1").build());
+        assertTrue(e.getMessage().contains("has no Cmd, Requirements, Owner, Iwd attributes"), e.getMessage());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"true", "FALSE", "Undefined", "error", "is", "isnt", "parent"})
+    void classAdKeywordsAreNotAttributeNames(String keyword) {
+        QmfException e = refused(valid().set(keyword, 1).build());
+        assertEquals(QmfException.BAD_PARAMETER, e.code());
+        assertTrue(e.getMessage().contains("keyword '" + keyword + "'"), e.getMessage());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"has space", "9lives", "dash-ed", "dotted.name"})
+    void attributeNamesAreIdentifiers(String name) {
+        QmfException e = refused(valid().set(name, 1).build());
+        assertTrue(e.getMessage().contains("'" + name + "'"), e.getMessage());
+    }
+
+    static Stream<Arguments> defaults() {
+        return Stream.of(
+                Arguments.of("JobStatus", "1"),
+                Arguments.of("JobPrio", "0"),
+                Arguments.of("ImageSize", "0"),
+                Arguments.of("RemoteUserCpu", "0.0"),
+                Arguments.of("JobUniverse", "5"),
+                Arguments.of("MaxHosts", "1"),
+                Arguments.of("MinHosts", "1"),
+                Arguments.of("CurrentHosts", "0"),
+                Arguments.of("ShouldTransferFiles", "\"NO\""),
+                Arguments.of("ClusterId", "7"),
+                Arguments.of("ProcId", "0"),
+                Arguments.of("QDate", Long.toString(NOW)),
+                Arguments.of("EnteredCurrentStatus", Long.toString(NOW)),
+                Arguments.of("CustomId", "\"7.0\""),
+                Arguments.of("GlobalJobId", "\"schedd1#7.0#" + NOW + "\""),
+                Arguments.of("Cmd", "\"/bin/sleep\""),
+                Arguments.of("Requirements", "true"));
+    }
+
+    @ParameterizedTest(name = "{0} = {1}")
+    @MethodSource("defaults")
+    void submitFillsDefaultsAndIds(String attribute, String expected) {
+        assertEquals(Expr.parse(expected), queued(valid().build()).lookup(attribute));
+    }
+
+    @ParameterizedTest(name = "{0} given as {1} stays {1}")
+    @CsvSource({"JobUniverse, 9", "JobPrio, 10", "ImageSize, 2048", "MaxHosts, 4", "ShouldTransferFiles, \"YES\"",
+            "JobStatus, 5"})
+    void earlyDefaultsYieldToTheAd(String attribute, String given) {
+        ClassAd ad = valid().set(attribute, Expr.parse(given)).build();
+        assertEquals(Expr.parse(given), queued(ad).lookup(attribute));
+    }
+
+    @ParameterizedTest(name = "{0} given as {1} becomes {2}")
+    @CsvSource({"ClusterId, 99, 7", "ProcId, 5, 0", "QDate, 1, " + NOW, "CustomId, \"x\", \"7.0\""})
+    void idsAndQDateCannotBeChosenByTheAd(String attribute, String given, String expected) {
+        ClassAd ad = valid().set(attribute, Expr.parse(given)).build();
+        assertEquals(Expr.parse(expected), queued(ad).lookup(attribute));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "Owner | 42 | Owner = 42; it must be a non-empty string",
+            "Cmd | \"\" | Cmd = \"\"; it must be a non-empty string",
+            "Iwd | undefined | Iwd = undefined",
+            "Requirements | \"TRUE\" | Requirements as the string \"TRUE\"; send it as an expression",
+            "Rank | \"Memory\" | Rank as the string",
+            "JobStatus | 2 | sets JobStatus to 2; a new job is Idle (1) or Held (5)",
+            "JobPrio | \"high\" | JobPrio = \"high\"; it must be an integer"})
+    void badlyTypedAttributesAreRefused(String attribute, String given, String message) {
+        QmfException e = refused(valid().set(attribute, Expr.parse(given)).build());
+        assertEquals(QmfException.BAD_PARAMETER, e.code());
+        assertTrue(e.getMessage().contains(message), e.getMessage());
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, -1, Submission.MAX_PROCS + 1})
+    void countOutsideItsRangeIsRefused(int count) {
+        QmfException e = assertThrows(QmfException.class, () -> Submission.decide(valid().build(), count, null, 1, NOW, "s"));
+        assertTrue(e.getMessage().contains("Count must be between 1 and"), e.getMessage());
+    }
+
+    @Test
+    void itemDataMustGiveOneMapPerProc() {
+        List<ClassAd> items = List.of(ClassAd.builder().set("Item", 1).build());
+        QmfException e = assertThrows(QmfException.class, () -> Submission.decide(valid().build(), 3, items, 1, NOW, "s"));
+        assertTrue(e.getMessage().contains("ItemData has 1 items but Count is 3"), e.getMessage());
+    }
+
+    @Test
+    void itemDataIsMergedIntoEachProcButCannotChooseIds() {
+        List<ClassAd> items = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            items.add(ClassAd.builder().set("Args", "item" + i).set("ProcId", 50).build());
+        }
+        JobQueue q = new JobQueue();
+        q.apply(Submission.decide(valid().build(), 3, items, 4, NOW, "s"));
+        for (int i = 0; i < 3; i++) {
+            ClassAd ad = q.ad(new JobId(4, i));
+            assertEquals(Expr.parse("\"item" + i + "\""), ad.lookup("Args"));
+            assertEquals(Expr.parse(Integer.toString(i)), ad.lookup("ProcId"));
+        }
+    }
+
+    @Test
+    void itemDataMayProvideARequiredAttributeForEveryProc() {
+        List<ClassAd> items = List.of(ClassAd.builder().set("Cmd", "/bin/a").build(),
+                ClassAd.builder().set("Cmd", "/bin/b").build());
+        JobQueue q = new JobQueue();
+        q.apply(Submission.decide(valid().remove("Cmd").build(), 2, items, 1, NOW, "s"));
+        assertEquals(Expr.parse("\"/bin/b\""), q.ad(new JobId(1, 1)).lookup("Cmd"));
+
+        List<ClassAd> oneLacks = List.of(ClassAd.builder().set("Cmd", "/bin/a").build(), ClassAd.builder().set("X", 1).build());
+        QmfException e = assertThrows(QmfException.class,
+                () -> Submission.decide(valid().remove("Cmd").build(), 2, oneLacks, 1, NOW, "s"));
+        assertTrue(e.getMessage().contains("ItemData[1] has no Cmd"), e.getMessage());
+    }
+
+    @Test
+    void aKeywordInItemDataIsRefusedNamingTheItem() {
+        List<ClassAd> items = List.of(ClassAd.builder().set("X", 1).build(), ClassAd.builder().set("parent", 1).build());
+        QmfException e = assertThrows(QmfException.class, () -> Submission.decide(valid().build(), 2, items, 1, NOW, "s"));
+        assertTrue(e.getMessage().contains("ItemData[1] uses the ClassAd keyword 'parent'"), e.getMessage());
+    }
+
+    @Test
+    void aThousandProcsShareOneClusterAd() {
+        JobQueue q = new JobQueue();
+        q.apply(Submission.decide(valid().set("Environment", "A=1 B=2").build(), 1000, null, 3, NOW, "s"));
+        ClassAd clusterAd = q.clusterAd(3);
+        assertEquals(1000, q.size());
+        for (int p = 0; p < 1000; p++) {
+            ClassAd ad = q.ad(new JobId(3, p));
+            assertSame(clusterAd, ad.chainedParent());
+            assertEquals(Expr.parse("\"3." + p + "\""), ad.lookup("CustomId"));
+            assertEquals(Expr.parse("\"A=1 B=2\""), ad.lookup("Environment"));
+        }
+        int[] own = {0};
+        q.ad(new JobId(3, 999)).forEachOwn((n, e) -> own[0]++);
+        assertEquals(3, own[0], "a proc stores only ProcId, CustomId and GlobalJobId itself");
+        assertEquals(1000, q.counts().total(JobStatus.IDLE));
+    }
+}
