@@ -1,0 +1,74 @@
+package org.harrier.console.grid;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+import org.harrier.console.Harrier;
+import org.harrier.console.Run;
+import org.harrier.console.Surroundings;
+import org.harrier.mgmt.bus.Bus;
+import org.harrier.scheduler.SchedulerSettings;
+import org.harrier.scheduler.bus.SchedulerService;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * submit, q, wait and rm against a real scheduler on a real broker with no negotiator: jobs
+ * stay idle, which is what these commands are about here.
+ */
+@Timeout(90)
+class SchedulerCommandsTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void idleJobsAreSubmittedListedWaitedForAndRemoved() throws Exception {
+        try (TestBroker broker = new TestBroker(dir.resolve("broker"));
+             Bus bus = Bus.connect(broker.url());
+             SchedulerService scheduler = SchedulerService.start(bus, SchedulerSettings.defaults().machine(),
+                     SchedulerSettings.defaults().withUpdateInterval(Duration.ofSeconds(1)))) {
+            Path work = Files.createDirectories(dir.resolve("work"));
+            Files.writeString(work.resolve("two.sub"), "executable = /bin/echo\narguments = $(Process)\n"
+                    + "output = o.$(Cluster).$(Process)\nqueue 2\n");
+            Surroundings here = new Surroundings(Map.of("HARRIER_BROKER", broker.url()), work, dir, "alice",
+                    Clock.systemDefaultZone());
+
+            Run submitted = Run.of(here, Harrier.defaultConnector(), "submit", "two.sub");
+            assertEquals(new Run(0, "Submitting job(s).\n2 job(s) submitted to cluster 1.\n", ""), submitted);
+
+            Run q = Run.of(here, Harrier.defaultConnector(), "q");
+            assertEquals(0, q.status(), q.err());
+            assertTrue(q.out().matches("(?s) ID +OWNER.*\n   1\\.0   alice .* I  0   0\\.0  echo 0\n"
+                    + "   1\\.1   alice .* I  0   0\\.0  echo 1\n\n"
+                    + "2 jobs; 0 completed, 0 removed, 2 idle, 0 running, 0 held, 0 suspended\n"), q.out());
+
+            Run longForm = Run.of(here, Harrier.defaultConnector(), "q", "1.1", "-long");
+            assertTrue(longForm.out().contains("Out = strcat(\"o.\",ClusterId,\".1\")\n"), longForm.out());
+            assertTrue(longForm.out().contains("ClusterId = 1\n"), longForm.out());
+
+            Run timedOut = Run.of(here, Harrier.defaultConnector(), "wait", "1.0", "--timeout", "1");
+            assertEquals(new Run(1, "", "harrier: job 1.0 is still idle after 1 s\n"), timedOut);
+
+            Run rm = Run.of(here, Harrier.defaultConnector(), "rm", "1.0", "7");
+            assertEquals(1, rm.status());
+            assertEquals("Job 1.0 marked for removal\nCouldn't find/remove all jobs in cluster 7: ", rm.out().substring(0,
+                    rm.out().indexOf(": ") + 2));
+            Run waited = Run.of(here, Harrier.defaultConnector(), "wait", "1.0", "--timeout", "30");
+            assertEquals(1, waited.status());
+            assertTrue(waited.out().contains("   1.0   alice ") && waited.out().contains(" X "), waited.out());
+
+            Run unknown = Run.of(here, Harrier.defaultConnector(), "wait", "99.0", "--timeout", "5");
+            assertEquals(new Run(1, "", "harrier: no job 99.0 in the queue or its recent history\n"), unknown);
+
+            Run after = Run.of(here, Harrier.defaultConnector(), "q", "-constraint", "ProcId == 1", "--json");
+            assertTrue(after.out().contains("\"ProcId\": 1,"), after.out());
+            assertTrue(!after.out().contains("\"ProcId\": 0,"), after.out());
+        }
+    }
+}
