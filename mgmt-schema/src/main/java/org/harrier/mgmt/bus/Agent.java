@@ -1,0 +1,351 @@
+package org.harrier.mgmt.bus;
+
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.Session;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.harrier.mgmt.AgentName;
+import org.harrier.mgmt.Caller;
+import org.harrier.mgmt.ClassSchema;
+import org.harrier.mgmt.ManagedObject;
+import org.harrier.mgmt.MethodSchema;
+import org.harrier.mgmt.ObjectId;
+import org.harrier.mgmt.Predicate;
+import org.harrier.mgmt.QmfException;
+import org.harrier.mgmt.Schema;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A QMF agent: hosts managed objects, answers locate, query and method requests sent to its
+ * request queue, publishes data indications and heartbeats (DESIGN.md section 3).
+ *
+ * <p>Threads: requests arrive on the consumer session's delivery thread, one at a time; replies
+ * and indications leave through the bus outbox. The set of hosted objects is a concurrent map
+ * written by the service's threads ({@link #add}, {@link #remove}). A method's result may
+ * complete on any thread. Nothing a request contains can stop the agent: every malformed or
+ * failing request is answered with an {@code _exception} (DESIGN.md section 9).
+ */
+public final class Agent implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Agent.class);
+    /** Objects per query reply message; more are sent as several messages marked partial. */
+    static final int PAGE = 200;
+
+    private final Bus bus;
+    private final AgentName name;
+    private final Schema schema = Schema.grid();
+    private final long epoch;
+    private final Duration heartbeat;
+    private final Session session;
+    private final Map<ObjectId, Hosted> objects = new ConcurrentHashMap<>();
+    private final Map<ObjectId, ScheduledFuture<?>> advertising = new ConcurrentHashMap<>();
+    private final ScheduledFuture<?> heartbeats;
+
+    /** An object with what the agent needs to publish it. */
+    private record Hosted(ManagedObject object, ClassSchema type, long createTs) {
+    }
+
+    Agent(Bus bus, AgentName name, Duration heartbeat) throws JMSException {
+        this.bus = bus;
+        this.name = Objects.requireNonNull(name, "name");
+        this.heartbeat = Objects.requireNonNull(heartbeat, "heartbeat");
+        // Epoch: a new one per start, so consoles know cached object ids may be stale.
+        this.epoch = System.currentTimeMillis();
+        this.session = bus.connection().createSession(false, Session.AUTO_ACKNOWLEDGE);
+        MessageConsumer requests = session.createConsumer(session.createQueue(name.requestAddress()));
+        requests.setMessageListener(this::onRequest);
+        MessageConsumer broadcasts = session.createConsumer(session.createTopic(Qmf.CONSOLE_BROADCASTS));
+        broadcasts.setMessageListener(this::onRequest);
+        long period = Math.max(1, heartbeat.toMillis());
+        this.heartbeats = bus.timer().scheduleAtFixedRate(this::sendHeartbeat, 0, period, TimeUnit.MILLISECONDS);
+    }
+
+    public AgentName name() {
+        return name;
+    }
+
+    /** Hosts {@code o} and publishes it. Its class must exist in the schema. */
+    public void add(ManagedObject o) {
+        ObjectId id = o.id();
+        ClassSchema type = schema.type(id.className());
+        objects.put(id, new Hosted(o, type, System.currentTimeMillis() * 1_000_000L));
+        changed(o);
+    }
+
+    /** Publishes {@code o}'s current values: one data indication per call, in call order. */
+    public void changed(ManagedObject o) {
+        Hosted h = objects.get(o.id());
+        if (h == null) {
+            throw new IllegalStateException(o.id() + " is not hosted by agent " + name);
+        }
+        publish(List.of(data(h, h.object().values(), 0)), h.type());
+    }
+
+    /** Republishes {@code o} every {@code every} as well (daemon ads keep the collector's copy alive). */
+    public void advertise(ManagedObject o, Duration every) {
+        if (!objects.containsKey(o.id())) {
+            add(o);
+        }
+        long period = Math.max(1, every.toMillis());
+        ScheduledFuture<?> old = advertising.put(o.id(), bus.timer().scheduleAtFixedRate(() -> {
+            try {
+                changed(o);
+            } catch (RuntimeException e) {
+                LOG.warn("advertising {} failed: {}", o.id(), e.toString());
+            }
+        }, period, period, TimeUnit.MILLISECONDS));
+        if (old != null) {
+            old.cancel(false);
+        }
+    }
+
+    /** Stops hosting {@code id} and publishes it as deleted. */
+    public void remove(ObjectId id) {
+        ScheduledFuture<?> ad = advertising.remove(id);
+        if (ad != null) {
+            ad.cancel(false);
+        }
+        Hosted h = objects.remove(id);
+        if (h != null) {
+            publish(List.of(data(h, h.object().values(), nowNanos())), h.type());
+        }
+    }
+
+    public boolean hosts(ObjectId id) {
+        return objects.containsKey(id);
+    }
+
+    private void publish(List<Map<String, Object>> data, ClassSchema type) {
+        bus.outbox().send(Envelope.to(Qmf.dataAddress(type.packageName(), type.name(), name), true)
+                .subject("agent.ind.data." + AgentName.keyify(type.packageName()) + "." + type.name() + "."
+                        + name.addressPart())
+                .method("indication").opcode(Qmf.DATA_INDICATION).content("_data").agent(name.name())
+                .body(data));
+    }
+
+    private Map<String, Object> data(Hosted h, Map<String, Object> values, long deleteTs) {
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("_object_id", Qmf.objectId(h.object().id(), name, epoch));
+        d.put("_schema_id", Qmf.schemaId(h.type().packageName(), h.type().name(), h.type().hash()));
+        d.put("_values", values);
+        d.put("_create_ts", h.createTs());
+        d.put("_update_ts", nowNanos());
+        d.put("_delete_ts", deleteTs);
+        return d;
+    }
+
+    private static long nowNanos() {
+        return System.currentTimeMillis() * 1_000_000L;
+    }
+
+    private Map<String, Object> attributes() {
+        Map<String, Object> v = new LinkedHashMap<>();
+        v.put("_vendor", name.vendor());
+        v.put("_product", name.product());
+        v.put("_instance", name.instance());
+        v.put("_name", name.name());
+        v.put("_timestamp", nowNanos());
+        v.put("_heartbeat_interval", Math.max(1, heartbeat.toSeconds()));
+        v.put("_epoch", epoch);
+        v.put("_schema_updated", epoch * 1_000_000L);
+        return v;
+    }
+
+    private void sendHeartbeat() {
+        bus.outbox().send(Envelope.to(Qmf.heartbeatAddress(name), true)
+                .subject("agent.ind.heartbeat." + name.addressPart())
+                .method("indication").opcode(Qmf.HEARTBEAT).agent(name.name())
+                .ttl(2 * Math.max(1, heartbeat.toMillis()))
+                .body(Map.of("_values", attributes())));
+    }
+
+    private void onRequest(Message m) {
+        Incoming in = Incoming.of(m);
+        try {
+            if (!in.ok()) {
+                replyException(in, QmfException.BAD_PARAMETER, in.problem());
+                return;
+            }
+            switch (in.opcode()) {
+                case Qmf.AGENT_LOCATE_REQUEST -> locate(in);
+                case Qmf.QUERY_REQUEST -> query(in);
+                case Qmf.METHOD_REQUEST -> method(in);
+                default -> replyException(in, QmfException.NOT_IMPLEMENTED, "agent " + name + " does not handle " + in.opcode());
+            }
+        } catch (RuntimeException e) {
+            // The agent keeps serving whatever a request contains.
+            LOG.warn("request {} from {} failed: {}", in.opcode(), in.replyTo(), e.toString());
+            replyException(in, QmfException.EXCEPTION, "internal error: " + e);
+        }
+    }
+
+    private void locate(Incoming in) {
+        if (in.replyTo() == null) {
+            return;
+        }
+        Map<String, Object> attrs = attributes();
+        Object where = in.body() instanceof List<?> l && !l.isEmpty() ? l : null;
+        if (where != null) {
+            try {
+                if (!Predicate.fromWire(where).test(attrs)) {
+                    return;
+                }
+            } catch (IllegalArgumentException e) {
+                return; // a locate with a predicate we cannot read is not meant for us
+            }
+        }
+        reply(in, "indication", Qmf.AGENT_LOCATE_RESPONSE, null, false, Map.of("_values", attrs));
+    }
+
+    private void query(Incoming in) {
+        if (!(in.body() instanceof Map<?, ?> q)) {
+            replyException(in, QmfException.BAD_PARAMETER, "a query must be a map");
+            return;
+        }
+        Object what = q.get("_what");
+        if (!"OBJECT".equals(what) && !"OBJECT_ID".equals(what)) {
+            replyException(in, QmfException.NOT_IMPLEMENTED, "queries for " + what + " are not supported; ask for OBJECT");
+            return;
+        }
+        Predicate where;
+        try {
+            where = Predicate.fromWire(q.get("_where"));
+        } catch (IllegalArgumentException e) {
+            replyException(in, QmfException.BAD_PARAMETER, "bad _where: " + e.getMessage());
+            return;
+        }
+        String className = null;
+        String packageName = null;
+        if (q.get("_schema_id") instanceof Map<?, ?> sid) {
+            className = sid.get("_class_name") instanceof String s ? s : null;
+            packageName = sid.get("_package_name") instanceof String s ? s : null;
+        }
+        String objectName = q.get("_object_id") instanceof Map<?, ?> oid && oid.get("_object_name") instanceof String s ? s : null;
+        List<Object> page = new ArrayList<>();
+        for (Hosted h : objects.values()) {
+            ObjectId id = h.object().id();
+            if (objectName != null && !objectName.equals(id.objectName())
+                    || className != null && !className.equals(id.className())
+                    || packageName != null && !packageName.equals(id.packageName())) {
+                continue;
+            }
+            Map<String, Object> values = h.object().values();
+            if (!where.test(values)) {
+                continue;
+            }
+            page.add("OBJECT_ID".equals(what) ? Qmf.objectId(id, name, epoch) : data(h, values, 0));
+            if (page.size() == PAGE) {
+                reply(in, "response", Qmf.QUERY_RESPONSE, "OBJECT_ID".equals(what) ? "_object_id" : "_data", true, page);
+                page = new ArrayList<>();
+            }
+        }
+        reply(in, "response", Qmf.QUERY_RESPONSE, "OBJECT_ID".equals(what) ? "_object_id" : "_data", false, page);
+    }
+
+    private void method(Incoming in) {
+        if (!(in.body() instanceof Map<?, ?> body)) {
+            replyException(in, QmfException.BAD_PARAMETER, "a method request must be a map");
+            return;
+        }
+        Object oid = body.get("_object_id");
+        Object objectName = oid instanceof Map<?, ?> m ? m.get("_object_name") : null;
+        if (!(objectName instanceof String on)) {
+            replyException(in, QmfException.BAD_PARAMETER, "a method request needs _object_id._object_name");
+            return;
+        }
+        if (!(body.get("_method_name") instanceof String methodName)) {
+            replyException(in, QmfException.BAD_PARAMETER, "a method request needs _method_name");
+            return;
+        }
+        Object rawArgs = body.get("_arguments");
+        if (rawArgs != null && !(rawArgs instanceof Map)) {
+            replyException(in, QmfException.BAD_PARAMETER, "_arguments must be a map, got " + org.harrier.mgmt.QmfType.describe(rawArgs));
+            return;
+        }
+        ObjectId id;
+        try {
+            id = ObjectId.parse(on);
+        } catch (IllegalArgumentException e) {
+            replyException(in, QmfException.UNKNOWN_OBJECT, e.getMessage());
+            return;
+        }
+        Hosted h = objects.get(id);
+        if (h == null) {
+            replyException(in, QmfException.UNKNOWN_OBJECT, "no object " + on + " on agent " + name);
+            return;
+        }
+        MethodSchema ms = h.type().method(methodName);
+        if (ms == null) {
+            replyException(in, QmfException.UNKNOWN_METHOD, h.type().name() + " has no method " + methodName);
+            return;
+        }
+        Map<String, Object> args;
+        try {
+            @SuppressWarnings("unchecked")
+            Map<String, ?> given = rawArgs == null ? Map.of() : (Map<String, ?>) rawArgs;
+            args = ms.checkInputs(given);
+        } catch (IllegalArgumentException e) {
+            replyException(in, QmfException.BAD_PARAMETER, e.getMessage());
+            return;
+        }
+        CompletionStage<Map<String, Object>> result;
+        try {
+            result = h.object().invoke(ms.name(), args, new org.harrier.mgmt.Caller(in.userId(), in.replyTo()));
+        } catch (RuntimeException e) {
+            result = java.util.concurrent.CompletableFuture.failedFuture(e);
+        }
+        result.whenComplete((out, error) -> {
+            if (error != null) {
+                Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+                if (cause instanceof QmfException q) {
+                    replyException(in, q.code(), q.getMessage());
+                } else if (cause instanceof IllegalArgumentException) {
+                    replyException(in, QmfException.BAD_PARAMETER, cause.getMessage());
+                } else {
+                    LOG.warn("{}.{} failed", id, ms.name(), cause);
+                    replyException(in, QmfException.EXCEPTION, ms.name() + " failed: " + cause);
+                }
+            } else {
+                reply(in, "response", Qmf.METHOD_RESPONSE, null, false, Map.of("_arguments", out == null ? Map.of() : out));
+            }
+        });
+    }
+
+    private void reply(Incoming in, String method, String opcode, String content, boolean partial, Object body) {
+        if (in.replyTo() == null) {
+            return; // nobody asked for an answer
+        }
+        bus.outbox().send(Envelope.to(in.replyTo(), false).method(method).opcode(opcode).content(content)
+                .partial(partial).agent(name.name()).correlationId(in.correlationId()).body(body));
+    }
+
+    private void replyException(Incoming in, int code, String text) {
+        reply(in, "response", Qmf.EXCEPTION, "_data", false, Qmf.exception(code, text));
+    }
+
+    /** Stops serving; daemon objects (those advertised) are published as deleted first. */
+    @Override
+    public void close() {
+        heartbeats.cancel(false);
+        for (ObjectId id : List.copyOf(advertising.keySet())) {
+            remove(id);
+        }
+        try {
+            session.close();
+        } catch (JMSException e) {
+            // the connection may already be gone
+        }
+    }
+}

@@ -1,0 +1,119 @@
+package org.harrier.mgmt.bus;
+
+import jakarta.jms.DeliveryMode;
+import jakarta.jms.Destination;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.ObjectMessage;
+import jakarta.jms.Session;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Sends every message a bus sends. A JMS session belongs to one thread, so this class owns one
+ * session and an anonymous producer on one thread: agents, consoles and the services' own
+ * threads hand it {@link Envelope}s from anywhere, and it turns them into JMS messages and sends
+ * them in the order given.
+ *
+ * <p>Non-persistent messages (replies, indications, heartbeats) go out asynchronously; a
+ * persistent one waits for the broker to have it on disk, which is what makes an exit report
+ * survive a scheduler that is down (DESIGN.md section 5).
+ */
+final class Outbox implements AutoCloseable {
+    private final ExecutorService thread;
+    private final Session session;
+    private final MessageProducer producer;
+
+    Outbox(jakarta.jms.Connection connection, String name) throws JMSException {
+        this.thread = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "harrier-bus-outbox-" + name);
+            t.setDaemon(true);
+            return t;
+        });
+        this.session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        this.producer = session.createProducer(null);
+    }
+
+    /** Queues {@code e} for sending; the future completes when it is handed to the broker. */
+    CompletableFuture<Void> send(Envelope e) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        try {
+            thread.execute(() -> {
+                try {
+                    Message m = toMessage(e);
+                    Destination to = e.topic() ? session.createTopic(e.address()) : session.createQueue(e.address());
+                    producer.send(to, m, e.persistent() ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT,
+                            Message.DEFAULT_PRIORITY, e.ttlMillis());
+                    done.complete(null);
+                } catch (JMSException | RuntimeException ex) {
+                    done.completeExceptionally(new BusException("cannot send to " + e.address() + ": " + ex.getMessage(), ex));
+                }
+            });
+        } catch (RejectedExecutionException ex) {
+            done.completeExceptionally(new BusException("the bus is closed"));
+        }
+        return done;
+    }
+
+    private Message toMessage(Envelope e) throws JMSException {
+        ObjectMessage m = session.createObjectMessage();
+        // Encode the body as an AMQP map or list, not Java serialization (reference 3.6).
+        m.setBooleanProperty("JMS_AMQP_TYPED_ENCODING", true);
+        m.setObject(Qmf.wire(e.body()));
+        m.setStringProperty(Qmf.APP_ID_PROPERTY, Qmf.APP_ID);
+        m.setStringProperty(Qmf.METHOD, e.method());
+        m.setStringProperty(Qmf.OPCODE, e.opcode());
+        if (e.agent() != null) {
+            m.setStringProperty(Qmf.AGENT, e.agent());
+        }
+        if (e.content() != null) {
+            m.setStringProperty(Qmf.CONTENT, e.content());
+        }
+        if (e.partial()) {
+            m.setBooleanProperty(Qmf.PARTIAL, true);
+        }
+        if (e.subject() != null) {
+            m.setJMSType(e.subject());
+        }
+        if (e.correlationId() != null) {
+            m.setJMSCorrelationID(e.correlationId());
+        }
+        if (e.replyTo() instanceof Destination d) {
+            m.setJMSReplyTo(d);
+        } else if (e.replyTo() instanceof String address) {
+            // A reply address is always a queue: replying to a Topic would never reach it (reference 3.5).
+            m.setJMSReplyTo(session.createQueue(address));
+        }
+        return m;
+    }
+
+    @Override
+    public void close() {
+        // The session belongs to the outbox thread; close it there, after everything queued.
+        java.util.concurrent.Future<?> closed = null;
+        try {
+            closed = thread.submit(() -> {
+                try {
+                    producer.close();
+                    session.close();
+                } catch (JMSException e) {
+                    // closing a session whose connection already failed: nothing more to release
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            return; // already closed
+        }
+        thread.shutdown();
+        try {
+            closed.get(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            // best effort: the connection is being closed anyway
+        }
+    }
+}

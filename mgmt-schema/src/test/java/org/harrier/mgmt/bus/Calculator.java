@@ -1,0 +1,69 @@
+package org.harrier.mgmt.bus;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.harrier.classad.ClassAd;
+import org.harrier.mgmt.AdMaps;
+import org.harrier.mgmt.Caller;
+import org.harrier.mgmt.ManagedObject;
+import org.harrier.mgmt.ObjectId;
+import org.harrier.mgmt.QmfException;
+
+/**
+ * A test object of class scheduler: Submit echoes a derived id, GetAd fails in the ways a
+ * service can (a QmfException, an unexpected exception), and its values change on demand.
+ */
+final class Calculator implements ManagedObject {
+    private final ObjectId id;
+    private final AtomicLong submitted = new AtomicLong();
+    private volatile Map<String, Object> values;
+
+    Calculator(String name) {
+        this.id = ObjectId.grid("scheduler", name);
+        this.values = Map.of("Name", name, "JobsSubmitted", 0L);
+    }
+
+    @Override
+    public ObjectId id() {
+        return id;
+    }
+
+    @Override
+    public Map<String, Object> values() {
+        return values;
+    }
+
+    void set(String property, Object value) {
+        Map<String, Object> v = new LinkedHashMap<>(values);
+        v.put(property, value);
+        values = Map.copyOf(v);
+    }
+
+    @Override
+    public CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> arguments, Caller caller) {
+        switch (method) {
+            case "Submit": {
+                @SuppressWarnings("unchecked")
+                ClassAd ad = AdMaps.toAd((Map<String, Object>) arguments.get("Ad"));
+                long n = submitted.incrementAndGet();
+                set("JobsSubmitted", n);
+                return CompletableFuture.completedFuture(Map.of("Id", ad.evaluate("Cluster").unparse() + "." + (n - 1)));
+            }
+            case "GetAd": {
+                if ("boom".equals(arguments.get("Id"))) {
+                    throw new IllegalStateException("boom");
+                }
+                return CompletableFuture.failedFuture(new QmfException(QmfException.UNKNOWN_OBJECT, "no job " + arguments.get("Id")));
+            }
+            case "Hold":
+                // Completes later, on another thread, as a service's owner thread would.
+                return CompletableFuture.supplyAsync(() -> Map.of());
+            default:
+                return ManagedObject.super.invoke(method, arguments, caller);
+        }
+    }
+}

@@ -1,0 +1,125 @@
+"""A minimal QMFv2 console over AMQP 1.0 for Harrier, on Debian's python3-qpid-proton.
+
+Harrier's agents speak QMFv2 map messages (DESIGN.md section 3): requests go to an agent's
+queue qmf.grid.agent.<vendor>.<product>.<instance>, replies come back to a dynamic (temporary)
+queue, object data and heartbeats are published under qmf.grid.ind.*. This module is what the
+examples share: locate agents, query objects, call methods, listen to data indications.
+"""
+
+import os
+import uuid
+
+from proton import Message, symbol
+from proton.reactor import ReceiverOption
+from proton.utils import BlockingConnection
+
+DEFAULT_BROKER = os.environ.get("HARRIER_BROKER", "amqp://127.0.0.1:5672")
+PACKAGE = "mrg.grid"
+QMF = {"x-amqp-0-10.app-id": "qmf2", "method": "request"}
+
+
+class QmfError(Exception):
+    """An agent answered with a QMF _exception."""
+
+    def __init__(self, code, text):
+        Exception.__init__(self, "QMF exception %s: %s" % (code, text))
+        self.code = code
+        self.text = text
+
+
+class _Topic(ReceiverOption):
+    """Subscribe as a topic (MULTICAST), whatever the broker's default for the address."""
+
+    def apply(self, receiver):
+        receiver.source.capabilities.put_object(symbol("topic"))
+
+
+def agent_address(agent_name):
+    """qmf.grid.agent.vendor.product.instance, dots inside each part replaced by '_'."""
+    return "qmf.grid.agent." + ".".join(part.replace(".", "_") for part in agent_name.split(":"))
+
+
+class Console(object):
+    def __init__(self, url=DEFAULT_BROKER, timeout=10):
+        self.timeout = timeout
+        self.conn = BlockingConnection(url, timeout=timeout)
+        self.replies = self.conn.create_receiver(None, dynamic=True, credit=500,
+                                                 name="reply-" + str(uuid.uuid4()))
+        self.reply_to = self.replies.remote_source.address
+        self.sender = self.conn.create_sender(None)  # anonymous: each message names its address
+        self.count = 0
+
+    def close(self):
+        self.conn.close()
+
+    def _send(self, address, opcode, body, subject=None):
+        self.count += 1
+        cid = "py-%d" % self.count
+        props = dict(QMF)
+        props["qmf.opcode"] = opcode
+        self.sender.send(Message(address=address, subject=subject, reply_to=self.reply_to,
+                                 correlation_id=cid, properties=props, body=body))
+        return cid
+
+    def _replies(self, cid, timeout=None):
+        """Yields the reply messages for cid; stops after the last (no 'partial')."""
+        while True:
+            msg = self.replies.receive(timeout=timeout or self.timeout)
+            self.replies.accept()
+            if msg.correlation_id != cid:
+                continue  # a late reply to an earlier call
+            props = msg.properties or {}
+            if props.get("qmf.opcode") == "_exception":
+                values = (msg.body or {}).get("_values", {})
+                raise QmfError(values.get("error_code"), values.get("error_text"))
+            yield msg
+            if "partial" not in props:
+                return
+
+    def locate(self, wait=1.0):
+        """Names of the agents that answer an agent-locate broadcast within `wait` seconds."""
+        cid = self._send("qmf.grid.console.locate", "_agent_locate_request", [],
+                         subject="console.request.agent_locate")
+        found = []
+        while True:
+            try:
+                msg = self.replies.receive(timeout=wait)
+            except Exception:  # proton.Timeout: nobody else is answering
+                return found
+            self.replies.accept()
+            if msg.correlation_id == cid and isinstance(msg.body, dict):
+                name = msg.body.get("_values", {}).get("_name")
+                if name and name not in found:
+                    found.append(name)
+
+    def query(self, agent_name, class_name, where=None):
+        """Data maps of every object of class_name on agent_name satisfying the QMF predicate."""
+        q = {"_what": "OBJECT", "_schema_id": {"_class_name": class_name, "_package_name": PACKAGE}}
+        if where:
+            q["_where"] = where
+        cid = self._send(agent_address(agent_name), "_query_request", q, subject=agent_name)
+        return [obj for msg in self._replies(cid) for obj in msg.body]
+
+    def objects(self, class_name, where=None):
+        """Objects of class_name from every agent that hosts some, as (agent, data) pairs."""
+        out = []
+        for agent in self.locate():
+            for obj in self.query(agent, class_name, where):
+                out.append((agent, obj))
+        return out
+
+    def call(self, agent_name, object_name, method, **arguments):
+        """Invokes method on the object; returns its output arguments (a dict)."""
+        body = {"_object_id": {"_object_name": object_name}, "_method_name": method, "_arguments": arguments}
+        cid = self._send(agent_address(agent_name), "_method_request", body, subject=agent_name)
+        return next(self._replies(cid)).body.get("_arguments", {})
+
+    def listen(self, class_name):
+        """A receiver of the data indications of class_name from every agent."""
+        address = "qmf.grid.ind.data.%s.%s.#" % (PACKAGE.replace(".", "_"), class_name)
+        return self.conn.create_receiver(address, name="listen-" + str(uuid.uuid4()), credit=500,
+                                         options=_Topic())
+
+
+def object_name(data):
+    return data["_object_id"]["_object_name"]
