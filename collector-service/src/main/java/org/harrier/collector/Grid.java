@@ -6,6 +6,7 @@ import java.util.concurrent.CompletionStage;
 
 import org.harrier.mgmt.AgentName;
 import org.harrier.mgmt.ManagedObject;
+import org.harrier.mgmt.ObjectId;
 
 /**
  * What the central manager needs from the rest of the grid, so the domain code never sees the
@@ -14,11 +15,11 @@ import org.harrier.mgmt.ManagedObject;
  * manager's thread and must not block it.
  */
 public interface Grid {
-    /** {@code scheduler.GetRequests()}: completes with the {@code Requests} list, or exceptionally. */
-    CompletionStage<List<?>> getRequests(AgentName scheduler);
+    /** {@code GetRequests()} on {@code scheduler} at {@code agent}: completes with the {@code Requests} list, or exceptionally. */
+    CompletionStage<List<?>> getRequests(AgentName agent, ObjectId scheduler);
 
-    /** {@code scheduler.Matched(Matches)}: completes when the scheduler has acknowledged, or exceptionally. */
-    CompletionStage<?> matched(AgentName scheduler, List<Map<String, Object>> matches);
+    /** {@code Matched(Matches)} on {@code scheduler} at {@code agent}: completes when acknowledged, or exceptionally. */
+    CompletionStage<?> matched(AgentName agent, ObjectId scheduler, List<Map<String, Object>> matches);
 
     /** Publishes {@code object}'s values now (a data indication). */
     void publish(ManagedObject object);

@@ -6,8 +6,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -18,6 +17,7 @@ import org.harrier.collector.negotiation.PlannedMatch;
 import org.harrier.collector.negotiation.ResourceRequest;
 import org.harrier.collector.negotiation.SlotOffer;
 import org.harrier.mgmt.AgentName;
+import org.harrier.mgmt.ObjectId;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -104,29 +104,47 @@ final class Negotiator {
         }
         phase = Phase.RUNNING;
         Instant started = threads.clock().instant();
-        Set<AgentName> schedulers = schedulersWithIdleJobs();
+        Map<AgentName, ObjectId> schedulers = schedulersWithIdleJobs();
         List<CompletableFuture<List<ResourceRequest>>> answers = new ArrayList<>();
-        for (AgentName s : schedulers) {
-            answers.add(requestsOf(s));
-        }
+        schedulers.forEach((agent, object) -> answers.add(requestsOf(agent, object)));
         CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new))
-                .thenRunAsync(() -> plan(started, answers, schedulers.size()), threads.owner())
+                .thenRunAsync(() -> plan(new Cycle(started, schedulers), answers), threads.owner())
                 .exceptionally(this::failed);
     }
 
-    /** Where to call GetRequests: the agents of submitter ads with IdleJobs and scheduler ads with TotalIdleJobs. */
-    private Set<AgentName> schedulersWithIdleJobs() {
-        Set<AgentName> out = new TreeSet<>((a, b) -> a.name().compareTo(b.name()));
-        store.ads(AdType.SUBMITTER).stream().filter(a -> a.count("IdleJobs") > 0).forEach(a -> out.add(a.agent()));
-        store.ads(AdType.SCHEDULER).stream().filter(a -> a.count("TotalIdleJobs") > 0).forEach(a -> out.add(a.agent()));
+    /** What one cycle carries from its start to its end: when it started and whom it asked. */
+    private record Cycle(Instant started, Map<AgentName, ObjectId> schedulers) {
+    }
+
+    /**
+     * Where to call GetRequests: the agents of submitter ads with IdleJobs and of scheduler ads
+     * with TotalIdleJobs, each with its scheduler object (the scheduler ad's id; without one, the
+     * submitter's ScheddName, else the agent's instance name, which protocols.md makes the same).
+     */
+    private Map<AgentName, ObjectId> schedulersWithIdleJobs() {
+        Map<AgentName, ObjectId> objects = new HashMap<>();
+        store.ads(AdType.SCHEDULER).forEach(a -> objects.put(a.agent(), a.id()));
+        Map<AgentName, ObjectId> out = new TreeMap<>((a, b) -> a.name().compareTo(b.name()));
+        for (StoredAd a : store.ads(AdType.SUBMITTER)) {
+            if (a.count("IdleJobs") > 0) {
+                String schedd = a.text("ScheddName");
+                out.put(a.agent(), objects.getOrDefault(a.agent(),
+                        ObjectId.grid("scheduler", schedd != null ? schedd : a.agent().instance())));
+            }
+        }
+        for (StoredAd a : store.ads(AdType.SCHEDULER)) {
+            if (a.count("TotalIdleJobs") > 0) {
+                out.put(a.agent(), a.id());
+            }
+        }
         return out;
     }
 
     /** One scheduler's requests; a scheduler that fails or does not answer in time counts as having none. */
-    private CompletableFuture<List<ResourceRequest>> requestsOf(AgentName scheduler) {
+    private CompletableFuture<List<ResourceRequest>> requestsOf(AgentName scheduler, ObjectId object) {
         CompletableFuture<List<?>> call;
         try {
-            call = grid.getRequests(scheduler).toCompletableFuture();
+            call = grid.getRequests(scheduler, object).toCompletableFuture();
         } catch (RuntimeException e) {
             call = CompletableFuture.failedFuture(e);
         }
@@ -138,7 +156,7 @@ final class Negotiator {
                 });
     }
 
-    private void plan(Instant started, List<CompletableFuture<List<ResourceRequest>>> answers, int asked) {
+    private void plan(Cycle cycle, List<CompletableFuture<List<ResourceRequest>>> answers) {
         List<ResourceRequest> requests = new ArrayList<>();
         answers.forEach(a -> requests.addAll(a.join()));
         List<StoredAd> slots = store.ads(AdType.SLOT);
@@ -147,14 +165,17 @@ final class Negotiator {
         List<SlotOffer> offers = holds.offers(slots);
         NegotiationSnapshot snapshot = new NegotiationSnapshot(requests, offers, threads.clock().instant());
         CompletableFuture.supplyAsync(() -> MatchPlanner.plan(snapshot), threads.planner())
-                .thenAcceptAsync(plan -> apply(started, plan, revisions, asked), threads.owner())
+                .thenAcceptAsync(plan -> apply(cycle, plan, revisions), threads.owner())
                 .exceptionally(this::failed);
     }
 
-    private void apply(Instant started, MatchPlan plan, Map<AdKey, Long> revisions, int asked) {
+    private void apply(Cycle cycle, MatchPlan plan, Map<AdKey, Long> revisions) {
         holds.hold(plan.matches(), revisions);
-        plan.matchesBySchedulers().forEach((scheduler, matches) -> tell(scheduler, matches, revisions));
-        object.update(object.statistics().next(started, Duration.between(started, threads.clock().instant()), plan, asked));
+        plan.matchesBySchedulers().forEach((scheduler, matches) ->
+                tell(scheduler, cycle.schedulers().get(scheduler), matches, revisions));
+        Instant now = threads.clock().instant();
+        object.update(object.statistics().next(cycle.started(), Duration.between(cycle.started(), now), plan,
+                cycle.schedulers().size()));
         grid.publish(object);
         if (!plan.rejections().isEmpty() && LOG.isDebugEnabled()) {
             plan.rejections().forEach(r -> LOG.debug("request {} of {} at {}: {} jobs idle, {} ({})", r.request().requestId(),
@@ -163,11 +184,11 @@ final class Negotiator {
         endCycle();
     }
 
-    private void tell(AgentName scheduler, List<PlannedMatch> matches, Map<AdKey, Long> revisions) {
+    private void tell(AgentName scheduler, ObjectId object, List<PlannedMatch> matches, Map<AdKey, Long> revisions) {
         List<Map<String, Object>> wire = matches.stream().map(PlannedMatch::toWire).toList();
         CompletableFuture<?> call;
         try {
-            call = grid.matched(scheduler, wire).toCompletableFuture();
+            call = grid.matched(scheduler, object, wire).toCompletableFuture();
         } catch (RuntimeException e) {
             call = CompletableFuture.failedFuture(e);
         }

@@ -12,10 +12,13 @@ import java.util.concurrent.TimeUnit;
 
 import org.harrier.mgmt.AgentName;
 import org.harrier.mgmt.Caller;
+import org.harrier.mgmt.ObjectId;
 import org.harrier.mgmt.QmfException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The central manager end to end without a bus: indications in, cycles triggered as
@@ -79,6 +82,7 @@ class CentralManagerTest {
         Eventually.until("Matched", () -> !grid.matchedCalls.isEmpty());
         RecordingGrid.Call call = grid.matchedCalls.get(0);
         assertEquals(SCHEDD, call.scheduler());
+        assertEquals(ObjectId.grid("scheduler", "submit1"), call.object(), "without a scheduler ad, the agent's instance");
         assertEquals(List.of(Map.of("RequestId", 7L, "Slot", "mrg.grid:slot:slot1@exec1", "Agent", "harrier:startd:exec1")),
                 call.matches());
         Eventually.until("statistics published", () -> grid.cyclesPublished() >= 1);
@@ -87,6 +91,25 @@ class CentralManagerTest {
         assertEquals(1L, stats.get("NumSchedulers"));
         assertEquals(1L, stats.get("NumIdleJobs"));
         assertEquals(1L, stats.get("CandidateSlots"));
+    }
+
+    @ParameterizedTest(name = "[{index}] {0}")
+    @CsvSource({
+            "a scheduler ad with idle jobs names its object,   scheduler, TotalIdleJobs, schedd-x, schedd-x",
+            "a submitter ad names its ScheddName,               submitter, IdleJobs,      ignored,  schedd-y",
+    })
+    void getRequestsGoesToTheSchedulerObjectTheAdsName(String description, String kind, String idleAttribute,
+            String schedulerName, String expected) {
+        start(settings());
+        grid.answers(SCHEDD, List.of());
+        if (kind.equals("scheduler")) {
+            manager.accept(Indications.scheduler(schedulerName).with(idleAttribute, 2L).data());
+        } else {
+            manager.accept(Indications.submitter("alice@schedd-y").with("ScheddName", "schedd-y").with(idleAttribute, 2L).data());
+        }
+
+        Eventually.until("GetRequests", () -> !grid.objectsAsked.isEmpty());
+        assertEquals(ObjectId.grid("scheduler", expected), grid.objectsAsked.get(0));
     }
 
     @Test

@@ -10,6 +10,7 @@ import java.util.function.Function;
 
 import org.harrier.mgmt.AgentName;
 import org.harrier.mgmt.ManagedObject;
+import org.harrier.mgmt.ObjectId;
 
 /**
  * The grid as the central manager's tests need it, in memory: schedulers that answer
@@ -17,11 +18,12 @@ import org.harrier.mgmt.ManagedObject;
  * the objects the central manager publishes.
  */
 final class RecordingGrid implements Grid {
-    record Call(AgentName scheduler, List<Map<String, Object>> matches) {
+    record Call(AgentName scheduler, ObjectId object, List<Map<String, Object>> matches) {
     }
 
     private final Map<AgentName, Function<AgentName, CompletableFuture<List<?>>>> schedulers = new ConcurrentHashMap<>();
     final List<AgentName> getRequestsCalls = new CopyOnWriteArrayList<>();
+    final List<ObjectId> objectsAsked = new CopyOnWriteArrayList<>();
     final List<Call> matchedCalls = new CopyOnWriteArrayList<>();
     final List<Map<String, Object>> published = new CopyOnWriteArrayList<>();
     volatile boolean failMatched;
@@ -37,15 +39,16 @@ final class RecordingGrid implements Grid {
     }
 
     @Override
-    public CompletionStage<List<?>> getRequests(AgentName scheduler) {
+    public CompletionStage<List<?>> getRequests(AgentName scheduler, ObjectId object) {
         getRequestsCalls.add(scheduler);
+        objectsAsked.add(object);
         Function<AgentName, CompletableFuture<List<?>>> s = schedulers.get(scheduler);
         return s == null ? CompletableFuture.failedFuture(new IllegalStateException("no scheduler " + scheduler)) : s.apply(scheduler);
     }
 
     @Override
-    public CompletionStage<?> matched(AgentName scheduler, List<Map<String, Object>> matches) {
-        matchedCalls.add(new Call(scheduler, matches));
+    public CompletionStage<?> matched(AgentName scheduler, ObjectId object, List<Map<String, Object>> matches) {
+        matchedCalls.add(new Call(scheduler, object, matches));
         return failMatched ? CompletableFuture.failedFuture(new IllegalStateException("scheduler gone"))
                 : CompletableFuture.completedFuture(Map.of());
     }
