@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
 import org.harrier.collector.negotiation.MatchPlan;
@@ -192,7 +194,8 @@ final class Negotiator {
         } catch (RuntimeException e) {
             call = CompletableFuture.failedFuture(e);
         }
-        call.orTimeout(settings.callTimeout().toNanos() * 2, TimeUnit.NANOSECONDS)
+        // copy(): the timeout is the negotiator's, not something to impose on the grid's own future.
+        call.copy().orTimeout(settings.callTimeout().toNanos() * 2, TimeUnit.NANOSECONDS)
                 .whenCompleteAsync((ok, e) -> {
                     if (e != null) {
                         LOG.warn("Matched on {} failed; its {} slots go back to the pool: {}", scheduler, matches.size(), e.toString());
@@ -203,7 +206,12 @@ final class Negotiator {
 
     /** A cycle's step threw (on whichever thread): log it and end the cycle on the owner thread. */
     private Void failed(Throwable failure) {
-        LOG.error("negotiation cycle failed", failure);
+        Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+        if (cause instanceof RejectedExecutionException) {
+            LOG.debug("negotiation cycle abandoned: the central manager closed");
+            return null;
+        }
+        LOG.error("negotiation cycle failed", cause);
         CentralManager.onOwner(threads.owner(), "end of a failed cycle", this::endCycle);
         return null;
     }
