@@ -1,5 +1,6 @@
 package org.harrier.mgmt.bus;
 
+import jakarta.jms.CompletionListener;
 import jakarta.jms.DeliveryMode;
 import jakarta.jms.Destination;
 import jakarta.jms.JMSException;
@@ -20,8 +21,9 @@ import java.util.concurrent.TimeUnit;
  * them in the order given.
  *
  * <p>Non-persistent messages (replies, indications, heartbeats) go out asynchronously; a
- * persistent one waits for the broker to have it on disk, which is what makes an exit report
- * survive a scheduler that is down (DESIGN.md section 5).
+ * persistent one's future completes only when the broker has it on disk, which is what makes an
+ * exit report survive a scheduler that is down (DESIGN.md section 5) — but the outbox thread
+ * does not wait for that (a CompletionListener does), so many durable sends share one flush.
  */
 final class Outbox implements AutoCloseable {
     private final ExecutorService thread;
@@ -46,9 +48,26 @@ final class Outbox implements AutoCloseable {
                 try {
                     Message m = toMessage(e);
                     Destination to = e.topic() ? session.createTopic(e.address()) : session.createQueue(e.address());
-                    producer.send(to, m, e.persistent() ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT,
-                            Message.DEFAULT_PRIORITY, e.ttlMillis());
-                    done.complete(null);
+                    if (e.persistent()) {
+                        // Completes when the broker has the message on disk, without holding this
+                        // thread (and every other message queued behind it) for the journal flush.
+                        producer.send(to, m, DeliveryMode.PERSISTENT, Message.DEFAULT_PRIORITY, e.ttlMillis(),
+                                new CompletionListener() {
+                                    @Override
+                                    public void onCompletion(Message message) {
+                                        done.complete(null);
+                                    }
+
+                                    @Override
+                                    public void onException(Message message, Exception ex) {
+                                        done.completeExceptionally(new BusException(
+                                                "the broker did not take a message for " + e.address() + ": " + ex.getMessage(), ex));
+                                    }
+                                });
+                    } else {
+                        producer.send(to, m, DeliveryMode.NON_PERSISTENT, Message.DEFAULT_PRIORITY, e.ttlMillis());
+                        done.complete(null);
+                    }
                 } catch (JMSException | RuntimeException ex) {
                     done.completeExceptionally(new BusException("cannot send to " + e.address() + ": " + ex.getMessage(), ex));
                 }

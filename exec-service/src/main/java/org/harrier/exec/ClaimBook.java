@@ -1,0 +1,108 @@
+package org.harrier.exec;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Supplier;
+
+import org.harrier.classad.ClassAd;
+import org.harrier.classad.EvalContext;
+import org.harrier.classad.StringValue;
+import org.harrier.classad.Value;
+import org.harrier.mgmt.QmfException;
+
+/**
+ * The slot and its claims: applies {@link Carving}'s decisions to the {@link PartitionableSlot}
+ * and keeps which claim id holds which dynamic slot.
+ *
+ * <p>Not thread-safe: confined to the startd's owner thread (see {@link Startd}). Every method
+ * either changes the state completely or throws and changes nothing.
+ */
+public final class ClaimBook {
+    private final Supplier<String> claimIds;
+    private final Map<String, String> slotByClaim = new HashMap<>();
+    private final Map<ClaimVerdict.Refusal, Long> refusals = new HashMap<>();
+    private PartitionableSlot slot;
+
+    public ClaimBook(PartitionableSlot slot, Supplier<String> claimIds) {
+        this.slot = Objects.requireNonNull(slot, "slot");
+        this.claimIds = Objects.requireNonNull(claimIds, "claimIds");
+    }
+
+    /** The granted claim: its secret id and the dynamic slot carved for it. */
+    public record Grant(String claimId, DynamicSlot slot) {
+    }
+
+    public PartitionableSlot slot() {
+        return slot;
+    }
+
+    /** Claims refused so far, per reason (why jobs stayed idle). */
+    public Map<ClaimVerdict.Refusal, Long> refusals() {
+        return Map.copyOf(refusals);
+    }
+
+    /** Carves a dynamic slot for {@code request}; QmfException CLAIM_REFUSED with the reason if it cannot. */
+    public Grant claim(ClassAd request, String scheduler, EvalContext context) {
+        ClaimVerdict verdict = Carving.decide(slot, request, context);
+        if (verdict instanceof ClaimVerdict.Refuse refuse) {
+            refusals.merge(refuse.kind(), 1L, Long::sum);
+            throw new QmfException(QmfException.CLAIM_REFUSED, "claim refused: " + refuse.reason());
+        }
+        Resources resources = ((ClaimVerdict.Carve) verdict).resources();
+        String id = claimIds.get();
+        if (slotByClaim.containsKey(id)) {
+            throw new IllegalStateException("claim id generator repeated an id");
+        }
+        PartitionableSlot.Carved carved = slot.carve(resources, scheduler, owner(request), context.now());
+        slot = carved.slot();
+        slotByClaim.put(id, carved.dynamicSlot().name());
+        return new Grant(id, carved.dynamicSlot());
+    }
+
+    private static String owner(ClassAd request) {
+        Value v = request.evaluate("Owner");
+        return v instanceof StringValue s ? s.value() : "";
+    }
+
+    /** The dynamic slot of {@code claimId}; QmfException UNKNOWN_CLAIM if there is none. */
+    public DynamicSlot claimed(String claimId) {
+        String name = slotByClaim.get(claimId);
+        if (name == null) {
+            throw new QmfException(QmfException.UNKNOWN_CLAIM, "unknown claim on " + slot.name()
+                    + " (released, or never granted here)");
+        }
+        return slot.dynamicSlots().get(name);
+    }
+
+    public boolean holds(String claimId) {
+        return slotByClaim.containsKey(claimId);
+    }
+
+    /** Records that job {@code jobId} runs on the claim (activity Busy). */
+    public DynamicSlot busy(String claimId, String jobId, long now) {
+        DynamicSlot d = claimed(claimId).running(jobId, now);
+        slot = slot.with(d);
+        return d;
+    }
+
+    /** Records that the claim's job has ended (activity Idle, the claim kept for the next job). */
+    public DynamicSlot idle(String claimId, long now) {
+        DynamicSlot d = claimed(claimId).idle(now);
+        slot = slot.with(d);
+        return d;
+    }
+
+    /** Gives the claim's resources back; QmfException UNKNOWN_CLAIM if there is no such claim. */
+    public DynamicSlot release(String claimId) {
+        DynamicSlot d = claimed(claimId);
+        slot = slot.release(d.name());
+        slotByClaim.remove(claimId);
+        return d;
+    }
+
+    /** Claim ids currently held, for shutting down. */
+    public Iterable<String> claimIds() {
+        return Map.copyOf(slotByClaim).keySet();
+    }
+}

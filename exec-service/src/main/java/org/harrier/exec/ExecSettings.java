@@ -1,0 +1,214 @@
+package org.harrier.exec;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
+
+import org.harrier.classad.ClassAdParseException;
+import org.harrier.classad.Expr;
+
+/**
+ * How an execute node is configured. Every machine fact the startd would detect (cores, memory,
+ * disk, Arch, OpSys, OpSysAndVer, FileSystemDomain, Machine) can be pinned here; a value left
+ * unset is detected. Tests and the personal grid pin small resources so a laptop's 16 cores do
+ * not turn into 16 concurrent test jobs.
+ *
+ * <p>Immutable; build with {@link #builder()}. Validation happens in {@link Builder#build()}
+ * with messages naming the setting, so a bad command line fails before anything starts.
+ */
+public final class ExecSettings {
+    /** HTCondor's default START: the owner lets every job run. */
+    public static final String DEFAULT_START = "TRUE";
+
+    private final Long cpus;
+    private final Long memoryMiB;
+    private final Long diskKiB;
+    private final MachineNames names;
+    private final Path executeDir;
+    private final Expr start;
+    private final Timings timings;
+
+    private ExecSettings(Builder b) {
+        this.cpus = b.cpus;
+        this.memoryMiB = b.memoryMiB;
+        this.diskKiB = b.diskKiB;
+        this.names = new MachineNames(b.machine, b.arch, b.opSys, b.opSysAndVer, b.fileSystemDomain);
+        this.executeDir = b.executeDir;
+        this.start = b.start;
+        this.timings = new Timings(b.updateInterval, b.killGrace, b.usageInterval);
+    }
+
+    public static ExecSettings defaults() {
+        return builder().build();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Pinned core count, or null to detect. */
+    public Long cpus() {
+        return cpus;
+    }
+
+    /** Pinned memory in MiB, or null to detect. */
+    public Long memoryMiB() {
+        return memoryMiB;
+    }
+
+    /** Pinned disk in KiB, or null to detect (free space in {@link #executeDir()}). */
+    public Long diskKiB() {
+        return diskKiB;
+    }
+
+    public MachineNames names() {
+        return names;
+    }
+
+    /** Where the disk is measured; jobs run in their own Iwd (no file transfer yet). */
+    public Path executeDir() {
+        return executeDir;
+    }
+
+    /** The owner's START policy (HTCondor's START knob), a ClassAd expression over the job as TARGET. */
+    public Expr start() {
+        return start;
+    }
+
+    public Timings timings() {
+        return timings;
+    }
+
+    /** Machine names a startd would detect; null means detect. */
+    public record MachineNames(String machine, String arch, String opSys, String opSysAndVer, String fileSystemDomain) {
+    }
+
+    /**
+     * updateInterval: how often slot ads are republished (HTCondor UPDATE_INTERVAL; 5 s in a
+     * personal grid). killGrace: how long a job tree has between SIGTERM and SIGKILL.
+     * usageInterval: how often a running job's CPU time is sampled from /proc.
+     */
+    public record Timings(Duration updateInterval, Duration killGrace, Duration usageInterval) {
+        public Timings {
+            positive(updateInterval, "updateInterval");
+            if (killGrace == null || killGrace.isNegative()) {
+                throw new IllegalArgumentException("killGrace must be zero or positive, got " + killGrace);
+            }
+            positive(usageInterval, "usageInterval");
+        }
+
+        private static void positive(Duration d, String what) {
+            if (d == null || d.isZero() || d.isNegative()) {
+                throw new IllegalArgumentException(what + " must be positive, got " + d);
+            }
+        }
+    }
+
+    public static final class Builder {
+        private Long cpus;
+        private Long memoryMiB;
+        private Long diskKiB;
+        private String machine;
+        private String arch;
+        private String opSys;
+        private String opSysAndVer;
+        private String fileSystemDomain;
+        private Path executeDir = Path.of(System.getProperty("java.io.tmpdir"));
+        private Expr start = Expr.parse(DEFAULT_START);
+        private Duration updateInterval = Duration.ofSeconds(5);
+        private Duration killGrace = Duration.ofSeconds(2);
+        private Duration usageInterval = Duration.ofMillis(500);
+
+        private Builder() {
+        }
+
+        public Builder cpus(long n) {
+            this.cpus = atLeastOne(n, "cpus");
+            return this;
+        }
+
+        public Builder memoryMiB(long n) {
+            this.memoryMiB = atLeastOne(n, "memory (MiB)");
+            return this;
+        }
+
+        public Builder diskKiB(long n) {
+            this.diskKiB = atLeastOne(n, "disk (KiB)");
+            return this;
+        }
+
+        private static long atLeastOne(long n, String what) {
+            if (n < 1) {
+                throw new IllegalArgumentException(what + " must be at least 1, got " + n);
+            }
+            return n;
+        }
+
+        public Builder machine(String name) {
+            this.machine = nonBlank(name, "machine");
+            return this;
+        }
+
+        public Builder arch(String value) {
+            this.arch = nonBlank(value, "arch");
+            return this;
+        }
+
+        public Builder opSys(String value) {
+            this.opSys = nonBlank(value, "opSys");
+            return this;
+        }
+
+        public Builder opSysAndVer(String value) {
+            this.opSysAndVer = nonBlank(value, "opSysAndVer");
+            return this;
+        }
+
+        public Builder fileSystemDomain(String value) {
+            this.fileSystemDomain = nonBlank(value, "fileSystemDomain");
+            return this;
+        }
+
+        private static String nonBlank(String s, String what) {
+            if (s == null || s.isBlank()) {
+                throw new IllegalArgumentException(what + " must not be blank");
+            }
+            return s;
+        }
+
+        public Builder executeDir(Path dir) {
+            this.executeDir = Objects.requireNonNull(dir, "executeDir");
+            return this;
+        }
+
+        /** START as ClassAd text; IllegalArgumentException if it does not parse. */
+        public Builder start(String expression) {
+            try {
+                this.start = Expr.parse(Objects.requireNonNull(expression, "start"));
+            } catch (ClassAdParseException e) {
+                throw new IllegalArgumentException("START is not a ClassAd expression: " + e.getMessage());
+            }
+            return this;
+        }
+
+        public Builder updateInterval(Duration d) {
+            this.updateInterval = d;
+            return this;
+        }
+
+        public Builder killGrace(Duration d) {
+            this.killGrace = d;
+            return this;
+        }
+
+        public Builder usageInterval(Duration d) {
+            this.usageInterval = d;
+            return this;
+        }
+
+        public ExecSettings build() {
+            new Timings(updateInterval, killGrace, usageInterval);
+            return new ExecSettings(this);
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package org.harrier.exec;
+
+import org.harrier.classad.ClassAd;
+import org.harrier.classad.Expr;
+
+/**
+ * The machine ads of slots, with the attributes HTCondor's startd publishes for them
+ * (condor_startd.V6 ResAttributes.cpp, Reqexp.cpp; htcondor-notes §3.3). A partitionable slot
+ * advertises what is left; a dynamic slot what it holds. Both carry
+ * {@code Requirements = START && WithinResourceLimits}.
+ */
+public final class SlotAds {
+    /**
+     * HTCondor's WithinResourceLimits with its defaults for requests the job leaves undefined
+     * (as the startd writes it for partitionable slots): 1 cpu, {@link RequestedResources#DEFAULT_MEMORY_MIB}
+     * MiB, and DiskUsage or {@link RequestedResources#DEFAULT_DISK_KIB} KiB, the same defaults
+     * {@link Carving} carves with.
+     */
+    public static final Expr WITHIN_RESOURCE_LIMITS = Expr.parse(
+            "MY.Cpus > 0 && (TARGET.RequestCpus ?: 1) <= MY.Cpus"
+                    + " && MY.Memory > 0 && (TARGET.RequestMemory ?: " + RequestedResources.DEFAULT_MEMORY_MIB + ") <= MY.Memory"
+                    + " && MY.Disk > 0 && (TARGET.RequestDisk ?: (TARGET.DiskUsage ?: " + RequestedResources.DEFAULT_DISK_KIB
+                    + ")) <= MY.Disk");
+    public static final Expr REQUIREMENTS = Expr.parse("START && WithinResourceLimits");
+
+    private SlotAds() {
+    }
+
+    public static ClassAd partitionable(PartitionableSlot slot) {
+        Resources left = slot.remaining();
+        return common(slot.machine(), slot.start())
+                .set("Name", slot.name())
+                .set("SlotType", "Partitionable")
+                .set("PartitionableSlot", true)
+                .set("Cpus", left.cpus())
+                .set("Memory", left.memoryMiB())
+                .set("Disk", left.diskKiB())
+                .set("TotalSlotCpus", slot.machine().total().cpus())
+                .set("TotalSlotMemory", slot.machine().total().memoryMiB())
+                .set("TotalSlotDisk", slot.machine().total().diskKiB())
+                .set("NumDynamicSlots", slot.dynamicSlots().size())
+                .set("State", slot.state())
+                .set("Activity", "Idle")
+                .set("EnteredCurrentState", slot.enteredCurrentState())
+                .build();
+    }
+
+    public static ClassAd dynamic(PartitionableSlot parent, DynamicSlot slot) {
+        Resources held = slot.resources();
+        ClassAd.Builder b = common(parent.machine(), parent.start())
+                .set("Name", slot.name())
+                .set("SlotType", "Dynamic")
+                .set("DynamicSlot", true)
+                .set("DSlotId", slot.number())
+                .set("ParentSlotName", parent.name())
+                .set("Cpus", held.cpus())
+                .set("Memory", held.memoryMiB())
+                .set("Disk", held.diskKiB())
+                .set("TotalSlotCpus", held.cpus())
+                .set("TotalSlotMemory", held.memoryMiB())
+                .set("TotalSlotDisk", held.diskKiB())
+                .set("State", "Claimed")
+                .set("Activity", slot.activity())
+                .set("EnteredCurrentActivity", slot.enteredCurrentActivity())
+                .set("RemoteScheduler", slot.scheduler())
+                .set("RemoteOwner", slot.remoteOwner());
+        if (slot.busy()) {
+            b.set("JobId", slot.jobId()).set("JobStart", slot.enteredCurrentActivity());
+        }
+        return b.build();
+    }
+
+    private static ClassAd.Builder common(Machine m, Expr start) {
+        return ClassAd.builder()
+                .set("MyType", "Machine")
+                .set("TargetType", "Job")
+                .set("Machine", m.machine())
+                .set("SlotID", 1)
+                .set("Arch", m.arch())
+                .set("OpSys", m.opSys())
+                .set("OpSysAndVer", m.opSysAndVer())
+                .set("FileSystemDomain", m.fileSystemDomain())
+                .set("TotalCpus", m.total().cpus())
+                .set("TotalMemory", m.total().memoryMiB())
+                .set("TotalDisk", m.total().diskKiB())
+                .set("Start", start)
+                .set("WithinResourceLimits", WITHIN_RESOURCE_LIMITS)
+                .set("Requirements", REQUIREMENTS)
+                .set("Rank", 0);
+    }
+}

@@ -1,0 +1,270 @@
+package org.harrier.exec;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+import org.harrier.classad.ClassAd;
+import org.harrier.classad.EvalContext;
+import org.harrier.exec.starter.JobCommand;
+import org.harrier.exec.starter.JobSetupException;
+import org.harrier.exec.starter.ProcessOutcome;
+import org.harrier.exec.starter.RunningJob;
+import org.harrier.exec.starter.Starter;
+import org.harrier.mgmt.QmfException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The execute node: claims on the partitionable slot, and jobs run on them.
+ *
+ * <p>Threads (STYLE §6): one owner thread, "harrier-startd", owns the {@link ClaimBook}, the
+ * running jobs and the claims being released; every public method hands its work to it and
+ * returns a future completed there. Processes are waited for on the JDK's reaper threads and
+ * sampled on the starter's timer thread; their exits are handed back to the owner thread
+ * before anything changes. {@link #slot()} is a volatile snapshot readable from any thread.
+ *
+ * <p>Claim life: {@code claim} carves a dynamic slot (Idle); {@code activate} runs a job on it
+ * (Busy) and reports JobStarted; the job's end reports JobExited and leaves the claim Idle for
+ * the next job; {@code release} returns the resources (killing a running job first, and
+ * returning them once its tree is dead); {@code deactivate} kills the job but keeps the claim.
+ */
+public final class Startd implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(Startd.class);
+
+    private final ExecutorService owner;
+    private final ClaimBook book;
+    private final Starter starter;
+    private final StartdListener listener;
+    private final Clock clock;
+    private final Duration killGrace;
+    private final Map<String, Run> running = new HashMap<>();
+    private final Set<String> releasing = new HashSet<>();
+    private final CountDownLatch drained = new CountDownLatch(1);
+    private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+    private boolean closing;
+    private volatile PartitionableSlot published;
+
+    private record Run(String jobId, String scheduler, RunningJob process) {
+    }
+
+    public Startd(ClaimBook book, ExecSettings.Timings timings, StartdListener listener, Clock clock) {
+        this.book = Objects.requireNonNull(book, "book");
+        this.listener = Objects.requireNonNull(listener, "listener");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.killGrace = timings.killGrace();
+        this.starter = new Starter(timings.killGrace(), timings.usageInterval());
+        this.published = book.slot();
+        this.owner = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "harrier-startd");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /** A startd for {@code slot1@name} on {@code machine}, with secure claim ids and the system clock. */
+    public static Startd create(String name, Machine machine, ExecSettings settings, StartdListener listener) {
+        Clock clock = Clock.systemUTC();
+        PartitionableSlot slot = PartitionableSlot.of(name, machine, settings.start(), clock.instant().getEpochSecond());
+        return new Startd(new ClaimBook(slot, ClaimIds.secure()), settings.timings(), listener, clock);
+    }
+
+    /** The slots as last changed; any thread. */
+    public PartitionableSlot slot() {
+        return published;
+    }
+
+    public CompletableFuture<ClaimBook.Grant> claim(ClassAd request, String scheduler) {
+        return onOwner(() -> {
+            ClaimBook.Grant g = book.claim(request, scheduler, EvalContext.create(clock, clock.millis()));
+            publish();
+            return g;
+        });
+    }
+
+    public CompletableFuture<Void> activate(String claimId, String jobId, ClassAd job) {
+        return onOwner(() -> {
+            DynamicSlot d = usable(claimId);
+            if (d.busy()) {
+                throw new QmfException(QmfException.WRONG_STATE, "claim on " + d.name() + " is running job " + d.jobId());
+            }
+            RunningJob process;
+            try {
+                process = starter.start(JobCommand.from(job, environment(d)),
+                        outcome -> owner.execute(() -> exited(claimId, outcome)));
+            } catch (JobSetupException e) {
+                safely(() -> listener.jobExited(
+                        JobExited.neverStarted(jobId, claimId, d.scheduler(), e.getMessage(), e.holdReasonCode())));
+                return null;
+            }
+            running.put(claimId, new Run(jobId, d.scheduler(), process));
+            book.busy(claimId, jobId, now());
+            publish();
+            safely(() -> listener.jobStarted(new JobStarted(jobId, claimId, d.scheduler(), d.name())));
+            return null;
+        });
+    }
+
+    /**
+     * Kills job {@code jobId}'s tree if it runs on the claim. If it already ended this does
+     * nothing: its exit report is on its way (Deactivate and a job's own end may cross).
+     */
+    public CompletableFuture<Void> deactivate(String claimId, String jobId) {
+        return onOwner(() -> {
+            DynamicSlot d = usable(claimId);
+            Run run = running.get(claimId);
+            if (run != null) {
+                if (!run.jobId().equals(jobId)) {
+                    throw new QmfException(QmfException.WRONG_STATE, "claim on " + d.name() + " runs job " + run.jobId()
+                            + ", not " + jobId);
+                }
+                run.process().kill();
+            }
+            return null;
+        });
+    }
+
+    /** Gives the claim up; a running job is killed and the resources return when its tree is dead. */
+    public CompletableFuture<Void> release(String claimId) {
+        return onOwner(() -> {
+            usable(claimId);
+            Run run = running.get(claimId);
+            if (run != null) {
+                releasing.add(claimId);
+                run.process().kill();
+            } else {
+                book.release(claimId);
+                publish();
+            }
+            return null;
+        });
+    }
+
+    /** Claims refused so far per reason; for the slot's statistics. */
+    public CompletableFuture<Map<ClaimVerdict.Refusal, Long>> refusals() {
+        return onOwner(book::refusals);
+    }
+
+    private DynamicSlot usable(String claimId) {
+        if (releasing.contains(claimId)) {
+            throw new QmfException(QmfException.UNKNOWN_CLAIM, "claim is being released");
+        }
+        return book.claimed(claimId);
+    }
+
+    private void exited(String claimId, ProcessOutcome outcome) {
+        Run run = running.remove(claimId);
+        if (run == null) {
+            return;
+        }
+        if (releasing.remove(claimId)) {
+            book.release(claimId);
+        } else {
+            book.idle(claimId, now());
+        }
+        publish();
+        safely(() -> listener.jobExited(JobExited.of(run.jobId(), claimId, run.scheduler(), outcome)));
+        if (closing && running.isEmpty()) {
+            drained.countDown();
+        }
+    }
+
+    /**
+     * The job's environment before its own Environment/Env: a PATH, and what HTCondor's
+     * starter sets for a slot (_CONDOR_SLOT; OMP_NUM_THREADS = the slot's cores, so threaded
+     * libraries stay within the claim). Nothing of the startd's own environment leaks in.
+     */
+    private static Map<String, String> environment(DynamicSlot d) {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("PATH", "/usr/local/bin:/usr/bin:/bin");
+        env.put("_CONDOR_SLOT", d.name().substring(0, d.name().indexOf('@')));
+        env.put("OMP_NUM_THREADS", Long.toString(d.resources().cpus()));
+        return env;
+    }
+
+    private void publish() {
+        published = book.slot();
+        safely(() -> listener.slotsChanged(published));
+    }
+
+    private static void safely(Runnable r) {
+        try {
+            r.run();
+        } catch (RuntimeException e) {
+            log.warn("startd listener failed", e);
+        }
+    }
+
+    private long now() {
+        return clock.instant().getEpochSecond();
+    }
+
+    private <T> CompletableFuture<T> onOwner(Supplier<T> work) {
+        CompletableFuture<T> f = new CompletableFuture<>();
+        try {
+            owner.execute(() -> {
+                try {
+                    f.complete(work.get());
+                } catch (RuntimeException e) {
+                    f.completeExceptionally(e);
+                }
+            });
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            f.completeExceptionally(new QmfException(QmfException.EXCEPTION, "the startd is shut down"));
+        }
+        return f;
+    }
+
+    /**
+     * Kills every running job's tree, waits (up to the kill grace and a few seconds) for their
+     * exits to be reported, then stops the threads. Idempotent; not to be called on the owner
+     * thread. Each job's leftovers have been sent SIGKILL by the time its exit is reported.
+     */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        CompletableFuture<Void> killing = onOwner(() -> {
+            closing = true;
+            List<Run> runs = new ArrayList<>(running.values());
+            for (Run r : runs) {
+                r.process().kill();
+            }
+            if (running.isEmpty()) {
+                drained.countDown();
+            }
+            return null;
+        });
+        try {
+            killing.get(5, TimeUnit.SECONDS);
+            if (!drained.await(killGrace.toMillis() + 5000, TimeUnit.MILLISECONDS)) {
+                log.warn("jobs still running {} after close killed them", killGrace.plusSeconds(5));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            log.warn("startd close did not finish cleanly", e);
+        }
+        owner.shutdown();
+        try {
+            owner.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        starter.close();
+    }
+}

@@ -1,0 +1,102 @@
+package org.harrier.exec.bus;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+
+import org.harrier.exec.ExecSettings;
+import org.harrier.exec.MachineProbe;
+import org.harrier.mgmt.bus.Bus;
+import org.harrier.mgmt.bus.BusException;
+
+/**
+ * The exec service as its own process:
+ * <pre>
+ * harrier-exec --broker amqp://host:5672 [--name NAME] [--cpus N] [--memory MiB] [--disk KiB]
+ *              [--machine HOST] [--file-system-domain D] [--start EXPR] [--update-interval SECONDS]
+ *              [--kill-grace SECONDS] [--execute-dir DIR]
+ * </pre>
+ * Runs until SIGTERM/SIGINT, then kills its jobs' process trees and withdraws its slots. A bad
+ * option or an unreachable broker is a one-line message on stderr and exit status 2 or 1.
+ */
+public final class ExecMain {
+    private ExecMain() {
+    }
+
+    /** What the command line asks for. */
+    record Options(String broker, String name, ExecSettings settings) {
+    }
+
+    public static void main(String[] args) throws InterruptedException {
+        Options options;
+        try {
+            options = parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("harrier-exec: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        Bus bus;
+        ExecService service;
+        try {
+            bus = Bus.connect(options.broker());
+            service = ExecService.start(bus, options.name(), options.settings());
+        } catch (BusException | IllegalArgumentException e) {
+            System.err.println("harrier-exec: " + e.getMessage());
+            System.exit(1);
+            return;
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            service.close();
+            bus.close();
+            stopped.countDown();
+        }, "harrier-exec-shutdown"));
+        System.out.println("harrier-exec: startd " + service.agentName() + " on " + options.broker() + ", slot "
+                + service.startd().slot().name() + " with " + service.startd().slot().remaining());
+        stopped.await();
+    }
+
+    static Options parse(String[] args) {
+        String broker = null;
+        String name = null;
+        ExecSettings.Builder b = ExecSettings.builder();
+        for (int i = 0; i < args.length; i++) {
+            String flag = args[i];
+            if (i + 1 >= args.length) {
+                throw new IllegalArgumentException(flag.startsWith("--") ? flag + " needs a value" : "unexpected argument '" + flag + "'");
+            }
+            String v = args[++i];
+            switch (flag) {
+                case "--broker" -> broker = v;
+                case "--name" -> name = v;
+                case "--cpus" -> b.cpus(number(flag, v));
+                case "--memory" -> b.memoryMiB(number(flag, v));
+                case "--disk" -> b.diskKiB(number(flag, v));
+                case "--machine" -> b.machine(v);
+                case "--file-system-domain" -> b.fileSystemDomain(v);
+                case "--start" -> b.start(v);
+                case "--update-interval" -> b.updateInterval(Duration.ofSeconds(number(flag, v)));
+                case "--kill-grace" -> b.killGrace(Duration.ofSeconds(number(flag, v)));
+                case "--execute-dir" -> b.executeDir(Path.of(v));
+                default -> throw new IllegalArgumentException("unknown option '" + flag + "'");
+            }
+        }
+        if (broker == null) {
+            throw new IllegalArgumentException("--broker URL is required (e.g. amqp://localhost:5672)");
+        }
+        ExecSettings settings = b.build();
+        if (name == null) {
+            name = settings.names().machine() != null ? settings.names().machine() : MachineProbe.hostName();
+        }
+        return new Options(broker, name, settings);
+    }
+
+    private static long number(String flag, String v) {
+        try {
+            return Long.parseLong(v);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(flag + " needs a whole number, got '" + v + "'");
+        }
+    }
+}

@@ -1,0 +1,105 @@
+package org.harrier.exec.bus;
+
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+import org.harrier.classad.ClassAd;
+import org.harrier.exec.Startd;
+import org.harrier.mgmt.AdMaps;
+import org.harrier.mgmt.Caller;
+import org.harrier.mgmt.ManagedObject;
+import org.harrier.mgmt.ObjectId;
+import org.harrier.mgmt.QmfException;
+
+/**
+ * A {@code slot} managed object: its values are the slot's machine ad in the native map form
+ * (docs/protocols.md "Ads on the wire"), its methods the startd's claim protocol. Claim only
+ * makes sense on the partitionable slot; Activate, Deactivate and Release name their claim by
+ * ClaimId and are accepted on any slot object of the startd.
+ *
+ * <p>Threads: {@link #values()} is read by the agent's threads from a volatile snapshot the
+ * startd's owner thread replaces; {@link #invoke} runs on the agent's dispatch thread and only
+ * hands work to the {@link Startd}, whose futures complete on its owner thread.
+ */
+final class SlotObject implements ManagedObject {
+    private final ObjectId id;
+    private final boolean partitionable;
+    private final Startd startd;
+    private volatile Map<String, Object> values;
+
+    SlotObject(String name, boolean partitionable, Startd startd, ClassAd ad) {
+        this.id = ObjectId.grid("slot", name);
+        this.partitionable = partitionable;
+        this.startd = startd;
+        this.values = AdMaps.toNative(ad);
+    }
+
+    @Override
+    public ObjectId id() {
+        return id;
+    }
+
+    @Override
+    public Map<String, Object> values() {
+        return values;
+    }
+
+    /** Replaces the advertised ad; true if it differs from the last one. */
+    boolean update(ClassAd ad) {
+        Map<String, Object> next = AdMaps.toNative(ad);
+        if (next.equals(values)) {
+            return false;
+        }
+        values = next;
+        return true;
+    }
+
+    @Override
+    public CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> arguments, Caller caller) {
+        try {
+            return switch (method) {
+                case "Claim" -> claim(arguments);
+                case "Activate" -> startd.activate(string(arguments, "ClaimId"), string(arguments, "Id"),
+                        ad(arguments, "Job")).thenApply(v -> Map.of());
+                case "Deactivate" -> startd.deactivate(string(arguments, "ClaimId"), string(arguments, "Id"))
+                        .thenApply(v -> Map.of());
+                case "Release" -> startd.release(string(arguments, "ClaimId")).thenApply(v -> Map.of());
+                default -> ManagedObject.super.invoke(method, arguments, caller);
+            };
+        } catch (QmfException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    private CompletionStage<Map<String, Object>> claim(Map<String, Object> arguments) {
+        if (!partitionable) {
+            String parent = String.valueOf(values.get("ParentSlotName"));
+            throw new QmfException(QmfException.CLAIM_REFUSED, "claim refused: " + id.key()
+                    + " is a dynamic slot; claim " + parent);
+        }
+        ClassAd request = ad(arguments, "Request");
+        String scheduler = string(arguments, "Scheduler");
+        return startd.claim(request, scheduler)
+                .thenApply(g -> Map.<String, Object>of("ClaimId", g.claimId(), "Slot", g.slot().name()));
+    }
+
+    private static String string(Map<String, Object> arguments, String name) {
+        if (!(arguments.get(name) instanceof String s)) {
+            throw QmfException.badParameter("argument '" + name + "' is required");
+        }
+        return s;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static ClassAd ad(Map<String, Object> arguments, String name) {
+        if (!(arguments.get(name) instanceof Map<?, ?> m)) {
+            throw QmfException.badParameter("argument '" + name + "' must be an ad (map)");
+        }
+        try {
+            return AdMaps.toAd((Map<String, ?>) m);
+        } catch (IllegalArgumentException e) {
+            throw QmfException.badParameter(name + ": " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,143 @@
+package org.harrier.exec.bus;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.harrier.exec.DynamicSlot;
+import org.harrier.exec.JobExited;
+import org.harrier.exec.JobStarted;
+import org.harrier.exec.PartitionableSlot;
+import org.harrier.exec.SlotAds;
+import org.harrier.exec.Startd;
+import org.harrier.exec.StartdListener;
+import org.harrier.mgmt.AgentName;
+import org.harrier.mgmt.ObjectId;
+import org.harrier.mgmt.bus.Agent;
+import org.harrier.mgmt.bus.Console;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Turns the startd's events into bus traffic: slot objects added, changed and removed as
+ * claims come and go (each also re-advertised every UPDATE_INTERVAL so the collector keeps it),
+ * and JobStarted / JobExited calls on the claiming scheduler, sent as persistent requests so a
+ * scheduler that is down gets them when it is back (docs/protocols.md).
+ *
+ * <p>Threads: every listener method runs on the startd's owner thread, which also owns
+ * {@link #dynamic}; {@link #start} runs before the startd does anything. Sends do not block:
+ * the agent's outbox and the console's futures complete elsewhere.
+ */
+final class SlotPublisher implements StartdListener {
+    private static final Logger log = LoggerFactory.getLogger(SlotPublisher.class);
+    /** How long an exit report waits for the scheduler's answer; the request itself stays queued. */
+    static final Duration REPORT_TIMEOUT = Duration.ofSeconds(30);
+
+    private final Agent agent;
+    private final Console console;
+    private final Duration updateInterval;
+    private final Map<String, SlotObject> dynamic = new HashMap<>();
+    private Startd startd;
+    private SlotObject partitionable;
+
+    SlotPublisher(Agent agent, Console console, Duration updateInterval) {
+        this.agent = agent;
+        this.console = console;
+        this.updateInterval = updateInterval;
+    }
+
+    /** Publishes the partitionable slot; before the startd takes any call. */
+    void start(Startd s) {
+        this.startd = s;
+        PartitionableSlot slot = s.slot();
+        partitionable = new SlotObject(slot.name(), true, s, SlotAds.partitionable(slot));
+        agent.advertise(partitionable, updateInterval);
+    }
+
+    @Override
+    public void slotsChanged(PartitionableSlot slot) {
+        if (partitionable.update(SlotAds.partitionable(slot))) {
+            agent.changed(partitionable);
+        }
+        for (Iterator<Map.Entry<String, SlotObject>> it = dynamic.entrySet().iterator(); it.hasNext();) {
+            Map.Entry<String, SlotObject> e = it.next();
+            if (!slot.dynamicSlots().containsKey(e.getKey())) {
+                agent.remove(e.getValue().id());
+                it.remove();
+            }
+        }
+        for (DynamicSlot d : slot.dynamicSlots().values()) {
+            SlotObject o = dynamic.get(d.name());
+            if (o == null) {
+                o = new SlotObject(d.name(), false, startd, SlotAds.dynamic(slot, d));
+                dynamic.put(d.name(), o);
+                agent.advertise(o, updateInterval);
+            } else if (o.update(SlotAds.dynamic(slot, d))) {
+                agent.changed(o);
+            }
+        }
+    }
+
+    @Override
+    public void jobStarted(JobStarted s) {
+        Map<String, Object> args = new LinkedHashMap<>();
+        args.put("Id", s.jobId());
+        args.put("ClaimId", s.claimId());
+        args.put("RemoteHost", s.remoteHost());
+        report(s.scheduler(), "JobStarted", args);
+    }
+
+    /** A job that never started is reported with ExitCode -1, no usage, and why (HoldReason, HoldReasonCode). */
+    @Override
+    public void jobExited(JobExited e) {
+        Map<String, Object> args = new LinkedHashMap<>();
+        args.put("Id", e.jobId());
+        args.put("ClaimId", e.claimId());
+        args.put("ExitCode", e.exitCode());
+        args.put("ExitBySignal", e.exitBySignal());
+        args.put("ExitSignal", e.exitSignal());
+        args.put("RemoteUserCpu", e.remoteUserCpu());
+        args.put("RemoteSysCpu", e.remoteSysCpu());
+        args.put("RemoteWallClockTime", e.remoteWallClockTime());
+        if (e.neverStarted()) {
+            args.put("HoldReason", e.holdReason());
+            args.put("HoldReasonCode", (long) e.holdReasonCode());
+        }
+        report(e.scheduler(), "JobExited", args);
+    }
+
+    /**
+     * Calls {@code method} on the scheduler object of agent {@code scheduler}: a scheduler
+     * agent {@code harrier:scheduler:<name>} hosts one {@code scheduler} object keyed by that
+     * same name (docs/protocols.md, Agents).
+     */
+    private void report(String scheduler, String method, Map<String, Object> args) {
+        AgentName agentName;
+        try {
+            agentName = AgentName.parse(scheduler);
+        } catch (IllegalArgumentException e) {
+            log.warn("cannot report {} for job {}: claimed by '{}', not an agent name", method, args.get("Id"), scheduler);
+            return;
+        }
+        console.invokeDurable(agentName, ObjectId.grid("scheduler", agentName.instance()), method, args, REPORT_TIMEOUT)
+                .whenComplete((out, error) -> {
+                    if (error != null) {
+                        log.warn("{} for job {} to {} not acknowledged: {}", method, args.get("Id"), scheduler,
+                                error.getMessage());
+                    }
+                });
+    }
+
+    /** Publishes every slot object as deleted (the collector drops them at once). */
+    void withdraw() {
+        for (SlotObject o : dynamic.values()) {
+            agent.remove(o.id());
+        }
+        dynamic.clear();
+        if (partitionable != null) {
+            agent.remove(partitionable.id());
+        }
+    }
+}

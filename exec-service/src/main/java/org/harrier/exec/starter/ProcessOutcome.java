@@ -1,0 +1,35 @@
+package org.harrier.exec.starter;
+
+/**
+ * How a job's process ended: an exit code, or the signal that killed it, with its tree's CPU
+ * time and wall-clock seconds (HTCondor's ExitCode / ExitBySignal + ExitSignal,
+ * RemoteUserCpu, RemoteSysCpu, RemoteWallClockTime).
+ *
+ * <p>Java reports a process killed by signal n as status 128 + n, exactly as a shell reports a
+ * child killed by a signal, and offers no way to tell the two apart. We read 129..192 as
+ * "killed by signal status-128": right for a job that is itself killed (segfault, OOM kill,
+ * our own SIGTERM/SIGKILL), wrong only for a program that deliberately exits with such a code
+ * or a shell passing on its child's death (HTCondor would report an exit code there).
+ *
+ * <p>CPU time is the largest of periodic samples of the tree (see {@link ProcessTree}): the
+ * time used after the last sample is not counted, so a job shorter than one sampling interval
+ * reports 0. Java reaps the process before we could read its final figures.
+ */
+public record ProcessOutcome(int exitCode, boolean exitBySignal, int exitSignal, CpuTime cpu, double wallClockSeconds) {
+    static final int LAST_SIGNAL = 64;
+
+    public ProcessOutcome {
+        if (exitBySignal ? exitSignal < 1 || exitCode != 0 : exitSignal != 0) {
+            throw new IllegalArgumentException("either an exit code or a signal: code " + exitCode + ", signal " + exitSignal);
+        }
+        java.util.Objects.requireNonNull(cpu, "cpu");
+    }
+
+    /** Interprets a Java exit status as described above. */
+    public static ProcessOutcome fromStatus(int status, CpuTime cpu, double wallClockSeconds) {
+        if (status > 128 && status <= 128 + LAST_SIGNAL) {
+            return new ProcessOutcome(0, true, status - 128, cpu, wallClockSeconds);
+        }
+        return new ProcessOutcome(status, false, 0, cpu, wallClockSeconds);
+    }
+}

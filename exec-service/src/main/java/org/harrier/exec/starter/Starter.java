@@ -1,0 +1,95 @@
+package org.harrier.exec.starter;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.Consumer;
+
+/**
+ * Starts jobs as real processes (HTCondor's condor_starter, vanilla universe, no sandbox
+ * transfer yet): checks what the ad names, then runs the executable with its arguments and
+ * environment in its Iwd with In/Out/Err redirected. A file problem is a
+ * {@link JobSetupException} with HTCondor's hold reason code, never a half-started job.
+ *
+ * <p>Threads: {@link #start} runs on the caller's thread; one daemon timer thread
+ * ("harrier-starter") samples CPU time and escalates kills; exits arrive on the JDK's
+ * process-reaper threads (see {@link RunningJob}).
+ */
+public final class Starter implements AutoCloseable {
+    private final ScheduledExecutorService timer;
+    private final long killGraceNanos;
+    private final long sampleNanos;
+
+    public Starter(Duration killGrace, Duration usageInterval) {
+        this.killGraceNanos = killGrace.toNanos();
+        this.sampleNanos = usageInterval.toNanos();
+        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "harrier-starter");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /** Starts {@code command}; {@code onExit} gets the outcome, once, on a reaper thread. */
+    public RunningJob start(JobCommand command, Consumer<ProcessOutcome> onExit) {
+        check(command);
+        ProcessBuilder pb = new ProcessBuilder(command.commandLine()).directory(command.iwd().toFile());
+        pb.environment().clear();
+        pb.environment().putAll(command.environment());
+        pb.redirectInput(ProcessBuilder.Redirect.from(command.stdin().toFile()));
+        pb.redirectOutput(ProcessBuilder.Redirect.to(command.stdout().toFile()));
+        if (command.stderr().equals(command.stdout()) && !command.stdout().equals(JobCommand.NULL_FILE)) {
+            // Same file for both: merge, as HTCondor does, instead of two writers clobbering it.
+            pb.redirectErrorStream(true);
+        } else {
+            pb.redirectError(ProcessBuilder.Redirect.to(command.stderr().toFile()));
+        }
+        Process process;
+        try {
+            process = pb.start();
+        } catch (IOException e) {
+            throw new JobSetupException(JobSetupException.FAILED_TO_CREATE_PROCESS,
+                    "cannot start " + command.executable() + ": " + e.getMessage());
+        }
+        RunningJob job = new RunningJob(process, timer, killGraceNanos);
+        job.watch(sampleNanos, onExit);
+        return job;
+    }
+
+    private static void check(JobCommand c) {
+        if (!Files.isDirectory(c.iwd())) {
+            throw new JobSetupException(JobSetupException.IWD_ERROR, "Iwd " + c.iwd()
+                    + (Files.exists(c.iwd()) ? " is not a directory" : " does not exist"));
+        }
+        Path exe = c.executable();
+        if (!Files.exists(exe)) {
+            throw new JobSetupException(JobSetupException.FAILED_TO_CREATE_PROCESS, "Cmd " + exe + " does not exist");
+        }
+        if (!Files.isRegularFile(exe) || !Files.isExecutable(exe)) {
+            throw new JobSetupException(JobSetupException.FAILED_TO_CREATE_PROCESS, "Cmd " + exe + " is not an executable file");
+        }
+        if (!Files.isReadable(c.stdin())) {
+            throw new JobSetupException(JobSetupException.UNABLE_TO_OPEN_INPUT, "In " + c.stdin() + " cannot be read");
+        }
+        writable(c.stdout(), "Out");
+        writable(c.stderr(), "Err");
+    }
+
+    private static void writable(Path file, String what) {
+        if (Files.isDirectory(file)) {
+            throw new JobSetupException(JobSetupException.UNABLE_TO_OPEN_OUTPUT, what + " " + file + " is a directory");
+        }
+        Path dir = file.toAbsolutePath().getParent();
+        if (Files.exists(file) ? !Files.isWritable(file) : dir == null || !Files.isDirectory(dir) || !Files.isWritable(dir)) {
+            throw new JobSetupException(JobSetupException.UNABLE_TO_OPEN_OUTPUT, what + " " + file + " cannot be written");
+        }
+    }
+
+    @Override
+    public void close() {
+        timer.shutdownNow();
+    }
+}

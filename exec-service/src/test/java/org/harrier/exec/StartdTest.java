@@ -1,0 +1,208 @@
+package org.harrier.exec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import org.harrier.classad.ClassAd;
+import org.harrier.classad.Expr;
+import org.harrier.mgmt.QmfException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The startd with real processes and a recording listener in place of the bus. */
+@Timeout(value = 30, unit = TimeUnit.SECONDS)
+class StartdTest {
+    static final String SCHEDULER = "harrier:scheduler:test";
+    static final Machine MACHINE = Machine.of("node", new Resources(2, 1024, 100000));
+
+    @TempDir
+    Path iwd;
+
+    final Events events = new Events();
+    final Startd startd = new Startd(
+            new ClaimBook(PartitionableSlot.of("node", MACHINE, Expr.parse("TRUE"), 0), ClaimIds.seeded(7)),
+            ExecSettings.builder().killGrace(Duration.ofMillis(300)).usageInterval(Duration.ofMillis(50)).build().timings(),
+            events, Clock.systemUTC());
+
+    /** Everything the startd reported, in order. */
+    static final class Events implements StartdListener {
+        final LinkedBlockingQueue<Object> reports = new LinkedBlockingQueue<>();
+        volatile PartitionableSlot lastSlot;
+
+        @Override
+        public void slotsChanged(PartitionableSlot slot) {
+            lastSlot = slot;
+        }
+
+        @Override
+        public void jobStarted(JobStarted started) {
+            reports.add(started);
+        }
+
+        @Override
+        public void jobExited(JobExited exited) {
+            reports.add(exited);
+        }
+
+        <T> T next(Class<T> type) throws InterruptedException {
+            Object o = reports.poll(20, TimeUnit.SECONDS);
+            return assertInstanceOf(type, o, "next report");
+        }
+    }
+
+    @AfterEach
+    void close() {
+        startd.close();
+    }
+
+    ClassAd job(String cmd, String arguments) {
+        return ClassAd.builder().set("Cmd", cmd).set("Arguments", arguments).set("Iwd", iwd.toString())
+                .set("Owner", "alice").set("RequestMemory", 256).build();
+    }
+
+    static QmfException failure(CompletableFuture<?> f) {
+        ExecutionException e = assertThrows(ExecutionException.class, f::get);
+        return assertInstanceOf(QmfException.class, e.getCause());
+    }
+
+    @Test
+    void aClaimRunsJobAfterJobAndReturnsItsResourcesOnRelease() throws Exception {
+        ClaimBook.Grant g = startd.claim(job("/bin/true", ""), SCHEDULER).get();
+        assertEquals("slot1_1@node", g.slot().name());
+        assertEquals(new Resources(1, 256, 1024), g.slot().resources());
+        assertEquals(new Resources(1, 768, 100000 - 1024), startd.slot().remaining());
+
+        startd.activate(g.claimId(), "1.0", job("/bin/sh", "-c 'exit 7'")).get();
+        JobStarted started = events.next(JobStarted.class);
+        assertEquals(new JobStarted("1.0", g.claimId(), SCHEDULER, "slot1_1@node"), started);
+        JobExited exited = events.next(JobExited.class);
+        assertEquals("1.0", exited.jobId());
+        assertEquals(7, exited.exitCode());
+        assertFalse(exited.exitBySignal());
+        assertFalse(exited.neverStarted());
+
+        startd.activate(g.claimId(), "1.1", job("/bin/echo", "again")).get();
+        assertEquals("1.1", events.next(JobStarted.class).jobId());
+        assertEquals(0, events.next(JobExited.class).exitCode());
+
+        startd.release(g.claimId()).get();
+        assertEquals(MACHINE.total(), startd.slot().remaining());
+        assertTrue(startd.slot().dynamicSlots().isEmpty());
+        assertEquals(QmfException.UNKNOWN_CLAIM, failure(startd.activate(g.claimId(), "1.2", job("/bin/true", ""))).code());
+    }
+
+    @Test
+    void aRequestThatDoesNotFitIsRefusedWithTheReasonAndCounted() throws Exception {
+        ClassAd big = ClassAd.builder().set("RequestCpus", 3).build();
+        QmfException e = failure(startd.claim(big, SCHEDULER));
+        assertEquals(QmfException.CLAIM_REFUSED, e.code());
+        assertEquals("claim refused: slot1@node needs 3 Cpus, 2 left", e.getMessage());
+        assertEquals(1L, startd.refusals().get().get(ClaimVerdict.Refusal.DOES_NOT_FIT));
+        assertEquals(MACHINE.total(), startd.slot().remaining());
+    }
+
+    @Test
+    void claimIdsAreUnguessableAndNeverAdvertised() throws Exception {
+        ClaimBook.Grant a = startd.claim(job("/bin/true", ""), SCHEDULER).get();
+        ClaimBook.Grant b = startd.claim(job("/bin/true", ""), SCHEDULER).get();
+        assertNotEquals(a.claimId(), b.claimId());
+        assertEquals(22, a.claimId().length(), "128 bits, base64url");
+        String ads = SlotAds.partitionable(startd.slot()).toString()
+                + SlotAds.dynamic(startd.slot(), a.slot()) + SlotAds.dynamic(startd.slot(), b.slot());
+        assertFalse(ads.contains(a.claimId()) || ads.contains(b.claimId()), ads);
+    }
+
+    @Test
+    void activatingAnUnknownOrBusyClaimIsRefused() throws Exception {
+        assertEquals(QmfException.UNKNOWN_CLAIM, failure(startd.activate("forged", "1.0", job("/bin/true", ""))).code());
+        ClaimBook.Grant g = startd.claim(job("/bin/true", ""), SCHEDULER).get();
+        startd.activate(g.claimId(), "1.0", job("/bin/sleep", "300")).get();
+        events.next(JobStarted.class);
+        QmfException busy = failure(startd.activate(g.claimId(), "1.1", job("/bin/true", "")));
+        assertEquals(QmfException.WRONG_STATE, busy.code());
+        assertTrue(busy.getMessage().contains("running job 1.0"), busy.getMessage());
+        assertEquals(QmfException.WRONG_STATE, failure(startd.deactivate(g.claimId(), "9.9")).code());
+        startd.deactivate(g.claimId(), "1.0").get();
+        JobExited exited = events.next(JobExited.class);
+        assertTrue(exited.exitBySignal());
+        assertEquals(15, exited.exitSignal());
+        startd.deactivate(g.claimId(), "1.0").get(); // already gone: nothing to do, no error
+    }
+
+    @Test
+    void aJobThatCannotStartIsReportedAsExitedWithAHoldReasonAndTheClaimStaysUsable() throws Exception {
+        ClaimBook.Grant g = startd.claim(job("/bin/true", ""), SCHEDULER).get();
+        startd.activate(g.claimId(), "2.0", job("/no/such/program", "")).get();
+        JobExited exited = events.next(JobExited.class);
+        assertTrue(exited.neverStarted());
+        assertEquals(6, exited.holdReasonCode());
+        assertEquals(JobExited.NEVER_STARTED, exited.exitCode());
+        assertTrue(exited.holdReason().contains("/no/such/program does not exist"), exited.holdReason());
+        assertFalse(startd.slot().dynamicSlots().get("slot1_1@node").busy());
+
+        startd.activate(g.claimId(), "2.1", job("/bin/true", "")).get();
+        assertEquals("2.1", events.next(JobStarted.class).jobId());
+    }
+
+    @Test
+    void releasingABusyClaimKillsTheJobAndReturnsTheResourcesOnceItIsDead() throws Exception {
+        ClaimBook.Grant g = startd.claim(job("/bin/true", ""), SCHEDULER).get();
+        startd.activate(g.claimId(), "3.0", job("/bin/sleep", "300")).get();
+        events.next(JobStarted.class);
+        assertTrue(startd.slot().dynamicSlots().get("slot1_1@node").busy());
+        startd.release(g.claimId()).get();
+        assertEquals(QmfException.UNKNOWN_CLAIM, failure(startd.activate(g.claimId(), "3.1", job("/bin/true", ""))).code());
+        JobExited exited = events.next(JobExited.class);
+        assertEquals(15, exited.exitSignal());
+        assertEquals(MACHINE.total(), startd.refusals().thenApply(r -> startd.slot().remaining()).get());
+    }
+
+    @Test
+    void theJobSeesItsSlotInItsEnvironment() throws Exception {
+        ClaimBook.Grant g = startd.claim(job("/bin/true", ""), SCHEDULER).get();
+        ClassAd env = job("/usr/bin/env", "").with("Out", Expr.parse("\"env.txt\""));
+        startd.activate(g.claimId(), "4.0", env).get();
+        events.next(JobStarted.class);
+        assertEquals(0, events.next(JobExited.class).exitCode());
+        List<String> lines = Files.readAllLines(iwd.resolve("env.txt"));
+        assertTrue(lines.contains("_CONDOR_SLOT=slot1_1"), lines.toString());
+        assertTrue(lines.contains("OMP_NUM_THREADS=1"), lines.toString());
+    }
+
+    @Test
+    void closingKillsRunningJobsAndReportsTheirExits() throws Exception {
+        ClaimBook.Grant g = startd.claim(job("/bin/true", ""), SCHEDULER).get();
+        startd.activate(g.claimId(), "5.0", job("/bin/sh", "-c 'sleep 300 & echo $! > child.pid; wait'")).get();
+        events.next(JobStarted.class);
+        Path pidFile = iwd.resolve("child.pid");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!(Files.exists(pidFile) && Files.readString(pidFile).endsWith("\n")) && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        long child = Long.parseLong(Files.readString(pidFile).trim());
+        startd.close();
+        JobExited exited = events.next(JobExited.class);
+        assertTrue(exited.exitBySignal());
+        deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (ProcessHandle.of(child).map(ProcessHandle::isAlive).orElse(false) && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertFalse(ProcessHandle.of(child).map(ProcessHandle::isAlive).orElse(false), "the child died too");
+    }
+}
