@@ -53,6 +53,8 @@ class CycleTriggerTest {
             "slot: SlotType=Partitionable,Cpus=2,Memory=1000     | slot: SlotType=Partitionable,Cpus=2,Memory=2000     | true",
             "slot: SlotType=Partitionable,Cpus=2,Memory=1000     | slot: SlotType=Partitionable,Cpus=1,Memory=500      | false",
             "slot: SlotType=Partitionable,Cpus=2,Memory=1000     | slot: SlotType=Partitionable,Cpus=2,Memory=1000     | false",
+            "slot: SlotType=Partitionable,Cpus=2,State=Owner     | slot: SlotType=Partitionable,Cpus=2,State=Unclaimed | true",
+            "-                                                   | slot: SlotType=Partitionable,Cpus=2,State=Owner     | false",
     })
     void aCycleStartsOnlyWhenThereIsNewWorkOrNewRoom(String before, String after, boolean starts) {
         AdStore store = new AdStore(Duration.ofSeconds(15));

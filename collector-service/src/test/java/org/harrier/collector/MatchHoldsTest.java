@@ -31,7 +31,7 @@ class MatchHoldsTest {
 
     private MatchPlan planOneCycle(long jobs, long cpusEach) {
         ResourceRequest request = new ResourceRequest(Indications.SCHEDD, 1L, "alice", jobs,
-                ClassAd.parse("[Requirements = true; RequestCpus = " + cpusEach + "]"));
+                ClassAd.parse("[Requirements = true; RequestCpus = " + cpusEach + "; RequestMemory = 1024; RequestDisk = 1000]"));
         Map<AdKey, Long> revisions = revisions();
         MatchPlan plan = MatchPlanner.plan(new NegotiationSnapshot(List.of(request), holds.offers(store.ads(AdType.SLOT)), T0));
         holds.hold(plan.matches(), revisions);
@@ -40,7 +40,7 @@ class MatchHoldsTest {
 
     private void partitionable(long cpus) {
         store.apply(Indications.slot("slot1@a").with("SlotType", "Partitionable").with("Cpus", cpus)
-                .withExpr("Requirements", "true").data(), T0);
+                .with("Memory", 8192L).with("Disk", 100_000L).withExpr("Requirements", "true").data(), T0);
     }
 
     @Test
@@ -49,7 +49,7 @@ class MatchHoldsTest {
         assertEquals(3, planOneCycle(3, 1).matches().size());
 
         List<SlotOffer> offers = holds.offers(store.ads(AdType.SLOT));
-        assertEquals(new Resources(1, 0, 0), Resources.advertisedBy(offers.get(0).ad()));
+        assertEquals(new Resources(1, 8192 - 3 * 1024, 100_000 - 3 * 1000), Resources.advertisedBy(offers.get(0).ad()));
         assertEquals(1, planOneCycle(3, 1).matches().size());
         assertEquals(0, planOneCycle(3, 1).matches().size());
     }
@@ -69,7 +69,7 @@ class MatchHoldsTest {
 
         partitionable(2);
 
-        assertEquals(new Resources(2, 0, 0), Resources.advertisedBy(holds.offers(store.ads(AdType.SLOT)).get(0).ad()));
+        assertEquals(new Resources(2, 8192, 100_000), Resources.advertisedBy(holds.offers(store.ads(AdType.SLOT)).get(0).ad()));
         assertEquals(0, holds.size(), "the stale hold is gone");
     }
 
@@ -81,7 +81,7 @@ class MatchHoldsTest {
 
         holds.release(plan.matches().subList(0, 1), revisions);
 
-        assertEquals(new Resources(2, 0, 0), Resources.advertisedBy(holds.offers(store.ads(AdType.SLOT)).get(0).ad()));
+        assertEquals(new Resources(2, 8192 - 1024, 100_000 - 1000), Resources.advertisedBy(holds.offers(store.ads(AdType.SLOT)).get(0).ad()));
     }
 
     @Test

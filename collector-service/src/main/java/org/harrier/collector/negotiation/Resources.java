@@ -14,11 +14,12 @@ import org.harrier.classad.Value;
 public record Resources(long cpus, long memory, long disk) {
     public static final Resources NONE = new Resources(0, 0, 0);
 
-    /**
-     * What a job asks for when it does not say: one core and nothing else, so a job without
-     * RequestMemory or RequestDisk still takes a core of a partitionable slot.
-     */
-    public static final Resources UNSTATED_REQUEST = new Resources(1, 0, 0);
+    /** RequestCpus when the job does not say (condor_submit's default). */
+    public static final long DEFAULT_CPUS = 1;
+    /** RequestMemory when the job does not say: HTCondor's JOB_DEFAULT_REQUESTMEMORY. */
+    public static final long DEFAULT_MEMORY_MIB = 128;
+    /** RequestDisk when the job says neither it nor DiskUsage. */
+    public static final long DEFAULT_DISK_KIB = 1024;
 
     public Resources {
         if (cpus < 0 || memory < 0 || disk < 0) {
@@ -36,30 +37,42 @@ public record Resources(long cpus, long memory, long disk) {
     }
 
     /**
-     * What {@code job} asks of {@code slot}: RequestCpus, RequestMemory and RequestDisk evaluated
-     * with the job as MY and the slot as TARGET (they may read the slot, as HTCondor's
-     * {@code RequestMemory = TARGET.Memory / 2} does). A real is rounded up; an undefined request
-     * takes {@link #UNSTATED_REQUEST}'s amount. Null if any is negative, an error, or not a number.
+     * What {@code job} asks of {@code slot}, read exactly as the startd reads it when it carves
+     * the claim (exec-service's RequestedResources), so a match planned here is one the startd
+     * grants: RequestCpus, RequestMemory and RequestDisk evaluated with the job as MY and the slot
+     * as TARGET; undefined means {@link #DEFAULT_CPUS}, {@link #DEFAULT_MEMORY_MIB}, and DiskUsage
+     * or else {@link #DEFAULT_DISK_KIB}; a real is rounded up and anything below 1 asks for 1.
+     * Null if any is negative, an error or not a number.
      */
     public static Resources requestedBy(ClassAd job, ClassAd slot, EvalContext context) {
-        long cpus = request(job, slot, "RequestCpus", UNSTATED_REQUEST.cpus, context);
-        long memory = request(job, slot, "RequestMemory", UNSTATED_REQUEST.memory, context);
-        long disk = request(job, slot, "RequestDisk", UNSTATED_REQUEST.disk, context);
+        long cpus = request(job, slot, context, "RequestCpus", null, DEFAULT_CPUS);
+        long memory = request(job, slot, context, "RequestMemory", null, DEFAULT_MEMORY_MIB);
+        long disk = request(job, slot, context, "RequestDisk", "DiskUsage", DEFAULT_DISK_KIB);
         return cpus < 0 || memory < 0 || disk < 0 ? null : new Resources(cpus, memory, disk);
     }
 
-    private static long request(ClassAd job, ClassAd slot, String attribute, long unstated, EvalContext context) {
+    /** The amount asked, or -1 if the attribute is not a request. */
+    private static long request(ClassAd job, ClassAd slot, EvalContext context, String attribute, String fallback,
+            long unstated) {
         Value v = context.evaluateAttribute(attribute, job, slot);
+        if (v instanceof UndefinedValue && fallback != null) {
+            v = context.evaluateAttribute(fallback, job, slot);
+        }
         if (v instanceof UndefinedValue) {
             return unstated;
         }
+        double d;
         if (v instanceof IntegerValue i) {
-            return i.value() >= 0 ? i.value() : -1;
+            d = i.value();
+        } else if (v instanceof RealValue r && !Double.isNaN(r.value())) {
+            d = Math.ceil(r.value());
+        } else {
+            return -1;
         }
-        if (v instanceof RealValue r && r.value() >= 0 && r.value() < Long.MAX_VALUE) {
-            return (long) Math.ceil(r.value());
+        if (d < 0) {
+            return -1;
         }
-        return -1;
+        return d < 1 ? 1 : d >= Long.MAX_VALUE ? Long.MAX_VALUE : (long) d;
     }
 
     public boolean covers(Resources demand) {

@@ -30,10 +30,15 @@ public record SlotOffer(ObjectId id, AgentName startd, ClassAd ad) {
 
     /**
      * Whether the negotiator offers this slot at all: an Unclaimed slot, or a partitionable slot
-     * with a core left whatever its State (it stays open for more claims while it has resources).
+     * with a core left (it stays open for more claims while it has resources, whatever State its
+     * claims give it) unless its owner has it (State Owner: START is false, so HTCondor does not
+     * offer it, and the exec-service advertises exactly that).
      */
     public boolean available() {
-        return partitionable() ? Resources.advertisedBy(ad).cpus() > 0 : "Unclaimed".equalsIgnoreCase(state());
+        if (partitionable()) {
+            return Resources.advertisedBy(ad).cpus() > 0 && !"Owner".equalsIgnoreCase(state());
+        }
+        return "Unclaimed".equalsIgnoreCase(state());
     }
 
     private String text(String attribute) {

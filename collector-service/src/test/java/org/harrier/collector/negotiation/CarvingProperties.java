@@ -50,7 +50,7 @@ class CarvingProperties {
             for (int i = 0; i < m; i++) {
                 requests.add(new RequestSpec(OWNERS[Generate.range(0, OWNERS.length - 1).generate(rs)],
                         Generate.range(1, 12).generate(rs), Generate.range(1, 4).generate(rs),
-                        Generate.range(0, 6_000).generate(rs), Generate.range(0, 40_000).generate(rs)));
+                        Generate.range(1, 6_000).generate(rs), Generate.range(1, 40_000).generate(rs)));
             }
             return new Pool(slots, requests, Generate.booleans().generate(rs));
         };

@@ -121,9 +121,10 @@ class MatchPlannerTest {
             "State = \"Unclaimed\"                                                | 1",
             "SlotType = \"Partitionable\"; State = \"Unclaimed\"; Cpus = 0        | 0",
             "SlotType = \"Partitionable\"; State = \"Claimed\"; Cpus = 2          | 1",
+            "SlotType = \"Partitionable\"; State = \"Owner\"; Cpus = 2            | 0",
             "SlotType = \"partitionable\"; State = \"Unclaimed\"; Cpus = 1        | 1",
     })
-    void onlyUnclaimedSlotsAndPartitionableSlotsWithACoreLeftAreCandidates(String slotAttributes, int candidates) {
+    void onlyUnclaimedSlotsAndPartitionableSlotsWithACoreLeftNotInTheOwnersUseAreCandidates(String slotAttributes, int candidates) {
         SlotOffer slot = Pools.slot("slot1@a", slotAttributes + "; Memory = 1024; Disk = 100000; Requirements = true");
 
         MatchPlan plan = plan(List.of(request("alice", 1, "Requirements = true")), List.of(slot));
@@ -187,18 +188,21 @@ class MatchPlannerTest {
         MatchPlan plan = plan(List.of(request("alice", 3, "Requirements = true; RequestMemory = TARGET.Memory / 2")),
                 List.of(partitionable("slot1@a", 8, 4096, 100000, "Requirements = true")));
 
-        assertEquals(List.of(new Resources(1, 2048, 0), new Resources(1, 1024, 0), new Resources(1, 512, 0)),
+        assertEquals(List.of(new Resources(1, 2048, 1024), new Resources(1, 1024, 1024), new Resources(1, 512, 1024)),
                 plan.matches().stream().map(PlannedMatch::carved).toList());
     }
 
     @ParameterizedTest(name = "[{index}] {0}")
     @CsvSource(delimiter = '|', value = {
-            "Requirements = true                                          | 1 0 0",
-            "Requirements = true; RequestCpus = 2                         | 2 0 0",
-            "Requirements = true; RequestCpus = 1.5; RequestMemory = 99.2 | 2 100 0",
-            "Requirements = true; RequestDisk = 500                       | 1 0 500",
+            "Requirements = true                                          | 1 128 1024",
+            "Requirements = true; RequestCpus = 2                         | 2 128 1024",
+            "Requirements = true; RequestCpus = 1.5; RequestMemory = 99.2 | 2 100 1024",
+            "Requirements = true; RequestDisk = 500                       | 1 128 500",
+            "Requirements = true; DiskUsage = 300                         | 1 128 300",
+            "Requirements = true; RequestDisk = 50; DiskUsage = 300       | 1 128 50",
+            "Requirements = true; RequestCpus = 0; RequestMemory = 0.2    | 1 1 1024",
     })
-    void unstatedRequestsTakeOneCoreAndRealsRoundUp(String job, String carved) {
+    void unstatedRequestsTakeTheStartdsDefaultsAndRealsRoundUp(String job, String carved) {
         MatchPlan plan = plan(List.of(request("alice", 1, job)),
                 List.of(partitionable("slot1@a", 4, 4096, 100000, "Requirements = true")));
 
