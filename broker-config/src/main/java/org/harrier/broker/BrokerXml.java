@@ -36,8 +36,13 @@ final class BrokerXml {
     }
 
     static Map<String, String> values(BrokerSettings settings) {
+        String host = settings.host();
+        // The acceptor is a URI: an IPv6 literal needs its brackets there.
+        if (host.indexOf(':') >= 0 && !host.startsWith("[")) {
+            host = "[" + host + "]";
+        }
         return Map.of(
-                HOST, settings.host(),
+                HOST, host,
                 PORT, Integer.toString(settings.port()),
                 DATA, settings.dataDirectory().toString(),
                 SECURITY, Boolean.toString(settings.securityEnabled()));

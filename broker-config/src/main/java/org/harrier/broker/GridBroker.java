@@ -87,14 +87,12 @@ public final class GridBroker implements AutoCloseable {
     }
 
     /**
-     * Artemis reports a taken port only as an ERROR with a stack trace and a failed start; trying
-     * the address first gives the operator one plain sentence instead. (Another process could take
+     * Artemis reports a taken port or a host that is not this machine's only as an ERROR with a
+     * stack trace and a failed start; trying the address first (port 0 included, which checks the
+     * host) gives the operator one plain sentence instead. (Another process could take
      * the port in between; the start then fails as Artemis reports it.)
      */
     private static void checkListenable(BrokerSettings settings) {
-        if (settings.port() == 0) {
-            return;
-        }
         try (ServerSocket probe = new ServerSocket()) {
             probe.setReuseAddress(true);
             probe.bind(new InetSocketAddress(settings.host(), settings.port()));

@@ -18,6 +18,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** Starting, stopping and restarting embedded brokers, and what they refuse. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -117,6 +119,17 @@ class GridBrokerTest {
         try (GridBroker again = GridBroker.start(BrokerSettings.personal(data.resolve("b")).withPort(0))) {
             assertTrue(again.isRunning());
         }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+        "192.0.2.1,            cannot listen for AMQP on 192.0.2.1:0: ",
+        "no-such-host.invalid, cannot listen for AMQP on no-such-host.invalid:0: ",
+    })
+    void aHostThatIsNotThisMachinesIsRefusedInOneSentence(String host, String expectedStart) {
+        BrokerException refused = assertThrows(BrokerException.class,
+                () -> GridBroker.start(BrokerSettings.personal(data).withHost(host).withPort(0)));
+        assertTrue(refused.getMessage().startsWith(expectedStart), refused.getMessage());
     }
 
     @Test
