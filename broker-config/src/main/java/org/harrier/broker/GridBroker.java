@@ -201,15 +201,21 @@ public final class GridBroker implements AutoCloseable {
     }
 
     /**
-     * Artemis logs a dozen INFO lines per start and, when its audit loggers are at INFO (the
-     * SLF4J simple binding's default), one line per operation. A personal grid prints those on
-     * the user's terminal, so unless the application configured these loggers, keep them at
-     * WARN. Only the simple binding reads these properties; other bindings keep their own config.
+     * Artemis logs a dozen INFO lines per start, and its audit loggers, at INFO (the SLF4J simple
+     * binding's default), log every connection, message and acknowledgement: noise on a personal
+     * grid's terminal and a cost on every message. So, unless the application has configured them,
+     * the broker's loggers stay at WARN, and the audit loggers at WARN even when someone turns
+     * the broker's INFO back on. Only the simple binding reads these properties; other bindings
+     * keep their own configuration (see README.md).
      */
     private static void quietArtemisLogging() {
-        String key = "org.slf4j.simpleLogger.log.org.apache.activemq";
-        if (System.getProperty(key) == null) {
-            System.setProperty(key, "warn");
+        String prefix = "org.slf4j.simpleLogger.log.";
+        if (System.getProperty(prefix + "org.apache.activemq") == null
+                && System.getProperty(prefix + "org.apache.activemq.artemis") == null) {
+            System.setProperty(prefix + "org.apache.activemq.artemis", "warn");
+        }
+        if (System.getProperty(prefix + "org.apache.activemq.audit") == null) {
+            System.setProperty(prefix + "org.apache.activemq.audit", "warn");
         }
     }
 }

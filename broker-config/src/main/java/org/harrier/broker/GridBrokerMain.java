@@ -1,6 +1,5 @@
 package org.harrier.broker;
 
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -11,9 +10,10 @@ import java.util.concurrent.CountDownLatch;
  *
  * <p>When the broker accepts connections, prints its AMQP URL alone on one line of standard
  * output (scripts read it; with {@code --port 0} it carries the port the system chose). Runs until
- * SIGTERM or SIGINT, then stops the broker cleanly (journal closed, lock released) and prints
- * "stopped" on standard error. Exit status: 0 after a clean stop, 1 when the broker cannot start,
- * 2 for bad arguments; errors are one line on standard error.
+ * SIGTERM or SIGINT, then stops the broker cleanly (journal closed, lock released), prints
+ * "harrier-broker: stopped" on standard error and exits as the JVM does on a signal (143 after
+ * SIGTERM, 130 after SIGINT; tell a service manager these are success). Exit status 1 when the
+ * broker cannot start, 2 for bad arguments; the reason is one line on standard error.
  */
 public final class GridBrokerMain {
     static final String USAGE = "usage: harrier-broker --data DIR [--port N (default 5672, 0 = any free)]"
@@ -36,30 +36,27 @@ public final class GridBrokerMain {
             System.exit(2);
             return;
         }
-        System.exit(run(settings, System.out, System.err));
-    }
-
-    private static int run(BrokerSettings settings, PrintStream out, PrintStream err) throws InterruptedException {
         GridBroker broker;
         try {
             broker = GridBroker.start(settings);
         } catch (BrokerException | IllegalArgumentException e) {
-            err.println("harrier-broker: " + e.getMessage());
-            return 1;
+            System.err.println("harrier-broker: " + e.getMessage());
+            System.exit(1);
+            return;
         }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
                 broker.stop();
-                err.println("harrier-broker: stopped");
+                System.err.println("harrier-broker: stopped");
             } finally {
                 stopped.countDown();
             }
         }, "harrier-broker-shutdown"));
-        out.println(broker.url());
-        out.flush();
+        System.out.println(broker.url());
+        System.out.flush();
+        // The JVM exits when the shutdown hook is done; calling System.exit here would block.
         stopped.await();
-        return 0;
     }
 
     /** The command line as settings; IllegalArgumentException names the bad argument. */

@@ -91,7 +91,7 @@ class BrokerXmlTest {
                 () -> assertTrue(configuration.isJournalDatasync()),
                 () -> assertTrue(configuration.isJournalSyncNonTransactional()),
                 () -> assertTrue(configuration.isJournalSyncTransactional()),
-                () -> assertEquals(1_000_000, configuration.getJournalBufferTimeout_NIO()));
+                () -> assertEquals(500_000, configuration.getJournalBufferTimeout_NIO()));
     }
 
     @ParameterizedTest(name = "{0}: {1}")
