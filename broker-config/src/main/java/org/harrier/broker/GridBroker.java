@@ -64,10 +64,10 @@ public final class GridBroker implements AutoCloseable {
         } catch (Exception e) {
             throw new BrokerException("broker.xml is invalid: " + e.getMessage(), e);
         }
+        checkListenable(settings);
         DataDirectoryLock lock = DataDirectoryLock.acquire(settings.dataDirectory());
         ActiveMQServer server = null;
         try {
-            checkListenable(settings);
             server = ActiveMQServers.newActiveMQServer(configuration, ManagementFactory.getPlatformMBeanServer(), security);
             server.start();
             if (!server.isActive() && !server.waitForActivation(ACTIVATION_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {

@@ -127,9 +127,11 @@ class GridBrokerTest {
         "no-such-host.invalid, cannot listen for AMQP on no-such-host.invalid:0: ",
     })
     void aHostThatIsNotThisMachinesIsRefusedInOneSentence(String host, String expectedStart) {
+        Path brokerData = data.resolve("broker");
         BrokerException refused = assertThrows(BrokerException.class,
-                () -> GridBroker.start(BrokerSettings.personal(data).withHost(host).withPort(0)));
-        assertTrue(refused.getMessage().startsWith(expectedStart), refused.getMessage());
+                () -> GridBroker.start(BrokerSettings.personal(brokerData).withHost(host).withPort(0)));
+        assertAll(() -> assertTrue(refused.getMessage().startsWith(expectedStart), refused.getMessage()),
+                () -> assertFalse(Files.exists(brokerData), "a refused broker created its data directory"));
     }
 
     @Test
