@@ -1,5 +1,8 @@
 package org.harrier.collector.bus;
 
+import org.harrier.broker.BrokerSettings;
+import org.harrier.broker.GridBroker;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -40,7 +43,7 @@ class CollectorServiceTest {
 
     @TempDir
     static Path dir;
-    private static EmbeddedBroker broker;
+    private static GridBroker broker;
     private static Bus collectorBus;
     private static Bus peers;
     private static Console console;
@@ -50,7 +53,7 @@ class CollectorServiceTest {
 
     @BeforeAll
     static void broker() throws Exception {
-        broker = new EmbeddedBroker(dir);
+        broker = GridBroker.start(BrokerSettings.personal(dir).withPort(0));
         collectorBus = Bus.connect(broker.url());
         peers = Bus.connect(broker.url());
         console = peers.console();
