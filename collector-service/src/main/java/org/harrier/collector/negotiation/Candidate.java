@@ -1,5 +1,7 @@
 package org.harrier.collector.negotiation;
 
+import org.harrier.mgmt.Resources;
+
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.EvalContext;
 import org.harrier.classad.Match;
@@ -33,8 +35,9 @@ final class Candidate {
         }
         Resources demand = Resources.NONE;
         if (partitionable) {
-            demand = Resources.requestedBy(job, view, context);
-            if (demand == null) {
+            try {
+                demand = Resources.requestedBy(job, view, context);
+            } catch (IllegalArgumentException notARequest) {
                 return Fit.no(this, Reason.BAD_RESOURCE_REQUEST);
             }
             if (!left.covers(demand)) {

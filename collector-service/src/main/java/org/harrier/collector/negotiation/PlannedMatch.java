@@ -1,5 +1,7 @@
 package org.harrier.collector.negotiation;
 
+import org.harrier.mgmt.Resources;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;

@@ -1,5 +1,7 @@
 package org.harrier.collector.negotiation;
 
+import org.harrier.mgmt.Resources;
+
 import java.util.Objects;
 
 import org.harrier.classad.ClassAd;

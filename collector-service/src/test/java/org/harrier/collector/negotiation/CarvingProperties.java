@@ -1,5 +1,7 @@
 package org.harrier.collector.negotiation;
 
+import org.harrier.mgmt.Resources;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -24,12 +26,12 @@ class CarvingProperties {
     private static final long SEED = 0x5107_ca5eL;
     private static final String[] OWNERS = {"alice", "bob", "carol"};
 
-    record SlotSpec(String name, boolean partitionable, long cpus, long memory, long disk) {
+    record SlotSpec(String name, boolean partitionable, long cpus, long memoryMiB, long diskKiB) {
     }
 
-    record RequestSpec(String owner, long count, long cpus, long memory, long disk) {
+    record RequestSpec(String owner, long count, long cpus, long memoryMiB, long diskKiB) {
         Resources demand() {
-            return new Resources(cpus, memory, disk);
+            return new Resources(cpus, memoryMiB, diskKiB);
         }
     }
 
@@ -59,15 +61,15 @@ class CarvingProperties {
     private static SlotOffer offer(SlotSpec s, boolean checkLimits) {
         String requirements = checkLimits ? Pools.WITHIN_LIMITS : "Requirements = true";
         if (s.partitionable()) {
-            return Pools.partitionable(s.name(), s.cpus(), s.memory(), s.disk(), requirements);
+            return Pools.partitionable(s.name(), s.cpus(), s.memoryMiB(), s.diskKiB(), requirements);
         }
         return Pools.slot(s.name(), "SlotType = \"Static\"; State = \"Unclaimed\"; Cpus = " + s.cpus() + "; Memory = "
-                + s.memory() + "; Disk = " + s.disk() + "; Requirements = true");
+                + s.memoryMiB() + "; Disk = " + s.diskKiB() + "; Requirements = true");
     }
 
     private static ResourceRequest request(RequestSpec r) {
         return Pools.request(r.owner(), r.count(), "Requirements = true; RequestCpus = " + r.cpus() + "; RequestMemory = "
-                + r.memory() + "; RequestDisk = " + r.disk());
+                + r.memoryMiB() + "; RequestDisk = " + r.diskKiB());
     }
 
     @Test
@@ -106,7 +108,7 @@ class CarvingProperties {
             }
             used.forEach((name, total) -> {
                 SlotSpec s = slots.get(name);
-                assertTrue(new Resources(s.cpus(), s.memory(), s.disk()).covers(total),
+                assertTrue(new Resources(s.cpus(), s.memoryMiB(), s.diskKiB()).covers(total),
                         name + " carved " + total + " of " + s);
             });
             for (ResourceRequest r : requests) {
@@ -116,7 +118,7 @@ class CarvingProperties {
             for (Rejection rejected : plan.rejections()) {
                 Resources demand = specs.get(rejected.request()).demand();
                 for (SlotSpec s : pool.slots()) {
-                    Resources total = new Resources(s.cpus(), s.memory(), s.disk());
+                    Resources total = new Resources(s.cpus(), s.memoryMiB(), s.diskKiB());
                     if (s.partitionable()) {
                         Resources left = total.minus(used.getOrDefault(s.name(), Resources.NONE));
                         assertFalse(left.covers(demand), "request " + specs.get(rejected.request()) + " left idle, fits " + s

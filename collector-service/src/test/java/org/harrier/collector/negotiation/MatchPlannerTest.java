@@ -1,5 +1,7 @@
 package org.harrier.collector.negotiation;
 
+import org.harrier.mgmt.Resources;
+
 import static org.harrier.collector.negotiation.Pools.PLAIN_JOB;
 import static org.harrier.collector.negotiation.Pools.WITHIN_LIMITS;
 import static org.harrier.collector.negotiation.Pools.matchedSlots;
