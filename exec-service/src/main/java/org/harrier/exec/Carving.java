@@ -1,5 +1,7 @@
 package org.harrier.exec;
 
+import org.harrier.mgmt.Resources;
+
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.EvalContext;
 import org.harrier.classad.Match;
@@ -23,7 +25,7 @@ public final class Carving {
         ClassAd slotAd = SlotAds.partitionable(slot);
         Resources wanted;
         try {
-            wanted = RequestedResources.of(request, slotAd, context);
+            wanted = Resources.requestedBy(request, slotAd, context);
         } catch (IllegalArgumentException e) {
             return new ClaimVerdict.Refuse(ClaimVerdict.Refusal.BAD_REQUEST, e.getMessage());
         }

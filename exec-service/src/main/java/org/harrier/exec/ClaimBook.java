@@ -1,5 +1,7 @@
 package org.harrier.exec;
 
+import org.harrier.mgmt.Resources;
+
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;

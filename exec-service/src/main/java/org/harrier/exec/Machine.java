@@ -1,5 +1,7 @@
 package org.harrier.exec;
 
+import org.harrier.mgmt.Resources;
+
 import java.util.Locale;
 import java.util.Objects;
 

@@ -1,5 +1,7 @@
 package org.harrier.exec;
 
+import org.harrier.mgmt.Resources;
+
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;

@@ -1,5 +1,7 @@
 package org.harrier.exec;
 
+import org.harrier.mgmt.Resources;
+
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
 
@@ -18,8 +20,8 @@ public final class SlotAds {
      */
     public static final Expr WITHIN_RESOURCE_LIMITS = Expr.parse(
             "MY.Cpus > 0 && (TARGET.RequestCpus ?: 1) <= MY.Cpus"
-                    + " && MY.Memory > 0 && (TARGET.RequestMemory ?: " + RequestedResources.DEFAULT_MEMORY_MIB + ") <= MY.Memory"
-                    + " && MY.Disk > 0 && (TARGET.RequestDisk ?: (TARGET.DiskUsage ?: " + RequestedResources.DEFAULT_DISK_KIB
+                    + " && MY.Memory > 0 && (TARGET.RequestMemory ?: " + Resources.DEFAULT_MEMORY_MIB + ") <= MY.Memory"
+                    + " && MY.Disk > 0 && (TARGET.RequestDisk ?: (TARGET.DiskUsage ?: " + Resources.DEFAULT_DISK_KIB
                     + ")) <= MY.Disk");
     public static final Expr REQUIREMENTS = Expr.parse("START && WithinResourceLimits");
 

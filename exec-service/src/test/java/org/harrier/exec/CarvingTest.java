@@ -1,5 +1,7 @@
 package org.harrier.exec;
 
+import org.harrier.mgmt.Resources;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,5 +1,7 @@
 package org.harrier.exec;
 
+import org.harrier.mgmt.Resources;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.quicktheories.QuickTheory.qt;
@@ -66,7 +68,7 @@ class ClaimBookProperties {
                 try {
                     ClaimBook.Grant g = book.claim(op.request(), "harrier:scheduler:s", context);
                     held.add(g.claimId());
-                    Resources wanted = RequestedResources.of(op.request(), SlotAds.partitionable(before), context);
+                    Resources wanted = Resources.requestedBy(op.request(), SlotAds.partitionable(before), context);
                     assertEquals(wanted, g.slot().resources(), op + " carves what was asked");
                     assertEquals(before.remaining().minus(wanted), book.slot().remaining(), op + " takes it from what was left");
                 } catch (QmfException refused) {

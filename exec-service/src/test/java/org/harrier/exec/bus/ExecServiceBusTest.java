@@ -1,5 +1,8 @@
 package org.harrier.exec.bus;
 
+import org.harrier.broker.BrokerSettings;
+import org.harrier.broker.GridBroker;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -44,7 +47,7 @@ class ExecServiceBusTest {
     @TempDir
     Path dir;
     Path iwd;
-    EmbeddedBroker broker;
+    GridBroker broker;
     Bus execBus;
     Bus schedulerBus;
     ExecService exec;
@@ -55,7 +58,7 @@ class ExecServiceBusTest {
     @BeforeEach
     void start() throws Exception {
         iwd = Files.createDirectories(dir.resolve("iwd"));
-        broker = new EmbeddedBroker(dir.resolve("broker"));
+        broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
         execBus = Bus.connect(broker.url());
         schedulerBus = Bus.connect(broker.url());
         scheduler = new RecordingScheduler("sched1");

@@ -49,6 +49,8 @@ public final class Agent implements AutoCloseable {
     private final long epoch;
     private final Duration heartbeat;
     private final Session session;
+    private final MessageConsumer requests;
+    private final MessageConsumer broadcasts;
     private final Map<ObjectId, Hosted> objects = new ConcurrentHashMap<>();
     private final Map<ObjectId, ScheduledFuture<?>> advertising = new ConcurrentHashMap<>();
     private final ScheduledFuture<?> heartbeats;
@@ -64,9 +66,9 @@ public final class Agent implements AutoCloseable {
         // Epoch: a new one per start, so consoles know cached object ids may be stale.
         this.epoch = System.currentTimeMillis();
         this.session = bus.connection().createSession(false, Session.AUTO_ACKNOWLEDGE);
-        MessageConsumer requests = session.createConsumer(session.createQueue(name.requestAddress()));
+        this.requests = session.createConsumer(session.createQueue(name.requestAddress()));
         requests.setMessageListener(this::onRequest);
-        MessageConsumer broadcasts = session.createConsumer(session.createTopic(Qmf.CONSOLE_BROADCASTS));
+        this.broadcasts = session.createConsumer(session.createTopic(Qmf.CONSOLE_BROADCASTS));
         broadcasts.setMessageListener(this::onRequest);
         long period = Math.max(1, heartbeat.toMillis());
         this.heartbeats = bus.timer().scheduleAtFixedRate(this::sendHeartbeat, 0, period, TimeUnit.MILLISECONDS);
@@ -343,6 +345,9 @@ public final class Agent implements AutoCloseable {
             remove(id);
         }
         try {
+            // Consumers before the session: closing a session with listeners attached is slow.
+            requests.close();
+            broadcasts.close();
             session.close();
         } catch (JMSException e) {
             // the connection may already be gone

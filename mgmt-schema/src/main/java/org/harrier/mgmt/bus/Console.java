@@ -51,7 +51,7 @@ public final class Console implements AutoCloseable {
     private volatile Replies replies;
 
     /** A reply session and its temporary queue; replaced after a reconnect. */
-    private record Replies(Session session, TemporaryQueue queue) {
+    private record Replies(Session session, TemporaryQueue queue, MessageConsumer consumer) {
     }
 
     /** A call waiting for its reply, collecting the pages of a multi-message answer. */
@@ -76,7 +76,7 @@ public final class Console implements AutoCloseable {
         TemporaryQueue q = s.createTemporaryQueue();
         MessageConsumer c = s.createConsumer(q);
         c.setMessageListener(this::onReply);
-        return new Replies(s, q);
+        return new Replies(s, q, c);
     }
 
     private void renew() {
@@ -87,11 +87,7 @@ public final class Console implements AutoCloseable {
             LOG.warn("cannot renew the console's reply queue after reconnecting: {}", e.toString());
             return;
         }
-        try {
-            old.session().close();
-        } catch (JMSException e) {
-            // the old session died with the old connection
-        }
+        closeReplies(old);
         for (String cid : List.copyOf(pending.keySet())) {
             Pending p = pending.remove(cid);
             if (p != null && p.located == null) {
@@ -235,7 +231,10 @@ public final class Console implements AutoCloseable {
                     LOG.warn("a listener on {} failed: {}", topic, e.toString());
                 }
             });
-            AutoCloseable closer = s::close;
+            AutoCloseable closer = () -> {
+                c.close(); // before the session: see closeReplies
+                s.close();
+            };
             subscriptions.add(closer);
             return closer;
         } catch (JMSException e) {
@@ -343,10 +342,24 @@ public final class Console implements AutoCloseable {
                 p.result.completeExceptionally(new BusException("the console was closed"));
             }
         }
+        closeReplies(replies);
+    }
+
+    /**
+     * Consumer first, then the temporary queue, then the session: Qpid JMS takes about a second
+     * to close a session whose listener is still attached, but milliseconds in this order.
+     */
+    private static void closeReplies(Replies r) {
         try {
-            replies.session().close();
+            r.consumer().close();
+            r.queue().delete();
         } catch (JMSException e) {
-            // the connection may already be gone
+            // the connection may already be gone; the session close below still releases it
+        }
+        try {
+            r.session().close();
+        } catch (JMSException e) {
+            // as above
         }
     }
 

@@ -15,6 +15,8 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.harrier.broker.BrokerSettings;
+import org.harrier.broker.GridBroker;
 import org.harrier.classad.ClassAd;
 import org.harrier.mgmt.AdMaps;
 import org.harrier.mgmt.AgentName;
@@ -80,7 +82,8 @@ class PythonConsoleTest {
     void theSeedsSubmissionExampleRunsAgainstHarriersQmf() throws Exception {
         Path python = Path.of("/usr/bin/python3");
         assertTrue(Files.isExecutable(python), "/usr/bin/python3 is needed (Debian's python3-qpid-proton)");
-        try (TestBroker broker = new TestBroker(dir); Bus bus = Bus.connect(broker.url())) {
+        try (GridBroker broker = GridBroker.start(BrokerSettings.personal(dir).withPort(0));
+                Bus bus = Bus.connect(broker.url())) {
             Agent agent = bus.agent(AgentName.harrier("scheduler", "stand-in"), Duration.ofSeconds(5));
             agent.add(new StandInScheduler(agent));
             Path script = examples().resolve("submit.py");

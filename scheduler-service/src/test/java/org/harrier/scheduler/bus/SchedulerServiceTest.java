@@ -1,5 +1,8 @@
 package org.harrier.scheduler.bus;
 
+import org.harrier.broker.BrokerSettings;
+import org.harrier.broker.GridBroker;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -38,7 +41,7 @@ class SchedulerServiceTest {
 
     @TempDir
     Path dir;
-    EmbeddedBroker broker;
+    GridBroker broker;
     Bus serviceBus;
     Bus consoleBus;
     SchedulerService service;
@@ -46,7 +49,7 @@ class SchedulerServiceTest {
 
     @BeforeEach
     void start() throws Exception {
-        broker = new EmbeddedBroker(dir);
+        broker = GridBroker.start(BrokerSettings.personal(dir).withPort(0));
         serviceBus = Bus.connect(broker.url());
         consoleBus = Bus.connect(broker.url());
         service = SchedulerService.start(serviceBus, "test",

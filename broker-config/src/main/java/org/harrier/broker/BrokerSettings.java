@@ -1,0 +1,58 @@
+package org.harrier.broker;
+
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * How one broker differs from {@code broker.xml}'s defaults: where it keeps its data, where it
+ * listens, and whether it authenticates. These four values fill the file's
+ * {@code ${harrier.broker.*}} placeholders, so an embedded broker and a standalone one read the
+ * same file.
+ *
+ * @param dataDirectory      holds journal/, bindings/, paging/ and large-messages/; one broker at a time
+ * @param host               interface the AMQP acceptor binds; 127.0.0.1 keeps a personal grid private
+ * @param port               AMQP port, 0 to let the system pick a free one (see {@link GridBroker#port()})
+ * @param securityDirectory  null for no security; otherwise the directory holding
+ *                           {@code artemis-users.properties} and {@code artemis-roles.properties}
+ */
+public record BrokerSettings(Path dataDirectory, String host, int port, Path securityDirectory) {
+    public static final String LOOPBACK = "127.0.0.1";
+    public static final int AMQP_PORT = 5672;
+
+    public BrokerSettings {
+        Objects.requireNonNull(dataDirectory, "dataDirectory");
+        Objects.requireNonNull(host, "host");
+        dataDirectory = dataDirectory.toAbsolutePath().normalize();
+        if (host.isBlank() || host.chars().anyMatch(Character::isWhitespace)) {
+            throw new IllegalArgumentException("host must be a host name or address without spaces, got \"" + host + "\"");
+        }
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("port must be 0 (any free port) to 65535, got " + port);
+        }
+        if (securityDirectory != null) {
+            securityDirectory = securityDirectory.toAbsolutePath().normalize();
+        }
+    }
+
+    /** A personal grid's broker: loopback, the AMQP port, no security. */
+    public static BrokerSettings personal(Path dataDirectory) {
+        return new BrokerSettings(dataDirectory, LOOPBACK, AMQP_PORT, null);
+    }
+
+    public BrokerSettings withHost(String newHost) {
+        return new BrokerSettings(dataDirectory, newHost, port, securityDirectory);
+    }
+
+    public BrokerSettings withPort(int newPort) {
+        return new BrokerSettings(dataDirectory, host, newPort, securityDirectory);
+    }
+
+    /** Security on, users and roles read from {@code directory} (see broker-config/README.md). */
+    public BrokerSettings withSecurity(Path directory) {
+        return new BrokerSettings(dataDirectory, host, port, Objects.requireNonNull(directory, "directory"));
+    }
+
+    public boolean securityEnabled() {
+        return securityDirectory != null;
+    }
+}

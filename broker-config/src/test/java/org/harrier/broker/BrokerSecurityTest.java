@@ -1,0 +1,152 @@
+package org.harrier.broker;
+
+import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.jms.Connection;
+import jakarta.jms.JMSException;
+import jakarta.jms.JMSSecurityException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.Queue;
+import jakarta.jms.Session;
+import jakarta.jms.TemporaryQueue;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.activemq.artemis.utils.DefaultSensitiveStringCodec;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * broker.xml's security-settings with security on: the shipped roles file, users added as the
+ * users file says (a one-way hash for the service), and what each role may do per address family.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class BrokerSecurityTest {
+    private static final String AGENT = "qmf.grid.agent.harrier.scheduler.secure_host";
+    private static final Map<String, String> PASSWORDS = Map.of("admin", "admin-pw", "harrier", "service-pw", "alice", "alice-pw");
+
+    @TempDir
+    static Path dir;
+    static GridBroker broker;
+
+    @BeforeAll
+    static void startSecuredBroker() throws Exception {
+        Path security = Files.createDirectories(dir.resolve("etc"));
+        try (InputStream roles = BrokerSecurityTest.class.getResourceAsStream("/" + PropertiesFileLogin.ROLES)) {
+            Files.copy(roles, security.resolve(PropertiesFileLogin.ROLES));
+        }
+        DefaultSensitiveStringCodec hashing = new DefaultSensitiveStringCodec();
+        hashing.init(Map.of("algorithm", "one-way"));
+        Files.writeString(security.resolve(PropertiesFileLogin.USERS), String.join("\n",
+                "admin = " + PASSWORDS.get("admin"),
+                "harrier = ENC(" + hashing.encode(PASSWORDS.get("harrier")) + ")",
+                "alice = " + PASSWORDS.get("alice"), ""));
+        broker = GridBroker.start(BrokerSettings.personal(dir.resolve("data")).withPort(0).withSecurity(security));
+    }
+
+    @AfterAll
+    static void stopBroker() {
+        broker.close();
+    }
+
+    private static Connection as(String user) throws Exception {
+        return Amqp.connect(broker.url(), user, PASSWORDS.get(user));
+    }
+
+    @ParameterizedTest(name = "{0}:{1}")
+    @CsvSource({
+        "nobody,",
+        "alice,wrong-password",
+        "harrier,service-pw-but-not-hashed-right",
+    })
+    void unknownUsersAndWrongPasswordsCannotConnect(String user, String password) {
+        assertThrows(JMSSecurityException.class, () -> Amqp.connect(broker.url(), user, password).close());
+    }
+
+    @ParameterizedTest(name = "{0} {1}: {2}")
+    @CsvSource({
+        "alice,   send a request to an agent,           allowed",
+        "alice,   consume an agent's requests,          refused",
+        "alice,   broadcast to every agent,             allowed",
+        "alice,   listen to broadcasts,                 refused",
+        "alice,   publish an indication,                refused",
+        "alice,   watch indications,                    allowed",
+        "harrier, send a request to an agent,           allowed",
+        "harrier, consume an agent's requests,          allowed",
+        "harrier, broadcast to every agent,             allowed",
+        "harrier, listen to broadcasts,                 allowed",
+        "harrier, publish an indication,                allowed",
+        "harrier, watch indications,                    allowed",
+        "harrier, read the dead letter queue,           refused",
+        "admin,   consume an agent's requests,          allowed",
+        "admin,   publish an indication,                allowed",
+        "admin,   read the dead letter queue,           allowed",
+    })
+    void eachRoleMayDoWhatItsAddressFamiliesAllow(String user, String action, String verdict) throws Exception {
+        try (Connection connection = as(user)) {
+            Session session = connection.createSession();
+            Attempt attempt = switch (action) {
+                case "send a request to an agent" -> () -> session.createProducer(session.createQueue(AGENT)).send(session.createTextMessage("r"));
+                case "consume an agent's requests" -> () -> session.createConsumer(session.createQueue(AGENT)).close();
+                case "broadcast to every agent" -> () -> session.createProducer(session.createTopic("qmf.grid.console.locate")).send(session.createTextMessage("l"));
+                case "listen to broadcasts" -> () -> session.createConsumer(session.createTopic("qmf.grid.console.#")).close();
+                case "publish an indication" -> () -> session.createProducer(session.createTopic("qmf.grid.ind.data.mrg_grid.slot.harrier.startd.h")).send(session.createTextMessage("ad"));
+                case "watch indications" -> () -> session.createConsumer(session.createTopic("qmf.grid.ind.#")).close();
+                case "read the dead letter queue" -> () -> session.createConsumer(session.createQueue("DLQ")).close();
+                default -> throw new IllegalArgumentException("no such action in this table: " + action);
+            };
+            if (verdict.equals("allowed")) {
+                attempt.run();
+            } else {
+                // Qpid JMS reports a refused subscription as a plain JMSException: check the reason.
+                JMSException refused = assertThrows(JMSException.class, attempt::run);
+                assertTrue(refused.getMessage().contains("not authorized"), refused.getMessage());
+            }
+        }
+    }
+
+    @Test
+    void aConsoleCallsAServiceAndGetsTheReplyOnItsTemporaryQueue() throws Exception {
+        try (Connection console = as("alice"); Connection service = as("harrier")) {
+            Session consoleSession = console.createSession();
+            TemporaryQueue replies = consoleSession.createTemporaryQueue();
+            MessageConsumer replyConsumer = consoleSession.createConsumer(replies);
+            MessageConsumer watcher = consoleSession.createConsumer(consoleSession.createTopic("qmf.grid.ind.#"));
+            Message request = consoleSession.createTextMessage("_method_request");
+            request.setJMSReplyTo(replies);
+            consoleSession.createProducer(consoleSession.createQueue("qmf.grid.agent.harrier.scheduler.call_host")).send(request);
+
+            Session serviceSession = service.createSession();
+            Message received = serviceSession.createConsumer(serviceSession.createQueue("qmf.grid.agent.harrier.scheduler.call_host"))
+                    .receive(Amqp.DEADLINE_MS);
+            assertNotNull(received, "the service got no request");
+            String replyTo = ((Queue) received.getJMSReplyTo()).getQueueName();
+            serviceSession.createProducer(null).send(serviceSession.createQueue(replyTo), serviceSession.createTextMessage("_method_response"));
+            serviceSession.createProducer(serviceSession.createTopic("qmf.grid.ind.data.mrg_grid.job.harrier.scheduler.call_host"))
+                    .send(serviceSession.createTextMessage("_data_indication"));
+
+            Message reply = replyConsumer.receive(Amqp.DEADLINE_MS);
+            Message indication = watcher.receive(Amqp.DEADLINE_MS);
+            assertAll(() -> assertNotNull(reply, "no reply on the console's temporary queue"),
+                    () -> assertNotNull(indication, "the console saw no indication"));
+            assertEquals("_method_response", ((jakarta.jms.TextMessage) reply).getText());
+        }
+    }
+
+    @FunctionalInterface
+    private interface Attempt {
+        void run() throws Exception;
+    }
+}

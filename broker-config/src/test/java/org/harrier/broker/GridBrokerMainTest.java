@@ -1,0 +1,38 @@
+package org.harrier.broker;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.file.Path;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The standalone broker's command line; running it as a process is StandaloneBrokerIT. */
+class GridBrokerMainTest {
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "--data /d                                      | /d | 127.0.0.1 | 5672 |",
+        "--data /d --port 0                             | /d | 127.0.0.1 | 0    |",
+        "--port 15672 --host 0.0.0.0 --data /d          | /d | 0.0.0.0   | 15672 |",
+        "--data /d --security /etc/harrier              | /d | 127.0.0.1 | 5672 | /etc/harrier",
+    })
+    void readsTheOptionsIntoSettings(String line, String data, String host, int port, String security) {
+        BrokerSettings settings = GridBrokerMain.parse(line.split(" "));
+        assertEquals(new BrokerSettings(Path.of(data), host, port, security == null ? null : Path.of(security)), settings);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "--port 5672                   | --data DIR is required (the broker's journal lives there)",
+        "--data /d --port many         | --port must be a number, got \"many\"",
+        "--data /d --port 70000        | port must be 0 (any free port) to 65535, got 70000",
+        "--data /d --port -1           | port must be 0 (any free port) to 65535, got -1",
+        "--data /d --colour blue       | unknown option --colour",
+        "--data                        | --data needs a value",
+        "/d                            | unexpected argument /d",
+    })
+    void badArgumentsAreNamed(String line, String message) {
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> GridBrokerMain.parse(line.split(" ")));
+        assertEquals(message, refused.getMessage());
+    }
+}

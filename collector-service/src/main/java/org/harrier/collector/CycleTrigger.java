@@ -1,0 +1,53 @@
+package org.harrier.collector;
+
+import org.harrier.mgmt.Resources;
+import org.harrier.collector.negotiation.SlotOffer;
+
+/**
+ * Which ad updates make a negotiation cycle worth starting (docs/protocols.md "Negotiation"):
+ * a submitter (or scheduler) reporting more idle jobs than before; a slot that can take work
+ * appearing; a slot becoming able to take work (Unclaimed again); a partitionable slot getting
+ * resources back (a claim released). Anything else, including the periodic re-advertisement of
+ * an unchanged ad and a claimed dynamic slot appearing, waits for NEGOTIATOR_INTERVAL.
+ */
+final class CycleTrigger {
+    private CycleTrigger() {
+    }
+
+    static boolean startsCycle(AdUpdate update) {
+        if (update.kind() != AdUpdate.Kind.ADDED && update.kind() != AdUpdate.Kind.REPLACED) {
+            return false;
+        }
+        StoredAd now = update.current();
+        StoredAd before = update.previous();
+        return switch (now.type()) {
+            case SUBMITTER -> more(now, before, "IdleJobs");
+            case SCHEDULER -> more(now, before, "TotalIdleJobs");
+            case SLOT -> slotOpened(now, before);
+        };
+    }
+
+    private static boolean more(StoredAd now, StoredAd before, String attribute) {
+        return now.count(attribute) > (before == null ? 0 : before.count(attribute));
+    }
+
+    private static boolean slotOpened(StoredAd now, StoredAd before) {
+        SlotOffer offer = offer(now);
+        if (!offer.available()) {
+            return false;
+        }
+        if (before == null || !offer(before).available()) {
+            return true;
+        }
+        if (!offer.partitionable()) {
+            return false;
+        }
+        Resources was = Resources.advertisedBy(before.ad());
+        Resources is = Resources.advertisedBy(now.ad());
+        return !was.covers(is);
+    }
+
+    static SlotOffer offer(StoredAd slot) {
+        return new SlotOffer(slot.id(), slot.agent(), slot.ad());
+    }
+}

@@ -1,0 +1,26 @@
+package org.harrier.collector;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletionStage;
+
+import org.harrier.mgmt.AgentName;
+import org.harrier.mgmt.ManagedObject;
+import org.harrier.mgmt.ObjectId;
+
+/**
+ * What the central manager needs from the rest of the grid, so the domain code never sees the
+ * bus (STYLE.md 5): the two scheduler methods of docs/protocols.md "Negotiation", and a way to
+ * publish its own objects. The bus package implements it; every call may come from the central
+ * manager's thread and must not block it.
+ */
+public interface Grid {
+    /** {@code GetRequests()} on {@code scheduler} at {@code agent}: completes with the {@code Requests} list, or exceptionally. */
+    CompletionStage<List<?>> getRequests(AgentName agent, ObjectId scheduler);
+
+    /** {@code Matched(Matches)} on {@code scheduler} at {@code agent}: completes when acknowledged, or exceptionally. */
+    CompletionStage<?> matched(AgentName agent, ObjectId scheduler, List<Map<String, Object>> matches);
+
+    /** Publishes {@code object}'s values now (a data indication). */
+    void publish(ManagedObject object);
+}

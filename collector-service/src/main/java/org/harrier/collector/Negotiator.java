@@ -1,0 +1,226 @@
+package org.harrier.collector;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+
+import org.harrier.collector.negotiation.MatchPlan;
+import org.harrier.collector.negotiation.MatchPlanner;
+import org.harrier.collector.negotiation.NegotiationSnapshot;
+import org.harrier.collector.negotiation.PlannedMatch;
+import org.harrier.collector.negotiation.ResourceRequest;
+import org.harrier.collector.negotiation.SlotOffer;
+import org.harrier.mgmt.AgentName;
+import org.harrier.mgmt.ObjectId;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs negotiation cycles (docs/protocols.md "Negotiation"): NEGOTIATOR_CYCLE_DELAY after a
+ * trigger, every trigger until then folded into the same cycle, and at least every
+ * NEGOTIATOR_INTERVAL. A cycle asks each scheduler with idle jobs for its requests, freezes them
+ * with the slot ads into a snapshot, has {@link MatchPlanner} decide on the planner thread, then
+ * holds the matched slots and tells each scheduler its matches. A trigger during a cycle starts
+ * another one after it.
+ *
+ * <p>Threads: every method and every field here belongs to the owner thread of {@link Threads};
+ * scheduler calls are asynchronous and their answers are handed back to the owner thread, so
+ * ads keep flowing into the store while a cycle waits.
+ */
+final class Negotiator {
+    private static final Logger LOG = LoggerFactory.getLogger(Negotiator.class);
+
+    private enum Phase { IDLE, SCHEDULED, RUNNING }
+
+    private final CollectorSettings settings;
+    private final Threads threads;
+    private final AdStore store;
+    private final Grid grid;
+    private final NegotiatorObject object;
+    private final MatchHolds holds = new MatchHolds();
+    private Phase phase = Phase.IDLE;
+    private boolean again;
+    private boolean closed;
+
+    Negotiator(String name, CollectorSettings settings, Threads threads, AdStore store, Grid grid) {
+        this.settings = settings;
+        this.threads = threads;
+        this.store = store;
+        this.grid = grid;
+        this.object = new NegotiatorObject(name, settings,
+                () -> CentralManager.onOwner(threads.owner(), "Reschedule", this::trigger));
+    }
+
+    NegotiatorObject object() {
+        return object;
+    }
+
+    /** Starts the NEGOTIATOR_INTERVAL clock; the first cycle runs one interval from now unless triggered. */
+    void start() {
+        long every = settings.negotiatorInterval().toNanos();
+        threads.owner().scheduleWithFixedDelay(CentralManager.guarded("periodic negotiation", this::trigger),
+                every, every, TimeUnit.NANOSECONDS);
+    }
+
+    void close() {
+        closed = true;
+    }
+
+    boolean idle() {
+        return phase == Phase.IDLE;
+    }
+
+    void onAdUpdate(AdUpdate update) {
+        if (CycleTrigger.startsCycle(update)) {
+            trigger();
+        }
+    }
+
+    /** Asks for a cycle: one starts NEGOTIATOR_CYCLE_DELAY from now, or after the running one. */
+    void trigger() {
+        if (closed) {
+            return;
+        }
+        switch (phase) {
+            case IDLE -> {
+                phase = Phase.SCHEDULED;
+                threads.owner().schedule(CentralManager.guarded("negotiation cycle", this::startCycle),
+                        settings.negotiatorCycleDelay().toNanos(), TimeUnit.NANOSECONDS);
+            }
+            case SCHEDULED -> { }
+            case RUNNING -> again = true;
+        }
+    }
+
+    private void startCycle() {
+        if (closed) {
+            return;
+        }
+        phase = Phase.RUNNING;
+        Instant started = threads.clock().instant();
+        Map<AgentName, ObjectId> schedulers = schedulersWithIdleJobs();
+        List<CompletableFuture<List<ResourceRequest>>> answers = new ArrayList<>();
+        schedulers.forEach((agent, object) -> answers.add(requestsOf(agent, object)));
+        CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new))
+                .thenRunAsync(() -> plan(new Cycle(started, schedulers), answers), threads.owner())
+                .exceptionally(this::failed);
+    }
+
+    /** What one cycle carries from its start to its end: when it started and whom it asked. */
+    private record Cycle(Instant started, Map<AgentName, ObjectId> schedulers) {
+    }
+
+    /**
+     * Where to call GetRequests: the agents of submitter ads with IdleJobs and of scheduler ads
+     * with TotalIdleJobs, each with its scheduler object (the scheduler ad's id; without one, the
+     * submitter's ScheddName, else the agent's instance name, which protocols.md makes the same).
+     */
+    private Map<AgentName, ObjectId> schedulersWithIdleJobs() {
+        Map<AgentName, ObjectId> objects = new HashMap<>();
+        store.ads(AdType.SCHEDULER).forEach(a -> objects.put(a.agent(), a.id()));
+        Map<AgentName, ObjectId> out = new TreeMap<>((a, b) -> a.name().compareTo(b.name()));
+        for (StoredAd a : store.ads(AdType.SUBMITTER)) {
+            if (a.count("IdleJobs") > 0) {
+                String schedd = a.text("ScheddName");
+                out.put(a.agent(), objects.getOrDefault(a.agent(),
+                        ObjectId.grid("scheduler", schedd != null ? schedd : a.agent().instance())));
+            }
+        }
+        for (StoredAd a : store.ads(AdType.SCHEDULER)) {
+            if (a.count("TotalIdleJobs") > 0) {
+                out.put(a.agent(), a.id());
+            }
+        }
+        return out;
+    }
+
+    /** One scheduler's requests; a scheduler that fails or does not answer in time counts as having none. */
+    private CompletableFuture<List<ResourceRequest>> requestsOf(AgentName scheduler, ObjectId object) {
+        CompletableFuture<List<?>> call;
+        try {
+            call = grid.getRequests(scheduler, object).toCompletableFuture();
+        } catch (RuntimeException e) {
+            call = CompletableFuture.failedFuture(e);
+        }
+        return call.thenApply(raw -> Requests.read(scheduler, raw))
+                .orTimeout(settings.callTimeout().toNanos() * 2, TimeUnit.NANOSECONDS)
+                .exceptionally(e -> {
+                    LOG.warn("GetRequests on {} failed; negotiating without it this cycle: {}", scheduler, e.toString());
+                    return List.of();
+                });
+    }
+
+    private void plan(Cycle cycle, List<CompletableFuture<List<ResourceRequest>>> answers) {
+        List<ResourceRequest> requests = new ArrayList<>();
+        answers.forEach(a -> requests.addAll(a.join()));
+        List<StoredAd> slots = store.ads(AdType.SLOT);
+        Map<AdKey, Long> revisions = new HashMap<>();
+        slots.forEach(s -> revisions.put(s.key(), s.revision()));
+        List<SlotOffer> offers = holds.offers(slots);
+        NegotiationSnapshot snapshot = new NegotiationSnapshot(requests, offers, threads.clock().instant());
+        CompletableFuture.supplyAsync(() -> MatchPlanner.plan(snapshot), threads.planner())
+                .thenAcceptAsync(plan -> apply(cycle, plan, revisions), threads.owner())
+                .exceptionally(this::failed);
+    }
+
+    private void apply(Cycle cycle, MatchPlan plan, Map<AdKey, Long> revisions) {
+        holds.hold(plan.matches(), revisions);
+        plan.matchesBySchedulers().forEach((scheduler, matches) ->
+                tell(scheduler, cycle.schedulers().get(scheduler), matches, revisions));
+        Instant now = threads.clock().instant();
+        object.update(object.statistics().next(cycle.started(), Duration.between(cycle.started(), now), plan,
+                cycle.schedulers().size()));
+        grid.publish(object);
+        if (!plan.rejections().isEmpty() && LOG.isDebugEnabled()) {
+            plan.rejections().forEach(r -> LOG.debug("request {} of {} at {}: {} jobs idle, {} ({})", r.request().requestId(),
+                    r.request().owner(), r.request().scheduler(), r.unmatched(), r.reason(), r.slots()));
+        }
+        endCycle();
+    }
+
+    private void tell(AgentName scheduler, ObjectId object, List<PlannedMatch> matches, Map<AdKey, Long> revisions) {
+        List<Map<String, Object>> wire = matches.stream().map(PlannedMatch::toWire).toList();
+        CompletableFuture<?> call;
+        try {
+            call = grid.matched(scheduler, object, wire).toCompletableFuture();
+        } catch (RuntimeException e) {
+            call = CompletableFuture.failedFuture(e);
+        }
+        // copy(): the timeout is the negotiator's, not something to impose on the grid's own future.
+        call.copy().orTimeout(settings.callTimeout().toNanos() * 2, TimeUnit.NANOSECONDS)
+                .whenCompleteAsync((ok, e) -> {
+                    if (e != null) {
+                        LOG.warn("Matched on {} failed; its {} slots go back to the pool: {}", scheduler, matches.size(), e.toString());
+                        holds.release(matches, revisions);
+                    }
+                }, threads.owner());
+    }
+
+    /** A cycle's step threw (on whichever thread): log it and end the cycle on the owner thread. */
+    private Void failed(Throwable failure) {
+        Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+        if (cause instanceof RejectedExecutionException) {
+            LOG.debug("negotiation cycle abandoned: the central manager closed");
+            return null;
+        }
+        LOG.error("negotiation cycle failed", cause);
+        CentralManager.onOwner(threads.owner(), "end of a failed cycle", this::endCycle);
+        return null;
+    }
+
+    private void endCycle() {
+        phase = Phase.IDLE;
+        if (again) {
+            again = false;
+            trigger();
+        }
+    }
+}

@@ -1,0 +1,130 @@
+package org.harrier.collector.bus;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+
+import org.harrier.collector.AdType;
+import org.harrier.collector.CentralManager;
+import org.harrier.collector.CollectorSettings;
+import org.harrier.mgmt.AgentName;
+import org.harrier.mgmt.bus.Agent;
+import org.harrier.mgmt.bus.Bus;
+import org.harrier.mgmt.bus.BusException;
+import org.harrier.mgmt.bus.Console;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The collector service, wired by hand (STYLE.md 15): agent {@code harrier:collector:<name>}
+ * hosting the {@code collector} and {@code negotiator} objects (advertised every
+ * UPDATE_INTERVAL, the negotiator also after each cycle), a console subscribed to the slot,
+ * scheduler and submitter data indications and calling schedulers, and the
+ * {@link CentralManager} on its owner thread. Runs as its own process ({@link #main}) or
+ * inside another JVM ({@link #start}; the personal grid's {@code harrier up}).
+ *
+ * <p>Threads: the console's delivery threads hand indications to the central manager, which
+ * queues them to its owner thread; the agent's dispatch thread does the same with Query and
+ * Reschedule. Nothing here holds state of its own after start.
+ */
+public final class CollectorService implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(CollectorService.class);
+
+    private final AgentName name;
+    private final Agent agent;
+    private final Console console;
+    private final CentralManager manager;
+    private final List<AutoCloseable> subscriptions = new ArrayList<>();
+
+    private CollectorService(Bus bus, String name, CollectorSettings settings) {
+        this.name = AgentName.harrier("collector", name);
+        this.console = bus.console();
+        this.agent = bus.agent(this.name, settings.updateInterval());
+        this.manager = new CentralManager(name, settings, Clock.systemUTC(),
+                new BusGrid(console, agent, settings.callTimeout()));
+        for (AdType type : AdType.values()) {
+            subscriptions.add(console.subscribe(type.className(), manager::accept));
+        }
+        agent.advertise(manager.collector(), settings.updateInterval());
+        agent.advertise(manager.negotiator(), settings.updateInterval());
+        manager.start();
+    }
+
+    /** Starts a collector and negotiator named {@code name} on {@code bus} (which the caller keeps and closes). */
+    public static CollectorService start(Bus bus, String name, CollectorSettings settings) {
+        return new CollectorService(bus, name, settings);
+    }
+
+    public AgentName agentName() {
+        return name;
+    }
+
+    /** Stops listening, withdraws the objects (delete indications) and stops the owner thread. The bus stays open. */
+    @Override
+    public void close() {
+        for (AutoCloseable s : subscriptions) {
+            try {
+                s.close();
+            } catch (Exception e) {
+                LOG.debug("closing a subscription: {}", e.toString());
+            }
+        }
+        manager.close();
+        agent.remove(manager.collector().id());
+        agent.remove(manager.negotiator().id());
+        agent.close();
+        console.close();
+    }
+
+    /** {@code --broker URL [--name NAME] [--update-interval SECONDS]}: runs until the process is stopped. */
+    public static void main(String[] args) throws InterruptedException {
+        String broker = null;
+        String name = null;
+        CollectorSettings settings = CollectorSettings.defaults();
+        try {
+            for (int i = 0; i < args.length; i++) {
+                switch (args[i]) {
+                    case "--broker" -> broker = value(args, ++i, "--broker");
+                    case "--name" -> name = value(args, ++i, "--name");
+                    case "--update-interval" -> settings = settings.withUpdateInterval(
+                            Duration.ofSeconds(Long.parseLong(value(args, ++i, "--update-interval"))));
+                    default -> throw new IllegalArgumentException("unknown option " + args[i]);
+                }
+            }
+            if (broker == null) {
+                throw new IllegalArgumentException("--broker URL is required");
+            }
+        } catch (IllegalArgumentException e) {
+            System.err.println("harrier-collector: " + e.getMessage()
+                    + "\nusage: harrier-collector --broker URL [--name NAME] [--update-interval SECONDS]");
+            System.exit(2);
+            return;
+        }
+        Bus bus;
+        try {
+            bus = Bus.connect(broker);
+        } catch (BusException e) {
+            System.err.println("harrier-collector: " + e.getMessage());
+            System.exit(1);
+            return;
+        }
+        CollectorService service = start(bus, name == null ? settings.machine() : name, settings);
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            service.close();
+            bus.close();
+            stopped.countDown();
+        }, "harrier-collector-shutdown"));
+        System.out.println("collector " + service.agentName() + " on " + broker);
+        stopped.await();
+    }
+
+    private static String value(String[] args, int i, String option) {
+        if (i >= args.length) {
+            throw new IllegalArgumentException(option + " needs a value");
+        }
+        return args[i];
+    }
+}

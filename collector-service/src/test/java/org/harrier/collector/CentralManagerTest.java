@@ -1,0 +1,257 @@
+package org.harrier.collector;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.harrier.mgmt.AgentName;
+import org.harrier.mgmt.Caller;
+import org.harrier.mgmt.ObjectId;
+import org.harrier.mgmt.QmfException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The central manager end to end without a bus: indications in, cycles triggered as
+ * docs/protocols.md "Negotiation" says, GetRequests and Matched out through an in-memory grid,
+ * Query and Reschedule through the managed objects, lifetimes on a settable clock.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class CentralManagerTest {
+    private static final AgentName SCHEDD = Indications.SCHEDD;
+    private static final Caller CONSOLE = new Caller(null, "reply");
+
+    private final SettableClock clock = new SettableClock(Instant.parse("2026-11-21T10:00:00Z"));
+    private final RecordingGrid grid = new RecordingGrid();
+    private CentralManager manager;
+
+    private CentralManager start(CollectorSettings settings) {
+        manager = new CentralManager("cm", settings, clock, grid);
+        manager.start();
+        return manager;
+    }
+
+    private static CollectorSettings settings() {
+        return CollectorSettings.defaults().withMachine("cm.example.org").withNegotiatorCycleDelay(Duration.ofMillis(5));
+    }
+
+    @AfterEach
+    void stop() {
+        if (manager != null) {
+            manager.close();
+        }
+    }
+
+    private static Map<String, Object> request(Object id, String owner, long count) {
+        return Map.of("RequestId", id, "Owner", owner, "Count", count,
+                "Ad", Map.of("Owner", owner, "Requirements", "true", "RequestCpus", 1L,
+                        "!!descriptors", Map.of("Requirements", "com.redhat.grid.Expression")));
+    }
+
+    private void unclaimedSlot(String name) {
+        manager.accept(Indications.slot(name).with("SlotType", "Static").withExpr("Requirements", "true").data());
+    }
+
+    private void idleJobs(long n) {
+        manager.accept(Indications.submitter("alice@submit1").with("IdleJobs", n).data());
+    }
+
+    @SuppressWarnings("unchecked")
+    private List<Map<String, Object>> query(Map<String, Object> arguments) throws Exception {
+        return (List<Map<String, Object>>) manager.collector().invoke("Query", arguments, CONSOLE)
+                .toCompletableFuture().get(10, TimeUnit.SECONDS).get("Ads");
+    }
+
+    @Test
+    void moreIdleJobsStartACycleThatTellsTheSchedulerItsMatches() {
+        start(settings());
+        grid.answers(SCHEDD, List.of(request(7L, "alice", 1)));
+        unclaimedSlot("slot1@exec1");
+
+        idleJobs(1);
+
+        Eventually.until("Matched", () -> !grid.matchedCalls.isEmpty());
+        RecordingGrid.Call call = grid.matchedCalls.get(0);
+        assertEquals(SCHEDD, call.scheduler());
+        assertEquals(ObjectId.grid("scheduler", "submit1"), call.object(), "without a scheduler ad, the agent's instance");
+        assertEquals(List.of(Map.of("RequestId", 7L, "Slot", "mrg.grid:slot:slot1@exec1", "Agent", "harrier:startd:exec1")),
+                call.matches());
+        Eventually.until("statistics published", () -> grid.cyclesPublished() >= 1);
+        Map<String, Object> stats = grid.published.get(grid.published.size() - 1);
+        assertEquals(1L, stats.get("Matches"));
+        assertEquals(1L, stats.get("NumSchedulers"));
+        assertEquals(1L, stats.get("NumIdleJobs"));
+        assertEquals(1L, stats.get("CandidateSlots"));
+    }
+
+    @ParameterizedTest(name = "[{index}] {0}")
+    @CsvSource({
+            "a scheduler ad with idle jobs names its object,   scheduler, TotalIdleJobs, schedd-x, schedd-x",
+            "a submitter ad names its ScheddName,               submitter, IdleJobs,      ignored,  schedd-y",
+    })
+    void getRequestsGoesToTheSchedulerObjectTheAdsName(String description, String kind, String idleAttribute,
+            String schedulerName, String expected) {
+        start(settings());
+        grid.answers(SCHEDD, List.of());
+        if (kind.equals("scheduler")) {
+            manager.accept(Indications.scheduler(schedulerName).with(idleAttribute, 2L).data());
+        } else {
+            manager.accept(Indications.submitter("alice@schedd-y").with("ScheddName", "schedd-y").with(idleAttribute, 2L).data());
+        }
+
+        Eventually.until("GetRequests", () -> !grid.objectsAsked.isEmpty());
+        assertEquals(ObjectId.grid("scheduler", expected), grid.objectsAsked.get(0));
+    }
+
+    @Test
+    void aMatchedSlotIsNotOfferedAgainUntilItsAdChanges() throws Exception {
+        start(settings());
+        grid.answers(SCHEDD, List.of(request(7L, "alice", 1)));
+        unclaimedSlot("slot1@exec1");
+        idleJobs(1);
+        Eventually.until("first match", () -> grid.matchedCalls.size() == 1);
+
+        manager.negotiator().invoke("Reschedule", Map.of(), CONSOLE).toCompletableFuture().get(10, TimeUnit.SECONDS);
+        Eventually.until("second cycle", () -> grid.cyclesPublished() >= 2);
+        assertEquals(1, grid.matchedCalls.size(), "the held slot was offered again");
+
+        unclaimedSlot("slot1@exec1");
+        manager.negotiator().invoke("Reschedule", Map.of(), CONSOLE);
+        Eventually.until("match after the slot re-advertised", () -> grid.matchedCalls.size() == 2);
+    }
+
+    @Test
+    void aSlotWhoseMatchCouldNotBeDeliveredIsOfferedAgain() throws Exception {
+        start(settings());
+        grid.failMatched = true;
+        grid.answers(SCHEDD, List.of(request(7L, "alice", 1)));
+        unclaimedSlot("slot1@exec1");
+        idleJobs(1);
+        Eventually.until("first match", () -> grid.matchedCalls.size() == 1);
+        grid.failMatched = false;
+
+        manager.negotiator().invoke("Reschedule", Map.of(), CONSOLE);
+
+        Eventually.until("the slot matched again", () -> grid.matchedCalls.size() == 2);
+    }
+
+    @Test
+    void aSchedulerThatFailsDoesNotKeepOthersFromTheirMatches() {
+        start(settings());
+        AgentName broken = AgentName.harrier("scheduler", "broken");
+        grid.answersWith(broken, s -> CompletableFuture.failedFuture(new QmfException(QmfException.EXCEPTION, "down")));
+        grid.answers(SCHEDD, List.of(request("a", "alice", 1), Map.of("RequestId", "junk")));
+        unclaimedSlot("slot1@exec1");
+        manager.accept(Indications.submitter("bob@broken").from(broken).with("IdleJobs", 3L).data());
+        idleJobs(1);
+
+        Eventually.until("Matched to the working scheduler", () -> !grid.matchedCalls.isEmpty());
+        assertEquals(SCHEDD, grid.matchedCalls.get(0).scheduler());
+        assertEquals("a", grid.matchedCalls.get(0).matches().get(0).get("RequestId"));
+    }
+
+    @Test
+    void theStoreKeepsAnsweringWhileACycleWaitsAndTriggersMeanwhileBecomeOneMoreCycle() throws Exception {
+        start(settings());
+        CompletableFuture<List<?>> slowAnswer = new CompletableFuture<>();
+        grid.answersWith(SCHEDD, s -> grid.getRequestsCalls.size() == 1 ? slowAnswer
+                : CompletableFuture.completedFuture(List.of(request(8L, "alice", 1))));
+        idleJobs(1);
+        Eventually.until("the first GetRequests", () -> grid.getRequestsCalls.size() == 1);
+
+        for (long n = 2; n <= 6; n++) {
+            idleJobs(n);
+        }
+        unclaimedSlot("slot1@exec1");
+        assertEquals(1, query(Map.of("AdType", "slot")).size(), "Query answered during the cycle");
+        assertEquals(1, grid.getRequestsCalls.size());
+
+        slowAnswer.complete(List.of());
+        Eventually.until("one more cycle", () -> grid.cyclesPublished() == 2);
+        assertTrue(manager.negotiatorIdle().get(10, TimeUnit.SECONDS), "six triggers during a cycle make one more, not six");
+        assertEquals(2, grid.getRequestsCalls.size());
+        assertEquals(8L, grid.matchedCalls.get(0).matches().get(0).get("RequestId"));
+    }
+
+    @Test
+    void cyclesAlsoRunEveryNegotiatorIntervalWithoutTriggers() {
+        start(settings().withNegotiatorInterval(Duration.ofMillis(100)));
+        grid.answers(SCHEDD, List.of(request(1L, "alice", 1)));
+        idleJobs(0);
+
+        Eventually.until("two periodic cycles", () -> grid.cyclesPublished() >= 2);
+        assertEquals(List.of(), grid.getRequestsCalls, "no scheduler has idle jobs, so none is asked");
+    }
+
+    @Test
+    void republishingTheSameIdleCountStartsNoCycle() throws Exception {
+        start(settings());
+        grid.answers(SCHEDD, List.of());
+        idleJobs(2);
+        Eventually.until("the first cycle", () -> grid.cyclesPublished() == 1);
+
+        idleJobs(2);
+        idleJobs(1);
+        manager.accept(Indications.slot("slot1@exec1").with("State", "Claimed").data());
+
+        // Each indication is applied in order on the owner thread; this query runs after them all.
+        query(Map.of("AdType", "slot"));
+        assertTrue(manager.negotiatorIdle().get(10, TimeUnit.SECONDS));
+        assertEquals(1, grid.getRequestsCalls.size());
+    }
+
+    @Test
+    void anAdIsDroppedWhenItsLifetimePassesOnTheClock() throws Exception {
+        start(settings().withClassAdLifetime(Duration.ofSeconds(15)));
+        unclaimedSlot("slot1@exec1");
+        assertEquals(1, query(Map.of("AdType", "slot")).size());
+        assertEquals(1L, manager.collector().values().get("HostsTotal"));
+
+        clock.advance(Duration.ofSeconds(15));
+
+        Eventually.until("the ad to expire", () -> manager.collector().values().get("HostsTotal").equals(0L));
+        assertEquals(List.of(), query(Map.of("AdType", "slot")));
+    }
+
+    @Test
+    void theCollectorObjectReportsThePool() {
+        start(settings().withClassAdLifetime(Duration.ofSeconds(30)));
+        manager.accept(Indications.slot("slot1@a").with("State", "Claimed").data());
+        manager.accept(Indications.slot("slot2@a").with("State", "Unclaimed").data());
+        manager.accept(Indications.submitter("alice@s").with("IdleJobs", 4L).with("RunningJobs", 1L).data());
+        manager.accept(Indications.of("job", "1.0").data());
+
+        Eventually.until("three ads", () -> manager.collector().values().get("AdsHeld").equals(3L));
+        Map<String, Object> v = manager.collector().values();
+        assertEquals("cm", v.get("Name"));
+        assertEquals("cm.example.org", v.get("Machine"));
+        assertEquals(30L, v.get("ClassAdLifetime"));
+        assertEquals(List.of(2L, 1L, 1L, 0L, 1L, 4L, 3L), List.of(v.get("HostsTotal"), v.get("HostsClaimed"),
+                v.get("HostsUnclaimed"), v.get("HostsOwner"), v.get("RunningJobs"), v.get("IdleJobs"), v.get("UpdatesReceived")));
+    }
+
+    @Test
+    void aBadQueryFailsWithBadParameterAndChangesNothing() throws Exception {
+        start(settings());
+        unclaimedSlot("slot1@exec1");
+
+        CompletableFuture<Map<String, Object>> bad = manager.collector()
+                .invoke("Query", Map.of("AdType", "slot", "Constraint", "Cpus >"), CONSOLE).toCompletableFuture();
+
+        Throwable cause = org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.ExecutionException.class,
+                () -> bad.get(10, TimeUnit.SECONDS)).getCause();
+        QmfException e = (QmfException) cause;
+        assertEquals(QmfException.BAD_PARAMETER, e.code());
+        assertTrue(e.getMessage().contains("line 1, column 7"), e.getMessage());
+        assertEquals(1, query(Map.of("AdType", "slot")).size());
+    }
+}

@@ -1,0 +1,64 @@
+package org.harrier.collector;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
+
+import org.harrier.mgmt.AgentName;
+import org.harrier.mgmt.ManagedObject;
+import org.harrier.mgmt.ObjectId;
+
+/**
+ * The grid as the central manager's tests need it, in memory: schedulers that answer
+ * GetRequests as each test says (now, later, or with a failure) and record every Matched; and
+ * the objects the central manager publishes.
+ */
+final class RecordingGrid implements Grid {
+    record Call(AgentName scheduler, ObjectId object, List<Map<String, Object>> matches) {
+    }
+
+    private final Map<AgentName, Function<AgentName, CompletableFuture<List<?>>>> schedulers = new ConcurrentHashMap<>();
+    final List<AgentName> getRequestsCalls = new CopyOnWriteArrayList<>();
+    final List<ObjectId> objectsAsked = new CopyOnWriteArrayList<>();
+    final List<Call> matchedCalls = new CopyOnWriteArrayList<>();
+    final List<Map<String, Object>> published = new CopyOnWriteArrayList<>();
+    volatile boolean failMatched;
+
+    /** {@code scheduler} answers GetRequests with {@code requests} at once. */
+    void answers(AgentName scheduler, List<?> requests) {
+        schedulers.put(scheduler, s -> CompletableFuture.completedFuture(requests));
+    }
+
+    /** {@code scheduler} answers GetRequests with whatever {@code answer} completes with. */
+    void answersWith(AgentName scheduler, Function<AgentName, CompletableFuture<List<?>>> answer) {
+        schedulers.put(scheduler, answer);
+    }
+
+    @Override
+    public CompletionStage<List<?>> getRequests(AgentName scheduler, ObjectId object) {
+        getRequestsCalls.add(scheduler);
+        objectsAsked.add(object);
+        Function<AgentName, CompletableFuture<List<?>>> s = schedulers.get(scheduler);
+        return s == null ? CompletableFuture.failedFuture(new IllegalStateException("no scheduler " + scheduler)) : s.apply(scheduler);
+    }
+
+    @Override
+    public CompletionStage<?> matched(AgentName scheduler, ObjectId object, List<Map<String, Object>> matches) {
+        matchedCalls.add(new Call(scheduler, object, matches));
+        return failMatched ? CompletableFuture.failedFuture(new IllegalStateException("scheduler gone"))
+                : CompletableFuture.completedFuture(Map.of());
+    }
+
+    @Override
+    public void publish(ManagedObject object) {
+        published.add(object.values());
+    }
+
+    long cyclesPublished() {
+        return published.stream().filter(v -> v.containsKey("Cycles")).mapToLong(v -> (Long) v.get("Cycles")).max().orElse(0);
+    }
+}
