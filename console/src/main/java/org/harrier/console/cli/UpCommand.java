@@ -1,7 +1,13 @@
 package org.harrier.console.cli;
 
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import org.harrier.console.ConsoleFailure;
+import org.harrier.console.format.AdJson;
+import org.harrier.console.grid.PersonalGrid;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -12,16 +18,53 @@ import picocli.CommandLine.ParentCommand;
         description = "Starts an embedded broker and one scheduler, collector (with negotiator) and exec"
             + " service in this process, on 127.0.0.1, keeping their data under the data directory"
             + " (--data, default ~/.harrier). Prints the broker URL and writes it to <data>/broker.url,"
-            + " where the other harrier commands find it.")
+            + " where the other harrier commands find it.",
+        footerHeading = "%nExample:%n",
+        footer = {"  harrier up &", "  harrier submit examples/hello.sub", "  harrier q"})
 final class UpCommand implements Callable<Integer> {
     @ParentCommand
     HarrierCommand harrier;
 
-    @Option(names = "--port", paramLabel = "PORT", description = "TCP port of the broker's AMQP acceptor (default ${DEFAULT-VALUE}; 0 picks a free one)")
+    @Option(names = "--port", paramLabel = "PORT",
+            description = "TCP port of the broker's AMQP acceptor on 127.0.0.1 (default ${DEFAULT-VALUE}; 0 picks a free one)")
     int port = 5672;
 
+    @Option(names = "--update-interval", paramLabel = "SECONDS",
+            description = "how often the services republish their ads (UPDATE_INTERVAL, default ${DEFAULT-VALUE})")
+    long updateIntervalSeconds = PersonalGrid.Settings.QUICK.toSeconds();
+
+    @Option(names = {"-json", "--json"}, description = "print the broker URL and data directory as JSON")
+    boolean json;
+
     @Override
-    public Integer call() {
-        throw new ConsoleFailure("'harrier up' needs the broker and the services, which are not in this build yet");
+    public Integer call() throws InterruptedException {
+        if (updateIntervalSeconds < 1) {
+            throw new ConsoleFailure("--update-interval must be at least 1 second, got " + updateIntervalSeconds);
+        }
+        if (port < 0 || port > 65535) {
+            throw new ConsoleFailure("--port must be 0 (any free port) to 65535, got " + port);
+        }
+        PersonalGrid grid = PersonalGrid.start(new PersonalGrid.Settings(harrier.dataDir(), port,
+                Duration.ofSeconds(updateIntervalSeconds)));
+        CountDownLatch stopped = new CountDownLatch(1);
+        // Ctrl-C (SIGINT) and SIGTERM run shutdown hooks: the grid stops in order and broker.url goes.
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            harrier.err().println("harrier: stopping the personal grid");
+            grid.close();
+            stopped.countDown();
+        }, "harrier-up-stop"));
+        if (json) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("Broker", grid.url());
+            m.put("Data", grid.dataDir().toString());
+            harrier.out().print(AdJson.write(m));
+        } else {
+            harrier.out().println("Personal grid running. Broker: " + grid.url());
+            harrier.out().println("Data directory: " + grid.dataDir() + " (the broker URL is in broker.url there)");
+            harrier.out().println("Stop it with Ctrl-C.");
+        }
+        harrier.out().flush();
+        stopped.await();
+        return 0;
     }
 }

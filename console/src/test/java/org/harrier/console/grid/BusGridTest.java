@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
+import org.harrier.broker.BrokerSettings;
+import org.harrier.broker.GridBroker;
 import org.harrier.console.Harrier;
 import org.harrier.console.Run;
 import org.harrier.console.Surroundings;
@@ -20,7 +22,7 @@ class BusGridTest {
 
     @Test
     void brokerWithoutAGridSaysWhichServiceIsMissing() throws Exception {
-        try (TestBroker broker = new TestBroker(dir.resolve("broker"))) {
+        try (GridBroker broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0))) {
             Surroundings here = new Surroundings(Map.of(), dir, dir, "alice", Clock.systemUTC());
             for (String command : new String[] {"q", "status"}) {
                 Run r = Run.of(here, Harrier.defaultConnector(), "--broker", broker.url(), command);

@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
+import org.harrier.broker.BrokerSettings;
+import org.harrier.broker.GridBroker;
 import org.harrier.console.Harrier;
 import org.harrier.console.Run;
 import org.harrier.console.Surroundings;
@@ -29,7 +31,7 @@ class SchedulerCommandsTest {
 
     @Test
     void idleJobsAreSubmittedListedWaitedForAndRemoved() throws Exception {
-        try (TestBroker broker = new TestBroker(dir.resolve("broker"));
+        try (GridBroker broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
              Bus bus = Bus.connect(broker.url());
              SchedulerService scheduler = SchedulerService.start(bus, SchedulerSettings.defaults().machine(),
                      SchedulerSettings.defaults().withUpdateInterval(Duration.ofSeconds(1)))) {

@@ -1,0 +1,150 @@
+package org.harrier.console.grid;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Objects;
+import org.harrier.broker.BrokerException;
+import org.harrier.broker.BrokerSettings;
+import org.harrier.broker.GridBroker;
+import org.harrier.collector.CollectorSettings;
+import org.harrier.collector.bus.CollectorService;
+import org.harrier.console.ConsoleFailure;
+import org.harrier.console.GridLocation;
+import org.harrier.exec.ExecSettings;
+import org.harrier.exec.bus.ExecService;
+import org.harrier.mgmt.bus.Bus;
+import org.harrier.mgmt.bus.BusException;
+import org.harrier.scheduler.SchedulerSettings;
+import org.harrier.scheduler.bus.SchedulerService;
+
+/**
+ * A personal grid (DESIGN.md §1, deployment shape 1): an embedded broker on loopback and one
+ * collector (with its negotiator), scheduler and exec service in this JVM, all named after this
+ * host, with their data under one directory:
+ *
+ * <pre>
+ *   DATA/broker/      the broker's journal, bindings, paging
+ *   DATA/execute/     the exec service's execute directory (its free disk is the slot's Disk)
+ *   DATA/broker.url   the broker's URL while the grid runs; the harrier commands read it
+ * </pre>
+ *
+ * Started in dependency order (broker, bus, collector, scheduler, exec) and closed in reverse;
+ * a part that fails to start closes the parts already running.
+ */
+public final class PersonalGrid implements AutoCloseable {
+    private final Settings settings;
+    private final String url;
+    private final Deque<AutoCloseable> running;
+
+    /**
+     * @param dataDir        where the grid keeps its state
+     * @param port           the broker's AMQP port on 127.0.0.1; 0 picks a free one
+     * @param updateInterval UPDATE_INTERVAL of every service; short, so a personal grid reacts quickly
+     */
+    public record Settings(Path dataDir, int port, Duration updateInterval) {
+        public static final Duration QUICK = Duration.ofSeconds(2);
+
+        public Settings {
+            Objects.requireNonNull(dataDir, "dataDir");
+            Objects.requireNonNull(updateInterval, "updateInterval");
+            if (port < 0 || port > 65535) {
+                throw new IllegalArgumentException("port must be 0 (any free port) to 65535, got " + port);
+            }
+            if (updateInterval.isZero() || updateInterval.isNegative()) {
+                throw new IllegalArgumentException("updateInterval must be positive, got " + updateInterval);
+            }
+        }
+    }
+
+    private PersonalGrid(Settings settings, String url, Deque<AutoCloseable> running) {
+        this.settings = settings;
+        this.url = url;
+        this.running = running;
+    }
+
+    /** Starts every part; a failure is a {@link ConsoleFailure} saying which part and why. */
+    public static PersonalGrid start(Settings settings) {
+        Deque<AutoCloseable> running = new ArrayDeque<>();
+        try {
+            Path data = settings.dataDir();
+            Files.createDirectories(data.resolve("execute"));
+            GridBroker broker = GridBroker.start(BrokerSettings.personal(data.resolve("broker")).withPort(settings.port()));
+            running.push(broker);
+            Bus bus = Bus.connect(broker.url());
+            running.push(bus);
+            Duration every = settings.updateInterval();
+            SchedulerSettings schedulerSettings = SchedulerSettings.defaults().withUpdateInterval(every);
+            String name = schedulerSettings.machine();
+            running.push(CollectorService.start(bus, name, CollectorSettings.defaults().withUpdateInterval(every)));
+            running.push(SchedulerService.start(bus, name, schedulerSettings));
+            running.push(ExecService.start(bus, name, ExecSettings.builder().executeDir(data.resolve("execute"))
+                    .updateInterval(every).build()));
+            PersonalGrid grid = new PersonalGrid(settings, broker.url(), running);
+            grid.writeUrl();
+            return grid;
+        } catch (BrokerException | BusException e) {
+            closeAll(running);
+            throw new ConsoleFailure("cannot start the personal grid: " + e.getMessage());
+        } catch (IOException e) {
+            closeAll(running);
+            throw new ConsoleFailure("cannot start the personal grid in " + settings.dataDir() + ": " + e.getMessage());
+        } catch (RuntimeException e) {
+            closeAll(running);
+            throw e;
+        }
+    }
+
+    /** The broker's URL, {@code amqp://127.0.0.1:PORT}. */
+    public String url() {
+        return url;
+    }
+
+    public Path dataDir() {
+        return settings.dataDir();
+    }
+
+    private Path urlFile() {
+        return settings.dataDir().resolve(GridLocation.BROKER_FILE);
+    }
+
+    /** Written whole or not at all (rename), so a command never reads half a URL. */
+    private void writeUrl() throws IOException {
+        Path tmp = Files.createTempFile(settings.dataDir(), GridLocation.BROKER_FILE, ".tmp");
+        Files.writeString(tmp, url + "\n", StandardCharsets.UTF_8);
+        try {
+            Files.move(tmp, urlFile(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(tmp, urlFile(), StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    /** Stops every part, newest first, and removes broker.url if it is still this grid's. */
+    @Override
+    public synchronized void close() {
+        try {
+            if (Files.isRegularFile(urlFile()) && Files.readString(urlFile(), StandardCharsets.UTF_8).strip().equals(url)) {
+                Files.delete(urlFile());
+            }
+        } catch (IOException e) {
+            // a stale broker.url only makes the next command say the broker is not running
+        }
+        closeAll(running);
+    }
+
+    private static void closeAll(Deque<AutoCloseable> running) {
+        while (!running.isEmpty()) {
+            try {
+                running.pop().close();
+            } catch (Exception e) {
+                // keep stopping the rest; a part that fails to stop is going away with the JVM
+            }
+        }
+    }
+}
