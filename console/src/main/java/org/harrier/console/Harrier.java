@@ -8,7 +8,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
-import org.harrier.classad.cli.ClassAdEvalEntry;
+import org.harrier.classad.cli.ClassAdEval;
 import org.harrier.console.cli.HarrierCommand;
 import org.harrier.console.grid.BrokerProbe;
 import org.harrier.console.grid.BusGrid;
@@ -69,7 +69,7 @@ public final class Harrier {
                           PrintStream out, PrintStream err) {
         int classAdEval = classAdEvalAt(args);
         if (classAdEval >= 0) {
-            return ClassAdEvalEntry.run(Arrays.copyOfRange(args, classAdEval + 1, args.length), in, out, err);
+            return ClassAdEval.run(Arrays.copyOfRange(args, classAdEval + 1, args.length), in, out, err);
         }
         PrintWriter outWriter = new PrintWriter(out, true);
         PrintWriter errWriter = new PrintWriter(err, true);

@@ -41,7 +41,7 @@ public final class ClassAdEval {
     }
 
     /** Runs the command as {@link #main} does, with its streams given; returns the exit status. */
-    static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
+    public static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
         Invocation invocation;
         try {
             invocation = Invocation.parse(args);

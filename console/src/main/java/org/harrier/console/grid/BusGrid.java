@@ -202,7 +202,10 @@ public final class BusGrid implements Grid {
         Instant giveUp = Instant.now().plus(FIND_AGENTS_FOR);
         List<AgentName> candidates;
         do {
-            candidates = bus(() -> console.locate(LOCATE_WAIT)).stream().map(AgentInfo::name)
+            // This host's agent (a personal grid's) ends the wait as soon as it answers.
+            candidates = bus(() -> console.locate(LOCATE_WAIT, a -> a.name().vendor().equals("harrier")
+                    && a.name().product().equals(product) && a.name().instance().equals(hostName())))
+                    .stream().map(AgentInfo::name)
                     .filter(n -> n.vendor().equals("harrier") && n.product().equals(product))
                     .sorted(Comparator.comparing((AgentName n) -> !n.instance().equals(hostName()))
                             .thenComparing(AgentName::instance))

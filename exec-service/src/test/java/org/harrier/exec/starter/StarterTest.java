@@ -168,7 +168,8 @@ class StarterTest {
                 new org.harrier.classad.StringValue("'" + loop.replace("'", "''") + "'")));
         assertEquals(0, o.exitCode());
         assertTrue(o.cpu().userSeconds() > 0, "user CPU " + o.cpu());
-        assertTrue(o.wallClockSeconds() >= 0.3, "wall clock " + o.wallClockSeconds());
+        // Not compared with the CPU time: /proc counts in clock ticks, and tests never race clocks.
+        assertTrue(o.wallClockSeconds() > 0, "wall clock " + o.wallClockSeconds());
     }
 
     @Test

@@ -150,28 +150,47 @@ public final class Console implements AutoCloseable {
 
     /** Every agent that answers a locate within {@code wait}. */
     public List<AgentInfo> locate(Duration wait) {
+        return locate(wait, agent -> false);
+    }
+
+    /**
+     * The agents that answer a locate: all that answer within {@code wait}, or fewer if one that
+     * satisfies {@code enough} answers sooner (a command looking for one known agent need not
+     * sit out the whole wait).
+     */
+    public List<AgentInfo> locate(Duration wait, java.util.function.Predicate<AgentInfo> enough) {
         String cid = prefix + counter.incrementAndGet();
         Pending p = new Pending(true);
         pending.put(cid, p);
+        Map<String, AgentInfo> byName = new LinkedHashMap<>();
         try {
             join(bus.outbox().send(Envelope.to(Qmf.LOCATE_ADDRESS, true).subject("console.request.agent_locate")
                     .opcode(Qmf.AGENT_LOCATE_REQUEST).correlationId(cid).replyTo(replies.queue()).body(List.of())));
-            Bus.await(wait.toMillis());
+            long deadline = System.nanoTime() + wait.toNanos();
+            synchronized (p.located) {
+                int read = 0;
+                while (true) {
+                    boolean done = false;
+                    for (; read < p.located.size(); read++) {
+                        AgentInfo info = Decoding.agent(p.located.get(read));
+                        if (info != null) {
+                            byName.putIfAbsent(info.name().name(), info);
+                            done |= enough.test(info);
+                        }
+                    }
+                    long left = deadline - System.nanoTime();
+                    if (done || left <= 0) {
+                        break;
+                    }
+                    p.located.wait(Math.max(1, left / 1_000_000));
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         } finally {
             pending.remove(cid);
         }
-        List<AgentInfo> out = new ArrayList<>();
-        Map<String, AgentInfo> byName = new LinkedHashMap<>();
-        synchronized (p.located) {
-            for (Map<String, Object> attrs : p.located) {
-                AgentInfo info = Decoding.agent(attrs);
-                if (info != null) {
-                    byName.putIfAbsent(info.name().name(), info);
-                }
-            }
-        }
-        out.addAll(byName.values());
-        return out;
+        return new ArrayList<>(byName.values());
     }
 
     /** All objects of {@code className} from every agent found within {@code wait}. */
@@ -275,7 +294,10 @@ public final class Console implements AutoCloseable {
             if (in.ok() && in.body() instanceof Map<?, ?> body && body.get("_values") instanceof Map<?, ?> v) {
                 @SuppressWarnings("unchecked")
                 Map<String, Object> attrs = (Map<String, Object>) v;
-                p.located.add(attrs);
+                synchronized (p.located) {
+                    p.located.add(attrs);
+                    p.located.notifyAll();
+                }
             }
             return;
         }
