@@ -38,7 +38,7 @@ import org.slf4j.LoggerFactory;
  * before anything changes. {@link #slot()} is a volatile snapshot readable from any thread.
  *
  * <p>Claim life: {@code claim} carves a dynamic slot (Idle); {@code activate} runs a job on it
- * (Busy) and reports JobStarted; the job's end reports JobExited and leaves the claim Idle for
+ * (Busy) and answers with its start; the job's end reports JobExited and leaves the claim Idle for
  * the next job; {@code release} returns the resources (killing a running job first, and
  * returning them once its tree is dead); {@code deactivate} kills the job but keeps the claim.
  */
@@ -95,7 +95,11 @@ public final class Startd implements AutoCloseable {
         });
     }
 
-    public CompletableFuture<Void> activate(String claimId, String jobId, ClassAd job) {
+    /**
+     * Starts job {@code jobId} on the claim. Completes with the start once the process runs, or
+     * with null when it could not be started: then an exit report with the reason is on its way.
+     */
+    public CompletableFuture<JobStarted> activate(String claimId, String jobId, ClassAd job) {
         return onOwner(() -> {
             DynamicSlot d = usable(claimId);
             if (d.busy()) {
@@ -113,8 +117,7 @@ public final class Startd implements AutoCloseable {
             running.put(claimId, new Run(jobId, d.scheduler(), process));
             book.busy(claimId, jobId, now());
             publish();
-            safely(() -> listener.jobStarted(new JobStarted(jobId, claimId, d.scheduler(), d.name())));
-            return null;
+            return new JobStarted(jobId, claimId, d.scheduler(), d.name());
         });
     }
 

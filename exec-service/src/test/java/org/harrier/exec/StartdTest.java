@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -53,11 +55,6 @@ class StartdTest {
         }
 
         @Override
-        public void jobStarted(JobStarted started) {
-            reports.add(started);
-        }
-
-        @Override
         public void jobExited(JobExited exited) {
             reports.add(exited);
         }
@@ -90,8 +87,7 @@ class StartdTest {
         assertEquals(new Resources(1, 256, 1024), g.slot().resources());
         assertEquals(new Resources(1, 768, 100000 - 1024), startd.slot().remaining());
 
-        startd.activate(g.claimId(), "1.0", job("/bin/sh", "-c 'exit 7'")).get();
-        JobStarted started = events.next(JobStarted.class);
+        JobStarted started = startd.activate(g.claimId(), "1.0", job("/bin/sh", "-c 'exit 7'")).get();
         assertEquals(new JobStarted("1.0", g.claimId(), SCHEDULER, "slot1_1@node"), started);
         JobExited exited = events.next(JobExited.class);
         assertEquals("1.0", exited.jobId());
@@ -99,8 +95,7 @@ class StartdTest {
         assertFalse(exited.exitBySignal());
         assertFalse(exited.neverStarted());
 
-        startd.activate(g.claimId(), "1.1", job("/bin/echo", "again")).get();
-        assertEquals("1.1", events.next(JobStarted.class).jobId());
+        assertEquals("1.1", startd.activate(g.claimId(), "1.1", job("/bin/echo", "again")).get().jobId());
         assertEquals(0, events.next(JobExited.class).exitCode());
 
         startd.release(g.claimId()).get();
@@ -134,8 +129,7 @@ class StartdTest {
     void activatingAnUnknownOrBusyClaimIsRefused() throws Exception {
         assertEquals(QmfException.UNKNOWN_CLAIM, failure(startd.activate("forged", "1.0", job("/bin/true", ""))).code());
         ClaimBook.Grant g = startd.claim(job("/bin/true", ""), SCHEDULER).get();
-        startd.activate(g.claimId(), "1.0", job("/bin/sleep", "300")).get();
-        events.next(JobStarted.class);
+        assertNotNull(startd.activate(g.claimId(), "1.0", job("/bin/sleep", "300")).get(), "started");
         QmfException busy = failure(startd.activate(g.claimId(), "1.1", job("/bin/true", "")));
         assertEquals(QmfException.WRONG_STATE, busy.code());
         assertTrue(busy.getMessage().contains("running job 1.0"), busy.getMessage());
@@ -150,7 +144,7 @@ class StartdTest {
     @Test
     void aJobThatCannotStartIsReportedAsExitedWithAHoldReasonAndTheClaimStaysUsable() throws Exception {
         ClaimBook.Grant g = startd.claim(job("/bin/true", ""), SCHEDULER).get();
-        startd.activate(g.claimId(), "2.0", job("/no/such/program", "")).get();
+        assertNull(startd.activate(g.claimId(), "2.0", job("/no/such/program", "")).get(), "not started");
         JobExited exited = events.next(JobExited.class);
         assertTrue(exited.neverStarted());
         assertEquals(6, exited.holdReasonCode());
@@ -158,15 +152,13 @@ class StartdTest {
         assertTrue(exited.holdReason().contains("/no/such/program does not exist"), exited.holdReason());
         assertFalse(startd.slot().dynamicSlots().get("slot1_1@node").busy());
 
-        startd.activate(g.claimId(), "2.1", job("/bin/true", "")).get();
-        assertEquals("2.1", events.next(JobStarted.class).jobId());
+        assertEquals("2.1", startd.activate(g.claimId(), "2.1", job("/bin/true", "")).get().jobId());
     }
 
     @Test
     void releasingABusyClaimKillsTheJobAndReturnsTheResourcesOnceItIsDead() throws Exception {
         ClaimBook.Grant g = startd.claim(job("/bin/true", ""), SCHEDULER).get();
-        startd.activate(g.claimId(), "3.0", job("/bin/sleep", "300")).get();
-        events.next(JobStarted.class);
+        assertNotNull(startd.activate(g.claimId(), "3.0", job("/bin/sleep", "300")).get(), "started");
         assertTrue(startd.slot().dynamicSlots().get("slot1_1@node").busy());
         startd.release(g.claimId()).get();
         assertEquals(QmfException.UNKNOWN_CLAIM, failure(startd.activate(g.claimId(), "3.1", job("/bin/true", ""))).code());
@@ -179,8 +171,7 @@ class StartdTest {
     void theJobSeesItsSlotInItsEnvironment() throws Exception {
         ClaimBook.Grant g = startd.claim(job("/bin/true", ""), SCHEDULER).get();
         ClassAd env = job("/usr/bin/env", "").with("Out", Expr.parse("\"env.txt\""));
-        startd.activate(g.claimId(), "4.0", env).get();
-        events.next(JobStarted.class);
+        assertNotNull(startd.activate(g.claimId(), "4.0", env).get(), "started");
         assertEquals(0, events.next(JobExited.class).exitCode());
         List<String> lines = Files.readAllLines(iwd.resolve("env.txt"));
         assertTrue(lines.contains("_CONDOR_SLOT=slot1_1"), lines.toString());
@@ -190,8 +181,8 @@ class StartdTest {
     @Test
     void closingKillsRunningJobsAndReportsTheirExits() throws Exception {
         ClaimBook.Grant g = startd.claim(job("/bin/true", ""), SCHEDULER).get();
-        startd.activate(g.claimId(), "5.0", job("/bin/sh", "-c 'sleep 300 & echo $! > child.pid; wait'")).get();
-        events.next(JobStarted.class);
+        assertNotNull(startd.activate(g.claimId(), "5.0", job("/bin/sh", "-c 'sleep 300 & echo $! > child.pid; wait'")).get(),
+                "started");
         Path pidFile = iwd.resolve("child.pid");
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         while (!(Files.exists(pidFile) && Files.readString(pidFile).endsWith("\n")) && System.nanoTime() < deadline) {

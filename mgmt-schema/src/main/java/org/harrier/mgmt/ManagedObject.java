@@ -16,6 +16,15 @@ public interface ManagedObject {
     Map<String, Object> values();
 
     /**
+     * Whether a console must see every published change of this object (a job: each is a status
+     * change) or only its latest state (daemon ads and statistics, the default). The agent gathers
+     * the changes of a busy second into few messages and, for the latter, drops superseded ones.
+     */
+    default boolean keepsEveryChange() {
+        return false;
+    }
+
+    /**
      * Invokes {@code method} (the schema's name, aliases already resolved) with input arguments
      * already checked against the schema. Completes with the output arguments, or exceptionally
      * with a {@link QmfException} (any other exception becomes code 7). Called on the agent's

@@ -96,15 +96,22 @@ final class ClaimRunner {
         keeper.idle().remove(job);
         claims.run(c, job);
         startds.activate(c.grant(), job, keeper.queue().ad(job))
-                .whenCompleteAsync((ok, failure) -> activated(c, job, failure), owner);
+                .whenCompleteAsync((started, failure) -> activated(c, job, Boolean.TRUE.equals(started), failure), owner);
     }
 
     /**
-     * A failed activation of a job that has not started loses the claim. A startd that refused
+     * An activation the startd answered with Started is the job's start report (saving a
+     * JobStarted call per job). If the exit report overtook the answer, the start is already
+     * recorded and this changes nothing.
+     *
+     * <p>A failed activation of a job that has not started loses the claim. A startd that refused
      * the job itself (bad parameter, exception) would refuse it again, so the job is held with
      * the reason; a lost claim or a transport failure puts it back to idle for another match.
      */
-    private void activated(Claim c, JobId job, Throwable failure) {
+    private void activated(Claim c, JobId job, boolean started, Throwable failure) {
+        if (failure == null && started) {
+            started(job, c.grant().claimId(), c.grant().slotName());
+        }
         if (failure == null || !job.equals(c.job())) {
             return;
         }

@@ -33,7 +33,7 @@ final class RecordingStartds implements Startds {
     }
 
     @Override
-    public synchronized CompletableFuture<Void> activate(ClaimGrant claim, JobId id, ClassAd job) {
+    public synchronized CompletableFuture<Boolean> activate(ClaimGrant claim, JobId id, ClassAd job) {
         return record(new Call("Activate", claim.slot(), claim, id, job, new CompletableFuture<>()));
     }
 

@@ -74,6 +74,29 @@ class ScheddTest extends ScheddFixture {
     }
 
     @Test
+    void anActivationAnsweredStartedIsTheStartReport() {
+        submit(JobAds.valid().build());
+        ClaimGrant g = matchAndGrant("slot1@host1");
+        startds.pending("Activate").get(0).answer().complete(true);
+        owner.runAll();
+        assertEquals(RUNNING, await(schedd.status(J0)));
+        assertEquals(Expr.parse("\"slot1_1@host1\""), await(schedd.ad(J0)).lookup("RemoteHost"));
+        assertFalse(await(schedd.jobStarted(J0, g.claimId(), "slot1_1@host1")), "a JobStarted after it changes nothing");
+        assertEquals(List.of(IDLE, RUNNING), events.statusesOf(J0));
+    }
+
+    @Test
+    void anExitReportThatOvertookTheActivationAnswerLeavesTheAnswerNothingToDo() {
+        submit(JobAds.valid().build());
+        ClaimGrant g = matchAndGrant("slot1@host1");
+        assertTrue(await(schedd.jobExited(J0, g.claimId(), new ExitReport(0, false, 0, 0.0, 0.0, 1.0))));
+        startds.pending("Activate").get(0).answer().complete(true);
+        owner.runAll();
+        assertEquals(List.of(IDLE, RUNNING, COMPLETED), events.statusesOf(J0));
+        assertEquals(COMPLETED, org.harrier.scheduler.queue.JobQueue.status(await(schedd.ad(J0))));
+    }
+
+    @Test
     void aJobRunsToCompletionAndLeavesTheQueueForHistory() {
         submit(JobAds.valid().build());
         clock.advance(Duration.ofSeconds(3));

@@ -5,6 +5,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 import org.harrier.classad.ClassAd;
+import org.harrier.exec.JobStarted;
 import org.harrier.exec.Startd;
 import org.harrier.mgmt.AdMaps;
 import org.harrier.mgmt.Caller;
@@ -61,7 +62,7 @@ final class SlotObject implements ManagedObject {
             return switch (method) {
                 case "Claim" -> claim(arguments);
                 case "Activate" -> startd.activate(string(arguments, "ClaimId"), string(arguments, "Id"),
-                        ad(arguments, "Job")).thenApply(v -> Map.of());
+                        ad(arguments, "Job")).thenApply(SlotObject::startReport);
                 case "Deactivate" -> startd.deactivate(string(arguments, "ClaimId"), string(arguments, "Id"))
                         .thenApply(v -> Map.of());
                 case "Release" -> startd.release(string(arguments, "ClaimId")).thenApply(v -> Map.of());
@@ -70,6 +71,12 @@ final class SlotObject implements ManagedObject {
         } catch (QmfException e) {
             return CompletableFuture.failedFuture(e);
         }
+    }
+
+    /** Activate's answer is the start report: Started, and RemoteHost (the dynamic slot) when it did. */
+    private static Map<String, Object> startReport(JobStarted started) {
+        return started == null ? Map.of("Started", false)
+                : Map.of("Started", true, "RemoteHost", started.remoteHost());
     }
 
     private CompletionStage<Map<String, Object>> claim(Map<String, Object> arguments) {

@@ -8,7 +8,6 @@ import java.util.Map;
 
 import org.harrier.exec.DynamicSlot;
 import org.harrier.exec.JobExited;
-import org.harrier.exec.JobStarted;
 import org.harrier.exec.PartitionableSlot;
 import org.harrier.exec.SlotAds;
 import org.harrier.exec.Startd;
@@ -23,8 +22,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Turns the startd's events into bus traffic: slot objects added, changed and removed as
  * claims come and go (each also re-advertised every UPDATE_INTERVAL so the collector keeps it),
- * and JobStarted / JobExited calls on the claiming scheduler, sent as persistent requests so a
- * scheduler that is down gets them when it is back (docs/protocols.md).
+ * and JobExited calls on the claiming scheduler, sent as persistent requests so a scheduler that
+ * is down gets them when it is back (docs/protocols.md). A job's start is the answer to its
+ * Activate ({@link SlotObject}).
  *
  * <p>Threads: every listener method runs on the startd's owner thread, which also owns
  * {@link #dynamic}; {@link #start} runs before the startd does anything. Sends do not block:
@@ -78,15 +78,6 @@ final class SlotPublisher implements StartdListener {
                 agent.changed(o);
             }
         }
-    }
-
-    @Override
-    public void jobStarted(JobStarted s) {
-        Map<String, Object> args = new LinkedHashMap<>();
-        args.put("Id", s.jobId());
-        args.put("ClaimId", s.claimId());
-        args.put("RemoteHost", s.remoteHost());
-        report(s.scheduler(), "JobStarted", args);
     }
 
     /** A job that never started is reported with ExitCode -1, no usage, and why (HoldReason, HoldReasonCode). */

@@ -54,6 +54,7 @@ public final class Agent implements AutoCloseable {
     private final Map<ObjectId, Hosted> objects = new ConcurrentHashMap<>();
     private final Map<ObjectId, ScheduledFuture<?>> advertising = new ConcurrentHashMap<>();
     private final ScheduledFuture<?> heartbeats;
+    private final Indications indications;
 
     /** An object with what the agent needs to publish it. */
     private record Hosted(ManagedObject object, ClassSchema type, long createTs) {
@@ -70,6 +71,8 @@ public final class Agent implements AutoCloseable {
         requests.setMessageListener(this::onRequest);
         this.broadcasts = session.createConsumer(session.createTopic(Qmf.CONSOLE_BROADCASTS));
         broadcasts.setMessageListener(this::onRequest);
+        this.indications = new Indications((task, nanos) -> bus.timer().schedule(task, nanos, TimeUnit.NANOSECONDS),
+                System::nanoTime, PAGE, this::publish);
         long period = Math.max(1, heartbeat.toMillis());
         this.heartbeats = bus.timer().scheduleAtFixedRate(this::sendHeartbeat, 0, period, TimeUnit.MILLISECONDS);
     }
@@ -86,13 +89,17 @@ public final class Agent implements AutoCloseable {
         changed(o);
     }
 
-    /** Publishes {@code o}'s current values: one data indication per call, in call order. */
+    /**
+     * Publishes {@code o}'s current values, in call order with its other changes. A busy agent
+     * gathers changes into few messages and sends only the latest of an object that does not
+     * {@linkplain ManagedObject#keepsEveryChange keep every change} ({@link Indications}).
+     */
     public void changed(ManagedObject o) {
         Hosted h = objects.get(o.id());
         if (h == null) {
             throw new IllegalStateException(o.id() + " is not hosted by agent " + name);
         }
-        publish(List.of(data(h, h.object().values(), 0)), h.type());
+        indications.add(h.type(), o.id(), data(h, h.object().values(), 0), o.keepsEveryChange(), false);
     }
 
     /** Republishes {@code o} every {@code every} as well (daemon ads keep the collector's copy alive). */
@@ -121,7 +128,7 @@ public final class Agent implements AutoCloseable {
         }
         Hosted h = objects.remove(id);
         if (h != null) {
-            publish(List.of(data(h, h.object().values(), nowNanos())), h.type());
+            indications.add(h.type(), id, data(h, h.object().values(), nowNanos()), h.object().keepsEveryChange(), true);
         }
     }
 
@@ -129,7 +136,7 @@ public final class Agent implements AutoCloseable {
         return objects.containsKey(id);
     }
 
-    private void publish(List<Map<String, Object>> data, ClassSchema type) {
+    private void publish(ClassSchema type, List<Map<String, Object>> data) {
         bus.outbox().send(Envelope.to(Qmf.dataAddress(type.packageName(), type.name(), name), true)
                 .subject("agent.ind.data." + AgentName.keyify(type.packageName()) + "." + type.name() + "."
                         + name.addressPart())
@@ -344,6 +351,7 @@ public final class Agent implements AutoCloseable {
         for (ObjectId id : List.copyOf(advertising.keySet())) {
             remove(id);
         }
+        indications.flush();
         try {
             // Consumers before the session: closing a session with listeners attached is slow.
             requests.close();

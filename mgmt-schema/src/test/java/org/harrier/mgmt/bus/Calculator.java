@@ -22,9 +22,21 @@ final class Calculator implements ManagedObject {
     private final AtomicLong submitted = new AtomicLong();
     private volatile Map<String, Object> values;
 
+    private final boolean keepsEveryChange;
+
     Calculator(String name) {
-        this.id = ObjectId.grid("scheduler", name);
+        this(name, "scheduler", false);
+    }
+
+    Calculator(String name, String className, boolean keepsEveryChange) {
+        this.id = ObjectId.grid(className, name);
         this.values = Map.of("Name", name, "JobsSubmitted", 0L);
+        this.keepsEveryChange = keepsEveryChange;
+    }
+
+    @Override
+    public boolean keepsEveryChange() {
+        return keepsEveryChange;
     }
 
     @Override

@@ -48,12 +48,13 @@ final class BusStartds implements Startds {
     }
 
     @Override
-    public CompletableFuture<Void> activate(ClaimGrant claim, JobId id, ClassAd job) {
+    public CompletableFuture<Boolean> activate(ClaimGrant claim, JobId id, ClassAd job) {
         Map<String, Object> args = new LinkedHashMap<>();
         args.put("ClaimId", claim.claimId());
         args.put("Id", id.toString());
         args.put("Job", AdMaps.toNative(job));
-        return call(claim, "Activate", args);
+        return console.invoke(claim.slot().agent(), claim.slot().slot(), "Activate", args, timeout)
+                .thenApply(out -> Boolean.TRUE.equals(out.get("Started")));
     }
 
     @Override

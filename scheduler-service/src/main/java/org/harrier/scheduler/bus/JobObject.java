@@ -49,6 +49,12 @@ final class JobObject implements ManagedObject {
         return snapshot.values();
     }
 
+    /** Every change of a job is a status or attribute change some console may be waiting for. */
+    @Override
+    public boolean keepsEveryChange() {
+        return true;
+    }
+
     /** GetAd: the whole ad in the seed's typed form {Attr: {TYPE, VALUE}}; reads the immutable snapshot, so no hop is needed. */
     @Override
     public CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> arguments, Caller caller) {

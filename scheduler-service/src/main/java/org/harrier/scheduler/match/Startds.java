@@ -13,7 +13,12 @@ import org.harrier.scheduler.queue.JobId;
 public interface Startds {
     CompletableFuture<ClaimGrant> claim(SlotRef slot, ClassAd request);
 
-    CompletableFuture<Void> activate(ClaimGrant claim, JobId id, ClassAd job);
+    /**
+     * Runs job {@code id} on the claim. Completes with true when the job is running: the answer
+     * is then its start report. False or null when the startd did not say so: a JobStarted or
+     * JobExited report follows (the latter also when the job could not be started).
+     */
+    CompletableFuture<Boolean> activate(ClaimGrant claim, JobId id, ClassAd job);
 
     CompletableFuture<Void> deactivate(ClaimGrant claim, JobId id);
 

@@ -209,7 +209,8 @@ class SchedulerServiceTest {
                 assertTrue(d != null, "an indication for every change, then the delete");
                 statuses.add(d.get("JobStatus"));
             } while (!d.deleted());
-            assertEquals(List.of(1L, 3L, 3L), statuses);
+            // The Removed snapshot leaves on its own, or as the deletion that replaced it in the agent's batch.
+            assertTrue(statuses.equals(List.of(1L, 3L, 3L)) || statuses.equals(List.of(1L, 3L)), statuses::toString);
         }
         assertTrue(jobs(Predicate.ALL).isEmpty());
         @SuppressWarnings("unchecked")
@@ -240,7 +241,8 @@ class SchedulerServiceTest {
         Map<Object, List<Object>> statuses = new java.util.concurrent.ConcurrentHashMap<>();
         try (Bus startdBus = Bus.connect(broker.url()); TestStartd startd = new TestStartd(startdBus);
              AutoCloseable sub = console.subscribe("job", d -> statuses.computeIfAbsent(d.id().key(),
-                     k -> java.util.Collections.synchronizedList(new ArrayList<>())).add(d.deleted() ? "gone" : d.get("JobStatus")))) {
+                     k -> java.util.Collections.synchronizedList(new ArrayList<>())).add(d.deleted() ? "gone " + d.get("JobStatus")
+                             : d.get("JobStatus")))) {
             call("SubmitCluster", Map.of("Ad", seedAd(), "Count", 5L));
             @SuppressWarnings("unchecked")
             List<Map<String, Object>> requests = (List<Map<String, Object>>) call("GetRequests", Map.of()).get("Requests");
@@ -260,10 +262,13 @@ class SchedulerServiceTest {
             await(() -> startd.calls.contains("Release"), "the claim to be released");
             assertEquals(1, startd.calls.stream().filter(c -> c.equals("Claim")).count(), startd.calls::toString);
             assertEquals(5, startd.calls.stream().filter(c -> c.startsWith("Activate")).count(), startd.calls::toString);
-            await(() -> statuses.size() == 5 && statuses.values().stream().allMatch(l -> l.contains("gone")),
+            await(() -> statuses.size() == 5 && statuses.values().stream().allMatch(l -> l.contains("gone 4")),
                     "the delete indication of every job");
             for (List<Object> seen : statuses.values()) {
-                assertEquals(List.of(1L, 2L, 4L, "gone"), seen, "one indication per status change, then the delete");
+                // The deletion carries the final values; a Completed snapshot still waiting in the
+                // agent's batch is replaced by it (Indications), one sent earlier is not.
+                List<Object> expected = seen.size() == 4 ? List.of(1L, 2L, 4L, "gone 4") : List.of(1L, 2L, "gone 4");
+                assertEquals(expected, seen, "one indication per status change, the last also the delete");
             }
         }
     }
