@@ -1,0 +1,83 @@
+package org.harrier.console.acceptance;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The exec service as its own JVM ({@code org.harrier.exec.bus.ExecMain}, this test's class
+ * path), so a test can kill it as an operator or a crash would. Its output goes to files in
+ * {@code dir}, shown when something about it fails. Closing it makes sure it is gone.
+ */
+final class ExecProcess implements AutoCloseable {
+    private final String name;
+    private final Process process;
+    private final Path out;
+    private final Path err;
+
+    private ExecProcess(String name, Process process, Path out, Path err) {
+        this.name = name;
+        this.process = process;
+        this.out = out;
+        this.err = err;
+    }
+
+    /** Starts startd {@code name} on {@code brokerUrl}, re-advertising its slot every second. */
+    static ExecProcess start(String brokerUrl, String name, Path dir) throws IOException {
+        Path execute = Files.createDirectories(dir.resolve(name + "-execute"));
+        Path out = dir.resolve(name + ".out");
+        Path err = dir.resolve(name + ".err");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder(List.of(java, "-cp", System.getProperty("java.class.path"),
+                "org.harrier.exec.bus.ExecMain", "--broker", brokerUrl, "--name", name, "--update-interval", "1",
+                "--execute-dir", execute.toString()))
+                .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        return new ExecProcess(name, p, out, err);
+    }
+
+    /** The name of its partitionable slot. */
+    String slot() {
+        return "slot1@" + name;
+    }
+
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** kill -9: no shutdown hook runs, so the slot is never withdrawn. */
+    void kill() throws InterruptedException {
+        process.destroyForcibly();
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            throw new AssertionError("exec service " + name + " survived SIGKILL");
+        }
+    }
+
+    /** SIGTERM, as an operator stops it: its shutdown hook withdraws the slot; waits for the exit. */
+    int stop() throws InterruptedException {
+        process.destroy();
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            throw new AssertionError("exec service " + name + " did not stop on SIGTERM\n" + output());
+        }
+        return process.exitValue();
+    }
+
+    /** What it printed, for failure messages. */
+    String output() {
+        try {
+            return "[" + name + " stdout]\n" + Files.readString(out) + "[" + name + " stderr]\n" + Files.readString(err);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        if (process.isAlive()) {
+            process.destroyForcibly();
+            process.waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+}
