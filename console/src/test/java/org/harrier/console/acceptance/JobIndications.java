@@ -19,7 +19,7 @@ final class JobIndications implements AutoCloseable {
     record Seen(long status, boolean deleted) {
         @Override
         public String toString() {
-            return deleted ? "delete" : Long.toString(status);
+            return deleted ? "delete " + status : Long.toString(status);
         }
     }
 
@@ -51,12 +51,14 @@ final class JobIndications implements AutoCloseable {
 
     /**
      * The statuses job {@code id} went through as its indications told them, a repeat of the
-     * same status (an indication for another attribute's change) counted once.
+     * same status (an indication for another attribute's change) counted once. The delete
+     * counts too: it carries the job's final values, and an agent that batches indications
+     * sends it in place of a last snapshot with the same values (docs/protocols.md).
      */
     List<Long> statusPath(String id) {
         List<Long> path = new ArrayList<>();
         for (Seen s : of(id)) {
-            if (!s.deleted() && (path.isEmpty() || path.get(path.size() - 1) != s.status())) {
+            if (path.isEmpty() || path.get(path.size() - 1) != s.status()) {
                 path.add(s.status());
             }
         }
