@@ -15,14 +15,15 @@ import java.util.Objects;
  *                             own integer {@code ClassAdLifetime} attribute overrides it, as in HTCondor)
  * @param negotiatorInterval   NEGOTIATOR_INTERVAL: the longest time between two cycles
  * @param negotiatorCycleDelay NEGOTIATOR_CYCLE_DELAY: the wait after a trigger, so a burst of
- *                             submits or freed slots becomes one cycle
+ *                             submits or freed slots becomes one cycle (short: agents already
+ *                             gather a busy burst's ads into few indications)
  * @param callTimeout          how long the negotiator waits for a scheduler's GetRequests or Matched
  */
 public record CollectorSettings(String machine, Duration updateInterval, Duration classAdLifetime,
                                 Duration negotiatorInterval, Duration negotiatorCycleDelay, Duration callTimeout) {
     public static final Duration DEFAULT_UPDATE_INTERVAL = Duration.ofSeconds(5);
     public static final Duration DEFAULT_NEGOTIATOR_INTERVAL = Duration.ofSeconds(60);
-    public static final Duration DEFAULT_CYCLE_DELAY = Duration.ofMillis(20);
+    public static final Duration DEFAULT_CYCLE_DELAY = Duration.ofMillis(5);
     public static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofSeconds(10);
 
     public CollectorSettings {
@@ -47,7 +48,7 @@ public record CollectorSettings(String machine, Duration updateInterval, Duratio
         }
     }
 
-    /** Personal-grid defaults: UPDATE_INTERVAL 5 s, lifetime 3 x that, cycles 20 ms after a trigger and every 60 s. */
+    /** Personal-grid defaults: UPDATE_INTERVAL 5 s, lifetime 3 x that, cycles 5 ms after a trigger and every 60 s. */
     public static CollectorSettings defaults() {
         return new CollectorSettings(localHostName(), DEFAULT_UPDATE_INTERVAL, DEFAULT_UPDATE_INTERVAL.multipliedBy(3),
                 DEFAULT_NEGOTIATOR_INTERVAL, DEFAULT_CYCLE_DELAY, DEFAULT_CALL_TIMEOUT);

@@ -32,8 +32,6 @@ import org.slf4j.LoggerFactory;
  */
 final class SlotPublisher implements StartdListener {
     private static final Logger log = LoggerFactory.getLogger(SlotPublisher.class);
-    /** How long an exit report waits for the scheduler's answer; the request itself stays queued. */
-    static final Duration REPORT_TIMEOUT = Duration.ofSeconds(30);
 
     private final Agent agent;
     private final Console console;
@@ -100,9 +98,11 @@ final class SlotPublisher implements StartdListener {
     }
 
     /**
-     * Calls {@code method} on the scheduler object of agent {@code scheduler}: a scheduler
-     * agent {@code harrier:scheduler:<name>} hosts one {@code scheduler} object keyed by that
-     * same name (docs/protocols.md, Agents).
+     * Calls {@code method} on the scheduler object of agent {@code scheduler}, one way and
+     * durably: once the broker has the report on disk it reaches the scheduler, now or when it
+     * is back, and the scheduler ignores a repeated or stale one; so there is nothing an answer
+     * could change here. A scheduler agent {@code harrier:scheduler:<name>} hosts one
+     * {@code scheduler} object keyed by that same name (docs/protocols.md, Agents).
      */
     private void report(String scheduler, String method, Map<String, Object> args) {
         AgentName agentName;
@@ -112,10 +112,10 @@ final class SlotPublisher implements StartdListener {
             log.warn("cannot report {} for job {}: claimed by '{}', not an agent name", method, args.get("Id"), scheduler);
             return;
         }
-        console.invokeDurable(agentName, ObjectId.grid("scheduler", agentName.instance()), method, args, REPORT_TIMEOUT)
+        console.sendDurable(agentName, ObjectId.grid("scheduler", agentName.instance()), method, args)
                 .whenComplete((out, error) -> {
                     if (error != null) {
-                        log.warn("{} for job {} to {} not acknowledged: {}", method, args.get("Id"), scheduler,
+                        log.warn("{} for job {} to {} not taken by the broker: {}", method, args.get("Id"), scheduler,
                                 error.getMessage());
                     }
                 });

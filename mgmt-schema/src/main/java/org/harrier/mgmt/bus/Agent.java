@@ -334,7 +334,11 @@ public final class Agent implements AutoCloseable {
 
     private void reply(Incoming in, String method, String opcode, String content, boolean partial, Object body) {
         if (in.replyTo() == null) {
-            return; // nobody asked for an answer
+            if (Qmf.EXCEPTION.equals(opcode)) {
+                // A one-way request (Console.sendDurable) that failed: nobody to tell but the log.
+                LOG.info("one-way {} failed: {}", in.opcode(), body);
+            }
+            return;
         }
         bus.outbox().send(Envelope.to(in.replyTo(), false).method(method).opcode(opcode).content(content)
                 .partial(partial).agent(name.name()).correlationId(in.correlationId()).body(body));

@@ -99,31 +99,33 @@ public final class Console implements AutoCloseable {
     /** Invokes {@code method} on {@code object} hosted by {@code agent}; completes with the output arguments. */
     public CompletableFuture<Map<String, Object>> invoke(AgentName agent, ObjectId object, String method,
             Map<String, ?> arguments, Duration timeout) {
-        return invoke(agent, object, method, arguments, timeout, false);
-    }
-
-    /**
-     * As {@link #invoke}, but the request is a persistent message: once sent it waits on the
-     * broker's disk for an agent that is down (exit reports, DESIGN.md section 5).
-     */
-    public CompletableFuture<Map<String, Object>> invokeDurable(AgentName agent, ObjectId object, String method,
-            Map<String, ?> arguments, Duration timeout) {
-        return invoke(agent, object, method, arguments, timeout, true);
-    }
-
-    private CompletableFuture<Map<String, Object>> invoke(AgentName agent, ObjectId object, String method,
-            Map<String, ?> arguments, Duration timeout, boolean durable) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("_object_id", Map.of("_object_name", object.objectName()));
-        body.put("_method_name", method);
-        body.put("_arguments", arguments == null ? Map.of() : arguments);
-        return request(agent, Qmf.METHOD_REQUEST, body, timeout, durable, method + " on " + object)
+        return request(agent, Qmf.METHOD_REQUEST, methodBody(object, method, arguments), timeout, method + " on " + object)
                 .thenApply(reply -> {
                     @SuppressWarnings("unchecked")
                     Map<String, Object> out = reply instanceof Map<?, ?> m && m.get("_arguments") instanceof Map<?, ?> a
                             ? (Map<String, Object>) a : Map.of();
                     return out;
                 });
+    }
+
+    /**
+     * Invokes {@code method} one way: a persistent request without a reply address, so the agent
+     * answers nothing, and the future completes once the broker has the request on disk. For
+     * idempotent reports whose sender has nothing to do with an answer (exit reports): it saves
+     * the reply message, and a report waiting for an agent that is down is not a failure.
+     */
+    public CompletableFuture<Void> sendDurable(AgentName agent, ObjectId object, String method, Map<String, ?> arguments) {
+        Objects.requireNonNull(agent, "agent");
+        return bus.outbox().send(Envelope.to(agent.requestAddress(), false).subject(agent.name())
+                .opcode(Qmf.METHOD_REQUEST).persistent(true).body(methodBody(object, method, arguments)));
+    }
+
+    private static Map<String, Object> methodBody(ObjectId object, String method, Map<String, ?> arguments) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("_object_id", Map.of("_object_name", object.objectName()));
+        body.put("_method_name", method);
+        body.put("_arguments", arguments == null ? Map.of() : arguments);
+        return body;
     }
 
     /** Objects of {@code className} hosted by {@code agent} that satisfy {@code where}, all pages. */
@@ -137,7 +139,7 @@ public final class Console implements AutoCloseable {
         if (where != null) {
             q.put("_where", where.toWire());
         }
-        Object pages = join(request(agent, Qmf.QUERY_REQUEST, q, timeout, false, "query for " + className));
+        Object pages = join(request(agent, Qmf.QUERY_REQUEST, q, timeout, "query for " + className));
         List<ObjectData> out = new ArrayList<>();
         for (Object item : (List<?>) pages) {
             ObjectData d = Decoding.data(item, agent);
@@ -261,14 +263,13 @@ public final class Console implements AutoCloseable {
         }
     }
 
-    private CompletableFuture<Object> request(AgentName agent, String opcode, Object body, Duration timeout,
-            boolean durable, String what) {
+    private CompletableFuture<Object> request(AgentName agent, String opcode, Object body, Duration timeout, String what) {
         Objects.requireNonNull(agent, "agent");
         String cid = prefix + counter.incrementAndGet();
         Pending p = new Pending(false);
         pending.put(cid, p);
         bus.outbox().send(Envelope.to(agent.requestAddress(), false).subject(agent.name()).opcode(opcode)
-                .correlationId(cid).replyTo(replies.queue()).persistent(durable).body(body))
+                .correlationId(cid).replyTo(replies.queue()).body(body))
                 .whenComplete((ok, error) -> {
                     if (error != null) {
                         pending.remove(cid);

@@ -17,7 +17,9 @@ import org.harrier.mgmt.ObjectId;
  * messages a second per class instead of one per change (a scheduler running 200 jobs a second
  * changes 600 job objects a second; QMF's {@code _data_indication} body is a list for exactly
  * this). The first change of a class after a quiet spell leaves at once, so a lone change is
- * not delayed; changes within the next {@link #LINGER} leave together when it ends.
+ * not delayed; changes within the next {@link #LINGER} (for jobs; {@link #DAEMON_LINGER} for
+ * daemon ads and statistics, which consoles and the collector only need the gist of) leave
+ * together when it ends.
  *
  * <p>Within a class, objects leave in the order of their changes. An object whose changes
  * coalesce (daemon ads, statistics: only the latest matters) keeps just its newest pending
@@ -29,8 +31,10 @@ import org.harrier.mgmt.ObjectId;
  * reach the outbox in the order they were taken.
  */
 final class Indications {
-    /** How long changes of one class gather after a send before the next send. */
+    /** How long changes of a class whose objects keep every change gather after a send. */
     static final Duration LINGER = Duration.ofMillis(20);
+    /** The same for classes whose objects send only their latest state. */
+    static final Duration DAEMON_LINGER = Duration.ofMillis(100);
 
     private final Later later;
     private final LongSupplier nanoTime;
@@ -43,6 +47,7 @@ final class Indications {
         final List<Pending> items = new ArrayList<>();
         final Map<ObjectId, Pending> last = new HashMap<>();
         long sentNanos = Long.MIN_VALUE;
+        long lingerNanos;
         boolean scheduled;
     }
 
@@ -76,6 +81,7 @@ final class Indications {
     /** Queues a snapshot of {@code id} (a map with {@code _values}), to leave now or when the linger ends. */
     synchronized void add(ClassSchema type, ObjectId id, Map<String, Object> data, boolean keepsEveryChange, boolean deleted) {
         Batch b = batches.computeIfAbsent(type, t -> new Batch());
+        b.lingerNanos = (keepsEveryChange ? LINGER : DAEMON_LINGER).toNanos();
         Pending p = b.last.get(id);
         if (p != null && (!keepsEveryChange || deleted && p.data.get("_values").equals(data.get("_values")))) {
             p.data = data;
@@ -87,7 +93,7 @@ final class Indications {
         if (b.scheduled) {
             return;
         }
-        long wait = b.sentNanos == Long.MIN_VALUE ? 0 : b.sentNanos + LINGER.toNanos() - nanoTime.getAsLong();
+        long wait = b.sentNanos == Long.MIN_VALUE ? 0 : b.sentNanos + b.lingerNanos - nanoTime.getAsLong();
         if (wait <= 0) {
             sendNow(type, b);
         } else {

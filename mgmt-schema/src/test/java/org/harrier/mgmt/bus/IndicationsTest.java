@@ -17,6 +17,7 @@ class IndicationsTest {
     static final ClassSchema JOB = Schema.grid().type("job");
     static final ClassSchema SLOT = Schema.grid().type("slot");
     static final long LINGER = Indications.LINGER.toNanos();
+    static final long DAEMON_LINGER = Indications.DAEMON_LINGER.toNanos();
 
     long now = 1_000_000_000L;
     final List<Runnable> due = new ArrayList<>();
@@ -45,9 +46,9 @@ class IndicationsTest {
         indications.add(SLOT, ObjectId.grid("slot", name), snapshot("State", state), false, false);
     }
 
-    /** Time passes to the end of the linger and the scheduled sends run. */
+    /** Time passes to the end of the (longest) linger and the scheduled sends run. */
     void lingerEnds() {
-        now += LINGER;
+        now += Math.max(LINGER, DAEMON_LINGER);
         List<Runnable> run = List.copyOf(due);
         due.clear();
         run.forEach(Runnable::run);
@@ -77,6 +78,15 @@ class IndicationsTest {
         lingerEnds();
         assertEquals(2, sent.size());
         assertEquals(List.of(1L, 2L), sent.get(1).values("JobStatus"), "both job changes, in order");
+    }
+
+    @Test
+    void daemonObjectsLingerLonger() {
+        slot("slot1@a", "Unclaimed");
+        now += LINGER;
+        slot("slot1@a", "Claimed");
+        assertEquals(1, sent.size());
+        assertEquals(List.of(DAEMON_LINGER - LINGER), delays);
     }
 
     @Test

@@ -18,8 +18,9 @@ import org.harrier.mgmt.bus.Console;
 
 /**
  * A startd peer on the real bus speaking docs/protocols.md from the other side: a slot that
- * grants claims (or refuses them when told), and on Activate "runs" the job at once — it calls
- * JobStarted, then sends the exit report as a durable request, as the real starter does.
+ * grants claims (or refuses them when told), and on Activate "runs" the job at once. It answers
+ * Activate without Started, as a startd may, so it calls JobStarted (the path the real startd
+ * saves), then sends the exit report one way and durably, as the real starter does.
  */
 final class TestStartd implements AutoCloseable {
     static final AgentName NAME = AgentName.harrier("startd", "testhost");
@@ -85,9 +86,9 @@ final class TestStartd implements AutoCloseable {
         AgentName scheduler = schedulers.get(claimId);
         ObjectId target = ObjectId.grid("scheduler", scheduler.instance());
         console.invoke(scheduler, target, "JobStarted", Map.of("Id", jobId, "ClaimId", claimId, "RemoteHost", "slot1_1@testhost"),
-                Duration.ofSeconds(10)).thenCompose(ok -> console.invokeDurable(scheduler, target, "JobExited",
+                Duration.ofSeconds(10)).thenCompose(ok -> console.sendDurable(scheduler, target, "JobExited",
                 Map.of("Id", jobId, "ClaimId", claimId, "ExitCode", 0L, "ExitBySignal", false, "ExitSignal", 0L,
-                        "RemoteUserCpu", 0.01, "RemoteSysCpu", 0.0, "RemoteWallClockTime", 0.02), Duration.ofSeconds(10)));
+                        "RemoteUserCpu", 0.01, "RemoteSysCpu", 0.0, "RemoteWallClockTime", 0.02)));
     }
 
     @Override
