@@ -13,6 +13,7 @@ import org.harrier.console.cli.HarrierCommand;
 import org.harrier.console.grid.BrokerProbe;
 import org.harrier.console.grid.BusGrid;
 import org.harrier.console.submit.SubmitException;
+import org.harrier.exec.starter.ProcessLaunch;
 import org.harrier.mgmt.QmfException;
 import picocli.CommandLine;
 
@@ -31,6 +32,7 @@ public final class Harrier {
     }
 
     public static void main(String[] args) {
+        ProcessLaunch.preferVfork();
         quietLogging(args);
         PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
         PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);

@@ -6,6 +6,7 @@ import java.util.concurrent.CountDownLatch;
 
 import org.harrier.exec.ExecSettings;
 import org.harrier.exec.MachineProbe;
+import org.harrier.exec.starter.ProcessLaunch;
 import org.harrier.mgmt.bus.Bus;
 import org.harrier.mgmt.bus.BusException;
 
@@ -28,6 +29,7 @@ public final class ExecMain {
     }
 
     public static void main(String[] args) throws InterruptedException {
+        ProcessLaunch.preferVfork();
         Options options;
         try {
             options = parse(args);

@@ -1,0 +1,223 @@
+package org.harrier.benchmarks.grid;
+
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.harrier.mgmt.AdMaps;
+import org.harrier.mgmt.AgentInfo;
+import org.harrier.mgmt.ObjectId;
+import org.harrier.mgmt.bus.Bus;
+import org.harrier.mgmt.bus.Console;
+
+/**
+ * The personal grid's speed (issue 3): N {@code /bin/true} jobs through a grid, as jobs per
+ * second next to the rate this machine spawns {@code /bin/true} at all, and the time from
+ * Submit to Running of one job on an idle grid.
+ *
+ * <p>Run: {@code java -cp benchmarks/target/benchmarks.jar org.harrier.benchmarks.grid.GridBenchmark}
+ * ({@code --help} for the options). The grid is {@code harrier up} in a process of its own
+ * ({@link ChildGrid}); this JVM submits through the bus and listens to job indications, as a
+ * user's console does.
+ */
+public final class GridBenchmark {
+    static final double JOBS_TARGET = 200;
+    static final double LATENCY_TARGET_MS = 100;
+    /** The spawn rate issue 3 quotes for this class of machine; the ratio target derives from it. */
+    static final double REFERENCE_SPAWN = 1250;
+    private static final Duration WAIT = Duration.ofSeconds(30);
+
+    private static final String USAGE = """
+            Usage: java -cp benchmarks/target/benchmarks.jar org.harrier.benchmarks.grid.GridBenchmark [options]
+
+            Runs /bin/true jobs through a personal grid (harrier up, in a process of its own) and
+            prints jobs_per_s (from Submit of the cluster to the completion of its last job) next
+            to spawn_per_s (ProcessBuilder running /bin/true on 2 threads in this JVM, the JDK's
+            default launch mechanism) and their ratio; then the Submit-to-Running latency of a job
+            on an idle grid: the grid's very first job, and the median and worst of several more.
+
+              --jobs N           jobs in the measured cluster (default 5000)
+              --warmup N         jobs run through the grid first, not measured (default 0: the
+                                 figures include the JVM's warm-up, as a fresh grid's first jobs do)
+              --latency-jobs N   single jobs on the idle grid for the latency (default 10)
+              --spawns N         processes for the spawn baseline (default 2000)
+              --grid-jvm OPTS    options for the grid's JVM, space separated (default none)
+              -h, --help         this text
+            """;
+
+    record Options(int jobs, int warmup, int latencyJobs, int spawns, List<String> gridJvm, boolean help) {
+        static Options parse(String[] args) {
+            int jobs = 5000;
+            int warmup = 0;
+            int latencyJobs = 10;
+            int spawns = 2000;
+            List<String> gridJvm = List.of();
+            for (int i = 0; i < args.length; i++) {
+                String a = args[i];
+                switch (a) {
+                    case "-h", "--help" -> {
+                        return new Options(jobs, warmup, latencyJobs, spawns, gridJvm, true);
+                    }
+                    case "--jobs" -> jobs = count(a, value(args, ++i, a), 1);
+                    case "--warmup" -> warmup = count(a, value(args, ++i, a), 0);
+                    case "--latency-jobs" -> latencyJobs = count(a, value(args, ++i, a), 1);
+                    case "--spawns" -> spawns = count(a, value(args, ++i, a), 10);
+                    case "--grid-jvm" -> gridJvm = Arrays.stream(value(args, ++i, a).trim().split("\\s+"))
+                            .filter(s -> !s.isEmpty()).toList();
+                    default -> throw new IllegalArgumentException("unknown option " + a);
+                }
+            }
+            return new Options(jobs, warmup, latencyJobs, spawns, gridJvm, false);
+        }
+
+        private static String value(String[] args, int i, String option) {
+            if (i >= args.length) {
+                throw new IllegalArgumentException(option + " needs a value");
+            }
+            return args[i];
+        }
+
+        private static int count(String option, String text, int least) {
+            try {
+                int n = Integer.parseInt(text);
+                if (n < least) {
+                    throw new IllegalArgumentException(option + " must be at least " + least + ", got " + n);
+                }
+                return n;
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(option + " needs a whole number, got '" + text + "'");
+            }
+        }
+    }
+
+    private GridBenchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Options options;
+        try {
+            options = Options.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("GridBenchmark: " + e.getMessage());
+            System.err.print(USAGE);
+            System.exit(2);
+            return;
+        }
+        if (options.help()) {
+            System.out.print(USAGE);
+            return;
+        }
+        run(options, System.out);
+        System.exit(0); // the bus's client threads would otherwise keep a finished run waiting
+    }
+
+    static void run(Options o, PrintStream out) throws Exception {
+        double spawnRate = SpawnBaseline.measure(o.spawns());
+        print(out, "spawn_per_s", "%.0f", spawnRate, "ProcessBuilder " + SpawnBaseline.COMMAND + ", "
+                + SpawnBaseline.THREADS + " threads, " + o.spawns() + " processes");
+        Path dir = Files.createTempDirectory("harrier-gridbench");
+        Path data = Files.createDirectories(dir.resolve("grid"));
+        Path iwd = Files.createDirectories(dir.resolve("iwd"));
+        try (ChildGrid grid = ChildGrid.start(data, o.gridJvm());
+             Bus bus = Bus.connect(grid.url())) {
+            Console console = bus.console();
+            Scheduler scheduler = Scheduler.find(console);
+            Map<String, Object> ad = jobAd(iwd);
+            try (JobWatch watch = new JobWatch(console)) {
+                double first = latency(scheduler, watch, ad);
+                print(out, "first_job_latency_ms", "%.1f", first, "Submit to Running, the fresh grid's first job");
+                if (o.warmup() > 0) {
+                    cluster(scheduler, watch, ad, o.warmup());
+                    print(out, "warmup_jobs", "%.0f", o.warmup(), "run first, not measured");
+                }
+                double cpuBefore = grid.cpuMillis();
+                Throughput t = cluster(scheduler, watch, ad, o.jobs());
+                double cpu = grid.cpuMillis() - cpuBefore;
+                print(out, "jobs", "%.0f", o.jobs(), "/bin/true, one cluster");
+                print(out, "submit_ms", "%.0f", t.submitMillis(), "until SubmitCluster answered");
+                print(out, "jobs_per_s", "%.1f", t.jobsPerSecond(), verdict(t.jobsPerSecond() >= JOBS_TARGET,
+                        "target >= %.0f", JOBS_TARGET));
+                double ratio = t.jobsPerSecond() / spawnRate;
+                print(out, "ratio", "%.3f", ratio, verdict(ratio >= JOBS_TARGET / REFERENCE_SPAWN,
+                        "jobs_per_s / spawn_per_s; target >= %.3f (%.0f at the %.0f/s spawn rate issue 3 quotes)",
+                        JOBS_TARGET / REFERENCE_SPAWN, JOBS_TARGET, REFERENCE_SPAWN));
+                print(out, "grid_cpu_ms_per_job", "%.2f", cpu / o.jobs(), "the grid process's user+system CPU");
+                List<Double> idle = new ArrayList<>();
+                for (int i = 0; i < o.latencyJobs(); i++) {
+                    Thread.sleep(300); // an idle grid: nothing queued, nothing running
+                    idle.add(latency(scheduler, watch, ad));
+                }
+                idle.sort(null);
+                double median = idle.get(idle.size() / 2);
+                print(out, "idle_latency_ms", "%.1f", median, verdict(median <= LATENCY_TARGET_MS,
+                        "median of %d single jobs, worst %.1f; target <= %.0f", idle.size(), idle.get(idle.size() - 1),
+                        LATENCY_TARGET_MS));
+            }
+        }
+    }
+
+    /** The job every measurement runs: the seed's ad shape with Cmd /bin/true. */
+    static Map<String, Object> jobAd(Path iwd) {
+        Map<String, Object> ad = new LinkedHashMap<>();
+        ad.put("Cmd", SpawnBaseline.COMMAND);
+        ad.put("Args", "");
+        ad.put("Requirements", "TRUE");
+        ad.put("JobUniverse", 5L);
+        ad.put("Iwd", iwd.toString());
+        ad.put("Owner", "bench");
+        ad.put(AdMaps.DESCRIPTORS, Map.of("Requirements", AdMaps.EXPRESSION));
+        return ad;
+    }
+
+    /** Milliseconds from Submit of one job to the indication that it runs; waits for it to finish. */
+    private static double latency(Scheduler scheduler, JobWatch watch, Map<String, Object> ad) throws InterruptedException {
+        long start = System.nanoTime();
+        String id = (String) scheduler.call("Submit", Map.of("Ad", ad)).get("Id");
+        double millis = (watch.awaitRunning(id, WAIT) - start) / 1e6;
+        watch.awaitFinished(Long.parseLong(id.substring(0, id.indexOf('.'))), 1, WAIT);
+        return millis;
+    }
+
+    record Throughput(double submitMillis, double jobsPerSecond) {
+    }
+
+    private static Throughput cluster(Scheduler scheduler, JobWatch watch, Map<String, Object> ad, int jobs)
+            throws InterruptedException {
+        long start = System.nanoTime();
+        long cluster = ((Number) scheduler.call("SubmitCluster", Map.of("Ad", ad, "Count", (long) jobs)).get("ClusterId"))
+                .longValue();
+        long submitted = System.nanoTime();
+        // Generous: a grid at a tenth of the target still finishes.
+        long last = watch.awaitFinished(cluster, jobs, WAIT.plusSeconds(jobs / 20));
+        return new Throughput((submitted - start) / 1e6, jobs / ((last - start) / 1e9));
+    }
+
+    /** The grid's scheduler object, found by locating its agent. */
+    record Scheduler(Console console, AgentInfo agent, ObjectId object) {
+        static Scheduler find(Console console) {
+            AgentInfo agent = console.locate(WAIT, a -> a.name().product().equals("scheduler")).stream()
+                    .filter(a -> a.name().product().equals("scheduler")).findFirst()
+                    .orElseThrow(() -> new IllegalStateException("no scheduler answered within " + WAIT));
+            ObjectId object = console.query(agent.name(), "scheduler", null, WAIT).get(0).id();
+            return new Scheduler(console, agent, object);
+        }
+
+        Map<String, Object> call(String method, Map<String, Object> args) {
+            return Console.join(console.invoke(agent.name(), object, method, args, WAIT));
+        }
+    }
+
+    private static String verdict(boolean met, String format, Object... args) {
+        return String.format(Locale.ROOT, format, args) + (met ? "  (met)" : "  (NOT met)");
+    }
+
+    private static void print(PrintStream out, String name, String format, double value, String note) {
+        out.printf(Locale.ROOT, "%-22s %12s   %s%n", name, String.format(Locale.ROOT, format, value), note);
+    }
+}

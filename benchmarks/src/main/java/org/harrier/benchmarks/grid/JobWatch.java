@@ -1,0 +1,80 @@
+package org.harrier.benchmarks.grid;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import org.harrier.mgmt.ObjectData;
+import org.harrier.mgmt.bus.Console;
+
+/**
+ * What the benchmark learns from the grid: every {@code job} data indication, as any console
+ * would hear them. It keeps when each job was first seen Running and when each cluster's jobs
+ * finished (JobStatus 4, on a change or on the delete that carries it).
+ *
+ * <p>Threads: indications arrive on the console's delivery thread; the benchmark's thread waits
+ * on this object's monitor.
+ */
+final class JobWatch implements AutoCloseable {
+    static final long RUNNING = 2;
+    static final long COMPLETED = 4;
+
+    private final AutoCloseable subscription;
+    private final Map<String, Long> runningAt = new HashMap<>();
+    private final Set<String> finished = new HashSet<>();
+    private final Map<Long, Integer> finishedPerCluster = new HashMap<>();
+    private final Map<Long, Long> lastFinishAt = new HashMap<>();
+
+    JobWatch(Console console) {
+        this.subscription = console.subscribe("job", this::heard);
+    }
+
+    private synchronized void heard(ObjectData d) {
+        long now = System.nanoTime();
+        if (!(d.get("CustomId") instanceof String id) || !(d.get("JobStatus") instanceof Number status)) {
+            return;
+        }
+        if (status.longValue() == RUNNING) {
+            runningAt.putIfAbsent(id, now);
+        }
+        if (status.longValue() == COMPLETED && finished.add(id)) {
+            long cluster = Long.parseLong(id.substring(0, id.indexOf('.')));
+            finishedPerCluster.merge(cluster, 1, Integer::sum);
+            lastFinishAt.put(cluster, now);
+            notifyAll();
+        }
+    }
+
+    /** When job {@code id} ("cluster.proc") was first seen Running, waiting up to {@code timeout}. */
+    synchronized long awaitRunning(String id, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!runningAt.containsKey(id)) {
+            waitUntil(deadline, "job " + id + " to run");
+        }
+        return runningAt.get(id);
+    }
+
+    /** When the {@code count}-th job of {@code cluster} finished, waiting up to {@code timeout}. */
+    synchronized long awaitFinished(long cluster, int count, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (finishedPerCluster.getOrDefault(cluster, 0) < count) {
+            waitUntil(deadline, count + " jobs of cluster " + cluster + " to finish (finished: "
+                    + finishedPerCluster.getOrDefault(cluster, 0) + ")");
+        }
+        return lastFinishAt.get(cluster);
+    }
+
+    private void waitUntil(long deadline, String what) throws InterruptedException {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+            throw new IllegalStateException("timed out waiting for " + what);
+        }
+        wait(Math.max(1, left / 1_000_000));
+    }
+
+    @Override
+    public void close() throws Exception {
+        subscription.close();
+    }
+}
