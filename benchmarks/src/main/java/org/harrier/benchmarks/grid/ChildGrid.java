@@ -15,6 +15,8 @@ import java.util.concurrent.TimeUnit;
  * time can be read apart from the benchmark's.
  */
 final class ChildGrid implements AutoCloseable {
+    /** The JVM options {@code bin/harrier} starts every command with unless told otherwise. */
+    static final List<String> DEFAULT_JVM = List.of("-XX:TieredStopAtLevel=1");
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
     private static final long CLOCK_TICKS = clockTicks();
 
