@@ -13,7 +13,23 @@ from proton import Message, symbol
 from proton.reactor import ReceiverOption
 from proton.utils import BlockingConnection
 
-DEFAULT_BROKER = os.environ.get("HARRIER_BROKER", "amqp://127.0.0.1:5672")
+
+def _default_broker():
+    """As the harrier command finds its grid: $HARRIER_BROKER, then the broker.url a running
+    'harrier up' keeps in ~/.harrier, then the AMQP port on this machine."""
+    if os.environ.get("HARRIER_BROKER"):
+        return os.environ["HARRIER_BROKER"]
+    try:
+        with open(os.path.join(os.path.expanduser("~"), ".harrier", "broker.url")) as f:
+            url = f.read().strip()
+            if url:
+                return url
+    except OSError:
+        pass
+    return "amqp://127.0.0.1:5672"
+
+
+DEFAULT_BROKER = _default_broker()
 PACKAGE = "mrg.grid"
 QMF = {"x-amqp-0-10.app-id": "qmf2", "method": "request"}
 
