@@ -1,10 +1,8 @@
 package org.harrier.collector.bus;
 
 import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 
 import org.harrier.collector.AdType;
 import org.harrier.collector.CentralManager;
@@ -12,7 +10,7 @@ import org.harrier.collector.CollectorSettings;
 import org.harrier.mgmt.AgentName;
 import org.harrier.mgmt.bus.Agent;
 import org.harrier.mgmt.bus.Bus;
-import org.harrier.mgmt.bus.BusException;
+import org.harrier.mgmt.bus.ServiceProcess;
 import org.harrier.mgmt.bus.Console;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -78,53 +76,21 @@ public final class CollectorService implements AutoCloseable {
         console.close();
     }
 
+    private static final String USAGE = "harrier-collector --broker URL [--name NAME] [--update-interval SECONDS]";
+
     /** {@code --broker URL [--name NAME] [--update-interval SECONDS]}: runs until the process is stopped. */
     public static void main(String[] args) throws InterruptedException {
-        String broker = null;
-        String name = null;
-        CollectorSettings settings = CollectorSettings.defaults();
+        ServiceProcess.Options options;
         try {
-            for (int i = 0; i < args.length; i++) {
-                switch (args[i]) {
-                    case "--broker" -> broker = value(args, ++i, "--broker");
-                    case "--name" -> name = value(args, ++i, "--name");
-                    case "--update-interval" -> settings = settings.withUpdateInterval(
-                            Duration.ofSeconds(Long.parseLong(value(args, ++i, "--update-interval"))));
-                    default -> throw new IllegalArgumentException("unknown option " + args[i]);
-                }
-            }
-            if (broker == null) {
-                throw new IllegalArgumentException("--broker URL is required");
-            }
+            options = ServiceProcess.Options.parse(args);
         } catch (IllegalArgumentException e) {
-            System.err.println("harrier-collector: " + e.getMessage()
-                    + "\nusage: harrier-collector --broker URL [--name NAME] [--update-interval SECONDS]");
-            System.exit(2);
+            ServiceProcess.badCommandLine("harrier-collector", e.getMessage(), USAGE);
             return;
         }
-        Bus bus;
-        try {
-            bus = Bus.connect(broker);
-        } catch (BusException e) {
-            System.err.println("harrier-collector: " + e.getMessage());
-            System.exit(1);
-            return;
-        }
-        CollectorService service = start(bus, name == null ? settings.machine() : name, settings);
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            service.close();
-            bus.close();
-            stopped.countDown();
-        }, "harrier-collector-shutdown"));
-        System.out.println("collector " + service.agentName() + " on " + broker);
-        stopped.await();
-    }
-
-    private static String value(String[] args, int i, String option) {
-        if (i >= args.length) {
-            throw new IllegalArgumentException(option + " needs a value");
-        }
-        return args[i];
+        CollectorSettings defaults = CollectorSettings.defaults();
+        CollectorSettings settings = options.updateInterval() == null ? defaults : defaults.withUpdateInterval(options.updateInterval());
+        String name = options.name() == null ? settings.machine() : options.name();
+        ServiceProcess.run("harrier-collector", options.broker(), bus -> start(bus, name, settings),
+                service -> "collector " + service.agentName() + " on " + options.broker());
     }
 }

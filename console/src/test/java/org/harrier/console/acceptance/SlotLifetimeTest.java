@@ -48,7 +48,7 @@ class SlotLifetimeTest {
         try (GridBroker broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
              Bus bus = Bus.connect(broker.url());
              CollectorService collector = CollectorService.start(bus, HOST, threeSeconds);
-             ExecProcess exec = ExecProcess.start(broker.url(), "doomed", dir)) {
+             ServiceJvm exec = ServiceJvm.exec(broker.url(), "doomed", dir)) {
             GridUser user = new GridUser(broker.url(), dir);
             Eventually.await("harrier status to list " + exec.slot(), Eventually.PATIENCE,
                     () -> lists(user, exec.slot()), exec::output);
@@ -73,7 +73,7 @@ class SlotLifetimeTest {
                      deleted.add(d.id().key());
                  }
              });
-             ExecProcess exec = ExecProcess.start(broker.url(), "tidy", dir)) {
+             ServiceJvm exec = ServiceJvm.exec(broker.url(), "tidy", dir)) {
             GridUser user = new GridUser(broker.url(), dir);
             Eventually.await("harrier status to list " + exec.slot(), Eventually.PATIENCE,
                     () -> lists(user, exec.slot()), exec::output);

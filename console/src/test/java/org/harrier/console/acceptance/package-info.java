@@ -11,6 +11,7 @@
  *   the collector drops a slot after its lifetime               SlotLifetimeTest (exec service as its own JVM)
  *   agents recover after the broker restarts                    BrokerRestartTest
  *   the Python examples pass                                    PythonExamplesTest
+ *   each service its own process (and one JVM: PersonalGrid)    ServiceProcessesTest
  *   bad input: _exception naming the problem, grid keeps going  BadInputTest; broker down: cli.HarrierCommandLineTest
  * </pre>
  *

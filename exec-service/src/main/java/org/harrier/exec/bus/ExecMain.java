@@ -2,13 +2,11 @@ package org.harrier.exec.bus;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.CountDownLatch;
 
 import org.harrier.exec.ExecSettings;
 import org.harrier.exec.MachineProbe;
 import org.harrier.exec.starter.ProcessLaunch;
-import org.harrier.mgmt.bus.Bus;
-import org.harrier.mgmt.bus.BusException;
+import org.harrier.mgmt.bus.ServiceProcess;
 
 /**
  * The exec service as its own process:
@@ -34,29 +32,13 @@ public final class ExecMain {
         try {
             options = parse(args);
         } catch (IllegalArgumentException e) {
-            System.err.println("harrier-exec: " + e.getMessage());
-            System.exit(2);
+            ServiceProcess.badCommandLine("harrier-exec", e.getMessage(), null);
             return;
         }
-        Bus bus;
-        ExecService service;
-        try {
-            bus = Bus.connect(options.broker());
-            service = ExecService.start(bus, options.name(), options.settings());
-        } catch (BusException | IllegalArgumentException e) {
-            System.err.println("harrier-exec: " + e.getMessage());
-            System.exit(1);
-            return;
-        }
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            service.close();
-            bus.close();
-            stopped.countDown();
-        }, "harrier-exec-shutdown"));
-        System.out.println("harrier-exec: startd " + service.agentName() + " on " + options.broker() + ", slot "
-                + service.startd().slot().name() + " with " + service.startd().slot().remaining());
-        stopped.await();
+        ServiceProcess.run("harrier-exec", options.broker(),
+                bus -> ExecService.start(bus, options.name(), options.settings()),
+                service -> "harrier-exec: startd " + service.agentName() + " on " + options.broker() + ", slot "
+                        + service.startd().slot().name() + " with " + service.startd().slot().remaining());
     }
 
     static Options parse(String[] args) {

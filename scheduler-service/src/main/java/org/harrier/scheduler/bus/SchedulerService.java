@@ -1,8 +1,6 @@
 package org.harrier.scheduler.bus;
 
 import java.time.Clock;
-import java.time.Duration;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -10,7 +8,7 @@ import java.util.concurrent.TimeoutException;
 import org.harrier.mgmt.AgentName;
 import org.harrier.mgmt.bus.Agent;
 import org.harrier.mgmt.bus.Bus;
-import org.harrier.mgmt.bus.BusException;
+import org.harrier.mgmt.bus.ServiceProcess;
 import org.harrier.mgmt.bus.Console;
 import org.harrier.scheduler.Schedd;
 import org.harrier.scheduler.SchedulerSettings;
@@ -95,53 +93,21 @@ public final class SchedulerService implements AutoCloseable {
         console.close();
     }
 
+    private static final String USAGE = "harrier-scheduler --broker URL [--name NAME] [--update-interval SECONDS]";
+
     /** {@code --broker URL --name NAME [--update-interval SECONDS]}: runs until the process is stopped. */
     public static void main(String[] args) throws InterruptedException {
-        String broker = null;
-        String name = null;
-        SchedulerSettings settings = SchedulerSettings.defaults();
+        ServiceProcess.Options options;
         try {
-            for (int i = 0; i < args.length; i++) {
-                switch (args[i]) {
-                    case "--broker" -> broker = value(args, ++i, "--broker");
-                    case "--name" -> name = value(args, ++i, "--name");
-                    case "--update-interval" -> settings = settings.withUpdateInterval(
-                            Duration.ofSeconds(Long.parseLong(value(args, ++i, "--update-interval"))));
-                    default -> throw new IllegalArgumentException("unknown option " + args[i]);
-                }
-            }
-            if (broker == null) {
-                throw new IllegalArgumentException("--broker URL is required");
-            }
+            options = ServiceProcess.Options.parse(args);
         } catch (IllegalArgumentException e) {
-            System.err.println("harrier-scheduler: " + e.getMessage()
-                    + "\nusage: harrier-scheduler --broker URL [--name NAME] [--update-interval SECONDS]");
-            System.exit(2);
+            ServiceProcess.badCommandLine("harrier-scheduler", e.getMessage(), USAGE);
             return;
         }
-        Bus bus;
-        try {
-            bus = Bus.connect(broker);
-        } catch (BusException e) {
-            System.err.println("harrier-scheduler: " + e.getMessage());
-            System.exit(1);
-            return;
-        }
-        SchedulerService service = start(bus, name == null ? settings.machine() : name, settings);
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            service.close();
-            bus.close();
-            stopped.countDown();
-        }, "harrier-scheduler-shutdown"));
-        System.out.println("scheduler " + service.agentName() + " on " + broker);
-        stopped.await();
-    }
-
-    private static String value(String[] args, int i, String option) {
-        if (i >= args.length) {
-            throw new IllegalArgumentException(option + " needs a value");
-        }
-        return args[i];
+        SchedulerSettings defaults = SchedulerSettings.defaults();
+        SchedulerSettings settings = options.updateInterval() == null ? defaults : defaults.withUpdateInterval(options.updateInterval());
+        String name = options.name() == null ? settings.machine() : options.name();
+        ServiceProcess.run("harrier-scheduler", options.broker(), bus -> start(bus, name, settings),
+                service -> "scheduler " + service.agentName() + " on " + options.broker());
     }
 }

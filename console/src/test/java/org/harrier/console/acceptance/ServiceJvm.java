@@ -1,0 +1,106 @@
+package org.harrier.console.acceptance;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A service as its own JVM (its main class on this test's class path), so a test can run it as
+ * an operator does and kill it as an operator or a crash would. Its output goes to files in
+ * {@code dir}, shown when something about it fails. Closing it makes sure it is gone.
+ */
+final class ServiceJvm implements AutoCloseable {
+    private final String name;
+    private final Process process;
+    private final Path out;
+    private final Path err;
+
+    private ServiceJvm(String name, Process process, Path out, Path err) {
+        this.name = name;
+        this.process = process;
+        this.out = out;
+        this.err = err;
+    }
+
+    /** Starts startd {@code name} on {@code brokerUrl}, re-advertising its slot every second. */
+    static ServiceJvm exec(String brokerUrl, String name, Path dir) throws IOException {
+        Path execute = Files.createDirectories(dir.resolve(name + "-execute"));
+        return start(name, dir, "org.harrier.exec.bus.ExecMain", "--broker", brokerUrl, "--name", name,
+                "--update-interval", "1", "--execute-dir", execute.toString());
+    }
+
+    /** Runs {@code mainClass} with {@code args}; {@code name} labels its output files and messages. */
+    static ServiceJvm start(String name, Path dir, String mainClass, String... args) throws IOException {
+        Path out = dir.resolve(name + ".out");
+        Path err = dir.resolve(name + ".err");
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), mainClass));
+        command.addAll(List.of(args));
+        Process p = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        return new ServiceJvm(name, p, out, err);
+    }
+
+    /** The name of an exec service's partitionable slot. */
+    String slot() {
+        return "slot1@" + name;
+    }
+
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** kill -9: no shutdown hook runs, so the slot is never withdrawn. */
+    void kill() throws InterruptedException {
+        process.destroyForcibly();
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            throw new AssertionError("service " + name + " survived SIGKILL");
+        }
+    }
+
+    /** SIGTERM, as an operator stops it: its shutdown hook withdraws the slot; waits for the exit. */
+    int stop() throws InterruptedException {
+        process.destroy();
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            throw new AssertionError("service " + name + " did not stop on SIGTERM\n" + output());
+        }
+        return process.exitValue();
+    }
+
+    /** For a process that ends by itself (a bad command line, no broker): its exit status. */
+    int awaitExit() throws InterruptedException {
+        if (!process.waitFor(60, TimeUnit.SECONDS)) {
+            throw new AssertionError("service " + name + " did not exit by itself\n" + output());
+        }
+        return process.exitValue();
+    }
+
+    /** What it printed on stderr. */
+    String err() {
+        try {
+            return Files.readString(err);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** What it printed, for failure messages. */
+    String output() {
+        try {
+            return "[" + name + " stdout]\n" + Files.readString(out) + "[" + name + " stderr]\n" + Files.readString(err);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        if (process.isAlive()) {
+            process.destroyForcibly();
+            process.waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+}
