@@ -142,7 +142,7 @@ final class QueueKeeper {
             if (ad == null) {
                 continue;
             }
-            events.jobChanged(id, ad);
+            events.jobChanged(id, before.get(id), ad);
             idle.remove(id);
             index(id, ad, onClaim);
             dirty(JobQueue.owner(ad));

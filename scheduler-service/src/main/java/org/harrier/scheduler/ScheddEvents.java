@@ -12,8 +12,11 @@ public interface ScheddEvents {
     /** A job entered the queue. */
     void jobQueued(JobId id, ClassAd ad);
 
-    /** A job's ad changed (every JobStatus change is one call). */
-    void jobChanged(JobId id, ClassAd ad);
+    /**
+     * A job's ad changed (every JobStatus change is one call); {@code before} is its ad before the
+     * transaction, so a listener sees the transition (Idle to Running, Running to Held, ...).
+     */
+    void jobChanged(JobId id, ClassAd before, ClassAd ad);
 
     /** A job left the queue after its final state was published by {@link #jobChanged}. */
     void jobLeft(JobId id, ClassAd finalAd);

@@ -25,7 +25,7 @@ final class RecordingEvents implements ScheddEvents {
     }
 
     @Override
-    public void jobChanged(JobId id, ClassAd ad) {
+    public void jobChanged(JobId id, ClassAd before, ClassAd ad) {
         jobs.add(new JobEvent("changed", id, ad));
     }
 

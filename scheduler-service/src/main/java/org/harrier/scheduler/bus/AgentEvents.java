@@ -53,7 +53,7 @@ final class AgentEvents implements ScheddEvents {
     }
 
     @Override
-    public void jobChanged(JobId id, ClassAd ad) {
+    public void jobChanged(JobId id, ClassAd before, ClassAd ad) {
         JobObject o = jobs.get(id);
         if (o != null) {
             o.update(ad);
