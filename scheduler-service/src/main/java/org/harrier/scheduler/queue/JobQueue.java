@@ -31,6 +31,14 @@ public final class JobQueue {
         return nextCluster;
     }
 
+    /**
+     * Raises the next cluster id to at least {@code next}: a queue replayed from a compacted log
+     * must not hand out again the ids of clusters that have left it.
+     */
+    public void ensureNextClusterAtLeast(int next) {
+        nextCluster = Math.max(nextCluster, next);
+    }
+
     /** Applies every operation in order; IllegalStateException (and no change) if one does not fit the queue. */
     public void apply(Transaction tx) {
         check(tx);

@@ -1,0 +1,299 @@
+package org.harrier.scheduler.store;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.CRC32C;
+import org.harrier.classad.ClassAd;
+import org.harrier.classad.ClassAdParseException;
+import org.harrier.classad.Expr;
+import org.harrier.classad.Syntax;
+import org.harrier.scheduler.queue.JobId;
+import org.harrier.scheduler.queue.QueueOp;
+import org.harrier.scheduler.queue.Transaction;
+
+/**
+ * The job queue log's text, in HTCondor's {@code job_queue.log} style: one record per line,
+ * a numeric code, the ad's key, then the record's fields.
+ * <pre>
+ *   105                          begin transaction
+ *   101 12.-1                    new ad: cluster 12's ad (its attributes follow as 103 lines)
+ *   101 12.0                     new ad: proc 12.0 (its own attributes follow as 103 lines)
+ *   103 12.0 JobStatus 2         set attribute (value: new-syntax ClassAd text, one line)
+ *   102 12.0                     destroy ad
+ *   106 9f3a0c1e                 end transaction, with the CRC-32C of its lines from 105 on
+ *   107 57                       the next cluster id (a compacted log's first record)
+ * </pre>
+ * The checksum is Harrier's addition: HTCondor trusts the file, but a log cut short or
+ * scribbled over by a crash must be told from a good one, record by record, to be cut off.
+ * ClassAd text never holds a newline (the unparser escapes it), so lines split only at
+ * {@code '\n'}.
+ *
+ * <p>Pure: bytes in, transactions out.
+ */
+public final class LogCodec {
+    static final String BEGIN = "105";
+    static final String NEW_AD = "101";
+    static final String DESTROY = "102";
+    static final String SET = "103";
+    static final String END = "106";
+    static final String NEXT_CLUSTER = "107";
+    private static final int CLUSTER_AD_PROC = -1;
+
+    private LogCodec() {
+    }
+
+    /** The lines of one transaction, 105 to 106, as UTF-8. */
+    public static byte[] encode(Transaction tx) {
+        StringBuilder body = new StringBuilder(64 * tx.ops().size()).append(BEGIN).append('\n');
+        for (QueueOp op : tx.ops()) {
+            append(body, op);
+        }
+        return seal(body);
+    }
+
+    /**
+     * One transaction re-creating a cluster and its procs, for a rewritten log; each proc ad
+     * contributes only its own attributes (the rest are its cluster's).
+     */
+    static byte[] encodeCluster(int cluster, ClassAd clusterAd, List<JobId> procs, List<ClassAd> procAds) {
+        StringBuilder body = new StringBuilder(256 + 96 * procs.size()).append(BEGIN).append('\n');
+        newAd(body, cluster + "." + CLUSTER_AD_PROC, clusterAd);
+        for (int i = 0; i < procs.size(); i++) {
+            newAd(body, procs.get(i).toString(), procAds.get(i));
+        }
+        return seal(body);
+    }
+
+    /** The record that opens a compacted log: the cluster id the queue hands out next. */
+    public static byte[] nextCluster(int next) {
+        return (NEXT_CLUSTER + " " + next + "\n").getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static void append(StringBuilder out, QueueOp op) {
+        if (op instanceof QueueOp.NewCluster c) {
+            newAd(out, c.cluster() + "." + CLUSTER_AD_PROC, c.ad());
+        } else if (op instanceof QueueOp.NewProc p) {
+            newAd(out, p.id().toString(), p.own());
+        } else if (op instanceof QueueOp.SetAttribute s) {
+            set(out, s.id().toString(), s.name(), s.value());
+        } else if (op instanceof QueueOp.DestroyProc d) {
+            out.append(DESTROY).append(' ').append(d.id()).append('\n');
+        }
+    }
+
+    private static void newAd(StringBuilder out, String key, ClassAd ad) {
+        out.append(NEW_AD).append(' ').append(key).append('\n');
+        ad.forEachOwn((name, value) -> set(out, key, name, value));
+    }
+
+    private static void set(StringBuilder out, String key, String name, Expr value) {
+        if (name.isEmpty() || name.indexOf(' ') >= 0 || name.indexOf('\n') >= 0) {
+            // Submission and SetAttribute accept only identifiers; anything else would break the line format.
+            throw new IllegalArgumentException("attribute name '" + name + "' cannot be logged");
+        }
+        out.append(SET).append(' ').append(key).append(' ').append(name).append(' ')
+                .append(value.unparse(Syntax.NEW)).append('\n');
+    }
+
+    private static byte[] seal(StringBuilder body) {
+        byte[] head = body.toString().getBytes(StandardCharsets.UTF_8);
+        CRC32C crc = new CRC32C();
+        crc.update(head);
+        byte[] tail = String.format("%s %08x%n", END, crc.getValue()).getBytes(StandardCharsets.UTF_8);
+        byte[] all = new byte[head.length + tail.length];
+        System.arraycopy(head, 0, all, 0, head.length);
+        System.arraycopy(tail, 0, all, head.length, tail.length);
+        return all;
+    }
+
+    /**
+     * Reads the log from its start. Stops at the first record that is not whole and right: a
+     * transaction without its 106, a checksum that does not match, a line that does not parse.
+     * {@link Decoded#goodBytes()} is where the good part ends; everything after it is the tail
+     * to cut off, and {@link Decoded#problem()} says why (null when the log ends cleanly).
+     */
+    public static Decoded decode(byte[] log) {
+        List<Transaction> txs = new ArrayList<>();
+        int nextCluster = 1;
+        int pos = 0;
+        int line = 1;
+        while (pos < log.length) {
+            int start = pos;
+            int startLine = line;
+            int eol = lineEnd(log, pos);
+            if (eol < 0) {
+                return new Decoded(txs, nextCluster, start, problem(startLine, "a record cut short (no end of line)"));
+            }
+            String first = text(log, pos, eol);
+            if (first.startsWith(NEXT_CLUSTER + " ")) {
+                try {
+                    nextCluster = Math.max(nextCluster, Integer.parseInt(first.substring(4)));
+                } catch (NumberFormatException e) {
+                    return new Decoded(txs, nextCluster, start, problem(startLine, "a bad next-cluster record '" + first + "'"));
+                }
+                pos = eol + 1;
+                line++;
+                continue;
+            }
+            if (!first.equals(BEGIN)) {
+                return new Decoded(txs, nextCluster, start, problem(startLine, "'" + clip(first) + "' where a transaction should begin"));
+            }
+            TransactionReader reader = new TransactionReader();
+            pos = eol + 1;
+            line++;
+            while (true) {
+                eol = lineEnd(log, pos);
+                if (eol < 0) {
+                    return new Decoded(txs, nextCluster, start, problem(startLine, "a transaction cut short"));
+                }
+                String record = text(log, pos, eol);
+                if (record.startsWith(END + " ")) {
+                    CRC32C crc = new CRC32C();
+                    crc.update(log, start, pos - start);
+                    if (!record.substring(4).equals(String.format("%08x", crc.getValue()))) {
+                        return new Decoded(txs, nextCluster, start, problem(startLine, "a transaction whose checksum does not match"));
+                    }
+                    pos = eol + 1;
+                    line++;
+                    break;
+                }
+                try {
+                    reader.read(record);
+                } catch (IllegalArgumentException e) {
+                    return new Decoded(txs, nextCluster, start, problem(line, e.getMessage()));
+                }
+                pos = eol + 1;
+                line++;
+            }
+            if (reader.isEmpty()) {
+                return new Decoded(txs, nextCluster, start, problem(startLine, "an empty transaction"));
+            }
+            Transaction tx = reader.build();
+            for (QueueOp op : tx.ops()) {
+                if (op instanceof QueueOp.NewCluster c) {
+                    nextCluster = Math.max(nextCluster, c.cluster() + 1);
+                }
+            }
+            txs.add(tx);
+        }
+        return new Decoded(txs, nextCluster, pos, null);
+    }
+
+    /** What a log holds up to its first bad record. */
+    public record Decoded(List<Transaction> transactions, int nextCluster, int goodBytes, String problem) {
+    }
+
+    private static String problem(int line, String what) {
+        return "line " + line + ": " + what;
+    }
+
+    private static int lineEnd(byte[] b, int from) {
+        for (int i = from; i < b.length; i++) {
+            if (b[i] == '\n') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static String text(byte[] b, int from, int to) {
+        return new String(b, from, to - from, StandardCharsets.UTF_8);
+    }
+
+    private static String clip(String s) {
+        return s.length() <= 60 ? s : s.substring(0, 60) + "...";
+    }
+
+    /** Turns the records between 105 and 106 back into queue operations. */
+    private static final class TransactionReader {
+        private final Transaction.Builder tx = Transaction.builder();
+        private String openKey;
+        private ClassAd.Builder openAd;
+
+        void read(String record) {
+            String[] f = record.split(" ", 4);
+            switch (f[0]) {
+                case NEW_AD -> {
+                    need(f, 2, record);
+                    close();
+                    key(f[1]);
+                    openKey = f[1];
+                    openAd = ClassAd.builder();
+                }
+                case SET -> {
+                    need(f, 4, record);
+                    Expr value;
+                    try {
+                        value = Expr.parse(f[3]);
+                    } catch (ClassAdParseException e) {
+                        throw new IllegalArgumentException("a value that does not parse in '" + clip(record) + "'");
+                    }
+                    if (f[1].equals(openKey)) {
+                        openAd.set(f[2], value);
+                    } else {
+                        close();
+                        tx.set(proc(f[1]), f[2], value);
+                    }
+                }
+                case DESTROY -> {
+                    need(f, 2, record);
+                    close();
+                    tx.destroy(proc(f[1]));
+                }
+                default -> throw new IllegalArgumentException("an unknown record '" + clip(record) + "'");
+            }
+        }
+
+        boolean isEmpty() {
+            return openKey == null && tx.isEmpty();
+        }
+
+        Transaction build() {
+            close();
+            return tx.build();
+        }
+
+        private void close() {
+            if (openKey == null) {
+                return;
+            }
+            int[] k = key(openKey);
+            if (k[1] == CLUSTER_AD_PROC) {
+                tx.add(new QueueOp.NewCluster(k[0], openAd.build()));
+            } else {
+                tx.add(new QueueOp.NewProc(new JobId(k[0], k[1]), openAd.build()));
+            }
+            openKey = null;
+            openAd = null;
+        }
+
+        private static JobId proc(String key) {
+            int[] k = key(key);
+            if (k[1] == CLUSTER_AD_PROC) {
+                throw new IllegalArgumentException("a change to cluster ad " + key + ", which the queue never changes");
+            }
+            return new JobId(k[0], k[1]);
+        }
+
+        private static int[] key(String key) {
+            int dot = key.indexOf('.');
+            try {
+                int cluster = Integer.parseInt(key.substring(0, Math.max(dot, 0)));
+                int proc = Integer.parseInt(key.substring(dot + 1));
+                if (cluster < 1 || proc < CLUSTER_AD_PROC) {
+                    throw new NumberFormatException();
+                }
+                return new int[] {cluster, proc};
+            } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
+                throw new IllegalArgumentException("a bad job key '" + clip(key) + "'");
+            }
+        }
+
+        private static void need(String[] fields, int n, String record) {
+            if (fields.length < n) {
+                throw new IllegalArgumentException("a record with too few fields '" + clip(record) + "'");
+            }
+        }
+    }
+}
