@@ -19,6 +19,7 @@ import org.harrier.scheduler.queue.QueueCounts;
 import org.harrier.scheduler.queue.QueueOp;
 import org.harrier.scheduler.queue.Submission;
 import org.harrier.scheduler.queue.Transaction;
+import org.harrier.scheduler.store.Journal;
 
 /**
  * Applies decided transactions to the queue and keeps everything derived from it in step: the
@@ -29,7 +30,9 @@ import org.harrier.scheduler.queue.Transaction;
  * <p>Owner thread: every method runs on the scheduler's owner executor.
  */
 final class QueueKeeper {
-    private final JobQueue queue = new JobQueue();
+    private static final String LAST_JOB_STATUS = "LastJobStatus";
+    private final JobQueue queue;
+    private final Journal journal;
     private final Autoclusters idle = new Autoclusters();
     private final JobHistory history;
     private final StatisticsTracker stats = new StatisticsTracker();
@@ -40,8 +43,11 @@ final class QueueKeeper {
     private final Set<String> dirtyOwners = new LinkedHashSet<>();
     private boolean flushScheduled;
 
-    QueueKeeper(String name, int historySize, ScheddEvents events, Executor owner, Clock clock) {
+    QueueKeeper(String name, int historySize, ScheddEvents events, Executor owner, Clock clock, JobQueue queue,
+            Journal journal) {
         this.name = name;
+        this.queue = queue;
+        this.journal = journal;
         this.history = new JobHistory(historySize);
         this.events = events;
         this.owner = owner;
@@ -120,6 +126,9 @@ final class QueueKeeper {
             }
         }
         queue.apply(tx);
+        // Applied first, so a transaction that does not fit the queue is never written; callers
+        // acknowledge only after synced(), so the order of memory and disk is not visible.
+        journal.append(tx);
         Set<JobId> changed = new LinkedHashSet<>();
         for (QueueOp op : tx.ops()) {
             if (op instanceof QueueOp.NewProc p) {
@@ -154,6 +163,50 @@ final class QueueKeeper {
 
     void commit(Transaction tx) {
         commit(tx, id -> false);
+    }
+
+    /** Completes when every transaction committed so far is durable. */
+    java.util.concurrent.CompletableFuture<Void> synced() {
+        return journal.synced();
+    }
+
+    /**
+     * After a restart: publishes the jobs the journal brought back and indexes the idle ones,
+     * then settles what no longer holds. No claim survives a restart, so a job the log left
+     * Running, Suspended or Transferring Output runs again (Idle, as HTCondor does when its
+     * shadow is gone); one that had reached Completed or Removed but not left the queue leaves now.
+     */
+    void recover() {
+        List<JobId> finished = new java.util.ArrayList<>();
+        Transaction.Builder requeue = Transaction.builder();
+        for (JobId id : queue.ids()) {
+            ClassAd ad = queue.ad(id);
+            events.jobQueued(id, ad);
+            dirty(JobQueue.owner(ad));
+            JobStatus s = JobQueue.status(ad);
+            switch (s) {
+                case IDLE -> idle.add(id, ad);
+                case RUNNING, SUSPENDED, TRANSFERRING_OUTPUT -> requeue.set(id, LAST_JOB_STATUS, s.code())
+                        .status(id, JobStatus.IDLE, now());
+                case COMPLETED, REMOVED -> finished.add(id);
+                default -> {
+                }
+            }
+        }
+        if (!requeue.isEmpty()) {
+            commit(requeue.build());
+        }
+        finished.forEach(this::finish);
+        statisticsChanged();
+    }
+
+    /** Rewrites the journal when it has grown well past the queue (owner thread, between bursts). */
+    void compactIfLarge() {
+        journal.compactIfLarge(queue);
+    }
+
+    void closeJournal() {
+        journal.close();
     }
 
     private void index(JobId id, ClassAd ad, java.util.function.Predicate<JobId> onClaim) {

@@ -16,8 +16,10 @@ import org.harrier.scheduler.match.SlotMatch;
 import org.harrier.scheduler.match.Startds;
 import org.harrier.scheduler.queue.ExitReport;
 import org.harrier.scheduler.queue.JobId;
+import org.harrier.scheduler.queue.JobQueue;
 import org.harrier.scheduler.queue.JobStatus;
 import org.harrier.scheduler.queue.Transition;
+import org.harrier.scheduler.store.Journal;
 
 /**
  * The schedd, in memory: the job queue, submit and control, and running jobs on claims.
@@ -32,12 +34,36 @@ public final class Schedd {
     private final QueueKeeper keeper;
     private final ClaimRunner runner;
 
+    /** A schedd whose queue lives only in memory (tests of its decisions). */
     public Schedd(String name, SchedulerSettings settings, Startds startds, ScheddEvents events, Executor owner, Clock clock) {
+        this(name, settings, startds, events, owner, clock, new JobQueue(), Journal.NONE);
+    }
+
+    /**
+     * A schedd that carries on from {@code queue} (as its journal replayed it) and keeps every
+     * change in {@code journal}; a method's future completes only once its changes are kept.
+     * Call {@link #recover()} once the events can be published, before serving anything else.
+     */
+    public Schedd(String name, SchedulerSettings settings, Startds startds, ScheddEvents events, Executor owner, Clock clock,
+            JobQueue queue, Journal journal) {
         Objects.requireNonNull(name, "name");
         this.owner = Objects.requireNonNull(owner, "owner");
         this.keeper = new QueueKeeper(name, settings.historySize(), Objects.requireNonNull(events, "events"), owner,
-                Objects.requireNonNull(clock, "clock"));
+                Objects.requireNonNull(clock, "clock"), Objects.requireNonNull(queue, "queue"),
+                Objects.requireNonNull(journal, "journal"));
         this.runner = new ClaimRunner(keeper, Objects.requireNonNull(startds, "startds"), owner);
+    }
+
+    /**
+     * Publishes the jobs the journal brought back, indexes the idle ones for matching and puts
+     * back to Idle those that were running when the scheduler stopped; completes with how many
+     * jobs the queue holds.
+     */
+    public CompletableFuture<Integer> recover() {
+        return onOwner(() -> {
+            keeper.recover();
+            return keeper.queue().size();
+        });
     }
 
     /** Queues one job; completes with its id. */
@@ -158,12 +184,18 @@ public final class Schedd {
         return onOwner(() -> runner.exited(id, claimId, report));
     }
 
-    /** Closes an update interval: recomputes rates and republishes the statistics. */
+    /** Closes an update interval: recomputes rates, republishes the statistics, compacts the journal if due. */
     public CompletableFuture<SchedulerStatistics> tick() {
         return onOwner(() -> {
             keeper.tick();
+            keeper.compactIfLarge();
             return keeper.statistics();
         });
+    }
+
+    /** Writes what the journal was handed and closes it; call after the owner thread stopped. */
+    public void closeJournal() {
+        keeper.closeJournal();
     }
 
     public CompletableFuture<SchedulerStatistics> statistics() {
@@ -185,15 +217,30 @@ public final class Schedd {
         return this.<CompletableFuture<Void>>onOwner(runner::releaseAll).thenCompose(f -> f);
     }
 
+    /**
+     * Runs {@code task} on the owner thread; its future completes once the queue changes made
+     * so far are durable (at once when there were none), so an answer never acknowledges a
+     * change a crash could take back.
+     */
     private <T> CompletableFuture<T> onOwner(Supplier<T> task) {
         CompletableFuture<T> result = new CompletableFuture<>();
         try {
             owner.execute(() -> {
+                T value;
                 try {
-                    result.complete(task.get());
+                    value = task.get();
                 } catch (RuntimeException e) {
                     result.completeExceptionally(e);
+                    return;
                 }
+                keeper.synced().whenComplete((v, failed) -> {
+                    if (failed == null) {
+                        result.complete(value);
+                    } else {
+                        result.completeExceptionally(new QmfException(QmfException.EXCEPTION,
+                                "the scheduler could not write its job queue: " + ClaimRunner.message(failed)));
+                    }
+                });
             });
         } catch (RejectedExecutionException e) {
             result.completeExceptionally(new QmfException(QmfException.EXCEPTION, "the scheduler is shutting down"));

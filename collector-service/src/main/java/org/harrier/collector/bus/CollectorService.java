@@ -83,6 +83,9 @@ public final class CollectorService implements AutoCloseable {
         ServiceProcess.Options options;
         try {
             options = ServiceProcess.Options.parse(args);
+            if (options.spool() != null) {
+                throw new IllegalArgumentException("unknown option --spool (the collector keeps nothing on disk)");
+            }
         } catch (IllegalArgumentException e) {
             ServiceProcess.badCommandLine("harrier-collector", e.getMessage(), USAGE);
             return;

@@ -1,6 +1,7 @@
 package org.harrier.console.grid;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -83,7 +84,7 @@ public final class PersonalGrid implements AutoCloseable {
             SchedulerSettings schedulerSettings = SchedulerSettings.defaults().withUpdateInterval(every);
             String name = schedulerSettings.machine();
             running.push(CollectorService.start(bus, name, CollectorSettings.defaults().withUpdateInterval(every)));
-            running.push(SchedulerService.start(bus, name, schedulerSettings));
+            running.push(SchedulerService.start(bus, name, schedulerSettings, data.resolve("spool")));
             running.push(ExecService.start(bus, name, ExecSettings.builder().executeDir(data.resolve("execute"))
                     .updateInterval(every).build()));
             PersonalGrid grid = new PersonalGrid(settings, broker.url(), running);
@@ -92,7 +93,7 @@ public final class PersonalGrid implements AutoCloseable {
         } catch (BrokerException | BusException e) {
             closeAll(running);
             throw new ConsoleFailure("cannot start the personal grid: " + e.getMessage());
-        } catch (IOException e) {
+        } catch (IOException | UncheckedIOException e) {
             closeAll(running);
             throw new ConsoleFailure("cannot start the personal grid in " + settings.dataDir() + ": " + e.getMessage());
         } catch (RuntimeException e) {

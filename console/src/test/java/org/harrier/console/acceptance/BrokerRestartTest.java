@@ -48,7 +48,7 @@ class BrokerRestartTest {
              CollectorService collector = CollectorService.start(collectorBus, HOST,
                      CollectorSettings.defaults().withMachine(HOST).withUpdateInterval(UPDATE_INTERVAL));
              SchedulerService scheduler = SchedulerService.start(schedulerBus, HOST,
-                     SchedulerSettings.defaults().withUpdateInterval(UPDATE_INTERVAL));
+                     SchedulerSettings.defaults().withUpdateInterval(UPDATE_INTERVAL), dir.resolve("spool"));
              ExecService exec = ExecService.start(execBus, HOST, ExecSettings.builder()
                      .executeDir(Files.createDirectories(dir.resolve("execute"))).updateInterval(UPDATE_INTERVAL).build())) {
             GridUser user = new GridUser(broker.url(), Files.createDirectories(dir.resolve("work")));

@@ -34,7 +34,7 @@ class SchedulerCommandsTest {
         try (GridBroker broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
              Bus bus = Bus.connect(broker.url());
              SchedulerService scheduler = SchedulerService.start(bus, SchedulerSettings.defaults().machine(),
-                     SchedulerSettings.defaults().withUpdateInterval(Duration.ofSeconds(1)))) {
+                     SchedulerSettings.defaults().withUpdateInterval(Duration.ofSeconds(1)), dir.resolve("spool"))) {
             Path work = Files.createDirectories(dir.resolve("work"));
             Files.writeString(work.resolve("two.sub"), "executable = /bin/echo\narguments = $(Process)\n"
                     + "output = o.$(Cluster).$(Process)\nqueue 2\n");

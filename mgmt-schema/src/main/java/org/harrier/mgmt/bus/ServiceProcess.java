@@ -1,5 +1,7 @@
 package org.harrier.mgmt.bus;
 
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Function;
@@ -15,25 +17,30 @@ public final class ServiceProcess {
     }
 
     /** The options the scheduler and the collector take; the exec service has more of its own. */
-    public record Options(String broker, String name, Duration updateInterval) {
-        /** {@code --broker URL [--name NAME] [--update-interval SECONDS]}; name and interval may be null. */
+    public record Options(String broker, String name, Duration updateInterval, Path spool) {
+        /**
+         * {@code --broker URL [--name NAME] [--update-interval SECONDS] [--spool DIR]}; all but the
+         * broker may be null.
+         */
         public static Options parse(String[] args) {
             String broker = null;
             String name = null;
             Duration updateInterval = null;
+            Path spool = null;
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
                     case "--broker" -> broker = value(args, ++i, "--broker");
                     case "--name" -> name = value(args, ++i, "--name");
                     case "--update-interval" -> updateInterval = Duration.ofSeconds(
                             seconds("--update-interval", value(args, ++i, "--update-interval")));
+                    case "--spool" -> spool = Path.of(value(args, ++i, "--spool"));
                     default -> throw new IllegalArgumentException("unknown option " + args[i]);
                 }
             }
             if (broker == null) {
                 throw new IllegalArgumentException("--broker URL is required");
             }
-            return new Options(broker, name, updateInterval);
+            return new Options(broker, name, updateInterval, spool);
         }
 
         private static String value(String[] args, int i, String option) {
@@ -79,7 +86,7 @@ public final class ServiceProcess {
         S service;
         try {
             service = start.apply(bus);
-        } catch (BusException | IllegalArgumentException e) {
+        } catch (BusException | IllegalArgumentException | UncheckedIOException e) {
             System.err.println(program + ": " + e.getMessage());
             bus.close();
             System.exit(1);

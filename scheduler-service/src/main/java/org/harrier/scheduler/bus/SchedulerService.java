@@ -1,5 +1,8 @@
 package org.harrier.scheduler.bus;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -12,6 +15,7 @@ import org.harrier.mgmt.bus.ServiceProcess;
 import org.harrier.mgmt.bus.Console;
 import org.harrier.scheduler.Schedd;
 import org.harrier.scheduler.SchedulerSettings;
+import org.harrier.scheduler.store.QueueLog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,7 +40,7 @@ public final class SchedulerService implements AutoCloseable {
     private final Schedd schedd;
     private final AgentEvents events;
 
-    private SchedulerService(Bus bus, String name, SchedulerSettings settings) {
+    private SchedulerService(Bus bus, String name, SchedulerSettings settings, QueueLog.Recovery stored) {
         this.name = AgentName.harrier("scheduler", name);
         this.settings = settings;
         this.owner = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -47,18 +51,39 @@ public final class SchedulerService implements AutoCloseable {
         this.console = bus.console();
         this.agent = bus.agent(this.name, settings.updateInterval());
         this.events = new AgentEvents(agent, settings.machine(), settings.updateInterval());
-        this.schedd = new Schedd(name, settings, new BusStartds(console, this.name, settings.callTimeout()), events,
-                owner, Clock.systemUTC());
+        BusStartds startds = new BusStartds(console, this.name, settings.callTimeout());
+        this.schedd = stored == null
+                ? new Schedd(name, settings, startds, events, owner, Clock.systemUTC())
+                : new Schedd(name, settings, startds, events, owner, Clock.systemUTC(), stored.queue(), stored.log());
         SchedulerObject object = new SchedulerObject(name, settings.machine(), settings.updateInterval(),
                 System.currentTimeMillis() * 1_000_000L, schedd);
         events.host(object);
+        schedd.recover();
         long every = settings.updateInterval().toMillis();
         owner.scheduleAtFixedRate(schedd::tick, every, every, TimeUnit.MILLISECONDS);
     }
 
-    /** Starts a scheduler named {@code name} on {@code bus} (which the caller keeps and closes). */
-    public static SchedulerService start(Bus bus, String name, SchedulerSettings settings) {
-        return new SchedulerService(bus, name, settings);
+    /**
+     * Starts a scheduler named {@code name} on {@code bus} (which the caller keeps and closes)
+     * whose job queue is kept in {@code spool} (its {@code job_queue.log}), carrying on from what
+     * the log holds. Throws UncheckedIOException when the spool cannot be read or written.
+     */
+    public static SchedulerService start(Bus bus, String name, SchedulerSettings settings, Path spool) {
+        QueueLog.Recovery stored;
+        try {
+            stored = QueueLog.open(spool);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open the job queue in " + spool + ": " + e.getMessage(), e);
+        }
+        LOG.info("scheduler {}: job queue {}: {} jobs from {} transactions ({} bytes){}", name, spool,
+                stored.queue().size(), stored.transactions(), stored.bytes(),
+                stored.problem() == null ? "" : "; cut off a bad tail of " + stored.cutBytes() + " bytes (" + stored.problem() + ")");
+        return new SchedulerService(bus, name, settings, stored);
+    }
+
+    /** A scheduler whose queue lives only in memory and is gone when it stops (tests). */
+    public static SchedulerService startInMemory(Bus bus, String name, SchedulerSettings settings) {
+        return new SchedulerService(bus, name, settings, null);
     }
 
     public AgentName agentName() {
@@ -89,13 +114,20 @@ public final class SchedulerService implements AutoCloseable {
             LOG.warn("scheduler {}: withdrawing objects failed: {}", name, e.toString());
         }
         owner.shutdownNow();
+        try {
+            owner.awaitTermination(settings.callTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        schedd.closeJournal();
         agent.close();
         console.close();
     }
 
-    private static final String USAGE = "harrier-scheduler --broker URL [--name NAME] [--update-interval SECONDS]";
+    private static final String USAGE = "harrier-scheduler --broker URL [--name NAME] [--update-interval SECONDS]"
+            + " [--spool DIR (default ~/.harrier/spool/NAME)]";
 
-    /** {@code --broker URL --name NAME [--update-interval SECONDS]}: runs until the process is stopped. */
+    /** {@code --broker URL [--name NAME] [--update-interval SECONDS] [--spool DIR]}: runs until the process is stopped. */
     public static void main(String[] args) throws InterruptedException {
         ServiceProcess.Options options;
         try {
@@ -107,7 +139,9 @@ public final class SchedulerService implements AutoCloseable {
         SchedulerSettings defaults = SchedulerSettings.defaults();
         SchedulerSettings settings = options.updateInterval() == null ? defaults : defaults.withUpdateInterval(options.updateInterval());
         String name = options.name() == null ? settings.machine() : options.name();
-        ServiceProcess.run("harrier-scheduler", options.broker(), bus -> start(bus, name, settings),
+        Path spool = options.spool() != null ? options.spool()
+                : Path.of(System.getProperty("user.home"), ".harrier", "spool", name);
+        ServiceProcess.run("harrier-scheduler", options.broker(), bus -> start(bus, name, settings, spool),
                 service -> "scheduler " + service.agentName() + " on " + options.broker());
     }
 }

@@ -30,9 +30,11 @@ import org.slf4j.LoggerFactory;
  * <p>If the disk fails, the log stops: every pending and later append fails, because the
  * queue in memory is then ahead of the disk and nothing more may be acknowledged.
  */
-public final class QueueLog implements AutoCloseable {
+public final class QueueLog implements Journal {
     private static final Logger LOG = LoggerFactory.getLogger(QueueLog.class);
     static final String FILE = "job_queue.log";
+    /** A log smaller than this is never worth rewriting. */
+    static final long MIN_REWRITE_BYTES = 16L << 20;
 
     private final Path file;
     private final Object lock = new Object();
@@ -45,6 +47,7 @@ public final class QueueLog implements AutoCloseable {
     private long lastRewriteBytes;
     private IOException failure;
     private boolean closing;
+    private boolean rewriting;
 
     private QueueLog(Path file, FileChannel channel, long size) {
         this.file = file;
@@ -93,6 +96,7 @@ public final class QueueLog implements AutoCloseable {
     }
 
     /** Hands {@code tx} to the writer; the future completes once it is on disk. Owner thread only. */
+    @Override
     public CompletableFuture<Void> append(Transaction tx) {
         return enqueue(new Pending(tx));
     }
@@ -107,13 +111,33 @@ public final class QueueLog implements AutoCloseable {
     }
 
     /** Whether the log has grown enough past its last rewrite to be worth compacting. */
-    public boolean wantsRewrite(long minimumBytes) {
+    boolean wantsRewrite(long minimumBytes) {
         synchronized (lock) {
-            return bytesSinceRewrite > Math.max(minimumBytes, 2 * lastRewriteBytes);
+            return !rewriting && bytesSinceRewrite > Math.max(minimumBytes, 2 * lastRewriteBytes);
+        }
+    }
+
+    /**
+     * Rewrites once the log holds more than twice what its last rewrite (or open) wrote and at
+     * least {@link #MIN_REWRITE_BYTES}: the cost of a rewrite is then paid back by the changes
+     * it drops, and a queue that only grows is not rewritten again and again.
+     */
+    @Override
+    public void compactIfLarge(JobQueue queue) {
+        if (wantsRewrite(MIN_REWRITE_BYTES)) {
+            synchronized (lock) {
+                rewriting = true;
+            }
+            rewrite(queue).whenComplete((v, e) -> {
+                synchronized (lock) {
+                    rewriting = false;
+                }
+            });
         }
     }
 
     /** A future that completes when everything handed over so far is on disk. */
+    @Override
     public CompletableFuture<Void> synced() {
         synchronized (lock) {
             if (pending.isEmpty() && handedOver == written) {

@@ -53,7 +53,7 @@ class SchedulerServiceTest {
         serviceBus = Bus.connect(broker.url());
         consoleBus = Bus.connect(broker.url());
         service = SchedulerService.start(serviceBus, "test",
-                SchedulerSettings.defaults().withUpdateInterval(Duration.ofSeconds(1)).withCallTimeout(WAIT));
+                SchedulerSettings.defaults().withUpdateInterval(Duration.ofSeconds(1)).withCallTimeout(WAIT), dir.resolve("spool"));
         console = consoleBus.console();
     }
 

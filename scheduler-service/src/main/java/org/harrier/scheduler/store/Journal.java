@@ -1,0 +1,44 @@
+package org.harrier.scheduler.store;
+
+import java.util.concurrent.CompletableFuture;
+import org.harrier.scheduler.queue.JobQueue;
+import org.harrier.scheduler.queue.Transaction;
+
+/**
+ * Where the schedd's queue changes are kept: {@link QueueLog} on disk, or {@link #NONE} for a
+ * queue that lives only in memory (unit tests of the scheduler's decisions). Owner thread only.
+ */
+public interface Journal extends AutoCloseable {
+    /** Keeps {@code tx}; the future completes once it would survive a crash. */
+    CompletableFuture<Void> append(Transaction tx);
+
+    /** Completes when everything appended so far is kept. */
+    CompletableFuture<Void> synced();
+
+    /** Compacts when the journal has grown well past the queue it describes. */
+    void compactIfLarge(JobQueue queue);
+
+    @Override
+    void close();
+
+    /** Nothing kept: every future completes at once. */
+    Journal NONE = new Journal() {
+        @Override
+        public CompletableFuture<Void> append(Transaction tx) {
+            return CompletableFuture.completedFuture(null);
+        }
+
+        @Override
+        public CompletableFuture<Void> synced() {
+            return CompletableFuture.completedFuture(null);
+        }
+
+        @Override
+        public void compactIfLarge(JobQueue queue) {
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+}

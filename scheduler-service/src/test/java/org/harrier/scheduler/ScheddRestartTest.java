@@ -1,0 +1,105 @@
+package org.harrier.scheduler;
+
+import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.harrier.classad.ClassAd;
+import org.harrier.classad.IntegerValue;
+import org.harrier.scheduler.match.ClaimGrant;
+import org.harrier.scheduler.match.Request;
+import org.harrier.scheduler.match.SlotMatch;
+import org.harrier.scheduler.queue.ExitReport;
+import org.harrier.scheduler.queue.JobId;
+import org.harrier.scheduler.queue.JobStatus;
+import org.harrier.scheduler.store.QueueLog;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A schedd on a real queue log, stopped and started again on the same spool: its jobs come
+ * back, published and matchable; a job that was running (its claim did not survive) is Idle
+ * again with LastJobStatus 2; a job that finished left for good; cluster ids carry on.
+ */
+@Timeout(60)
+class ScheddRestartTest {
+    private static final SchedulerSettings SETTINGS =
+            new SchedulerSettings(Duration.ofSeconds(5), 100, Duration.ofSeconds(5), "host1");
+    private static final ClassAd JOB = ClassAd.builder().set("Cmd", "/bin/sleep").set("Args", "60")
+            .setExpr("Requirements", "TRUE").set("Owner", "alice").set("Iwd", "/tmp").build();
+
+    @TempDir
+    Path spool;
+
+    private final ManualExecutor owner = new ManualExecutor();
+    private final MutableClock clock = new MutableClock(Instant.parse("2026-11-21T12:00:00Z"));
+
+    /** A schedd on the spool's log, as the service starts one, with its recording surroundings. */
+    private record Running(Schedd schedd, RecordingStartds startds, RecordingEvents events, QueueLog.Recovery stored) {
+    }
+
+    private Running start() throws Exception {
+        QueueLog.Recovery stored = QueueLog.open(spool);
+        RecordingStartds startds = new RecordingStartds();
+        RecordingEvents events = new RecordingEvents();
+        Schedd schedd = new Schedd("sched1", SETTINGS, startds, events, owner, clock, stored.queue(), stored.log());
+        await(schedd.recover());
+        return new Running(schedd, startds, events, stored);
+    }
+
+    /** Runs the owner thread until the future is done: answers wait for the log's writer thread too. */
+    private <T> T await(CompletableFuture<T> f) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (!f.isDone()) {
+            owner.runAll();
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the scheduler did not answer");
+            }
+            Thread.onSpinWait();
+        }
+        owner.runAll();
+        return f.get();
+    }
+
+    @Test
+    void jobsComeBackAndOnlyFinishedOnesStayGone() throws Exception {
+        Running first = start();
+        Schedd s = first.schedd();
+        assertEquals(1, (int) await(s.submitCluster(JOB, 3, null)));
+        JobId lone = await(s.submit(JOB));
+        assertEquals(new JobId(2, 0), lone);
+        // 1.0 runs on a claim, 1.1 runs and completes, then the scheduler stops without a word.
+        Request r = await(s.requests()).get(0);
+        await(s.matched(List.of(new SlotMatch(r.requestId(), RecordingStartds.slot("slot1@host1")))));
+        ClaimGrant g = first.startds().grantNext();
+        owner.runAll();
+        first.startds().answerAll("Activate");
+        JobId running = first.startds().all("Activate").get(0).job();
+        assertTrue(await(s.jobStarted(running, g.claimId(), "slot1_1@host1")));
+        assertTrue(await(s.jobExited(running, g.claimId(), new ExitReport(0, false, 0, 0.1, 0.0, 1.0))));
+        JobId next = first.startds().all("Activate").get(1).job();
+        first.startds().answerAll("Activate");
+        assertTrue(await(s.jobStarted(next, g.claimId(), "slot1_1@host1")));
+        first.schedd().closeJournal();
+
+        Running second = start();
+        Schedd t = second.schedd();
+        List<JobId> left = second.events().jobs.stream().filter(e -> e.kind().equals("queued")).map(e -> e.id()).toList();
+        assertAll(
+                () -> assertEquals(3, left.size(), "three jobs were queued when it stopped: " + left),
+                () -> assertTrue(!left.contains(running), running + " completed and left"),
+                () -> assertEquals(JobStatus.IDLE, await(t.status(next)), next + " ran on a claim that did not survive"),
+                () -> assertEquals(IntegerValue.of(2), await(t.ad(next)).lookup("LastJobStatus")),
+                () -> assertEquals(IntegerValue.of(1), await(t.ad(next)).lookup("NumJobStarts")),
+                () -> assertEquals(3, await(t.requests()).stream().mapToInt(Request::count).sum(), "all three are matchable"),
+                () -> assertEquals(3, (int) await(t.submitCluster(JOB, 1, null)), "cluster ids carry on"),
+                () -> assertEquals(0, second.stored().cutBytes()));
+        second.schedd().closeJournal();
+    }
+}

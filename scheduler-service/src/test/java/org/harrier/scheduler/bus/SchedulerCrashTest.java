@@ -1,0 +1,177 @@
+package org.harrier.scheduler.bus;
+
+import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.harrier.broker.BrokerSettings;
+import org.harrier.broker.GridBroker;
+import org.harrier.mgmt.AgentName;
+import org.harrier.mgmt.ObjectData;
+import org.harrier.mgmt.ObjectId;
+import org.harrier.mgmt.QmfException;
+import org.harrier.mgmt.bus.Bus;
+import org.harrier.mgmt.bus.Console;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Nothing acknowledged is lost: the scheduler runs as its own JVM on a spool directory, eight
+ * clients submit clusters and remove jobs as fast as it answers, and the scheduler is killed
+ * with SIGKILL at a random moment, three times over. After each restart every acknowledged
+ * cluster is there whole, every acknowledged removal stays done, and no cluster is there in part
+ * (a transaction is applied whole or not at all).
+ */
+@Timeout(240)
+class SchedulerCrashTest {
+    private static final String NAME = "crashy";
+    private static final AgentName AGENT = AgentName.harrier("scheduler", NAME);
+    private static final ObjectId SCHEDULER = ObjectId.grid("scheduler", NAME);
+    private static final Duration WAIT = Duration.ofSeconds(20);
+    /** A client's patience: a call cut off by the kill is given up soon (it is simply not acknowledged). */
+    private static final Duration CALL = Duration.ofSeconds(3);
+    private static final int CLIENTS = 8;
+    private static final int PROCS = 4;
+
+    @TempDir
+    Path dir;
+
+    /** What the clients were told succeeded. */
+    private final Set<Long> ackedClusters = ConcurrentHashMap.newKeySet();
+    private final Set<String> ackedRemovals = ConcurrentHashMap.newKeySet();
+
+    @Test
+    void acknowledgedSubmitsAndRemovalsSurviveSigkillUnderLoad() throws Exception {
+        Path spool = dir.resolve("spool");
+        try (GridBroker broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
+             Bus bus = Bus.connect(broker.url())) {
+            Console console = bus.console();
+            for (int round = 1; round <= 3; round++) {
+                Process scheduler = startScheduler(broker.url(), spool, round);
+                awaitServing(console, scheduler, round);
+                checkNothingAcknowledgedIsLost(console, "after restart " + (round - 1));
+                int before = ackedClusters.size();
+                AtomicBoolean stop = new AtomicBoolean();
+                List<Thread> clients = new ArrayList<>();
+                for (int c = 0; c < CLIENTS; c++) {
+                    Thread t = new Thread(() -> load(console, stop), "client-" + c);
+                    t.start();
+                    clients.add(t);
+                }
+                // A random moment once the load is well under way.
+                long target = before + 40 + ThreadLocalRandom.current().nextInt(80);
+                long deadline = System.nanoTime() + WAIT.toNanos() * 3;
+                while (ackedClusters.size() < target && System.nanoTime() < deadline) {
+                    Thread.sleep(5);
+                }
+                scheduler.destroyForcibly();
+                assertTrue(scheduler.waitFor(30, TimeUnit.SECONDS), "scheduler survived SIGKILL");
+                stop.set(true);
+                for (Thread t : clients) {
+                    t.join(WAIT.toMillis() * 2);
+                }
+                System.out.printf("round %d: killed after %d acknowledged clusters (%d this round), %d removals%n",
+                        round, ackedClusters.size(), ackedClusters.size() - before, ackedRemovals.size());
+                assertTrue(ackedClusters.size() > before, "round " + round + ": no submission was acknowledged\n"
+                        + Files.readString(dir.resolve("scheduler-" + round + ".log")));
+            }
+            Process last = startScheduler(broker.url(), spool, 4);
+            try {
+                awaitServing(console, last, 4);
+                checkNothingAcknowledgedIsLost(console, "after the last restart");
+            } finally {
+                last.destroy();
+                last.waitFor(30, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    private Process startScheduler(String url, Path spool, int round) throws IOException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        return new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                "org.harrier.scheduler.bus.SchedulerService", "--broker", url, "--name", NAME, "--spool", spool.toString())
+                .redirectErrorStream(true).redirectOutput(dir.resolve("scheduler-" + round + ".log").toFile()).start();
+    }
+
+    private void awaitServing(Console console, Process scheduler, int round) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (true) {
+            try {
+                Console.join(console.invoke(AGENT, SCHEDULER, "GetAd", Map.of("Id", "999999.0"), Duration.ofSeconds(2)));
+            } catch (QmfException e) {
+                return; // it answers: "no job 999999.0"
+            } catch (RuntimeException e) {
+                if (!scheduler.isAlive() || System.nanoTime() > deadline) {
+                    throw new AssertionError("scheduler " + round + " does not answer:\n"
+                            + Files.readString(dir.resolve("scheduler-" + round + ".log")), e);
+                }
+                Thread.sleep(100);
+            }
+        }
+    }
+
+    /** One client: submit a cluster, sometimes remove one of its procs; record what was acknowledged. */
+    private void load(Console console, AtomicBoolean stop) {
+        while (!stop.get()) {
+            try {
+                Map<String, Object> answer = Console.join(console.invoke(AGENT, SCHEDULER, "SubmitCluster",
+                        Map.of("Ad", SchedulerServiceTest.seedAd(), "Count", (long) PROCS), CALL));
+                long cluster = ((Number) answer.get("ClusterId")).longValue();
+                ackedClusters.add(cluster);
+                if (cluster % 3 == 0) {
+                    String job = cluster + ".1";
+                    Console.join(console.invoke(AGENT, SCHEDULER, "Remove", Map.of("Id", job, "Reason", "crash test"), CALL));
+                    ackedRemovals.add(job);
+                }
+            } catch (RuntimeException e) {
+                // The scheduler died under this call: not acknowledged, so nothing is owed.
+                if (stop.get()) {
+                    return;
+                }
+            }
+        }
+    }
+
+    private void checkNothingAcknowledgedIsLost(Console console, String when) {
+        Map<Long, List<Long>> procs = new HashMap<>();
+        for (ObjectData job : console.query(AGENT, "job", null, WAIT)) {
+            procs.computeIfAbsent((Long) job.get("ClusterId"), k -> new ArrayList<>()).add((Long) job.get("ProcId"));
+            assertEquals(1L, job.get("JobStatus"), when + ": " + job.id() + " is idle (no exec service runs jobs)");
+        }
+        List<String> problems = new ArrayList<>();
+        for (long cluster : ackedClusters) {
+            List<Long> have = procs.getOrDefault(cluster, List.of());
+            boolean removedProc1 = have.size() == PROCS - 1 && !have.contains(1L);
+            // A removal whose answer was lost to the kill may or may not have happened; an acknowledged one has.
+            boolean ok = ackedRemovals.contains(cluster + ".1") ? removedProc1
+                    : have.size() == PROCS || (cluster % 3 == 0 && removedProc1);
+            if (!ok) {
+                problems.add("acknowledged cluster " + cluster + " has procs " + have
+                        + (ackedRemovals.contains(cluster + ".1") ? " (removal of proc 1 acknowledged)" : ""));
+            }
+        }
+        procs.forEach((cluster, have) -> {
+            // Any cluster there at all (acknowledged or not) is whole, less at most its removed proc 1.
+            boolean whole = have.size() == PROCS || (have.size() == PROCS - 1 && !have.contains(1L));
+            if (!whole) {
+                problems.add("cluster " + cluster + " is there in part: procs " + have);
+            }
+        });
+        assertAll(() -> assertTrue(problems.isEmpty(), when + ": " + problems),
+                () -> assertTrue(procs.keySet().containsAll(ackedClusters), when + ": acknowledged clusters missing"));
+    }
+}
