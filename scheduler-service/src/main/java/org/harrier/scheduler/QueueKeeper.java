@@ -126,6 +126,11 @@ final class QueueKeeper {
             }
         }
         queue.apply(tx);
+        for (QueueOp op : tx.ops()) {
+            if (op instanceof QueueOp.DestroyProc d) {
+                journal.finished(before.get(d.id())); // kept before the transaction that destroys it
+            }
+        }
         // Applied first, so a transaction that does not fit the queue is never written; callers
         // acknowledge only after synced(), so the order of memory and disk is not visible.
         journal.append(tx);

@@ -99,7 +99,10 @@ class ScheddRestartTest {
                 () -> assertEquals(IntegerValue.of(1), await(t.ad(next)).lookup("NumJobStarts")),
                 () -> assertEquals(3, await(t.requests()).stream().mapToInt(Request::count).sum(), "all three are matchable"),
                 () -> assertEquals(3, (int) await(t.submitCluster(JOB, 1, null)), "cluster ids carry on"),
-                () -> assertEquals(0, second.stored().cutBytes()));
+                () -> assertEquals(0, second.stored().cutBytes()),
+                () -> assertEquals(List.of("\"" + running + "\""), second.stored().log().history().orElseThrow()
+                        .newestFirst(ad -> true, 10).stream().map(ad -> ad.lookup("CustomId").unparse()).toList(),
+                        "the completed job is in the history"));
         second.schedd().closeJournal();
     }
 }

@@ -1,6 +1,8 @@
 package org.harrier.scheduler.store;
 
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import org.harrier.classad.ClassAd;
 import org.harrier.scheduler.queue.JobQueue;
 import org.harrier.scheduler.queue.Transaction;
 
@@ -11,6 +13,17 @@ import org.harrier.scheduler.queue.Transaction;
 public interface Journal extends AutoCloseable {
     /** Keeps {@code tx}; the future completes once it would survive a crash. */
     CompletableFuture<Void> append(Transaction tx);
+
+    /**
+     * Keeps a finished job's final ad in the history; it is on disk no later than the next
+     * transaction appended (the one that destroys the job), so a crash cannot lose both.
+     */
+    void finished(ClassAd finalAd);
+
+    /** The history file, when this journal keeps one. */
+    default Optional<HistoryFile> history() {
+        return Optional.empty();
+    }
 
     /** Completes when everything appended so far is kept. */
     CompletableFuture<Void> synced();
@@ -26,6 +39,10 @@ public interface Journal extends AutoCloseable {
         @Override
         public CompletableFuture<Void> append(Transaction tx) {
             return CompletableFuture.completedFuture(null);
+        }
+
+        @Override
+        public void finished(ClassAd finalAd) {
         }
 
         @Override

@@ -11,7 +11,9 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import org.harrier.classad.ClassAd;
 import org.harrier.scheduler.queue.JobQueue;
 import org.harrier.scheduler.queue.Transaction;
 import org.slf4j.Logger;
@@ -37,6 +39,7 @@ public final class QueueLog implements Journal {
     static final long MIN_REWRITE_BYTES = 16L << 20;
 
     private final Path file;
+    private final HistoryFile history;
     private final Object lock = new Object();
     private final ArrayDeque<Pending> pending = new ArrayDeque<>();
     private final Thread writer;
@@ -51,6 +54,7 @@ public final class QueueLog implements Journal {
 
     private QueueLog(Path file, FileChannel channel, long size) {
         this.file = file;
+        this.history = new HistoryFile(file.getParent());
         this.channel = channel;
         this.lastRewriteBytes = size;
         this.writer = new Thread(this::writeLoop, "harrier-queue-log");
@@ -136,6 +140,17 @@ public final class QueueLog implements Journal {
         }
     }
 
+    /** Hands a finished job's ad to the writer, which writes it to the history before the next transaction. */
+    @Override
+    public void finished(ClassAd finalAd) {
+        enqueue(new Pending(new Finished(finalAd)));
+    }
+
+    @Override
+    public Optional<HistoryFile> history() {
+        return Optional.of(history);
+    }
+
     /** A future that completes when everything handed over so far is on disk. */
     @Override
     public CompletableFuture<Void> synced() {
@@ -207,8 +222,18 @@ public final class QueueLog implements Journal {
         }
     }
 
-    /** Writes the batch in order: appends go to the current file, a snapshot starts a new one. */
+    /**
+     * Writes the batch: first the history of jobs that finished (fsynced before the transactions
+     * that destroy them are written), then the transactions in order; a snapshot starts a new log.
+     */
     private long writeBatch(List<Pending> batch) throws IOException {
+        List<ClassAd> finished = new ArrayList<>();
+        for (Pending p : batch) {
+            if (p.work instanceof Finished f) {
+                finished.add(f.ad());
+            }
+        }
+        history.append(finished);
         long bytes = 0;
         List<byte[]> chunks = new ArrayList<>();
         for (Pending p : batch) {
@@ -287,12 +312,17 @@ public final class QueueLog implements Journal {
         }
         try {
             channel.close();
+            history.close();
         } catch (IOException e) {
             LOG.warn("job queue log {}: closing: {}", file, e.toString());
         }
     }
 
-    /** A transaction, a snapshot, or (neither) a barrier; {@code done} completes once written. */
+    /** A job's final ad for the history. */
+    private record Finished(ClassAd ad) {
+    }
+
+    /** A transaction, a snapshot, a finished job, or (none of those) a barrier; {@code done} completes once written. */
     private record Pending(Object work, CompletableFuture<Void> done) {
         Pending(Object work) {
             this(work, new CompletableFuture<>());

@@ -1,0 +1,77 @@
+package org.harrier.scheduler.store;
+
+import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import org.harrier.classad.BooleanValue;
+import org.harrier.classad.ClassAd;
+import org.harrier.classad.Expr;
+import org.harrier.classad.IntegerValue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The history file: HTCondor's layout, read newest first from the end, whatever its length. */
+class HistoryFileTest {
+    @TempDir
+    Path dir;
+
+    private static ClassAd job(int cluster, String owner) {
+        return ClassAd.builder().set("ClusterId", cluster).set("ProcId", 0).set("Owner", owner)
+                .set("Cmd", "/bin/echo").set("Args", "ünïcödé \"quoted\"\nsecond line " + "x".repeat(cluster % 300))
+                .set("JobStatus", 4).set("CompletionDate", 1_795_000_000L + cluster)
+                .setExpr("Requirements", "TARGET.Memory >= 1024 && OpSys == \"LINUX\"").build();
+    }
+
+    private static List<Long> clusters(List<ClassAd> ads) {
+        List<Long> out = new ArrayList<>();
+        for (ClassAd ad : ads) {
+            out.add(((IntegerValue) ad.lookup("ClusterId")).value());
+        }
+        return out;
+    }
+
+    @Test
+    void adsComeBackNewestFirstWithTheirValuesAcrossManyBlocks() throws IOException {
+        HistoryFile h = new HistoryFile(dir);
+        List<ClassAd> written = new ArrayList<>();
+        for (int c = 1; c <= 600; c++) { // about 300 KiB: several 64 KiB blocks, lines across their edges
+            written.add(job(c, c % 2 == 0 ? "alice" : "bob"));
+        }
+        h.append(written.subList(0, 300));
+        h.append(written.subList(300, 600));
+        h.close();
+
+        List<ClassAd> all = h.newestFirst(ad -> true, Integer.MAX_VALUE);
+        List<ClassAd> reversed = new ArrayList<>(written);
+        java.util.Collections.reverse(reversed);
+        Expr aliceOnly = Expr.parse("Owner == \"alice\"");
+        List<ClassAd> alice = h.newestFirst(ad -> aliceOnly.evaluate(ad).equals(BooleanValue.TRUE), 3);
+        assertAll(() -> assertEquals(reversed, all),
+                () -> assertEquals(List.of(600L, 598L, 596L), clusters(alice)),
+                () -> assertEquals(List.of(600L), clusters(h.newestFirst(ad -> true, 1))),
+                () -> assertTrue(Files.readString(h.path()).contains(
+                        "\n*** ProcId = 0 ClusterId = 600 Owner = \"alice\" CompletionDate = 1795000600\n")));
+    }
+
+    @Test
+    void aRecordCutShortAtTheEndIsSkipped() throws IOException {
+        HistoryFile h = new HistoryFile(dir);
+        h.append(List.of(job(1, "alice"), job(2, "alice")));
+        h.close();
+        Files.writeString(h.path(), "ClusterId = 3\nOwner = \"al", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        assertEquals(List.of(2L, 1L), clusters(h.newestFirst(ad -> true, 10)));
+    }
+
+    @Test
+    void noFileIsAnEmptyHistory() throws IOException {
+        assertEquals(List.of(), new HistoryFile(dir).newestFirst(ad -> true, 10));
+    }
+}
