@@ -16,15 +16,16 @@ import org.harrier.scheduler.queue.JobId;
 /**
  * A queued job as a {@code job} object: key and CustomId {@code "cluster.proc"}, its properties
  * the job ad in the native map form. The scheduler's owner thread replaces the ad on every
- * change, then publishes; the agent's threads read the latest snapshot.
+ * change, then publishes; the agent's threads read the latest ad.
+ *
+ * <p>Only the (immutable, cluster-sharing) ad is kept; the property map is made when asked for,
+ * because a queue of 500,000 jobs cannot afford a map per job (it was four fifths of the
+ * scheduler's heap), while a map is asked for only when a job is published or queried.
  */
 final class JobObject implements ManagedObject {
-    private record Snapshot(ClassAd ad, Map<String, Object> values) {
-    }
-
     private final ObjectId id;
     private final String customId;
-    private volatile Snapshot snapshot;
+    private volatile ClassAd ad;
 
     JobObject(JobId job, ClassAd ad) {
         this.customId = job.toString();
@@ -34,9 +35,7 @@ final class JobObject implements ManagedObject {
 
     /** Called on the owner thread before each publication. */
     void update(ClassAd ad) {
-        Map<String, Object> values = new LinkedHashMap<>(AdMaps.toNative(ad));
-        values.put("CustomId", customId);
-        snapshot = new Snapshot(ad, Collections.unmodifiableMap(values));
+        this.ad = ad;
     }
 
     @Override
@@ -46,7 +45,9 @@ final class JobObject implements ManagedObject {
 
     @Override
     public Map<String, Object> values() {
-        return snapshot.values();
+        Map<String, Object> values = new LinkedHashMap<>(AdMaps.toNative(ad));
+        values.put("CustomId", customId);
+        return Collections.unmodifiableMap(values);
     }
 
     /** Every change of a job is a status or attribute change some console may be waiting for. */
@@ -55,12 +56,12 @@ final class JobObject implements ManagedObject {
         return true;
     }
 
-    /** GetAd: the whole ad in the seed's typed form {Attr: {TYPE, VALUE}}; reads the immutable snapshot, so no hop is needed. */
+    /** GetAd: the whole ad in the seed's typed form {Attr: {TYPE, VALUE}}; reads the immutable ad, so no hop is needed. */
     @Override
     public CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> arguments, Caller caller) {
         if (!method.equals("GetAd")) {
             return CompletableFuture.failedFuture(new QmfException(QmfException.UNKNOWN_METHOD, "job has no method " + method));
         }
-        return CompletableFuture.completedFuture(Map.of("Ad", AdMaps.toTyped(snapshot.ad())));
+        return CompletableFuture.completedFuture(Map.of("Ad", AdMaps.toTyped(ad)));
     }
 }
