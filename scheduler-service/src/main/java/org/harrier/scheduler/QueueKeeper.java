@@ -93,17 +93,39 @@ final class QueueKeeper {
     ClassAd ad(JobId id) {
         ClassAd ad = queue.ad(id);
         if (ad == null) {
-            ad = history.ad(id);
+            ad = finished(id);
         }
         if (ad == null) {
-            throw QmfException.unknownObject("no job " + id + " in the queue or its recent history");
+            throw QmfException.unknownObject("no job " + id + " in the queue or its history");
         }
         return ad;
     }
 
+    /**
+     * A finished job's final ad: from the recent ones in memory, else from the history file
+     * (read from its end, so recent jobs are found quickly; an id that never finished here
+     * reads the whole file, on this thread -- a known cost until the history has an index).
+     */
+    private ClassAd finished(JobId id) {
+        ClassAd ad = history.ad(id);
+        if (ad != null || journal.history().isEmpty()) {
+            return ad;
+        }
+        try {
+            List<ClassAd> found = journal.history().get().newestFirst(a -> isJob(a, id), 1);
+            return found.isEmpty() ? null : found.get(0);
+        } catch (java.io.IOException e) {
+            throw new QmfException(QmfException.EXCEPTION, "cannot read the job history: " + e.getMessage());
+        }
+    }
+
+    private static boolean isJob(ClassAd ad, JobId id) {
+        return JobQueue.longOf(ad, Attr.CLUSTER_ID, -1) == id.cluster() && JobQueue.longOf(ad, Attr.PROC_ID, -1) == id.proc();
+    }
+
     /** Why {@code id} cannot be acted on: it finished recently (WRONG_STATE) or never existed here (UNKNOWN_OBJECT). */
     QmfException notQueued(JobId id) {
-        ClassAd done = history.ad(id);
+        ClassAd done = finished(id);
         if (done != null) {
             return new QmfException(QmfException.WRONG_STATE, "job " + id + " has already left the queue ("
                     + JobQueue.status(done).name().toLowerCase(java.util.Locale.ROOT) + ")");

@@ -84,9 +84,12 @@ public final class PersonalGrid implements AutoCloseable {
             SchedulerSettings schedulerSettings = SchedulerSettings.defaults().withUpdateInterval(every);
             String name = schedulerSettings.machine();
             running.push(CollectorService.start(bus, name, CollectorSettings.defaults().withUpdateInterval(every)));
-            running.push(SchedulerService.start(bus, name, schedulerSettings, data.resolve("spool")));
+            // Started exec first so it stops last: the scheduler, stopping, takes its running jobs
+            // back (they stay queued and run again next time), rather than the exec service killing
+            // them under it, which the scheduler would record as jobs that ended by a signal.
             running.push(ExecService.start(bus, name, ExecSettings.builder().executeDir(data.resolve("execute"))
                     .updateInterval(every).build()));
+            running.push(SchedulerService.start(bus, name, schedulerSettings, data.resolve("spool")));
             PersonalGrid grid = new PersonalGrid(settings, broker.url(), running);
             grid.writeUrl();
             return grid;

@@ -66,7 +66,7 @@ class SchedulerCommandsTest {
             assertTrue(waited.out().contains("   1.0   alice ") && waited.out().contains(" X "), waited.out());
 
             Run unknown = Run.of(here, Harrier.defaultConnector(), "wait", "99.0", "--timeout", "5");
-            assertEquals(new Run(1, "", "harrier: no job 99.0 in the queue or its recent history\n"), unknown);
+            assertEquals(new Run(1, "", "harrier: no job 99.0 in the queue or its history\n"), unknown);
 
             Run after = Run.of(here, Harrier.defaultConnector(), "q", "-constraint", "ProcId == 1", "--json");
             assertTrue(after.out().contains("\"ProcId\": 1,"), after.out());
