@@ -52,7 +52,10 @@ final class SchedulerProcess implements AutoCloseable {
                 Console.join(console.invoke(AGENT, OBJECT, "GetAd", Map.of("Id", "1.0"), Duration.ofSeconds(2)));
                 return System.nanoTime() - start;
             } catch (QmfException e) {
-                return System.nanoTime() - start;
+                if (e.getMessage().contains("no job 1.0")) {
+                    return System.nanoTime() - start; // the scheduler object answers, not just its agent
+                }
+                Thread.sleep(20);
             } catch (RuntimeException e) {
                 if (!process.isAlive() || System.nanoTime() > deadline) {
                     throw new IllegalStateException("the scheduler did not answer within " + limit + "; its log:\n"

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -48,6 +49,11 @@ public final class SchedulerService implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
+        // Nothing runs on the owner thread until this constructor is done: the recovery queued
+        // below must come before any call the agent hands over, and it publishes through the
+        // scheduler object, which is hosted only at the end.
+        CountDownLatch constructed = new CountDownLatch(1);
+        owner.execute(() -> awaitUninterruptibly(constructed));
         this.console = bus.console();
         this.agent = bus.agent(this.name, settings.updateInterval());
         this.events = new AgentEvents(agent, settings.machine(), settings.updateInterval());
@@ -57,10 +63,26 @@ public final class SchedulerService implements AutoCloseable {
                 : new Schedd(name, settings, startds, events, owner, Clock.systemUTC(), stored.queue(), stored.log());
         SchedulerObject object = new SchedulerObject(name, settings.machine(), settings.updateInterval(),
                 System.currentTimeMillis() * 1_000_000L, schedd);
-        events.host(object);
         schedd.recover();
+        events.host(object);
+        constructed.countDown();
         long every = settings.updateInterval().toMillis();
         owner.scheduleAtFixedRate(schedd::tick, every, every, TimeUnit.MILLISECONDS);
+    }
+
+    private static void awaitUninterruptibly(CountDownLatch latch) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                latch.await();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**
