@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.harrier.classad.ClassAd;
+import org.harrier.classad.StringValue;
 import org.harrier.mgmt.AdMaps;
 import org.harrier.mgmt.Caller;
 import org.harrier.mgmt.ManagedObject;
@@ -28,7 +29,8 @@ final class JobObject implements ManagedObject {
     private volatile ClassAd ad;
 
     JobObject(JobId job, ClassAd ad) {
-        this.customId = job.toString();
+        // The ad's own CustomId string when it has one (every queued job does): one string per job, not three.
+        this.customId = ad.lookup("CustomId") instanceof StringValue v ? v.value() : job.toString();
         this.id = ObjectId.grid("job", customId);
         update(ad);
     }
