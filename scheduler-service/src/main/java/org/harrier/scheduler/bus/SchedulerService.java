@@ -10,8 +10,10 @@ import org.harrier.mgmt.bus.Agent;
 import org.harrier.mgmt.bus.Bus;
 import org.harrier.mgmt.bus.ServiceProcess;
 import org.harrier.mgmt.bus.Console;
+import org.harrier.scheduler.EventFanout;
 import org.harrier.scheduler.Schedd;
 import org.harrier.scheduler.SchedulerSettings;
+import org.harrier.scheduler.userlog.UserLogWriter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,9 +23,10 @@ import org.slf4j.LoggerFactory;
  * and the {@link Schedd} on its owner thread. Runs as its own process ({@link #main}) or inside
  * another JVM ({@link #start}; the personal grid's {@code harrier up}).
  *
- * <p>Threads: the owner thread ({@code harrier-scheduler-<name>}) holds all scheduler state and
- * also ticks the statistics every update interval; the agent's and console's threads only hop
- * onto it.
+ * <p>Threads: the owner thread ({@code harrier-scheduler-<name>}) holds all scheduler state,
+ * ticks the statistics every update interval and evaluates the periodic job policy every
+ * PERIODIC_EXPR_INTERVAL; the agent's and console's threads only hop onto it. Job user logs are
+ * appended on a thread of their own ({@code harrier-userlog}).
  */
 public final class SchedulerService implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(SchedulerService.class);
@@ -35,6 +38,7 @@ public final class SchedulerService implements AutoCloseable {
     private final Console console;
     private final Schedd schedd;
     private final AgentEvents events;
+    private final UserLogWriter userLog;
 
     private SchedulerService(Bus bus, String name, SchedulerSettings settings) {
         this.name = AgentName.harrier("scheduler", name);
@@ -47,13 +51,16 @@ public final class SchedulerService implements AutoCloseable {
         this.console = bus.console();
         this.agent = bus.agent(this.name, settings.updateInterval());
         this.events = new AgentEvents(agent, settings.machine(), settings.updateInterval());
-        this.schedd = new Schedd(name, settings, new BusStartds(console, this.name, settings.callTimeout()), events,
-                owner, Clock.systemUTC());
+        this.userLog = UserLogWriter.start(settings.machine());
+        this.schedd = new Schedd(name, settings, new BusStartds(console, this.name, settings.callTimeout()),
+                EventFanout.of(events, userLog), owner, Clock.systemUTC());
         SchedulerObject object = new SchedulerObject(name, settings.machine(), settings.updateInterval(),
                 System.currentTimeMillis() * 1_000_000L, schedd);
         events.host(object);
         long every = settings.updateInterval().toMillis();
         owner.scheduleAtFixedRate(schedd::tick, every, every, TimeUnit.MILLISECONDS);
+        long policyEvery = settings.periodicExprInterval().toMillis();
+        owner.scheduleWithFixedDelay(schedd::evaluatePolicy, policyEvery, policyEvery, TimeUnit.MILLISECONDS);
     }
 
     /** Starts a scheduler named {@code name} on {@code bus} (which the caller keeps and closes). */
@@ -89,6 +96,7 @@ public final class SchedulerService implements AutoCloseable {
             LOG.warn("scheduler {}: withdrawing objects failed: {}", name, e.toString());
         }
         owner.shutdownNow();
+        userLog.close();
         agent.close();
         console.close();
     }
