@@ -42,11 +42,13 @@ final class PeriodicPolicy {
 
     /** Starts a pass (or joins the one going); completes with how many jobs the policy changed. */
     CompletableFuture<Integer> evaluate() {
-        if (pass == null) {
-            pass = new CompletableFuture<>();
-            slice(index.snapshot(), 0, 0, pass);
+        if (pass != null) {
+            return pass;
         }
-        return pass;
+        CompletableFuture<Integer> started = new CompletableFuture<>();
+        pass = started;
+        slice(index.snapshot(), 0, 0, started);
+        return started;
     }
 
     private void slice(List<JobId> jobs, int from, int changed, CompletableFuture<Integer> done) {
