@@ -6,6 +6,7 @@ import java.time.ZoneId;
 import java.util.Optional;
 import org.harrier.classad.BooleanValue;
 import org.harrier.classad.ClassAd;
+import org.harrier.classad.Expr;
 import org.harrier.classad.IntegerValue;
 import org.harrier.classad.RealValue;
 import org.harrier.classad.StringValue;
@@ -138,7 +139,7 @@ public final class UserLogEvents {
     }
 
     private static double real(ClassAd ad, String attribute) {
-        Object v = ad.lookup(attribute);
+        Expr v = ad.lookup(attribute);
         if (v instanceof RealValue r) {
             return r.value();
         }
