@@ -146,8 +146,9 @@ final class ClaimRunner {
     /**
      * Applies an exit report; false (and nothing changes) unless {@code id} is running on the
      * claim — so a repeated or stale report is harmless. An exit that overtook its start report
-     * records the start first; a job the starter could not start is held with its reason. The
-     * claim then takes the next job of its autocluster.
+     * records the start first; a job the starter could not start is held with its reason; the job
+     * policy ({@link ExitPolicy}) decides what else the exit means. The claim then takes the next
+     * job of its autocluster.
      */
     boolean exited(JobId id, String claimId, ExitReport report) {
         Claim c = claims.get(claimId);
@@ -164,11 +165,13 @@ final class ClaimRunner {
         if (keeper.queue().status(id) == JobStatus.IDLE) {
             started(id, claimId, c.grant().slotName());
         }
-        keeper.commit(Transition.exited(id, keeper.queue().ad(id), report, keeper.now()), this::onClaim);
-        keeper.stats().completed();
-        keeper.statisticsChanged();
+        boolean leaves = ExitPolicy.apply(keeper, id, report, this::onClaim);
         claims.detach(c);
-        keeper.finish(id);
+        if (leaves) {
+            keeper.finish(id);
+        } else {
+            keeper.reindex(id); // on_exit_remove false: idle again, and this claim may run it at once
+        }
         free(c);
         return true;
     }

@@ -208,7 +208,7 @@ final class QueueKeeper {
         Transaction.Builder requeue = Transaction.builder();
         for (JobId id : queue.ids()) {
             ClassAd ad = queue.ad(id);
-            events.jobQueued(id, ad);
+            events.jobRecovered(id, ad);
             dirty(JobQueue.owner(ad));
             JobStatus s = JobQueue.status(ad);
             switch (s) {

@@ -33,6 +33,7 @@ public final class Schedd {
     private final Executor owner;
     private final QueueKeeper keeper;
     private final ClaimRunner runner;
+    private final PeriodicPolicy policy;
 
     /** A schedd whose queue lives only in memory (tests of its decisions). */
     public Schedd(String name, SchedulerSettings settings, Startds startds, ScheddEvents events, Executor owner, Clock clock) {
@@ -48,10 +49,12 @@ public final class Schedd {
             JobQueue queue, Journal journal) {
         Objects.requireNonNull(name, "name");
         this.owner = Objects.requireNonNull(owner, "owner");
-        this.keeper = new QueueKeeper(name, settings.historySize(), Objects.requireNonNull(events, "events"), owner,
-                Objects.requireNonNull(clock, "clock"), Objects.requireNonNull(queue, "queue"),
+        PolicyIndex withPolicy = new PolicyIndex();
+        this.keeper = new QueueKeeper(name, settings.historySize(), EventFanout.of(Objects.requireNonNull(events, "events"),
+                withPolicy), owner, Objects.requireNonNull(clock, "clock"), Objects.requireNonNull(queue, "queue"),
                 Objects.requireNonNull(journal, "journal"));
         this.runner = new ClaimRunner(keeper, Objects.requireNonNull(startds, "startds"), owner);
+        this.policy = new PeriodicPolicy(keeper, runner, withPolicy, owner);
     }
 
     /**
@@ -182,6 +185,14 @@ public final class Schedd {
     /** The starter's exit report; idempotent: false when ignored. */
     public CompletableFuture<Boolean> jobExited(JobId id, String claimId, ExitReport report) {
         return onOwner(() -> runner.exited(id, claimId, report));
+    }
+
+    /**
+     * Evaluates periodic_hold, periodic_release and periodic_remove of the jobs that have one
+     * (every PERIODIC_EXPR_INTERVAL); completes with how many jobs the policy changed.
+     */
+    public CompletableFuture<Integer> evaluatePolicy() {
+        return this.<CompletableFuture<Integer>>onOwner(policy::evaluate).thenCompose(f -> f);
     }
 
     /** Closes an update interval: recomputes rates, republishes the statistics, compacts the journal if due. */

@@ -13,6 +13,15 @@ public interface ScheddEvents {
     void jobQueued(JobId id, ClassAd ad);
 
     /**
+     * A job the scheduler found in its queue when it started (it entered the queue before).
+     * Listeners that keep state about jobs treat it as {@link #jobQueued}; the user log does not
+     * log a second submission.
+     */
+    default void jobRecovered(JobId id, ClassAd ad) {
+        jobQueued(id, ad);
+    }
+
+    /**
      * A job's ad changed (every JobStatus change is one call); {@code before} is its ad before the
      * transaction, so a listener sees the transition (Idle to Running, Running to Held, ...).
      */

@@ -5,9 +5,15 @@ import java.util.Objects;
 
 /**
  * How a scheduler runs: the UPDATE_INTERVAL its daemon ads are republished at, how many
- * finished jobs it remembers, and how long it waits for a startd's answer.
+ * finished jobs it remembers, how long it waits for a startd's answer, and the
+ * PERIODIC_EXPR_INTERVAL at which it evaluates periodic_hold/release/remove (HTCondor's default
+ * 60 s; at least 1 s).
  */
-public record SchedulerSettings(Duration updateInterval, int historySize, Duration callTimeout, String machine) {
+public record SchedulerSettings(Duration updateInterval, int historySize, Duration callTimeout, String machine,
+                                Duration periodicExprInterval) {
+    /** HTCondor's PERIODIC_EXPR_INTERVAL default. */
+    public static final Duration PERIODIC_EXPR_INTERVAL = Duration.ofSeconds(60);
+
     public SchedulerSettings {
         Objects.requireNonNull(updateInterval, "updateInterval");
         Objects.requireNonNull(callTimeout, "callTimeout");
@@ -21,23 +27,33 @@ public record SchedulerSettings(Duration updateInterval, int historySize, Durati
         if (historySize < 0) {
             throw new IllegalArgumentException("historySize must be >= 0, got " + historySize);
         }
+        Objects.requireNonNull(periodicExprInterval, "periodicExprInterval");
+        if (periodicExprInterval.compareTo(Duration.ofSeconds(1)) < 0) {
+            throw new IllegalArgumentException("periodicExprInterval (PERIODIC_EXPR_INTERVAL) must be at least 1 s, got "
+                    + periodicExprInterval);
+        }
     }
 
     /** A personal grid's defaults (docs/protocols.md: UPDATE_INTERVAL 5 s) on this host. */
     public static SchedulerSettings defaults() {
-        return new SchedulerSettings(Duration.ofSeconds(5), 10_000, Duration.ofSeconds(30), localHost());
+        return new SchedulerSettings(Duration.ofSeconds(5), 10_000, Duration.ofSeconds(30), localHost(),
+                PERIODIC_EXPR_INTERVAL);
     }
 
     public SchedulerSettings withUpdateInterval(Duration d) {
-        return new SchedulerSettings(d, historySize, callTimeout, machine);
+        return new SchedulerSettings(d, historySize, callTimeout, machine, periodicExprInterval);
     }
 
     public SchedulerSettings withHistorySize(int n) {
-        return new SchedulerSettings(updateInterval, n, callTimeout, machine);
+        return new SchedulerSettings(updateInterval, n, callTimeout, machine, periodicExprInterval);
     }
 
     public SchedulerSettings withCallTimeout(Duration d) {
-        return new SchedulerSettings(updateInterval, historySize, d, machine);
+        return new SchedulerSettings(updateInterval, historySize, d, machine, periodicExprInterval);
+    }
+
+    public SchedulerSettings withPeriodicExprInterval(Duration d) {
+        return new SchedulerSettings(updateInterval, historySize, callTimeout, machine, d);
     }
 
     static String localHost() {

@@ -22,7 +22,8 @@ class ScheddFixture {
     final RecordingStartds startds = new RecordingStartds();
     final RecordingEvents events = new RecordingEvents();
     final Schedd schedd = new Schedd("sched1",
-            new SchedulerSettings(java.time.Duration.ofSeconds(5), 100, java.time.Duration.ofSeconds(5), "host1"),
+            new SchedulerSettings(java.time.Duration.ofSeconds(5), 100, java.time.Duration.ofSeconds(5), "host1",
+                    java.time.Duration.ofSeconds(1)),
             startds, events, owner, clock);
 
     /** Runs the owner thread until it is idle and returns the future's value (which must be there by then). */

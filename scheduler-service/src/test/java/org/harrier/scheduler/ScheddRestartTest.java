@@ -30,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(60)
 class ScheddRestartTest {
     private static final SchedulerSettings SETTINGS =
-            new SchedulerSettings(Duration.ofSeconds(5), 100, Duration.ofSeconds(5), "host1");
+            new SchedulerSettings(Duration.ofSeconds(5), 100, Duration.ofSeconds(5), "host1", Duration.ofSeconds(60));
     private static final ClassAd JOB = ClassAd.builder().set("Cmd", "/bin/sleep").set("Args", "60")
             .setExpr("Requirements", "TRUE").set("Owner", "alice").set("Iwd", "/tmp").build();
 

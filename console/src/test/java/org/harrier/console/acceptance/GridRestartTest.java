@@ -7,8 +7,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.harrier.console.Run;
 import org.harrier.console.grid.PersonalGrid;
+import org.harrier.scheduler.userlog.UserLogEvent;
+import org.harrier.scheduler.userlog.UserLogReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,7 +35,7 @@ class GridRestartTest {
         long never;
         try (PersonalGrid grid = PersonalGrid.start(settings)) {
             GridUser user = new GridUser(grid.url(), work);
-            sleeper = user.submit("sleep.sub", "executable = /bin/sleep\narguments = 2\nqueue\n");
+            sleeper = user.submit("sleep.sub", "executable = /bin/sleep\narguments = 2\nlog = sleep.log\nqueue\n");
             never = user.submit("never.sub", "executable = /bin/true\nrequirements = Memory > 1000000000\nqueue 3\n");
             Eventually.await("the sleeper to run", () -> status(user, sleeper + ".0") == 2);
         }
@@ -48,6 +51,17 @@ class GridRestartTest {
                     () -> assertEquals(2, ad.get("NumJobStarts").asInt(), "it ran once before the stop and again after: " + ad),
                     () -> assertEquals(never + 1, user.submit("next.sub", "executable = /bin/true\nqueue\n"),
                             "cluster ids go on counting"));
+            // Its user log tells the story once: submitted, ran, evicted by the stop, ran again, ended.
+            Eventually.await("the sleeper's termination in its log", () -> logCodes(work).contains(5));
+            assertEquals(List.of(0, 1, 4, 1, 5), logCodes(work));
+        }
+    }
+
+    private static List<Integer> logCodes(Path work) {
+        try {
+            return UserLogReader.read(work.resolve("sleep.log")).events().stream().map(UserLogEvent::code).toList();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 

@@ -13,6 +13,7 @@
  *   the Python examples pass                                    PythonExamplesTest
  *   each service its own process (and one JVM: PersonalGrid)    ServiceProcessesTest
  *   bad input: _exception naming the problem, grid keeps going  BadInputTest; broker down: cli.HarrierCommandLineTest
+ *   on_exit_remove reruns a job; periodic_remove; user logs     JobPolicyAndUserLogTest (issue 4)
  * </pre>
  *
  * Waiting is always for a condition with a deadline ({@link org.harrier.console.acceptance.Eventually});

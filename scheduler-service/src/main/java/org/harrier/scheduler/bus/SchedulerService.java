@@ -14,9 +14,12 @@ import org.harrier.mgmt.bus.Agent;
 import org.harrier.mgmt.bus.Bus;
 import org.harrier.mgmt.bus.ServiceProcess;
 import org.harrier.mgmt.bus.Console;
+import org.harrier.scheduler.EventFanout;
 import org.harrier.scheduler.Schedd;
 import org.harrier.scheduler.SchedulerSettings;
+import org.harrier.scheduler.ScheddEvents;
 import org.harrier.scheduler.store.QueueLog;
+import org.harrier.scheduler.userlog.UserLogWriter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,9 +29,10 @@ import org.slf4j.LoggerFactory;
  * and the {@link Schedd} on its owner thread. Runs as its own process ({@link #main}) or inside
  * another JVM ({@link #start}; the personal grid's {@code harrier up}).
  *
- * <p>Threads: the owner thread ({@code harrier-scheduler-<name>}) holds all scheduler state and
- * also ticks the statistics every update interval; the agent's and console's threads only hop
- * onto it.
+ * <p>Threads: the owner thread ({@code harrier-scheduler-<name>}) holds all scheduler state,
+ * ticks the statistics every update interval and evaluates the periodic job policy every
+ * PERIODIC_EXPR_INTERVAL; the agent's and console's threads only hop onto it. Job user logs are
+ * appended on a thread of their own ({@code harrier-userlog}).
  */
 public final class SchedulerService implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(SchedulerService.class);
@@ -40,6 +44,7 @@ public final class SchedulerService implements AutoCloseable {
     private final Console console;
     private final Schedd schedd;
     private final AgentEvents events;
+    private final UserLogWriter userLog;
 
     private SchedulerService(Bus bus, String name, SchedulerSettings settings, QueueLog.Recovery stored) {
         this.name = AgentName.harrier("scheduler", name);
@@ -57,10 +62,12 @@ public final class SchedulerService implements AutoCloseable {
         this.console = bus.console();
         this.agent = bus.agent(this.name, settings.updateInterval());
         this.events = new AgentEvents(agent, settings.machine(), settings.updateInterval());
+        this.userLog = UserLogWriter.start(settings.machine());
         BusStartds startds = new BusStartds(console, this.name, settings.callTimeout());
+        ScheddEvents published = EventFanout.of(events, userLog);
         this.schedd = stored == null
-                ? new Schedd(name, settings, startds, events, owner, Clock.systemUTC())
-                : new Schedd(name, settings, startds, events, owner, Clock.systemUTC(), stored.queue(), stored.log());
+                ? new Schedd(name, settings, startds, published, owner, Clock.systemUTC())
+                : new Schedd(name, settings, startds, published, owner, Clock.systemUTC(), stored.queue(), stored.log());
         SchedulerObject object = new SchedulerObject(name, settings.machine(), settings.updateInterval(),
                 System.currentTimeMillis() * 1_000_000L, schedd);
         schedd.recover();
@@ -68,6 +75,8 @@ public final class SchedulerService implements AutoCloseable {
         constructed.countDown();
         long every = settings.updateInterval().toMillis();
         owner.scheduleAtFixedRate(schedd::tick, every, every, TimeUnit.MILLISECONDS);
+        long policyEvery = settings.periodicExprInterval().toMillis();
+        owner.scheduleWithFixedDelay(schedd::evaluatePolicy, policyEvery, policyEvery, TimeUnit.MILLISECONDS);
     }
 
     private static void awaitUninterruptibly(CountDownLatch latch) {
@@ -142,6 +151,7 @@ public final class SchedulerService implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         schedd.closeJournal();
+        userLog.close();
         agent.close();
         console.close();
     }

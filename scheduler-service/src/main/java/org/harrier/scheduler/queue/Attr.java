@@ -37,6 +37,10 @@ public final class Attr {
     public static final String REQUEST_CPUS = "RequestCpus";
     public static final String REQUEST_MEMORY = "RequestMemory";
     public static final String REQUEST_DISK = "RequestDisk";
+    /** How many times the job has exited; the exit policy counts an exit before it looks. */
+    public static final String NUM_JOB_COMPLETIONS = "NumJobCompletions";
+    /** Why the job last left a machine without finishing (on_exit_remove false: why it runs again). */
+    public static final String VACATE_REASON = "VacateReason";
 
     private Attr() {
     }

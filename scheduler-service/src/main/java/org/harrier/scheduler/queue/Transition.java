@@ -93,4 +93,35 @@ public enum Transition {
         String n = s.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
         return n + " (" + s.code() + ")";
     }
+
+    /**
+     * The job policy's answer to an exit that on_exit_remove did not accept: Running (or
+     * Suspended) back to Idle to be matched and run again, the exit recorded ({@link #exitRecord})
+     * and VacateReason saying which expression sent it back (htcondor-notes section 4).
+     */
+    public static Transaction requeued(JobId id, ClassAd ad, ExitReport r, String reason, long now) {
+        JobStatus current = JobQueue.status(ad);
+        if (!EXIT.allowedFrom(current)) {
+            throw new QmfException(QmfException.WRONG_STATE, "job " + id + " is " + name(current) + "; cannot requeue it");
+        }
+        Transaction.Builder b = Transaction.builder().status(id, JobStatus.IDLE, now);
+        exitRecord(id, ad, r).ops().forEach(b::add);
+        return b.set(id, Attr.VACATE_REASON, new StringValue(reason)).build();
+    }
+
+    /**
+     * What an exit records whatever the job policy makes of it, without a status change: the
+     * attributes {@link #exited} writes but CompletionDate, and NumJobCompletions counting it.
+     */
+    public static Transaction exitRecord(JobId id, ClassAd ad, ExitReport r) {
+        return Transaction.builder()
+                .set(id, Attr.EXIT_CODE, IntegerValue.of(r.exitCode()))
+                .set(id, Attr.EXIT_BY_SIGNAL, BooleanValue.of(r.exitBySignal()))
+                .set(id, Attr.EXIT_SIGNAL, IntegerValue.of(r.exitSignal()))
+                .set(id, Attr.REMOTE_USER_CPU, new RealValue(r.remoteUserCpu()))
+                .set(id, Attr.REMOTE_SYS_CPU, new RealValue(r.remoteSysCpu()))
+                .set(id, Attr.REMOTE_WALL_CLOCK_TIME, new RealValue(r.remoteWallClockTime()))
+                .set(id, Attr.NUM_JOB_COMPLETIONS, JobQueue.longOf(ad, Attr.NUM_JOB_COMPLETIONS, 0) + 1)
+                .build();
+    }
 }

@@ -1,0 +1,127 @@
+package org.harrier.scheduler.userlog;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Queue;
+import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Appends events to log files off the scheduler's owner thread. {@link #append} only queues
+ * (lock-free, never blocks); a drain on the appender's thread takes everything queued, groups
+ * it by file in arrival order, and appends each file's text with one write to a channel opened
+ * in append mode and closed again. So the events of a {@code queue 1000} cluster sharing one
+ * log cost one open and one write per drain rather than per event, no event is ever split by
+ * another (one thread writes, one write per file per drain, O_APPEND), and a log the user
+ * moves or deletes is simply created again.
+ *
+ * <p>A file that cannot be written is warned about once per path; its events are dropped and
+ * the next ones tried again. Threads: any thread may append; the drains run on {@code io}, which
+ * must run one task at a time (they own {@link #warned} and must not write a file concurrently).
+ */
+public final class LogAppender implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(LogAppender.class);
+
+    private record Entry(Path file, String text) {
+    }
+
+    private final Executor io;
+    private final ExecutorService ownThread;
+    private final Queue<Entry> queued = new ConcurrentLinkedQueue<>();
+    private final AtomicBoolean drainScheduled = new AtomicBoolean();
+    private final Set<Path> warned = new HashSet<>();
+
+    /** Appends on {@code io} (a test's direct executor appends on the caller's thread). */
+    public LogAppender(Executor io) {
+        this(Objects.requireNonNull(io, "io"), null);
+    }
+
+    private LogAppender(Executor io, ExecutorService ownThread) {
+        this.io = io;
+        this.ownThread = ownThread;
+    }
+
+    /** An appender with a daemon thread of its own, "harrier-userlog". */
+    public static LogAppender start() {
+        ExecutorService t = Executors.newSingleThreadExecutor(r -> {
+            Thread thread = new Thread(r, "harrier-userlog");
+            thread.setDaemon(true);
+            return thread;
+        });
+        return new LogAppender(t, t);
+    }
+
+    /** Queues {@code text} (whole events) for the end of {@code file}. */
+    public void append(Path file, String text) {
+        queued.add(new Entry(file, text));
+        if (drainScheduled.compareAndSet(false, true)) {
+            try {
+                io.execute(this::drain);
+            } catch (RejectedExecutionException e) {
+                drainScheduled.set(false);
+                LOG.debug("user log appender closed; {} not written", file);
+            }
+        }
+    }
+
+    private void drain() {
+        drainScheduled.set(false);
+        Map<Path, StringBuilder> byFile = new LinkedHashMap<>();
+        for (Entry e = queued.poll(); e != null; e = queued.poll()) {
+            byFile.computeIfAbsent(e.file(), f -> new StringBuilder()).append(e.text());
+        }
+        byFile.forEach(this::write);
+    }
+
+    private void write(Path file, CharSequence text) {
+        ByteBuffer bytes = StandardCharsets.UTF_8.encode(text.toString());
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.APPEND)) {
+            while (bytes.hasRemaining()) {
+                ch.write(bytes);
+            }
+        } catch (IOException | SecurityException e) {
+            if (warned.add(file)) {
+                LOG.warn("cannot write the user log {} ({}); its events are dropped until it can be written", file,
+                        e.toString());
+            }
+        }
+    }
+
+    /** Writes out everything queued, then stops the appender's own thread (at most 5 s). */
+    @Override
+    public void close() {
+        if (ownThread == null) {
+            return;
+        }
+        try {
+            ownThread.execute(this::drain);
+        } catch (RejectedExecutionException e) {
+            return; // already closed
+        }
+        ownThread.shutdown();
+        try {
+            if (!ownThread.awaitTermination(5, TimeUnit.SECONDS)) {
+                LOG.warn("the user log appender did not finish within 5 s; some events may be missing");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
