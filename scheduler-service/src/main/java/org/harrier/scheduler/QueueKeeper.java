@@ -78,9 +78,25 @@ final class QueueKeeper {
 
     /** A job in a final state leaves the queue for history. */
     void finish(JobId id) {
-        if (queue.contains(id)) {
-            commit(Transaction.builder().destroy(id).build());
+        finish(List.of(id));
+    }
+
+    /** Jobs in a final state leave the queue for history, in one transaction. */
+    void finish(List<JobId> ids) {
+        Transaction.Builder tx = Transaction.builder();
+        for (JobId id : ids) {
+            if (queue.contains(id)) {
+                tx.destroy(id);
+            }
         }
+        if (!tx.isEmpty()) {
+            commit(tx.build());
+        }
+    }
+
+    /** The final ads of the jobs that left the queue (GetHistory reads them). */
+    JobHistory history() {
+        return history;
     }
 
     /** The ad of a queued or recently finished job; UNKNOWN_OBJECT otherwise. */

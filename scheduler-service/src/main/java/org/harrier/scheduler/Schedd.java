@@ -1,23 +1,22 @@
 package org.harrier.scheduler;
 
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Supplier;
 import org.harrier.classad.ClassAd;
+import org.harrier.classad.EvalContext;
 import org.harrier.mgmt.QmfException;
 import org.harrier.scheduler.match.Request;
 import org.harrier.scheduler.match.SlotMatch;
 import org.harrier.scheduler.match.Startds;
 import org.harrier.scheduler.queue.ExitReport;
 import org.harrier.scheduler.queue.JobId;
+import org.harrier.scheduler.queue.JobSelection;
 import org.harrier.scheduler.queue.JobStatus;
-import org.harrier.scheduler.queue.Transition;
 
 /**
  * The schedd, in memory: the job queue, submit and control, and running jobs on claims.
@@ -31,6 +30,7 @@ public final class Schedd {
     private final Executor owner;
     private final QueueKeeper keeper;
     private final ClaimRunner runner;
+    private final JobControl control;
 
     public Schedd(String name, SchedulerSettings settings, Startds startds, ScheddEvents events, Executor owner, Clock clock) {
         Objects.requireNonNull(name, "name");
@@ -38,6 +38,7 @@ public final class Schedd {
         this.keeper = new QueueKeeper(name, settings.historySize(), Objects.requireNonNull(events, "events"), owner,
                 Objects.requireNonNull(clock, "clock"));
         this.runner = new ClaimRunner(keeper, Objects.requireNonNull(startds, "startds"), owner);
+        this.control = new JobControl(keeper, runner, owner, EvalContext.create(clock, 0));
     }
 
     /** Queues one job; completes with its id. */
@@ -56,86 +57,65 @@ public final class Schedd {
     }
 
     /**
-     * Removes job {@code id} ({@code "cluster.proc"}) or every job of a cluster ({@code "cluster"}).
-     * Idle and held jobs become Removed and leave at once; running ones become Removed, are
-     * killed through their claim, and leave when the startd answered, which is when the future
-     * completes, with the ids removed.
+     * Removes the jobs {@code jobs} names (HTCondor's condor_rm). Idle and held jobs become
+     * Removed and leave at once; running and suspended ones become Removed, are killed through
+     * their claims, and leave when the startd answered, which is when the future completes,
+     * with the ids removed. {@code reason} (null for "via Remove") and {@code user} (who called,
+     * when the bus says) become RemoveReason.
      */
+    public CompletableFuture<List<JobId>> remove(JobSelection jobs, String reason, String user) {
+        return this.<CompletableFuture<List<JobId>>>onOwner(() -> control.remove(jobs, reason, user)).thenCompose(f -> f);
+    }
+
+    /** Remove of job {@code "cluster.proc"} or cluster {@code "cluster"}. */
     public CompletableFuture<List<JobId>> remove(String id, String reason) {
-        return this.<CompletableFuture<List<JobId>>>onOwner(() -> {
-            List<JobId> targets = targets(id, Transition.REMOVE, "removed");
-            List<CompletableFuture<Void>> stops = new ArrayList<>();
-            for (JobId job : targets) {
-                keeper.commit(Transition.removed(job, keeper.queue().ad(job), reason, keeper.now()), runner::onClaim);
-                stops.add(runner.stop(job).thenRun(() -> keeper.finish(job)));
-            }
-            return CompletableFuture.allOf(stops.toArray(CompletableFuture[]::new)).thenApply(v -> targets);
-        }).thenCompose(f -> f);
+        return this.<CompletableFuture<List<JobId>>>onOwner(() -> control.remove(JobSelection.of(id, null), reason, null))
+                .thenCompose(f -> f);
     }
 
-    /** Holds a job or cluster (HoldReasonCode 1); a running job is killed through its claim first. */
+    /** Holds jobs (HoldReasonCode 1, by user); running ones are killed through their claims first. */
+    public CompletableFuture<List<JobId>> hold(JobSelection jobs, String reason, String user) {
+        return this.<CompletableFuture<List<JobId>>>onOwner(() -> control.hold(jobs, reason, user)).thenCompose(f -> f);
+    }
+
     public CompletableFuture<List<JobId>> hold(String id, String reason) {
-        return this.<CompletableFuture<List<JobId>>>onOwner(() -> {
-            List<JobId> targets = targets(id, Transition.HOLD, "held");
-            List<CompletableFuture<Void>> stops = new ArrayList<>();
-            for (JobId job : targets) {
-                keeper.commit(Transition.held(job, keeper.queue().ad(job), reason, Transition.HOLD_BY_USER, keeper.now()),
-                        runner::onClaim);
-                stops.add(runner.stop(job));
-            }
-            return CompletableFuture.allOf(stops.toArray(CompletableFuture[]::new)).thenApply(v -> targets);
-        }).thenCompose(f -> f);
+        return this.<CompletableFuture<List<JobId>>>onOwner(() -> control.hold(JobSelection.of(id, null), reason, null))
+                .thenCompose(f -> f);
     }
 
-    /** Releases a held job or the held jobs of a cluster back to Idle. */
+    /** Releases held jobs back to Idle (and into matching). */
+    public CompletableFuture<List<JobId>> release(JobSelection jobs, String reason, String user) {
+        return onOwner(() -> control.release(jobs, reason, user));
+    }
+
     public CompletableFuture<List<JobId>> release(String id) {
-        return onOwner(() -> {
-            List<JobId> targets = targets(id, Transition.RELEASE, "released");
-            for (JobId job : targets) {
-                keeper.commit(Transition.released(job, keeper.queue().ad(job), keeper.now()), runner::onClaim);
-            }
-            return targets;
-        });
+        return onOwner(() -> control.release(JobSelection.of(id, null), null, null));
     }
 
     /**
-     * The jobs {@code id} names that {@code t} may act on. One job that does not allow {@code t}
-     * is an error; of a cluster, jobs that do not allow it are skipped, and it is an error only
-     * when none does. Nothing changes when this throws.
+     * Suspends running jobs: each one's startd stops its process tree (the claim stays), then
+     * they are recorded Suspended, in one transaction; completes with the jobs suspended.
      */
-    private List<JobId> targets(String id, Transition t, String doneText) {
-        List<JobId> ids;
-        boolean cluster = id.indexOf('.') < 0;
-        if (cluster) {
-            int c = JobId.parseCluster(id);
-            ids = keeper.queue().jobsOf(c);
-            if (ids.isEmpty()) {
-                throw QmfException.unknownObject("no job of cluster " + c + " in the queue");
-            }
-        } else {
-            JobId job = JobId.parse(id);
-            if (!keeper.queue().contains(job)) {
-                throw keeper.notQueued(job);
-            }
-            ids = List.of(job);
-        }
-        List<JobId> out = new ArrayList<>();
-        for (JobId job : ids) {
-            JobStatus s = keeper.queue().status(job);
-            if (t.allowedFrom(s)) {
-                out.add(job);
-            } else if (!cluster) {
-                throw new QmfException(QmfException.WRONG_STATE, s == t.to()
-                        ? "job " + job + " is already " + doneText
-                        : "job " + job + " is " + s.name().toLowerCase(Locale.ROOT) + "; cannot "
-                                + t.name().toLowerCase(Locale.ROOT) + " it");
-            }
-        }
-        if (out.isEmpty()) {
-            throw new QmfException(QmfException.WRONG_STATE, "no job of cluster " + id + " can be "
-                    + doneText + " now");
-        }
-        return out;
+    public CompletableFuture<List<JobId>> suspend(JobSelection jobs) {
+        return this.<CompletableFuture<List<JobId>>>onOwner(() -> control.signal(jobs, true)).thenCompose(f -> f);
+    }
+
+    /** Continues suspended jobs: their process trees run again and they are Running. */
+    public CompletableFuture<List<JobId>> resume(JobSelection jobs) {
+        return this.<CompletableFuture<List<JobId>>>onOwner(() -> control.signal(jobs, false)).thenCompose(f -> f);
+    }
+
+    /**
+     * Binds attribute {@code name} of every job named to the ClassAd expression {@code value}
+     * (condor_qedit); an idle job is regrouped for matching at once.
+     */
+    public CompletableFuture<List<JobId>> setAttribute(JobSelection jobs, String name, String value) {
+        return onOwner(() -> control.setAttribute(jobs, name, value));
+    }
+
+    /** Final ads of finished jobs for which {@code constraint} (null: all) is true, newest first, at most {@code limit}. */
+    public CompletableFuture<List<ClassAd>> history(String constraint, int limit) {
+        return onOwner(() -> control.history(constraint, limit));
     }
 
     /** The negotiator's view: one request per autocluster with idle jobs. */
