@@ -118,9 +118,10 @@ final class JobControl {
             if (jobs instanceof JobSelection.Job && firstFailure instanceof QmfException q) {
                 throw q;
             }
-            String why = firstFailure == null ? "it left that state meanwhile" : ClaimRunner.message(firstFailure);
+            String why = firstFailure == null ? "it changed state meanwhile" : ClaimRunner.message(firstFailure);
+            String subject = jobs instanceof JobSelection.Job ? none(jobs) + " could not" : none(jobs) + " could";
             throw new QmfException(firstFailure == null ? QmfException.WRONG_STATE : QmfException.EXCEPTION,
-                    none(jobs) + " could be " + t.done() + ": " + why);
+                    subject + " be " + t.done() + ": " + why);
         }
         commit(done, (id, ad) -> t == Transition.SUSPEND ? Transition.suspended(id, ad, keeper.now())
                 : Transition.continued(id, ad, keeper.now()));
