@@ -144,6 +144,10 @@ class JobControlServiceTest {
             assertTrue(startd.calls.contains("Continue 1.0"), startd.calls::toString);
             assertEquals(2L, job("1.0").get("JobStatus"));
             assertEquals(0L, job("1.0").get("LastSuspensionTime"));
+
+            // Done with this startd: give its claim back while it can still answer.
+            call("Remove", Map.of("Id", "1.0"));
+            await(() -> startd.calls.contains("Release"), "the claim to be released");
         }
     }
 
