@@ -156,7 +156,7 @@ final class JobControl {
     /** Finished jobs' final ads, newest first; {@code constraint} null for all. */
     List<ClassAd> history(String constraint, int limit) {
         JobSelection.Matching m = constraint == null ? null : new JobSelection.Matching(JobSelection.constraint(constraint));
-        return keeper.history().newestFirst(ad -> m == null || m.selects(ad, context), limit);
+        return keeper.finishedNewestFirst(ad -> m == null || m.selects(ad, context), limit);
     }
 
     /** The queued jobs {@code jobs} names; UNKNOWN_OBJECT (or WRONG_STATE for a job that left) when none. */

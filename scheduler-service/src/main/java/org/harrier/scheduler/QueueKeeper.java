@@ -94,9 +94,13 @@ final class QueueKeeper {
         }
     }
 
-    /** The final ads of the jobs that left the queue (GetHistory reads them). */
-    JobHistory history() {
-        return history;
+    /**
+     * Final ads of jobs that left the queue, the most recent first, that satisfy {@code filter},
+     * at most {@code limit} (GetHistory). The one place the history is read for queries, so a
+     * durable history store answers here.
+     */
+    List<ClassAd> finishedNewestFirst(java.util.function.Predicate<ClassAd> filter, int limit) {
+        return history.newestFirst(filter, limit);
     }
 
     /** The ad of a queued or recently finished job; UNKNOWN_OBJECT otherwise. */
