@@ -22,7 +22,38 @@ public interface Grid extends AutoCloseable {
     List<ClassAd> slots(String constraint);
 
     /** Removes job {@code id} ("cluster.proc") or every job of cluster {@code id} ("cluster"). */
-    void remove(String id, String reason);
+    default void remove(String id, String reason) {
+        remove(Jobs.id(id), reason);
+    }
+
+    /**
+     * The control calls of condor_rm, condor_hold, condor_release, condor_suspend,
+     * condor_continue and condor_qedit: each acts on {@code jobs} and returns the ids
+     * ("cluster.proc") of the jobs it acted on. {@code reason} may be null (the scheduler then
+     * records "via Hold" and the like). A job in the wrong state, an unknown id, a constraint
+     * that selects nothing, a protected attribute or a value that is not a ClassAd expression
+     * is a {@link ConsoleFailure} naming the problem; nothing was changed then.
+     */
+    List<String> remove(Jobs jobs, String reason);
+
+    List<String> hold(Jobs jobs, String reason);
+
+    List<String> release(Jobs jobs, String reason);
+
+    /** Suspends running jobs: their processes are stopped, their claims kept. */
+    List<String> suspend(Jobs jobs, String reason);
+
+    /** Continues suspended jobs (condor_continue). */
+    List<String> resume(Jobs jobs, String reason);
+
+    /** Sets attribute {@code name} of the jobs to the ClassAd expression {@code value} (strings need their quotes). */
+    List<String> setAttribute(Jobs jobs, String name, String value);
+
+    /**
+     * Completed and removed jobs' final ads, newest first, that satisfy {@code constraint}
+     * (ClassAd text; null for all), at most {@code limit} (null for all) (condor_history).
+     */
+    List<ClassAd> history(String constraint, Integer limit);
 
     /**
      * Waits until job {@code id} is Completed or Removed and returns its last ad; a
@@ -32,6 +63,27 @@ public interface Grid extends AutoCloseable {
 
     @Override
     void close();
+
+    /**
+     * Which jobs a control call names: an {@code id} (a job "12.0" or a cluster "12") or a
+     * ClassAd {@code constraint}, exactly one of them.
+     */
+    record Jobs(String id, String constraint) {
+        public Jobs {
+            if ((id == null) == (constraint == null)) {
+                throw new IllegalArgumentException("name jobs by an id or by a constraint, exactly one, got id " + id
+                        + " and constraint " + constraint);
+            }
+        }
+
+        public static Jobs id(String id) {
+            return new Jobs(id, null);
+        }
+
+        public static Jobs matching(String constraint) {
+            return new Jobs(null, constraint);
+        }
+    }
 
     /** A queued cluster: its id and how many procs it has. */
     record Submitted(long cluster, int count) {

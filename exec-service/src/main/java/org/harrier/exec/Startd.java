@@ -40,7 +40,8 @@ import org.slf4j.LoggerFactory;
  * <p>Claim life: {@code claim} carves a dynamic slot (Idle); {@code activate} runs a job on it
  * (Busy) and answers with its start; the job's end reports JobExited and leaves the claim Idle for
  * the next job; {@code release} returns the resources (killing a running job first, and
- * returning them once its tree is dead); {@code deactivate} kills the job but keeps the claim.
+ * returning them once its tree is dead); {@code deactivate} kills the job but keeps the claim;
+ * {@code suspend} and {@code resume} stop and continue its process tree, the claim unchanged.
  */
 public final class Startd implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Startd.class);
@@ -138,6 +139,53 @@ public final class Startd implements AutoCloseable {
             }
             return null;
         });
+    }
+
+    /**
+     * Stops job {@code jobId}'s process tree (SIGSTOP); the claim stays and the job keeps its
+     * place. A no-op if it is stopped already. WRONG_STATE when the claim runs no such job.
+     */
+    public CompletableFuture<Void> suspend(String claimId, String jobId) {
+        return onOwner(() -> {
+            signalled(runOf(claimId, jobId), true);
+            return null;
+        });
+    }
+
+    /** Lets a suspended job's tree run again (SIGCONT); a no-op if it is not stopped. */
+    public CompletableFuture<Void> resume(String claimId, String jobId) {
+        return onOwner(() -> {
+            signalled(runOf(claimId, jobId), false);
+            return null;
+        });
+    }
+
+    private static void signalled(Run run, boolean freeze) {
+        try {
+            if (freeze) {
+                run.process().suspend();
+            } else {
+                run.process().resume();
+            }
+        } catch (IllegalStateException e) {
+            throw new QmfException(QmfException.EXCEPTION, (freeze ? "suspending" : "continuing") + " job "
+                    + run.jobId() + " failed: " + e.getMessage());
+        }
+    }
+
+    /** The job running on the claim, which must be {@code jobId}. */
+    private Run runOf(String claimId, String jobId) {
+        DynamicSlot d = usable(claimId);
+        Run run = running.get(claimId);
+        if (run == null) {
+            throw new QmfException(QmfException.WRONG_STATE, "no job runs on the claim on " + d.name()
+                    + " (job " + jobId + " has ended; its exit report is on its way)");
+        }
+        if (!run.jobId().equals(jobId)) {
+            throw new QmfException(QmfException.WRONG_STATE, "claim on " + d.name() + " runs job " + run.jobId()
+                    + ", not " + jobId);
+        }
+        return run;
     }
 
     /** Gives the claim up; a running job is killed and the resources return when its tree is dead. */

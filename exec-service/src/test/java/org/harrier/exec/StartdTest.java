@@ -141,6 +141,65 @@ class StartdTest {
         startd.deactivate(g.claimId(), "1.0").get(); // already gone: nothing to do, no error
     }
 
+    static char state(long pid) throws java.io.IOException {
+        String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+        return stat.charAt(stat.lastIndexOf(')') + 2);
+    }
+
+    long awaitPid(String file) throws Exception {
+        Path p = iwd.resolve(file);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!(Files.exists(p) && Files.readString(p).endsWith("\n"))) {
+            assertTrue(System.nanoTime() < deadline, "no " + file + " within 20 s");
+            Thread.sleep(10);
+        }
+        return Long.parseLong(Files.readString(p).trim());
+    }
+
+    static void awaitState(long pid, java.util.function.Predicate<Character> wanted) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!wanted.test(state(pid))) {
+            assertTrue(System.nanoTime() < deadline, "process " + pid + " still in state " + state(pid));
+            Thread.sleep(10);
+        }
+    }
+
+    @Test
+    void aSuspendedJobIsStoppedKeepsItsClaimAndCompletesOnceContinued() throws Exception {
+        ClaimBook.Grant g = startd.claim(job("/bin/true", ""), SCHEDULER).get();
+        assertNotNull(startd.activate(g.claimId(), "6.0", job("/bin/sh",
+                "-c 'echo $$ > job.pid; while [ ! -e go ]; do sleep 0.05; done; exit 0'")).get(), "started");
+        long pid = awaitPid("job.pid");
+
+        startd.suspend(g.claimId(), "6.0").get();
+        awaitState(pid, s -> s == 'T');
+        startd.suspend(g.claimId(), "6.0").get(); // again: a no-op
+        assertTrue(startd.slot().dynamicSlots().get("slot1_1@node").busy(), "the claim still runs the job");
+
+        startd.resume(g.claimId(), "6.0").get();
+        awaitState(pid, s -> s != 'T');
+        startd.resume(g.claimId(), "6.0").get(); // not stopped: a no-op
+        Files.writeString(iwd.resolve("go"), "");
+        JobExited exited = events.next(JobExited.class);
+        assertEquals("6.0", exited.jobId());
+        assertEquals(0, exited.exitCode());
+    }
+
+    @Test
+    void suspendingWhatTheClaimDoesNotRunIsRefused() throws Exception {
+        assertEquals(QmfException.UNKNOWN_CLAIM, failure(startd.suspend("forged", "1.0")).code());
+        ClaimBook.Grant g = startd.claim(job("/bin/true", ""), SCHEDULER).get();
+        QmfException idle = failure(startd.resume(g.claimId(), "1.0"));
+        assertEquals(QmfException.WRONG_STATE, idle.code());
+        assertTrue(idle.getMessage().startsWith("no job runs on the claim on slot1_1@node"), idle.getMessage());
+        assertNotNull(startd.activate(g.claimId(), "1.0", job("/bin/sleep", "300")).get());
+        QmfException other = failure(startd.suspend(g.claimId(), "1.1"));
+        assertEquals("claim on slot1_1@node runs job 1.0, not 1.1", other.getMessage());
+        startd.suspend(g.claimId(), "1.0").get();
+        startd.deactivate(g.claimId(), "1.0").get();
+        assertEquals(15, events.next(JobExited.class).exitSignal(), "a suspended job is killed by SIGTERM too");
+    }
+
     @Test
     void aJobThatCannotStartIsReportedAsExitedWithAHoldReasonAndTheClaimStaysUsable() throws Exception {
         ClaimBook.Grant g = startd.claim(job("/bin/true", ""), SCHEDULER).get();

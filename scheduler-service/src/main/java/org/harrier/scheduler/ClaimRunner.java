@@ -199,6 +199,27 @@ final class ClaimRunner {
         }, owner);
     }
 
+    /**
+     * Asks the startd to stop ({@code freeze}) or continue job {@code id}'s process tree on its
+     * claim. The future completes on the owner thread: normally once the startd answered,
+     * exceptionally with its failure, or WRONG_STATE when the job has no claim. The queue is
+     * not touched here; the caller records the new state once the startd did it.
+     */
+    CompletableFuture<Void> signal(JobId id, boolean freeze) {
+        Claim c = claims.of(id);
+        if (c == null) {
+            return CompletableFuture.failedFuture(new QmfException(QmfException.WRONG_STATE,
+                    "job " + id + " is not running on a claim"));
+        }
+        CompletableFuture<Void> call = freeze ? startds.suspend(c.grant(), id) : startds.resume(c.grant(), id);
+        return call.handleAsync((ok, failure) -> {
+            if (failure != null) {
+                throw new CompletionException(unwrap(failure));
+            }
+            return null;
+        }, owner);
+    }
+
     private void release(Claim c) {
         claims.remove(c);
         startds.release(c.grant()).whenComplete((ok, failure) -> {

@@ -84,8 +84,36 @@ final class QueueKeeper {
 
     /** A job in a final state leaves the queue for history. */
     void finish(JobId id) {
-        if (queue.contains(id)) {
-            commit(Transaction.builder().destroy(id).build());
+        finish(List.of(id));
+    }
+
+    /** Jobs in a final state leave the queue for history, in one transaction. */
+    void finish(List<JobId> ids) {
+        Transaction.Builder tx = Transaction.builder();
+        for (JobId id : ids) {
+            if (queue.contains(id)) {
+                tx.destroy(id);
+            }
+        }
+        if (!tx.isEmpty()) {
+            commit(tx.build());
+        }
+    }
+
+    /**
+     * Final ads of jobs that left the queue, the most recent first, that satisfy {@code filter},
+     * at most {@code limit} (GetHistory). The one place the history is read for queries, so a
+     * durable history store answers here.
+     */
+    List<ClassAd> finishedNewestFirst(java.util.function.Predicate<ClassAd> filter, int limit) {
+        if (journal.history().isEmpty()) {
+            return history.newestFirst(filter, limit);
+        }
+        // The history file has every finished job, the memory only the recent ones.
+        try {
+            return journal.history().get().newestFirst(filter, limit);
+        } catch (java.io.IOException e) {
+            throw new QmfException(QmfException.EXCEPTION, "cannot read the job history: " + e.getMessage());
         }
     }
 

@@ -1,15 +1,14 @@
 package org.harrier.scheduler;
 
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Supplier;
 import org.harrier.classad.ClassAd;
+import org.harrier.classad.EvalContext;
 import org.harrier.mgmt.QmfException;
 import org.harrier.scheduler.match.Request;
 import org.harrier.scheduler.match.SlotMatch;
@@ -17,6 +16,7 @@ import org.harrier.scheduler.match.Startds;
 import org.harrier.scheduler.queue.ExitReport;
 import org.harrier.scheduler.queue.JobId;
 import org.harrier.scheduler.queue.JobQueue;
+import org.harrier.scheduler.queue.JobSelection;
 import org.harrier.scheduler.queue.JobStatus;
 import org.harrier.scheduler.queue.Transition;
 import org.harrier.scheduler.store.Journal;
@@ -34,6 +34,7 @@ public final class Schedd {
     private final QueueKeeper keeper;
     private final ClaimRunner runner;
     private final PeriodicPolicy policy;
+    private final JobControl control;
 
     /** A schedd whose queue lives only in memory (tests of its decisions). */
     public Schedd(String name, SchedulerSettings settings, Startds startds, ScheddEvents events, Executor owner, Clock clock) {
@@ -55,6 +56,7 @@ public final class Schedd {
                 Objects.requireNonNull(journal, "journal"));
         this.runner = new ClaimRunner(keeper, Objects.requireNonNull(startds, "startds"), owner);
         this.policy = new PeriodicPolicy(keeper, runner, withPolicy, owner);
+        this.control = new JobControl(keeper, runner, owner, EvalContext.create(clock, 0));
     }
 
     /**
@@ -85,86 +87,63 @@ public final class Schedd {
     }
 
     /**
-     * Removes job {@code id} ({@code "cluster.proc"}) or every job of a cluster ({@code "cluster"}).
-     * Idle and held jobs become Removed and leave at once; running ones become Removed, are
-     * killed through their claim, and leave when the startd answered, which is when the future
-     * completes, with the ids removed.
+     * Removes the jobs {@code jobs} names (HTCondor's condor_rm). Idle and held jobs become
+     * Removed and leave at once; running and suspended ones become Removed, are killed through
+     * their claims, and leave when the startd answered, which is when the future completes,
+     * with the ids removed. {@code reason} (null for "via Remove") and {@code user} (who called,
+     * when the bus says) become RemoveReason.
      */
+    public CompletableFuture<List<JobId>> remove(JobSelection jobs, String reason, String user) {
+        return inSteps(() -> control.remove(jobs, reason, user));
+    }
+
+    /** Remove of job {@code "cluster.proc"} or cluster {@code "cluster"}. */
     public CompletableFuture<List<JobId>> remove(String id, String reason) {
-        return this.<CompletableFuture<List<JobId>>>onOwner(() -> {
-            List<JobId> targets = targets(id, Transition.REMOVE, "removed");
-            List<CompletableFuture<Void>> stops = new ArrayList<>();
-            for (JobId job : targets) {
-                keeper.commit(Transition.removed(job, keeper.queue().ad(job), reason, keeper.now()), runner::onClaim);
-                stops.add(runner.stop(job).thenRun(() -> keeper.finish(job)));
-            }
-            return CompletableFuture.allOf(stops.toArray(CompletableFuture[]::new)).thenApply(v -> targets);
-        }).thenCompose(f -> f);
+        return inSteps(() -> control.remove(JobSelection.of(id, null), reason, null));
     }
 
-    /** Holds a job or cluster (HoldReasonCode 1); a running job is killed through its claim first. */
+    /** Holds jobs (HoldReasonCode 1, by user); running ones are killed through their claims first. */
+    public CompletableFuture<List<JobId>> hold(JobSelection jobs, String reason, String user) {
+        return inSteps(() -> control.hold(jobs, reason, user));
+    }
+
     public CompletableFuture<List<JobId>> hold(String id, String reason) {
-        return this.<CompletableFuture<List<JobId>>>onOwner(() -> {
-            List<JobId> targets = targets(id, Transition.HOLD, "held");
-            List<CompletableFuture<Void>> stops = new ArrayList<>();
-            for (JobId job : targets) {
-                keeper.commit(Transition.held(job, keeper.queue().ad(job), reason, Transition.HOLD_BY_USER, keeper.now()),
-                        runner::onClaim);
-                stops.add(runner.stop(job));
-            }
-            return CompletableFuture.allOf(stops.toArray(CompletableFuture[]::new)).thenApply(v -> targets);
-        }).thenCompose(f -> f);
+        return inSteps(() -> control.hold(JobSelection.of(id, null), reason, null));
     }
 
-    /** Releases a held job or the held jobs of a cluster back to Idle. */
+    /** Releases held jobs back to Idle (and into matching). */
+    public CompletableFuture<List<JobId>> release(JobSelection jobs, String reason, String user) {
+        return onOwner(() -> control.release(jobs, reason, user));
+    }
+
     public CompletableFuture<List<JobId>> release(String id) {
-        return onOwner(() -> {
-            List<JobId> targets = targets(id, Transition.RELEASE, "released");
-            for (JobId job : targets) {
-                keeper.commit(Transition.released(job, keeper.queue().ad(job), keeper.now()), runner::onClaim);
-            }
-            return targets;
-        });
+        return onOwner(() -> control.release(JobSelection.of(id, null), null, null));
     }
 
     /**
-     * The jobs {@code id} names that {@code t} may act on. One job that does not allow {@code t}
-     * is an error; of a cluster, jobs that do not allow it are skipped, and it is an error only
-     * when none does. Nothing changes when this throws.
+     * Suspends running jobs: each one's startd stops its process tree (the claim stays), then
+     * they are recorded Suspended, in one transaction; completes with the jobs suspended.
      */
-    private List<JobId> targets(String id, Transition t, String doneText) {
-        List<JobId> ids;
-        boolean cluster = id.indexOf('.') < 0;
-        if (cluster) {
-            int c = JobId.parseCluster(id);
-            ids = keeper.queue().jobsOf(c);
-            if (ids.isEmpty()) {
-                throw QmfException.unknownObject("no job of cluster " + c + " in the queue");
-            }
-        } else {
-            JobId job = JobId.parse(id);
-            if (!keeper.queue().contains(job)) {
-                throw keeper.notQueued(job);
-            }
-            ids = List.of(job);
-        }
-        List<JobId> out = new ArrayList<>();
-        for (JobId job : ids) {
-            JobStatus s = keeper.queue().status(job);
-            if (t.allowedFrom(s)) {
-                out.add(job);
-            } else if (!cluster) {
-                throw new QmfException(QmfException.WRONG_STATE, s == t.to()
-                        ? "job " + job + " is already " + doneText
-                        : "job " + job + " is " + s.name().toLowerCase(Locale.ROOT) + "; cannot "
-                                + t.name().toLowerCase(Locale.ROOT) + " it");
-            }
-        }
-        if (out.isEmpty()) {
-            throw new QmfException(QmfException.WRONG_STATE, "no job of cluster " + id + " can be "
-                    + doneText + " now");
-        }
-        return out;
+    public CompletableFuture<List<JobId>> suspend(JobSelection jobs) {
+        return inSteps(() -> control.signal(jobs, true));
+    }
+
+    /** Continues suspended jobs: their process trees run again and they are Running. */
+    public CompletableFuture<List<JobId>> resume(JobSelection jobs) {
+        return inSteps(() -> control.signal(jobs, false));
+    }
+
+    /**
+     * Binds attribute {@code name} of every job named to the ClassAd expression {@code value}
+     * (condor_qedit); an idle job is regrouped for matching at once.
+     */
+    public CompletableFuture<List<JobId>> setAttribute(JobSelection jobs, String name, String value) {
+        return onOwner(() -> control.setAttribute(jobs, name, value));
+    }
+
+    /** Final ads of finished jobs for which {@code constraint} (null: all) is true, newest first, at most {@code limit}. */
+    public CompletableFuture<List<ClassAd>> history(String constraint, int limit) {
+        return onOwner(() -> control.history(constraint, limit));
     }
 
     /** The negotiator's view: one request per autocluster with idle jobs. */
@@ -226,6 +205,22 @@ public final class Schedd {
     /** Kills running jobs and releases every claim; completes when the startds answered (or failed). */
     public CompletableFuture<Void> releaseClaims() {
         return this.<CompletableFuture<Void>>onOwner(runner::releaseAll).thenCompose(f -> f);
+    }
+
+    /**
+     * For calls whose work goes on after the owner task (a kill through the claim, a startd's
+     * answer): runs {@code task} on the owner thread, waits for the future it returns, then for
+     * the journal, so the answer still comes only once every change it made is on disk.
+     */
+    private <T> CompletableFuture<T> inSteps(Supplier<CompletableFuture<T>> task) {
+        return this.<CompletableFuture<T>>onOwner(task).thenCompose(f -> f)
+                .thenCompose(value -> keeper.synced().handle((v, failed) -> {
+                    if (failed != null) {
+                        throw new QmfException(QmfException.EXCEPTION,
+                                "the scheduler could not write its job queue: " + ClaimRunner.message(failed));
+                    }
+                    return value;
+                }));
     }
 
     /**

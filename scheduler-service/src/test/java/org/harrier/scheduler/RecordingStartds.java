@@ -43,6 +43,16 @@ final class RecordingStartds implements Startds {
     }
 
     @Override
+    public synchronized CompletableFuture<Void> suspend(ClaimGrant claim, JobId id) {
+        return record(new Call("Suspend", claim.slot(), claim, id, null, new CompletableFuture<>()));
+    }
+
+    @Override
+    public synchronized CompletableFuture<Void> resume(ClaimGrant claim, JobId id) {
+        return record(new Call("Continue", claim.slot(), claim, id, null, new CompletableFuture<>()));
+    }
+
+    @Override
     public synchronized CompletableFuture<Void> release(ClaimGrant claim) {
         return record(new Call("Release", claim.slot(), claim, null, null, new CompletableFuture<>()));
     }

@@ -17,6 +17,7 @@ import org.harrier.scheduler.match.Request;
 import org.harrier.scheduler.match.SlotMatch;
 import org.harrier.scheduler.queue.ExitReport;
 import org.harrier.scheduler.queue.JobId;
+import org.harrier.scheduler.queue.JobSelection;
 import org.harrier.scheduler.queue.JobStatus;
 import org.harrier.scheduler.queue.Transition;
 import org.junit.jupiter.api.Test;
@@ -25,21 +26,24 @@ import org.junit.jupiter.api.Test;
  * Whatever order submissions, matches, startd answers, reports and user commands come in, the
  * scheduler's published view stays consistent: every status change is a move the state
  * machine allows, a job leaves only after a final state, a claim runs one job at a time, and
- * the statistics agree with the queue.
+ * the statistics agree with the queue. User commands act on single jobs and, by constraint, on
+ * whole clusters; Suspend and Continue are answered or refused by the startd.
  */
 class ScheddProperties {
     @Test
     void anyInterleavingKeepsThePublishedViewConsistent() {
-        qt().withExamples(300).forAll(lists().of(integers().between(0, 99)).ofSizeBetween(1, 80))
+        qt().withExamples(300).forAll(lists().of(integers().between(0, OPS * 10 - 1)).ofSizeBetween(1, 80))
                 .checkAssert(ScheddProperties::run);
     }
+
+    static final int OPS = 14;
 
     static void run(List<Integer> steps) {
         ScheddFixture f = new ScheddFixture();
         List<JobId> submitted = new ArrayList<>();
         for (int step : steps) {
-            int op = step % 10;
-            int arg = step / 10;
+            int op = step % OPS;
+            int arg = step / OPS;
             switch (op) {
                 case 0 -> submitted.add(f.await(f.schedd.submit(JobAds.valid(arg % 2 == 0 ? "alice" : "bob")
                         .set("RequestMemory", 64 + 64 * (arg % 3)).build())));
@@ -65,7 +69,11 @@ class ScheddProperties {
                 case 6 -> command(f, submitted, arg, "remove");
                 case 7 -> command(f, submitted, arg, "hold");
                 case 8 -> command(f, submitted, arg, "release");
-                default -> f.startds.answerAll("Deactivate");
+                case 9 -> f.startds.answerAll("Deactivate");
+                case 10 -> command(f, submitted, arg, "suspend");
+                case 11 -> command(f, submitted, arg, "continue");
+                case 12 -> answerSignals(f, arg);
+                default -> command(f, submitted, arg, "edit");
             }
             f.owner.runAll();
             check(f);
@@ -86,20 +94,40 @@ class ScheddProperties {
         }
     }
 
+    /** A user command on one job, or (odd arg) on its whole cluster by a constraint. */
     static void command(ScheddFixture f, List<JobId> submitted, int arg, String what) {
         if (submitted.isEmpty()) {
             return;
         }
-        String id = submitted.get(arg % submitted.size()).toString();
+        JobId job = submitted.get(arg % submitted.size());
+        JobSelection jobs = arg % 2 == 0 ? JobSelection.of(job.toString(), null)
+                : JobSelection.of(null, "ClusterId == " + job.cluster());
         CompletableFuture<?> result = switch (what) {
-            case "remove" -> f.schedd.remove(id, "r");
-            case "hold" -> f.schedd.hold(id, "h");
-            default -> f.schedd.release(id);
+            case "remove" -> f.schedd.remove(jobs, "r", null);
+            case "hold" -> f.schedd.hold(jobs, "h", "alice");
+            case "suspend" -> f.schedd.suspend(jobs);
+            case "continue" -> f.schedd.resume(jobs);
+            case "edit" -> arg % 5 == 0 ? f.schedd.setAttribute(jobs, "Owner", "\"eve\"")
+                    : f.schedd.setAttribute(jobs, "RequestMemory", Integer.toString(64 * (1 + arg % 3)));
+            default -> f.schedd.release(jobs, null, null);
         };
         f.owner.runAll();
         if (result.isCompletedExceptionally()) {
             Throwable cause = ClaimRunner.unwrap(result.handle((v, t) -> t).join());
             assertTrue(cause instanceof QmfException, () -> "unexpected " + cause);
+        }
+    }
+
+    /** The startd answers the pending Suspend and Continue calls: done, or (now and then) an unknown claim. */
+    static void answerSignals(ScheddFixture f, int arg) {
+        for (String method : List.of("Suspend", "Continue")) {
+            for (RecordingStartds.Call c : f.startds.pending(method)) {
+                if (arg % 3 == 0) {
+                    c.answer().completeExceptionally(new QmfException(QmfException.UNKNOWN_CLAIM, "unknown claim"));
+                } else {
+                    c.answer().complete(null);
+                }
+            }
         }
     }
 
@@ -126,10 +154,17 @@ class ScheddProperties {
         if (!f.events.statistics.isEmpty()) {
             assertEquals(s, f.events.lastStatistics(), "the last published statistics are the current ones");
         }
-        assertEquals(s.totalJobAds(), s.totalIdleJobs() + s.totalRunningJobs() + s.totalHeldJobs() + s.totalRemovedJobs());
+        int suspended = 0;
+        for (JobId id : last.keySet()) {
+            if (f.await(f.schedd.status(id)) == JobStatus.SUSPENDED) {
+                suspended++;
+            }
+        }
+        assertEquals(s.totalJobAds(), s.totalIdleJobs() + s.totalRunningJobs() + s.totalHeldJobs() + s.totalRemovedJobs()
+                + suspended);
         int offered = f.requests().stream().mapToInt(Request::count).sum();
         assertTrue(offered <= s.totalIdleJobs(), "requests offer only idle jobs");
-        assertTrue(s.totalRunningJobs() <= f.startds.all("Claim").size(), "at most one running job per claim");
+        assertTrue(s.totalRunningJobs() + suspended <= f.startds.all("Claim").size(), "at most one running job per claim");
     }
 
     static boolean allowed(JobStatus from, JobStatus to) {

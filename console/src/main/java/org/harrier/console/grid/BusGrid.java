@@ -122,8 +122,74 @@ public final class BusGrid implements Grid {
     }
 
     @Override
-    public void remove(String id, String reason) {
-        call(scheduler(), "Remove", Map.of("Id", id, "Reason", reason));
+    public List<String> remove(Jobs jobs, String reason) {
+        return control("Remove", jobs, reason, Map.of());
+    }
+
+    @Override
+    public List<String> hold(Jobs jobs, String reason) {
+        return control("Hold", jobs, reason, Map.of());
+    }
+
+    @Override
+    public List<String> release(Jobs jobs, String reason) {
+        return control("Release", jobs, reason, Map.of());
+    }
+
+    @Override
+    public List<String> suspend(Jobs jobs, String reason) {
+        return control("Suspend", jobs, reason, Map.of());
+    }
+
+    @Override
+    public List<String> resume(Jobs jobs, String reason) {
+        return control("Continue", jobs, reason, Map.of());
+    }
+
+    @Override
+    public List<String> setAttribute(Jobs jobs, String name, String value) {
+        return control("SetAttribute", jobs, null, Map.of("Name", name, "Value", value));
+    }
+
+    /** Calls a control method on {@code jobs}; returns its Ids. */
+    private List<String> control(String method, Jobs jobs, String reason, Map<String, Object> more) {
+        Map<String, Object> args = new LinkedHashMap<>(more);
+        if (jobs.id() != null) {
+            args.put("Id", jobs.id());
+        } else {
+            args.put("Constraint", jobs.constraint());
+        }
+        if (reason != null) {
+            args.put("Reason", reason);
+        }
+        Object ids = call(scheduler(), method, args).get("Ids");
+        if (!(ids instanceof List<?> list)) {
+            throw new ConsoleFailure("the scheduler's " + method + " answered without Ids");
+        }
+        return list.stream().map(String::valueOf).toList();
+    }
+
+    @Override
+    public List<ClassAd> history(String constraint, Integer limit) {
+        Map<String, Object> args = new LinkedHashMap<>();
+        if (constraint != null) {
+            args.put("Constraint", constraint);
+        }
+        if (limit != null) {
+            args.put("Limit", (long) limit);
+        }
+        Object ads = call(scheduler(), "GetHistory", args).get("Ads");
+        if (!(ads instanceof List<?> list)) {
+            throw new ConsoleFailure("the scheduler's GetHistory answered without Ads");
+        }
+        List<ClassAd> out = new ArrayList<>(list.size());
+        for (Object item : list) {
+            if (!(item instanceof Map<?, ?> m)) {
+                throw new ConsoleFailure("the scheduler's GetHistory answered an ad that is not a map");
+            }
+            out.add(ad(m, "a history ad"));
+        }
+        return out;
     }
 
     @Override

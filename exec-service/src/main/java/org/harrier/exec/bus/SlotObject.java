@@ -16,8 +16,8 @@ import org.harrier.mgmt.QmfException;
 /**
  * A {@code slot} managed object: its values are the slot's machine ad in the native map form
  * (docs/protocols.md "Ads on the wire"), its methods the startd's claim protocol. Claim only
- * makes sense on the partitionable slot; Activate, Deactivate and Release name their claim by
- * ClaimId and are accepted on any slot object of the startd.
+ * makes sense on the partitionable slot; Activate, Deactivate, Suspend, Continue and Release
+ * name their claim by ClaimId and are accepted on any slot object of the startd.
  *
  * <p>Threads: {@link #values()} is read by the agent's threads from a volatile snapshot the
  * startd's owner thread replaces; {@link #invoke} runs on the agent's dispatch thread and only
@@ -64,6 +64,10 @@ final class SlotObject implements ManagedObject {
                 case "Activate" -> startd.activate(string(arguments, "ClaimId"), string(arguments, "Id"),
                         ad(arguments, "Job")).thenApply(SlotObject::startReport);
                 case "Deactivate" -> startd.deactivate(string(arguments, "ClaimId"), string(arguments, "Id"))
+                        .thenApply(v -> Map.of());
+                case "Suspend" -> startd.suspend(string(arguments, "ClaimId"), string(arguments, "Id"))
+                        .thenApply(v -> Map.of());
+                case "Continue" -> startd.resume(string(arguments, "ClaimId"), string(arguments, "Id"))
                         .thenApply(v -> Map.of());
                 case "Release" -> startd.release(string(arguments, "ClaimId")).thenApply(v -> Map.of());
                 default -> ManagedObject.super.invoke(method, arguments, caller);

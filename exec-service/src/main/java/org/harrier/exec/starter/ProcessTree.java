@@ -1,9 +1,13 @@
 package org.harrier.exec.starter;
 
+import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A job's process and everything it started. Java gives no process-group or cgroup control,
@@ -15,9 +19,15 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>Known limit: a process started and orphaned between two looks (every usage sample and
  * every kill) escapes. HTCondor closes that hole with cgroups; a later issue can too.
  *
+ * <p>Suspension is SIGSTOP/SIGCONT to every member (DESIGN.md section 7 allows the freezer or
+ * SIGSTOP; a cgroup freezer needs a delegated cgroup, which a startd cannot count on).
+ *
  * <p>Thread-safe: sampled on the starter's timer thread, killed from the timer or the owner.
  */
 final class ProcessTree {
+    /** kill(1) from procps; every Linux has it at /bin/kill (usrmerge: also /usr/bin/kill). */
+    private static final String KILL = java.nio.file.Files.isExecutable(java.nio.file.Path.of("/bin/kill")) ? "/bin/kill" : "kill";
+
     private final ProcessHandle root;
     private final Map<Long, ProcessHandle> seen = new ConcurrentHashMap<>();
 
@@ -66,6 +76,60 @@ final class ProcessTree {
             } else {
                 p.destroy();
             }
+        }
+    }
+
+    /**
+     * Stops every member with SIGSTOP, the parent first so it cannot react to a stopped child;
+     * then looks again and stops what was started in between (a few rounds at most).
+     */
+    void stop() {
+        Set<Long> stopped = new HashSet<>();
+        for (int round = 0; round < 5; round++) {
+            List<ProcessHandle> fresh = new ArrayList<>();
+            for (ProcessHandle p : members()) {
+                if (stopped.add(p.pid())) {
+                    fresh.add(p);
+                }
+            }
+            if (fresh.isEmpty()) {
+                return;
+            }
+            send("STOP", fresh);
+        }
+    }
+
+    /** Lets every member run again (SIGCONT). */
+    void resume() {
+        send("CONT", members());
+    }
+
+    /**
+     * Sends {@code signal} with kill(1): the JDK can send only SIGTERM and SIGKILL. A member that
+     * ended after it was listed makes kill exit non-zero, which is harmless; unlike
+     * ProcessHandle, kill cannot check a pid's start time, so a pid recycled within these few
+     * milliseconds could be hit (the same window HTCondor's starter has without cgroups).
+     */
+    private static void send(String signal, List<ProcessHandle> targets) {
+        if (targets.isEmpty()) {
+            return;
+        }
+        List<String> command = new ArrayList<>(List.of(KILL, "-s", signal, "--"));
+        for (ProcessHandle p : targets) {
+            command.add(Long.toString(p.pid()));
+        }
+        try {
+            Process kill = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            if (!kill.waitFor(5, TimeUnit.SECONDS)) {
+                kill.destroyForcibly();
+                throw new IllegalStateException("kill -s " + signal + " did not finish in 5 s");
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot run " + KILL + " to send SIG" + signal + ": " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while sending SIG" + signal);
         }
     }
 

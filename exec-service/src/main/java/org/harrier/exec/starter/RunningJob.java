@@ -19,6 +19,7 @@ public final class RunningJob {
     private final ScheduledExecutorService timer;
     private final long killGraceNanos;
     private final AtomicBoolean killed = new AtomicBoolean();
+    private final AtomicBoolean suspended = new AtomicBoolean();
     private volatile CpuTime usage = CpuTime.ZERO;
     private volatile ScheduledFuture<?> sampler;
 
@@ -68,6 +69,10 @@ public final class RunningJob {
         }
         sample();
         tree.signal(false);
+        if (suspended.getAndSet(false)) {
+            // A stopped process acts on the SIGTERM only once it runs again.
+            tree.resume();
+        }
         if (killGraceNanos == 0) {
             tree.signal(true);
             return;
@@ -77,6 +82,38 @@ public final class RunningJob {
                 tree.signal(true);
             }
         }, killGraceNanos, TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * Stops the whole tree (SIGSTOP) until {@link #resume}; the process keeps its memory and
+     * open files, the claim stays. A no-op when it is stopped already or being killed.
+     */
+    public void suspend() {
+        if (!killed.get() && suspended.compareAndSet(false, true)) {
+            try {
+                tree.stop();
+            } catch (IllegalStateException e) {
+                suspended.set(false);
+                tree.resume();
+                throw e;
+            }
+        }
+    }
+
+    /** Lets a suspended tree run again (SIGCONT); a no-op when it is not suspended. */
+    public void resume() {
+        if (suspended.compareAndSet(true, false)) {
+            try {
+                tree.resume();
+            } catch (IllegalStateException e) {
+                suspended.set(true);
+                throw e;
+            }
+        }
+    }
+
+    public boolean suspended() {
+        return suspended.get();
     }
 
     public boolean alive() {

@@ -155,6 +155,11 @@ class ExecServiceBusTest {
             assertEquals(true, call(ObjectId.grid("slot", "slot1_1@node1"), "Activate", Map.of("ClaimId", claimId,
                     "Id", "1.1", "Job", job("/bin/sleep", "300"))).get("Started"));
             awaitSlot("slot1_1@node1", o -> "Busy".equals(o.get("Activity")));
+            call(PSLOT, "Suspend", Map.of("ClaimId", claimId, "Id", "1.1"));
+            call(ObjectId.grid("slot", "slot1_1@node1"), "Continue", Map.of("ClaimId", claimId, "Id", "1.1"));
+            QmfException wrongJob = failing(PSLOT, "Suspend", Map.of("ClaimId", claimId, "Id", "1.0"));
+            assertEquals(QmfException.WRONG_STATE, wrongJob.code());
+            call(PSLOT, "Suspend", Map.of("ClaimId", claimId, "Id", "1.1"));
             call(PSLOT, "Deactivate", Map.of("ClaimId", claimId, "Id", "1.1"));
             RecordingScheduler.Call killed = scheduler.next();
             assertEquals(true, killed.arguments().get("ExitBySignal"));
@@ -196,6 +201,8 @@ class ExecServiceBusTest {
         assertEquals(QmfException.UNKNOWN_CLAIM, failing(PSLOT, "Activate", Map.of("ClaimId", "forged", "Id", "1.0",
                 "Job", job("/bin/true", ""))).code());
         assertEquals(QmfException.UNKNOWN_CLAIM, failing(PSLOT, "Release", Map.of("ClaimId", "forged")).code());
+        assertEquals(QmfException.UNKNOWN_CLAIM, failing(PSLOT, "Suspend", Map.of("ClaimId", "forged", "Id", "1.0")).code());
+        assertEquals(QmfException.BAD_PARAMETER, failing(PSLOT, "Continue", Map.of("ClaimId", "forged")).code());
         assertEquals(QmfException.BAD_PARAMETER, failing(PSLOT, "Claim", Map.of("Request", job("/bin/true", ""))).code());
         assertEquals(QmfException.UNKNOWN_METHOD, failing(PSLOT, "Frobnicate", Map.of()).code());
 

@@ -213,6 +213,51 @@ class StarterTest {
         assertTrue(Files.exists(marker));
     }
 
+    /** The state letter of /proc/<pid>/stat (proc(5)): 'T' stopped, 'S' sleeping, 'R' running... */
+    static char state(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            return stat.charAt(stat.lastIndexOf(')') + 2);
+        } catch (IOException e) {
+            return '?';
+        }
+    }
+
+    @Test
+    void aSuspendedTreeIsStoppedAndRunsOnWhenContinued() throws Exception {
+        CompletableFuture<ProcessOutcome> done = new CompletableFuture<>();
+        RunningJob running = starter.start(JobCommand.from(job("Cmd", "/bin/sh", "Arguments",
+                "-c 'echo $$ > shell.pid; sleep 300 & echo $! > child.pid; while [ ! -e go ]; do sleep 0.05; done; kill $!; exit 4'"),
+                BASE), done::complete);
+        long shell = awaitPid("shell.pid");
+        long child = awaitPid("child.pid");
+
+        running.suspend();
+        assertTrue(running.suspended());
+        await(() -> state(shell) == 'T' && state(child) == 'T');
+        running.suspend(); // already stopped: nothing to do
+
+        running.resume();
+        assertFalse(running.suspended());
+        await(() -> state(shell) != 'T' && state(child) != 'T');
+        Files.writeString(iwd.resolve("go"), "");
+        assertEquals(4, done.get().exitCode(), "the job ran on to its own end");
+    }
+
+    @Test
+    void killingASuspendedJobStillEndsItWithSigterm() throws Exception {
+        CompletableFuture<ProcessOutcome> done = new CompletableFuture<>();
+        RunningJob running = starter.start(JobCommand.from(job("Cmd", "/bin/sh",
+                "Arguments", "-c 'sleep 300 & echo $! > child.pid; wait'"), BASE), done::complete);
+        long child = awaitPid("child.pid");
+        running.suspend();
+        await(() -> state(child) == 'T');
+        running.kill();
+        ProcessOutcome o = done.get();
+        assertEquals(15, o.exitSignal(), "SIGTERM, delivered once the tree was continued");
+        await(() -> ProcessHandle.of(child).map(p -> !p.isAlive()).orElse(true));
+    }
+
     long awaitPid(String file) throws Exception {
         Path p = iwd.resolve(file);
         await(() -> {

@@ -7,6 +7,7 @@ import org.harrier.classad.ClassAd;
 import org.harrier.mgmt.AdMaps;
 import org.harrier.mgmt.QmfException;
 import org.harrier.mgmt.QmfType;
+import org.harrier.scheduler.queue.JobSelection;
 
 /**
  * A method's input arguments, read into domain values. The agent has already checked them
@@ -69,6 +70,18 @@ final class Arguments {
             return b;
         }
         throw QmfException.badParameter("argument '" + name + "' of " + method + " must be a bool, got " + QmfType.describe(v));
+    }
+
+    /**
+     * The jobs a control method names: its {@code Id} (a job or a cluster) or its {@code Constraint},
+     * exactly one of them (BAD_PARAMETER otherwise, naming the method).
+     */
+    JobSelection selection() {
+        try {
+            return JobSelection.of(string("Id", null), string("Constraint", null));
+        } catch (QmfException e) {
+            throw e.code() == QmfException.BAD_PARAMETER ? QmfException.badParameter(method + ": " + e.getMessage()) : e;
+        }
     }
 
     /** An ad in either map encoding (docs/protocols.md, "Ads on the wire"). */

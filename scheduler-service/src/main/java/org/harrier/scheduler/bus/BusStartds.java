@@ -63,6 +63,16 @@ final class BusStartds implements Startds {
     }
 
     @Override
+    public CompletableFuture<Void> suspend(ClaimGrant claim, JobId id) {
+        return call(claim, "Suspend", Map.of("ClaimId", claim.claimId(), "Id", id.toString()));
+    }
+
+    @Override
+    public CompletableFuture<Void> resume(ClaimGrant claim, JobId id) {
+        return call(claim, "Continue", Map.of("ClaimId", claim.claimId(), "Id", id.toString()));
+    }
+
+    @Override
     public CompletableFuture<Void> release(ClaimGrant claim) {
         return call(claim, "Release", Map.of("ClaimId", claim.claimId()));
     }

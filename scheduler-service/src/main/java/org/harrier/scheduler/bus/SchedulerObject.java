@@ -82,13 +82,14 @@ final class SchedulerObject implements ManagedObject {
     @Override
     public CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> arguments, Caller caller) {
         try {
-            return dispatch(method, new Arguments(method, arguments));
+            return dispatch(method, new Arguments(method, arguments), caller == null ? null : caller.userId());
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(translate(e));
         }
     }
 
-    private CompletableFuture<Map<String, Object>> dispatch(String method, Arguments a) {
+    /** {@code user}: who called, when the broker authenticated the caller (null otherwise). */
+    private CompletableFuture<Map<String, Object>> dispatch(String method, Arguments a, String user) {
         switch (method) {
             case "Submit":
                 return reply(schedd.submit(a.ad("Ad")), id -> Map.of("Id", id.toString()));
@@ -106,11 +107,28 @@ final class SchedulerObject implements ManagedObject {
             case "GetAd":
                 return reply(schedd.ad(JobId.parse(a.string("Id"))), ad -> Map.of("Ad", AdMaps.toNative(ad)));
             case "Remove":
-                return reply(schedd.remove(a.string("Id"), a.string("Reason", "removed by a console")), r -> Map.of());
+                return reply(schedd.remove(a.selection(), a.string("Reason", null), user), SchedulerObject::ids);
             case "Hold":
-                return reply(schedd.hold(a.string("Id"), a.string("Reason", "held by a console")), r -> Map.of());
+                return reply(schedd.hold(a.selection(), a.string("Reason", null), user), SchedulerObject::ids);
             case "Release":
-                return reply(schedd.release(a.string("Id")), r -> Map.of());
+                return reply(schedd.release(a.selection(), a.string("Reason", null), user), SchedulerObject::ids);
+            case "Suspend":
+                return reply(schedd.suspend(a.selection()), SchedulerObject::ids);
+            case "Continue":
+                return reply(schedd.resume(a.selection()), SchedulerObject::ids);
+            case "SetAttribute": {
+                var jobs = a.selection();
+                return reply(schedd.setAttribute(jobs, a.string("Name"), a.string("Value")), SchedulerObject::ids);
+            }
+            case "GetHistory": {
+                String constraint = a.string("Constraint", null);
+                int limit = a.has("Limit") ? limit(a.integer("Limit")) : Integer.MAX_VALUE;
+                return reply(schedd.history(constraint, limit), ads -> {
+                    List<Object> out = new ArrayList<>(ads.size());
+                    ads.forEach(ad -> out.add(AdMaps.toNative(ad)));
+                    return Map.of("Ads", out);
+                });
+            }
             case "GetRequests":
                 return reply(schedd.requests(), SchedulerObject::requests);
             case "Matched":
@@ -131,11 +149,25 @@ final class SchedulerObject implements ManagedObject {
                 }
                 return reply(schedd.jobExited(JobId.parse(a.string("Id")), a.string("ClaimId"), r), applied -> Map.of());
             }
-            case "SetAttribute", "Suspend", "Continue", "FetchJobData":
+            case "FetchJobData":
                 throw new QmfException(QmfException.NOT_IMPLEMENTED, "scheduler." + method + " is not implemented yet");
             default:
                 throw new QmfException(QmfException.UNKNOWN_METHOD, "scheduler has no method " + method);
         }
+    }
+
+    /** Ids: the jobs acted on, as "cluster.proc" strings. */
+    private static Map<String, Object> ids(List<JobId> jobs) {
+        List<Object> out = new ArrayList<>(jobs.size());
+        jobs.forEach(j -> out.add(j.toString()));
+        return Map.of("Ids", out);
+    }
+
+    private static int limit(long v) {
+        if (v < 1) {
+            throw QmfException.badParameter("Limit must be at least 1, got " + v + "; leave it out for every ad");
+        }
+        return (int) Math.min(v, Integer.MAX_VALUE);
     }
 
     private static int toInt(long v, String name) {

@@ -22,5 +22,11 @@ public interface Startds {
 
     CompletableFuture<Void> deactivate(ClaimGrant claim, JobId id);
 
+    /** Stops job {@code id}'s process tree on the claim (SIGSTOP); the claim and the job stay. */
+    CompletableFuture<Void> suspend(ClaimGrant claim, JobId id);
+
+    /** Lets a suspended job's process tree run again (SIGCONT). */
+    CompletableFuture<Void> resume(ClaimGrant claim, JobId id);
+
     CompletableFuture<Void> release(ClaimGrant claim);
 }

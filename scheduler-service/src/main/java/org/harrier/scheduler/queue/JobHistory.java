@@ -1,7 +1,10 @@
 package org.harrier.scheduler.queue;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.harrier.classad.ClassAd;
 
 /**
@@ -37,6 +40,24 @@ public final class JobHistory {
     /** The final ad of a recently finished job, or null. */
     public ClassAd ad(JobId id) {
         return ads.get(id);
+    }
+
+    /**
+     * Finished jobs' final ads that satisfy {@code filter}, the most recently finished first, at
+     * most {@code limit} of them (GetHistory, {@code harrier history}).
+     */
+    public List<ClassAd> newestFirst(Predicate<ClassAd> filter, int limit) {
+        if (limit < 0) {
+            throw new IllegalArgumentException("limit must be >= 0, got " + limit);
+        }
+        List<ClassAd> all = new ArrayList<>(ads.values());
+        List<ClassAd> out = new ArrayList<>();
+        for (int i = all.size() - 1; i >= 0 && out.size() < limit; i--) {
+            if (filter.test(all.get(i))) {
+                out.add(all.get(i));
+            }
+        }
+        return out;
     }
 
     public int size() {

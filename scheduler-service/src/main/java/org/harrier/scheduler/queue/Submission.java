@@ -22,6 +22,12 @@ import org.harrier.mgmt.QmfException;
  *   <li>late values the ad cannot override: ClusterId, QDate, EnteredCurrentStatus, and per proc
  *       ProcId, CustomId "cluster.proc" and GlobalJobId "schedd#cluster.proc#qdate".
  * </ol>
+ * A new job is Idle, or Held when the client submits it on hold (condor_submit's
+ * {@code hold = true} writes JobStatus 5 with HoldReasonCode 15); a held job without a
+ * HoldReasonCode gets 15 and HoldReason "submitted on hold at user's request", as
+ * condor_submit would have written. Any other JobStatus is refused rather than replaced:
+ * HTCondor's schedd only queues new jobs as Idle or Held, and a client sending Running has a
+ * bug worth hearing about. A held job stays out of matching until it is released.
  * Everything wrong is a {@link QmfException} BAD_PARAMETER naming the attribute; nothing is
  * decided half-way.
  */
@@ -32,6 +38,8 @@ public final class Submission {
     static final Set<String> KEYWORDS = Set.of("error", "false", "is", "isnt", "parent", "true", "undefined");
     /** A cluster this big is a mistake, not a workload; refusing it keeps one call from exhausting the heap. */
     public static final int MAX_PROCS = 1_000_000;
+    /** The HoldReason condor_submit writes for {@code hold = true}. */
+    public static final String SUBMITTED_ON_HOLD = "submitted on hold at user's request";
 
     private Submission() {
     }
@@ -63,7 +71,10 @@ public final class Submission {
             ClassAd item = perProc == null ? null : perProc.get(proc);
             JobId id = new JobId(cluster, proc);
             ClassAd own = procAd(item, id, now, schedd);
-            checkJob(own.chainedTo(clusterAd), item == null ? "the ad" : "the ad with ItemData[" + proc + "]");
+            String where = item == null ? "the ad" : "the ad with ItemData[" + proc + "]";
+            checkStatus(own.chainedTo(clusterAd), where);
+            own = withHoldDefaults(own, own.chainedTo(clusterAd));
+            checkJob(own.chainedTo(clusterAd), where);
             tx.add(new QueueOp.NewProc(id, own));
         }
         return tx.build();
@@ -81,10 +92,28 @@ public final class Submission {
                 .set(Attr.MIN_HOSTS, 1)
                 .set(Attr.CURRENT_HOSTS, 0);
         ad.forEach(b::set);
-        return b.set(Attr.CLUSTER_ID, cluster)
+        b.set(Attr.CLUSTER_ID, cluster)
                 .set(Attr.QDATE, now)
-                .set(Attr.ENTERED_CURRENT_STATUS, now)
-                .build();
+                .set(Attr.ENTERED_CURRENT_STATUS, now);
+        ClassAd merged = b.build();
+        return withHoldDefaults(merged, merged);
+    }
+
+    /**
+     * {@code own} plus condor_submit's hold attributes when {@code job} (own as it will be
+     * queued) is held without a HoldReasonCode; {@code own} unchanged otherwise. Applied to the
+     * cluster ad first, so a cluster submitted on hold stores them once.
+     */
+    private static ClassAd withHoldDefaults(ClassAd own, ClassAd job) {
+        if (!(job.lookup(Attr.JOB_STATUS) instanceof IntegerValue s) || s.value() != JobStatus.HELD.code()
+                || job.lookup(Attr.HOLD_REASON_CODE) != null) {
+            return own;
+        }
+        ClassAd.Builder b = own.toBuilder().set(Attr.HOLD_REASON_CODE, Transition.HOLD_SUBMITTED_ON_HOLD);
+        if (job.lookup(Attr.HOLD_REASON) == null) {
+            b.set(Attr.HOLD_REASON, SUBMITTED_ON_HOLD);
+        }
+        return b.build();
     }
 
     private static ClassAd procAd(ClassAd item, JobId id, long now, String schedd) {
@@ -99,15 +128,18 @@ public final class Submission {
     }
 
     private static void checkNames(ClassAd ad, String where) {
-        ad.forEach((name, expr) -> {
-            if (KEYWORDS.contains(name.toLowerCase(Locale.ROOT))) {
-                throw QmfException.badParameter(where + " uses the ClassAd keyword '" + name + "' as an attribute name");
-            }
-            if (!isIdentifier(name)) {
-                throw QmfException.badParameter(where + " has attribute name '" + name
-                        + "'; names are letters, digits and '_', not starting with a digit");
-            }
-        });
+        ad.forEach((name, expr) -> checkName(name, where));
+    }
+
+    /** BAD_PARAMETER unless {@code name} can be an attribute name (an identifier, not a keyword). */
+    static void checkName(String name, String where) {
+        if (KEYWORDS.contains(name.toLowerCase(Locale.ROOT))) {
+            throw QmfException.badParameter(where + " uses the ClassAd keyword '" + name + "' as an attribute name");
+        }
+        if (!isIdentifier(name)) {
+            throw QmfException.badParameter(where + " has attribute name '" + name
+                    + "'; names are letters, digits and '_', not starting with a digit");
+        }
     }
 
     private static boolean isIdentifier(String name) {
@@ -117,8 +149,11 @@ public final class Submission {
         return name.chars().allMatch(c -> c < 128 && (Character.isLetterOrDigit(c) || c == '_'));
     }
 
-    /** The rules on the job as it will be queued (cluster ad plus proc attributes). */
-    private static void checkJob(ClassAd job, String where) {
+    /**
+     * The rules on the job as it will be queued (cluster ad plus proc attributes), which an
+     * edited job must still keep (SetAttribute).
+     */
+    static void checkJob(ClassAd job, String where) {
         List<String> missing = new ArrayList<>();
         for (String name : REQUIRED) {
             if (job.lookup(name) == null) {
@@ -135,13 +170,19 @@ public final class Submission {
         requireString(job, Attr.IWD, where);
         requireExpression(job, Attr.REQUIREMENTS, where);
         requireExpression(job, Attr.RANK, where);
+        requireInteger(job, Attr.JOB_PRIO, where);
+        requireInteger(job, Attr.JOB_UNIVERSE, where);
+        if (job.lookup(Attr.HOLD_REASON_CODE) != null && JobQueue.status(job) == JobStatus.HELD) {
+            requireInteger(job, Attr.HOLD_REASON_CODE, where);
+        }
+    }
+
+    private static void checkStatus(ClassAd job, String where) {
         Expr status = job.lookup(Attr.JOB_STATUS);
         if (!(status instanceof IntegerValue s) || (s.value() != JobStatus.IDLE.code() && s.value() != JobStatus.HELD.code())) {
             throw QmfException.badParameter(where + " sets JobStatus to " + status.unparse()
                     + "; a new job is Idle (1) or Held (5)");
         }
-        requireInteger(job, Attr.JOB_PRIO, where);
-        requireInteger(job, Attr.JOB_UNIVERSE, where);
     }
 
     private static void requireString(ClassAd job, String name, String where) {

@@ -1,37 +1,58 @@
 package org.harrier.scheduler.queue;
 
+import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import org.harrier.classad.BooleanValue;
 import org.harrier.classad.ClassAd;
+import org.harrier.classad.Expr;
 import org.harrier.classad.IntegerValue;
 import org.harrier.classad.RealValue;
 import org.harrier.classad.StringValue;
+import org.harrier.classad.UndefinedValue;
+import org.harrier.classad.Value;
 import org.harrier.mgmt.QmfException;
 
 /**
  * The job state machine (htcondor-notes section 4): which status each trigger may move a job
  * from, and the attributes the move writes. Pure: each method reads the job's current ad and
  * returns the transaction to apply, or throws WRONG_STATE.
+ *
+ * <p>Every move records what HTCondor's schedd records: JobStatus, EnteredCurrentStatus and
+ * LastJobStatus; leaving Suspended adds the time spent to CumulativeSuspensionTime and zeroes
+ * LastSuspensionTime (condor_q reads a non-zero one as "suspended").
+ *
+ * <p>HTCondor deletes HoldReason and friends on release (moving them to LastHoldReason...).
+ * The queue has no delete-attribute operation yet, so they are bound to {@code undefined}
+ * instead, which every expression reads exactly as it reads a missing attribute; that also
+ * masks a HoldReason the job inherits from its cluster ad (a cluster submitted on hold).
  */
 public enum Transition {
-    START(JobStatus.RUNNING, EnumSet.of(JobStatus.IDLE)),
-    EXIT(JobStatus.COMPLETED, EnumSet.of(JobStatus.RUNNING, JobStatus.SUSPENDED)),
-    REMOVE(JobStatus.REMOVED, EnumSet.of(JobStatus.IDLE, JobStatus.RUNNING, JobStatus.HELD,
+    START(JobStatus.RUNNING, "started", EnumSet.of(JobStatus.IDLE)),
+    EXIT(JobStatus.COMPLETED, "completed", EnumSet.of(JobStatus.RUNNING, JobStatus.SUSPENDED)),
+    REMOVE(JobStatus.REMOVED, "removed", EnumSet.of(JobStatus.IDLE, JobStatus.RUNNING, JobStatus.HELD,
             JobStatus.SUSPENDED, JobStatus.TRANSFERRING_OUTPUT)),
-    HOLD(JobStatus.HELD, EnumSet.of(JobStatus.IDLE, JobStatus.RUNNING, JobStatus.SUSPENDED)),
-    RELEASE(JobStatus.IDLE, EnumSet.of(JobStatus.HELD));
+    HOLD(JobStatus.HELD, "held", EnumSet.of(JobStatus.IDLE, JobStatus.RUNNING, JobStatus.SUSPENDED)),
+    RELEASE(JobStatus.IDLE, "released", EnumSet.of(JobStatus.HELD)),
+    SUSPEND(JobStatus.SUSPENDED, "suspended", EnumSet.of(JobStatus.RUNNING)),
+    CONTINUE(JobStatus.RUNNING, "continued", EnumSet.of(JobStatus.SUSPENDED));
 
     /** HoldReasonCode 1: put on hold by a user (htcondor-notes section 3.4). */
     public static final int HOLD_BY_USER = 1;
     /** HoldReasonCode 6: the starter could not start the job. */
     public static final int HOLD_FAILED_TO_START = 6;
+    /** HoldReasonCode 15: submitted on hold ({@code hold = true} in the submit file). */
+    public static final int HOLD_SUBMITTED_ON_HOLD = 15;
 
     private final JobStatus to;
+    private final String done;
     private final Set<JobStatus> from;
 
-    Transition(JobStatus to, Set<JobStatus> from) {
+    Transition(JobStatus to, String done, Set<JobStatus> from) {
         this.to = to;
+        this.done = done;
         this.from = from;
     }
 
@@ -39,29 +60,76 @@ public enum Transition {
         return to;
     }
 
+    /** The participle a message uses: "held", "released", ... */
+    public String done() {
+        return done;
+    }
+
     public boolean allowedFrom(JobStatus status) {
         return from.contains(status);
+    }
+
+    /**
+     * Why job {@code id} in {@code current} cannot take this move: "job 1.0 is already held",
+     * "job 1.0 is idle; only held jobs can be released".
+     */
+    public String refusal(JobId id, JobStatus current) {
+        if (current == to && word(to).equals(done)) {
+            return "job " + id + " is already " + done;
+        }
+        return "job " + id + " is " + word(current) + "; " + rule();
+    }
+
+    /** The rule in words: "only held jobs can be released". */
+    public String rule() {
+        List<String> words = new ArrayList<>();
+        for (JobStatus s : from) {
+            words.add(word(s));
+        }
+        String list = words.size() == 1 ? words.get(0)
+                : String.join(", ", words.subList(0, words.size() - 1)) + " or " + words.get(words.size() - 1);
+        return "only " + list + " jobs can be " + done;
+    }
+
+    public static String word(JobStatus s) {
+        return s.name().toLowerCase(Locale.ROOT).replace('_', ' ');
     }
 
     private Transaction.Builder begin(JobId id, ClassAd ad, long now) {
         JobStatus current = JobQueue.status(ad);
         if (!allowedFrom(current)) {
-            throw new QmfException(QmfException.WRONG_STATE, "job " + id + " is " + name(current)
-                    + "; cannot " + name().toLowerCase(java.util.Locale.ROOT) + " it");
+            throw new QmfException(QmfException.WRONG_STATE, refusal(id, current));
         }
-        return Transaction.builder().status(id, to, now);
+        Transaction.Builder tx = Transaction.builder().status(id, to, now).set(id, Attr.LAST_JOB_STATUS, current.code());
+        if (current == JobStatus.SUSPENDED) {
+            long since = JobQueue.longOf(ad, Attr.LAST_SUSPENSION_TIME, 0);
+            long total = JobQueue.longOf(ad, Attr.CUMULATIVE_SUSPENSION_TIME, 0);
+            tx.set(id, Attr.CUMULATIVE_SUSPENSION_TIME, total + (since > 0 ? Math.max(0, now - since) : 0))
+                    .set(id, Attr.LAST_SUSPENSION_TIME, 0);
+        }
+        return tx;
     }
 
-    /** Idle to Running on claim's host: RemoteHost, JobStartDate, NumJobStarts + 1. */
+    /**
+     * Idle to Running on the claim's host: RemoteHost, JobCurrentStartDate (and JobLastStartDate,
+     * the previous one), JobStartDate only the first time, NumJobStarts + 1.
+     */
     public static Transaction started(JobId id, ClassAd ad, String remoteHost, long now) {
-        return START.begin(id, ad, now)
+        Transaction.Builder tx = START.begin(id, ad, now)
                 .set(id, Attr.REMOTE_HOST, new StringValue(remoteHost))
-                .set(id, Attr.JOB_START_DATE, now)
-                .set(id, Attr.NUM_JOB_STARTS, JobQueue.longOf(ad, Attr.NUM_JOB_STARTS, 0) + 1)
-                .build();
+                .set(id, Attr.JOB_CURRENT_START_DATE, now)
+                .set(id, Attr.NUM_JOB_STARTS, JobQueue.longOf(ad, Attr.NUM_JOB_STARTS, 0) + 1);
+        if (ad.lookup(Attr.JOB_START_DATE) == null) {
+            tx.set(id, Attr.JOB_START_DATE, now);
+        }
+        Expr previous = ad.lookup(Attr.JOB_CURRENT_START_DATE);
+        if (previous != null) {
+            tx.set(id, Attr.JOB_LAST_START_DATE, previous);
+        }
+        return tx.build();
     }
 
-    /** Running to Completed with the starter's exit report (the exit code does not decide the state). */
+    /** Running (or Suspended) to Completed with the starter's exit report (the exit code does not decide the state). */
     public static Transaction exited(JobId id, ClassAd ad, ExitReport r, long now) {
         return EXIT.begin(id, ad, now)
                 .set(id, Attr.EXIT_CODE, IntegerValue.of(r.exitCode()))
@@ -79,19 +147,55 @@ public enum Transition {
     }
 
     public static Transaction held(JobId id, ClassAd ad, String reason, int reasonCode, long now) {
-        return HOLD.begin(id, ad, now)
+        return held(id, ad, reason, reasonCode, 0, now);
+    }
+
+    /**
+     * To Held: HoldReason, HoldReasonCode, HoldReasonSubCode, NumHolds + 1; a ReleaseReason
+     * from an earlier release moves to LastReleaseReason, as HTCondor's schedd moves it.
+     */
+    public static Transaction held(JobId id, ClassAd ad, String reason, int reasonCode, int subCode, long now) {
+        Transaction.Builder tx = HOLD.begin(id, ad, now)
                 .set(id, Attr.HOLD_REASON, new StringValue(reason))
                 .set(id, Attr.HOLD_REASON_CODE, reasonCode)
-                .build();
+                .set(id, Attr.HOLD_REASON_SUB_CODE, subCode)
+                .set(id, Attr.NUM_HOLDS, JobQueue.longOf(ad, Attr.NUM_HOLDS, 0) + 1);
+        moveAside(tx, id, ad, Attr.RELEASE_REASON, Attr.LAST_RELEASE_REASON);
+        return tx.build();
     }
 
     public static Transaction released(JobId id, ClassAd ad, long now) {
-        return RELEASE.begin(id, ad, now).build();
+        return released(id, ad, "released", now);
     }
 
-    private static String name(JobStatus s) {
-        String n = s.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
-        return n + " (" + s.code() + ")";
+    /** Held to Idle: ReleaseReason; HoldReason, HoldReasonCode and HoldReasonSubCode become LastHoldReason... */
+    public static Transaction released(JobId id, ClassAd ad, String reason, long now) {
+        Transaction.Builder tx = RELEASE.begin(id, ad, now).set(id, Attr.RELEASE_REASON, new StringValue(reason));
+        moveAside(tx, id, ad, Attr.HOLD_REASON, Attr.LAST_HOLD_REASON);
+        moveAside(tx, id, ad, Attr.HOLD_REASON_CODE, Attr.LAST_HOLD_REASON_CODE);
+        moveAside(tx, id, ad, Attr.HOLD_REASON_SUB_CODE, Attr.LAST_HOLD_REASON_SUB_CODE);
+        return tx.build();
+    }
+
+    /** Running to Suspended (its process tree is stopped): LastSuspensionTime, TotalSuspensions + 1. */
+    public static Transaction suspended(JobId id, ClassAd ad, long now) {
+        return SUSPEND.begin(id, ad, now)
+                .set(id, Attr.LAST_SUSPENSION_TIME, now)
+                .set(id, Attr.TOTAL_SUSPENSIONS, JobQueue.longOf(ad, Attr.TOTAL_SUSPENSIONS, 0) + 1)
+                .build();
+    }
+
+    /** Suspended to Running: the suspension's length joins CumulativeSuspensionTime (see {@link #begin}). */
+    public static Transaction continued(JobId id, ClassAd ad, long now) {
+        return CONTINUE.begin(id, ad, now).build();
+    }
+
+    /** Binds {@code last} to {@code name}'s value and {@code name} to undefined, if {@code name} has a value. */
+    private static void moveAside(Transaction.Builder tx, JobId id, ClassAd ad, String name, String last) {
+        Expr value = ad.lookup(name);
+        if (value != null && !(value instanceof UndefinedValue)) {
+            tx.set(id, last, value).set(id, name, Value.UNDEFINED);
+        }
     }
 
     /**
@@ -102,7 +206,7 @@ public enum Transition {
     public static Transaction requeued(JobId id, ClassAd ad, ExitReport r, String reason, long now) {
         JobStatus current = JobQueue.status(ad);
         if (!EXIT.allowedFrom(current)) {
-            throw new QmfException(QmfException.WRONG_STATE, "job " + id + " is " + name(current) + "; cannot requeue it");
+            throw new QmfException(QmfException.WRONG_STATE, "job " + id + " is " + word(current) + "; cannot requeue it");
         }
         Transaction.Builder b = Transaction.builder().status(id, JobStatus.IDLE, now);
         exitRecord(id, ad, r).ops().forEach(b::add);

@@ -186,7 +186,7 @@ class SchedulerServiceTest {
                 new Bad("JobExited", Map.of("Id", "1.0", "ClaimId", "c", "ExitCode", 0L, "ExitBySignal", false,
                         "ExitSignal", 0L, "RemoteUserCpu", -1.0, "RemoteSysCpu", 0.0, "RemoteWallClockTime", 0.0), 4,
                         "must be >= 0"),
-                new Bad("SetAttribute", Map.of("Id", "1.0", "Name", "A", "Value", "1"), 3, "not implemented"));
+                new Bad("FetchJobData", Map.of("Id", "1.0", "File", "Out", "Start", 0L, "End", 10L), 3, "not implemented"));
         for (Bad bad : table) {
             QmfException e = failing(bad.method(), bad.args());
             assertEquals(bad.code(), e.code(), () -> bad + " -> " + e.getMessage());

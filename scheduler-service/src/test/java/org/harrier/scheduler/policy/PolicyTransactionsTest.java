@@ -110,6 +110,6 @@ class PolicyTransactionsTest {
         QmfException e = assertThrows(QmfException.class, () -> PolicyTransactions.exit(J, held, EXIT_3,
                 new ExitAction.Requeue("again"), NOW));
         assertEquals(QmfException.WRONG_STATE, e.code());
-        assertEquals("job 1.0 is held (5); cannot requeue it", e.getMessage());
+        assertEquals("job 1.0 is held; cannot requeue it", e.getMessage());
     }
 }

@@ -189,4 +189,49 @@ class SubmissionTest {
         assertEquals(3, own[0], "a proc stores only ProcId, CustomId and GlobalJobId itself");
         assertEquals(1000, q.counts().total(JobStatus.IDLE));
     }
+
+    @Test
+    void aJobSubmittedOnHoldGetsCondorSubmitsHoldReasonOnceInItsClusterAd() {
+        JobQueue q = new JobQueue();
+        q.apply(Submission.decide(valid().set("JobStatus", 5).build(), 3, null, 2, NOW, "s"));
+        ClassAd job = q.ad(new JobId(2, 2));
+        assertEquals(Expr.parse("5"), job.lookup("JobStatus"));
+        assertEquals(Expr.parse("15"), job.lookup("HoldReasonCode"));
+        assertEquals(Expr.parse("\"submitted on hold at user's request\""), job.lookup("HoldReason"));
+        assertEquals(Expr.parse("15"), q.clusterAd(2).lookup("HoldReasonCode"), "stored once for the cluster");
+        assertEquals(3, q.counts().total(JobStatus.HELD));
+    }
+
+    @Test
+    void aHoldReasonTheClientGivesIsKept() {
+        ClassAd job = queued(valid().set("JobStatus", 5).set("HoldReasonCode", 15).set("HoldReason", "wait for data").build());
+        assertEquals(Expr.parse("\"wait for data\""), job.lookup("HoldReason"));
+        assertEquals(Expr.parse("15"), job.lookup("HoldReasonCode"));
+    }
+
+    @Test
+    void itemDataMayHoldOneProcOfACluster() {
+        List<ClassAd> items = List.of(ClassAd.builder().build(), ClassAd.builder().set("JobStatus", 5).build());
+        JobQueue q = new JobQueue();
+        q.apply(Submission.decide(valid().build(), 2, items, 1, NOW, "s"));
+        assertEquals(JobStatus.IDLE, q.status(new JobId(1, 0)));
+        assertEquals(null, q.ad(new JobId(1, 0)).lookup("HoldReasonCode"));
+        assertEquals(JobStatus.HELD, q.status(new JobId(1, 1)));
+        assertEquals(Expr.parse("15"), q.ad(new JobId(1, 1)).lookup("HoldReasonCode"));
+    }
+
+    @Test
+    void aHeldSubmissionWithANonIntegerHoldReasonCodeIsRefused() {
+        QmfException e = refused(valid().set("JobStatus", 5).set("HoldReasonCode", "user").build());
+        assertEquals(QmfException.BAD_PARAMETER, e.code());
+        assertTrue(e.getMessage().contains("HoldReasonCode = \"user\"; it must be an integer"), e.getMessage());
+    }
+
+    @ParameterizedTest(name = "JobStatus {0} is refused")
+    @ValueSource(ints = {0, 2, 3, 4, 6, 7, 8})
+    void aNewJobIsOnlyIdleOrHeld(int status) {
+        QmfException e = refused(valid().set("JobStatus", status).build());
+        assertEquals(QmfException.BAD_PARAMETER, e.code());
+        assertTrue(e.getMessage().contains("sets JobStatus to " + status + "; a new job is Idle (1) or Held (5)"), e.getMessage());
+    }
 }

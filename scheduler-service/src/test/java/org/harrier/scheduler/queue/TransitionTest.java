@@ -4,40 +4,53 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
 import org.harrier.mgmt.QmfException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
+/** The state machine as a table: every trigger from every state, what it writes or why it is refused. */
 class TransitionTest {
     static final JobId ID = new JobId(1, 0);
+    static final long NOW = 1000;
 
+    /** A queued job in {@code status}, carrying what that state would have left in its ad. */
     static ClassAd job(JobStatus status) {
         JobQueue q = new JobQueue();
         q.apply(Submission.decide(SubmissionTest.valid().build(), 1, null, 1, 100, "s"));
-        q.apply(Transaction.builder().set(ID, "JobStatus", status.code()).build());
+        Transaction.Builder tx = Transaction.builder().set(ID, "JobStatus", status.code());
+        switch (status) {
+            case SUSPENDED -> tx.set(ID, "LastSuspensionTime", 400).set(ID, "CumulativeSuspensionTime", 10)
+                    .set(ID, "TotalSuspensions", 2);
+            case HELD -> tx.set(ID, "HoldReason", Expr.parse("\"disk full\"")).set(ID, "HoldReasonCode", 3)
+                    .set(ID, "HoldReasonSubCode", 42).set(ID, "NumHolds", 1);
+            case RUNNING -> tx.set(ID, "JobCurrentStartDate", 300).set(ID, "JobStartDate", 200).set(ID, "NumJobStarts", 2);
+            default -> { }
+        }
+        q.apply(tx.build());
         return q.ad(ID);
     }
 
-    @ParameterizedTest(name = "{0} from {1}: {2}")
-    @CsvSource({
-            "START, IDLE, true", "START, RUNNING, false", "START, HELD, false", "START, REMOVED, false",
-            "EXIT, RUNNING, true", "EXIT, SUSPENDED, true", "EXIT, IDLE, false", "EXIT, COMPLETED, false",
-            "REMOVE, IDLE, true", "REMOVE, RUNNING, true", "REMOVE, HELD, true", "REMOVE, SUSPENDED, true",
-            "REMOVE, REMOVED, false", "REMOVE, COMPLETED, false",
-            "HOLD, IDLE, true", "HOLD, RUNNING, true", "HOLD, HELD, false", "HOLD, REMOVED, false",
-            "RELEASE, HELD, true", "RELEASE, IDLE, false", "RELEASE, RUNNING, false"})
-    void theStateMachineAllowsOnlyHTCondorsMoves(Transition t, JobStatus from, boolean allowed) {
-        assertEquals(allowed, t.allowedFrom(from));
-    }
-
-    @Test
-    void aMoveFromTheWrongStateIsRefusedSayingWhy() {
-        QmfException e = assertThrows(QmfException.class, () -> Transition.released(ID, job(JobStatus.RUNNING), 5));
-        assertEquals(QmfException.WRONG_STATE, e.code());
-        assertEquals("job 1.0 is running (2); cannot release it", e.getMessage());
+    /** Each trigger as its scheduler-side call would make it. */
+    static Transaction move(Transition t, ClassAd ad) {
+        return switch (t) {
+            case START -> Transition.started(ID, ad, "slot1_1@h", NOW);
+            case EXIT -> Transition.exited(ID, ad, new ExitReport(3, false, 0, 1.5, 0.25, 7.0), NOW);
+            case REMOVE -> Transition.removed(ID, ad, "via Remove (by user alice)", NOW);
+            case HOLD -> Transition.held(ID, ad, "via Hold (by user alice)", Transition.HOLD_BY_USER, NOW);
+            case RELEASE -> Transition.released(ID, ad, "via Release (by user alice)", NOW);
+            case SUSPEND -> Transition.suspended(ID, ad, NOW);
+            case CONTINUE -> Transition.continued(ID, ad, NOW);
+        };
     }
 
     static ClassAd applied(ClassAd before, Transaction tx) {
@@ -49,37 +62,111 @@ class TransitionTest {
         return ad;
     }
 
-    @Test
-    void startingRecordsHostDateAndCountsTheStart() {
-        ClassAd ad = applied(job(JobStatus.IDLE), Transition.started(ID, job(JobStatus.IDLE), "slot1_1@h", 500));
-        assertEquals(Expr.parse("2"), ad.lookup("JobStatus"));
-        assertEquals(Expr.parse("\"slot1_1@h\""), ad.lookup("RemoteHost"));
-        assertEquals(Expr.parse("500"), ad.lookup("JobStartDate"));
-        assertEquals(Expr.parse("500"), ad.lookup("EnteredCurrentStatus"));
-        assertEquals(Expr.parse("1"), ad.lookup("NumJobStarts"));
-        ClassAd again = applied(ad.with("JobStatus", Expr.parse("1")), Transition.started(ID, ad.with("JobStatus", Expr.parse("1")), "h", 600));
-        assertEquals(Expr.parse("2"), again.lookup("NumJobStarts"));
+    /** Which states each trigger may move a job from (htcondor-notes section 4). */
+    static final Map<Transition, Set<JobStatus>> ALLOWED = Map.of(
+            Transition.START, Set.of(JobStatus.IDLE),
+            Transition.EXIT, Set.of(JobStatus.RUNNING, JobStatus.SUSPENDED),
+            Transition.REMOVE, Set.of(JobStatus.IDLE, JobStatus.RUNNING, JobStatus.HELD, JobStatus.SUSPENDED,
+                    JobStatus.TRANSFERRING_OUTPUT),
+            Transition.HOLD, Set.of(JobStatus.IDLE, JobStatus.RUNNING, JobStatus.SUSPENDED),
+            Transition.RELEASE, Set.of(JobStatus.HELD),
+            Transition.SUSPEND, Set.of(JobStatus.RUNNING),
+            Transition.CONTINUE, Set.of(JobStatus.SUSPENDED));
+
+    static Stream<Arguments> everyTriggerFromEveryState() {
+        List<Arguments> out = new ArrayList<>();
+        for (Transition t : Transition.values()) {
+            for (JobStatus s : JobStatus.values()) {
+                out.add(Arguments.of(t, s, ALLOWED.get(t).contains(s)));
+            }
+        }
+        return out.stream();
     }
 
-    @Test
-    void exitingRecordsTheStartersReport() {
-        ClassAd running = job(JobStatus.RUNNING);
-        ClassAd ad = applied(running, Transition.exited(ID, running, new ExitReport(3, true, 9, 1.5, 0.25, 7.0), 900));
-        for (String[] expect : new String[][] {{"JobStatus", "4"}, {"ExitCode", "3"}, {"ExitBySignal", "true"},
-                {"ExitSignal", "9"}, {"RemoteUserCpu", "1.5"}, {"RemoteSysCpu", "0.25"}, {"RemoteWallClockTime", "7.0"},
-                {"CompletionDate", "900"}, {"EnteredCurrentStatus", "900"}}) {
-            assertEquals(Expr.parse(expect[1]), ad.lookup(expect[0]), expect[0]);
+    @ParameterizedTest(name = "{0} from {1}: {2}")
+    @MethodSource("everyTriggerFromEveryState")
+    void theStateMachineAllowsOnlyHTCondorsMoves(Transition t, JobStatus from, boolean allowed) {
+        assertEquals(allowed, t.allowedFrom(from));
+        if (allowed) {
+            ClassAd after = applied(job(from), move(t, job(from)));
+            assertEquals(Expr.parse(Integer.toString(t.to().code())), after.lookup("JobStatus"));
+            assertEquals(Expr.parse(Integer.toString(from.code())), after.lookup("LastJobStatus"));
+            assertEquals(Expr.parse(Long.toString(NOW)), after.lookup("EnteredCurrentStatus"));
+        } else {
+            QmfException e = assertThrows(QmfException.class, () -> move(t, job(from)));
+            assertEquals(QmfException.WRONG_STATE, e.code());
+            assertTrue(e.getMessage().startsWith("job 1.0 is "), e.getMessage());
         }
     }
 
+    @ParameterizedTest(name = "{0} from {1} writes {2}")
+    @CsvSource(delimiter = '|', value = {
+            "START    | IDLE      | RemoteHost=\"slot1_1@h\"; JobCurrentStartDate=1000; JobStartDate=1000; NumJobStarts=1",
+            "START    | IDLE      | JobLastStartDate=<absent>",
+            "EXIT     | RUNNING   | ExitCode=3; ExitBySignal=false; RemoteUserCpu=1.5; RemoteSysCpu=0.25; RemoteWallClockTime=7.0; CompletionDate=1000",
+            "EXIT     | SUSPENDED | CumulativeSuspensionTime=610; LastSuspensionTime=0",
+            "REMOVE   | IDLE      | RemoveReason=\"via Remove (by user alice)\"",
+            "REMOVE   | HELD      | RemoveReason=\"via Remove (by user alice)\"; HoldReason=\"disk full\"",
+            "REMOVE   | SUSPENDED | CumulativeSuspensionTime=610; LastSuspensionTime=0",
+            "HOLD     | IDLE      | HoldReason=\"via Hold (by user alice)\"; HoldReasonCode=1; HoldReasonSubCode=0; NumHolds=1",
+            "HOLD     | RUNNING   | HoldReasonCode=1; LastJobStatus=2",
+            "HOLD     | SUSPENDED | HoldReasonCode=1; CumulativeSuspensionTime=610; LastSuspensionTime=0",
+            "RELEASE  | HELD      | ReleaseReason=\"via Release (by user alice)\"; LastHoldReason=\"disk full\"; LastHoldReasonCode=3; LastHoldReasonSubCode=42",
+            "RELEASE  | HELD      | HoldReason=undefined; HoldReasonCode=undefined; HoldReasonSubCode=undefined; NumHolds=1",
+            "SUSPEND  | RUNNING   | LastSuspensionTime=1000; TotalSuspensions=1; JobCurrentStartDate=300",
+            "CONTINUE | SUSPENDED | CumulativeSuspensionTime=610; LastSuspensionTime=0; TotalSuspensions=2"})
+    void eachMoveRecordsWhatHTCondorRecords(Transition t, JobStatus from, String expected) {
+        ClassAd after = applied(job(from), move(t, job(from)));
+        for (String pair : expected.split(";")) {
+            String[] kv = pair.trim().split("=", 2);
+            Expr want = kv[1].equals("<absent>") ? null : Expr.parse(kv[1]);
+            assertEquals(want, after.lookup(kv[0]), kv[0]);
+        }
+    }
+
+    @ParameterizedTest(name = "{0} from {1}: {2}")
+    @CsvSource(delimiter = '|', value = {
+            "RELEASE  | RUNNING   | job 1.0 is running; only held jobs can be released",
+            "RELEASE  | IDLE      | job 1.0 is idle; only held jobs can be released",
+            "HOLD     | HELD      | job 1.0 is already held",
+            "SUSPEND  | IDLE      | job 1.0 is idle; only running jobs can be suspended",
+            "SUSPEND  | SUSPENDED | job 1.0 is already suspended",
+            "CONTINUE | RUNNING   | job 1.0 is running; only suspended jobs can be continued",
+            "CONTINUE | HELD      | job 1.0 is held; only suspended jobs can be continued",
+            "REMOVE   | COMPLETED | job 1.0 is completed; only idle, running, held, transferring output or suspended jobs can be removed"})
+    void aMoveFromTheWrongStateIsRefusedSayingWhy(Transition t, JobStatus from, String message) {
+        QmfException e = assertThrows(QmfException.class, () -> move(t, job(from)));
+        assertEquals(QmfException.WRONG_STATE, e.code());
+        assertEquals(message, e.getMessage());
+    }
+
     @Test
-    void removingAndHoldingKeepTheReason() {
-        ClassAd removed = applied(job(JobStatus.HELD), Transition.removed(ID, job(JobStatus.HELD), "by alice", 1));
-        assertEquals(Expr.parse("3"), removed.lookup("JobStatus"));
-        assertEquals(Expr.parse("\"by alice\""), removed.lookup("RemoveReason"));
-        ClassAd held = applied(job(JobStatus.IDLE), Transition.held(ID, job(JobStatus.IDLE), "wait", 1, 1));
-        assertEquals(Expr.parse("5"), held.lookup("JobStatus"));
-        assertEquals(Expr.parse("1"), held.lookup("HoldReasonCode"));
+    void aSecondStartKeepsTheFirstStartDateAndRemembersThePreviousStart() {
+        ClassAd again = job(JobStatus.IDLE).with("JobStartDate", Expr.parse("200")).with("JobCurrentStartDate", Expr.parse("300"))
+                .with("NumJobStarts", Expr.parse("2"));
+        ClassAd after = applied(again, Transition.started(ID, again, "h", NOW));
+        assertEquals(Expr.parse("200"), after.lookup("JobStartDate"));
+        assertEquals(Expr.parse("300"), after.lookup("JobLastStartDate"));
+        assertEquals(Expr.parse("1000"), after.lookup("JobCurrentStartDate"));
+        assertEquals(Expr.parse("3"), after.lookup("NumJobStarts"));
+    }
+
+    @Test
+    void aSecondHoldCountsItAndMovesTheReleaseReasonAside() {
+        ClassAd released = applied(job(JobStatus.HELD), move(Transition.RELEASE, job(JobStatus.HELD)));
+        ClassAd heldAgain = applied(released, Transition.held(ID, released, "again", 3, 7, NOW));
+        assertEquals(Expr.parse("2"), heldAgain.lookup("NumHolds"));
+        assertEquals(Expr.parse("7"), heldAgain.lookup("HoldReasonSubCode"));
+        assertEquals(Expr.parse("\"via Release (by user alice)\""), heldAgain.lookup("LastReleaseReason"));
+        assertEquals(Expr.parse("undefined"), heldAgain.lookup("ReleaseReason"));
+        assertEquals(Expr.parse("\"disk full\""), heldAgain.lookup("LastHoldReason"), "the previous hold's, until the next release");
+    }
+
+    @Test
+    void aReleasedJobsHoldReasonReadsAsMissingInExpressions() {
+        ClassAd released = applied(job(JobStatus.HELD), move(Transition.RELEASE, job(JobStatus.HELD)));
+        assertEquals(Expr.parse("true").evaluate(), Expr.parse("HoldReasonCode is undefined").evaluate(released));
+        assertEquals(Expr.parse("true").evaluate(), Expr.parse("LastHoldReasonCode == 3").evaluate(released));
     }
 
     @Test

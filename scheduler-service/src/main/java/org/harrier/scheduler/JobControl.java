@@ -1,0 +1,213 @@
+package org.harrier.scheduler;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.function.BiFunction;
+import org.harrier.classad.ClassAd;
+import org.harrier.classad.EvalContext;
+import org.harrier.mgmt.QmfException;
+import org.harrier.scheduler.queue.AttributeEdit;
+import org.harrier.scheduler.queue.JobId;
+import org.harrier.scheduler.queue.JobSelection;
+import org.harrier.scheduler.queue.JobStatus;
+import org.harrier.scheduler.queue.Transaction;
+import org.harrier.scheduler.queue.Transition;
+
+/**
+ * Users' control of queued jobs (DESIGN.md section 6): Hold, Release, Remove, Suspend, Continue
+ * and SetAttribute on a job, a cluster or a constraint, and the history query. Each call
+ * decides with the pure queue types ({@link JobSelection}, {@link Transition},
+ * {@link AttributeEdit}) and commits one transaction for every job it acts on, so a
+ * constraint that selects a thousand jobs is one durable change. Bad input throws before
+ * anything is committed.
+ *
+ * <p>Order of effects: Hold and Remove record the new state first, then kill running jobs
+ * through their claims (so the killed job's exit report is ignored); Suspend and Continue ask
+ * the startds first and record only what they did, as HTCondor's shadow records a suspension
+ * once the starter has made it.
+ *
+ * <p>Owner thread: every method runs on the scheduler's owner thread and its futures complete
+ * there.
+ */
+final class JobControl {
+    private final QueueKeeper keeper;
+    private final ClaimRunner runner;
+    private final Executor owner;
+    private final EvalContext context;
+
+    JobControl(QueueKeeper keeper, ClaimRunner runner, Executor owner, EvalContext context) {
+        this.keeper = keeper;
+        this.runner = runner;
+        this.owner = owner;
+        this.context = context;
+    }
+
+    /**
+     * The reason a job records: the caller's, or "via Hold"; either followed by "(by user X)" when
+     * the bus says who called (HTCondor's condor_hold writes "via condor_hold (by user X)").
+     */
+    static String reason(String given, String method, String user) {
+        String why = given == null || given.isBlank() ? "via " + method : given;
+        return user == null || user.isBlank() ? why : why + " (by user " + user + ")";
+    }
+
+    CompletableFuture<List<JobId>> hold(JobSelection jobs, String reason, String user) {
+        List<JobId> targets = targets(jobs, Transition.HOLD);
+        String why = reason(reason, "Hold", user);
+        commit(targets, (id, ad) -> Transition.held(id, ad, why, Transition.HOLD_BY_USER, 0, keeper.now()));
+        List<CompletableFuture<Void>> stops = new ArrayList<>();
+        for (JobId job : targets) {
+            stops.add(runner.stop(job));
+        }
+        return allDone(stops).thenApply(v -> targets);
+    }
+
+    /** Idle and held jobs leave at once (one transaction); running ones once the startd killed them. */
+    CompletableFuture<List<JobId>> remove(JobSelection jobs, String reason, String user) {
+        List<JobId> targets = targets(jobs, Transition.REMOVE);
+        String why = reason(reason, "Remove", user);
+        commit(targets, (id, ad) -> Transition.removed(id, ad, why, keeper.now()));
+        List<JobId> unclaimed = new ArrayList<>();
+        List<CompletableFuture<Void>> stops = new ArrayList<>();
+        for (JobId job : targets) {
+            if (runner.onClaim(job)) {
+                stops.add(runner.stop(job).thenRun(() -> keeper.finish(job)));
+            } else {
+                unclaimed.add(job);
+            }
+        }
+        keeper.finish(unclaimed);
+        return allDone(stops).thenApply(v -> targets);
+    }
+
+    List<JobId> release(JobSelection jobs, String reason, String user) {
+        List<JobId> targets = targets(jobs, Transition.RELEASE);
+        String why = reason(reason, "Release", user);
+        commit(targets, (id, ad) -> Transition.released(id, ad, why, keeper.now()));
+        return targets;
+    }
+
+    /** Suspend ({@code freeze}) or Continue: the startds first, then one transaction for the jobs they answered for. */
+    CompletableFuture<List<JobId>> signal(JobSelection jobs, boolean freeze) {
+        Transition t = freeze ? Transition.SUSPEND : Transition.CONTINUE;
+        List<JobId> targets = targets(jobs, t);
+        Map<JobId, CompletableFuture<Void>> calls = new LinkedHashMap<>();
+        for (JobId job : targets) {
+            calls.put(job, runner.signal(job, freeze));
+        }
+        return allDone(new ArrayList<>(calls.values())).thenApplyAsync(v -> signalled(jobs, t, calls), owner);
+    }
+
+    private List<JobId> signalled(JobSelection jobs, Transition t, Map<JobId, CompletableFuture<Void>> calls) {
+        List<JobId> done = new ArrayList<>();
+        Throwable firstFailure = null;
+        for (Map.Entry<JobId, CompletableFuture<Void>> call : calls.entrySet()) {
+            Throwable failure = failureOf(call.getValue());
+            if (failure != null) {
+                firstFailure = firstFailure == null ? failure : firstFailure;
+            } else if (t.allowedFrom(keeper.queue().status(call.getKey()))) {
+                // Still where it was when asked: it did not exit or get held meanwhile.
+                done.add(call.getKey());
+            }
+        }
+        if (done.isEmpty()) {
+            if (jobs instanceof JobSelection.Job && firstFailure instanceof QmfException q) {
+                throw q;
+            }
+            String why = firstFailure == null ? "it changed state meanwhile" : ClaimRunner.message(firstFailure);
+            String subject = jobs instanceof JobSelection.Job ? none(jobs) + " could not" : none(jobs) + " could";
+            throw new QmfException(firstFailure == null ? QmfException.WRONG_STATE : QmfException.EXCEPTION,
+                    subject + " be " + t.done() + ": " + why);
+        }
+        commit(done, (id, ad) -> t == Transition.SUSPEND ? Transition.suspended(id, ad, keeper.now())
+                : Transition.continued(id, ad, keeper.now()));
+        return done;
+    }
+
+    private static Throwable failureOf(CompletableFuture<Void> done) {
+        try {
+            done.join();
+            return null;
+        } catch (java.util.concurrent.CompletionException | java.util.concurrent.CancellationException e) {
+            return ClaimRunner.unwrap(e);
+        }
+    }
+
+    /** "job 1.0", "no job of cluster 3", "no job matching Owner == "bob"": the subject of a refusal. */
+    private static String none(JobSelection jobs) {
+        if (jobs instanceof JobSelection.Job j) {
+            return "job " + j.id();
+        }
+        return jobs instanceof JobSelection.Cluster c ? "no job of cluster " + c.cluster() : "no job matching " + jobs.describe();
+    }
+
+    /** SetAttribute on every queued job named, whatever its state (a running job sees it when it runs again). */
+    List<JobId> setAttribute(JobSelection jobs, String name, String value) {
+        AttributeEdit edit = AttributeEdit.parse(name, value);
+        List<JobId> ids = named(jobs);
+        keeper.commit(edit.apply(ids, keeper.queue()), runner::onClaim);
+        return ids;
+    }
+
+    /** Finished jobs' final ads, newest first; {@code constraint} null for all. */
+    List<ClassAd> history(String constraint, int limit) {
+        JobSelection.Matching m = constraint == null ? null : new JobSelection.Matching(JobSelection.constraint(constraint));
+        return keeper.finishedNewestFirst(ad -> m == null || m.selects(ad, context), limit);
+    }
+
+    /** The queued jobs {@code jobs} names; UNKNOWN_OBJECT (or WRONG_STATE for a job that left) when none. */
+    private List<JobId> named(JobSelection jobs) {
+        List<JobId> ids = jobs.in(keeper.queue(), context);
+        if (!ids.isEmpty()) {
+            return ids;
+        }
+        if (jobs instanceof JobSelection.Job j) {
+            throw keeper.notQueued(j.id());
+        }
+        if (jobs instanceof JobSelection.Cluster c) {
+            throw QmfException.unknownObject("no job of cluster " + c.cluster() + " in the queue");
+        }
+        throw QmfException.unknownObject(none(jobs) + " is in the queue");
+    }
+
+    /**
+     * The jobs {@code jobs} names that {@code t} may act on. One job that does not allow
+     * {@code t} is an error; of a cluster or constraint, jobs that do not allow it are skipped,
+     * and it is an error only when none does.
+     */
+    private List<JobId> targets(JobSelection jobs, Transition t) {
+        List<JobId> out = new ArrayList<>();
+        for (JobId job : named(jobs)) {
+            JobStatus s = keeper.queue().status(job);
+            if (t.allowedFrom(s)) {
+                out.add(job);
+            } else if (jobs instanceof JobSelection.Job) {
+                throw new QmfException(QmfException.WRONG_STATE, t.refusal(job, s));
+            }
+        }
+        if (out.isEmpty()) {
+            throw new QmfException(QmfException.WRONG_STATE, none(jobs) + " can be " + t.done() + " now: " + t.rule());
+        }
+        return out;
+    }
+
+    /** One transaction: {@code move}'s operations for every job, in order. */
+    private void commit(List<JobId> ids, BiFunction<JobId, ClassAd, Transaction> move) {
+        Transaction.Builder tx = Transaction.builder();
+        for (JobId id : ids) {
+            move.apply(id, keeper.queue().ad(id)).ops().forEach(tx::add);
+        }
+        keeper.commit(tx.build(), runner::onClaim);
+    }
+
+    /** Completes when every future has, failed or not. */
+    private static CompletableFuture<Void> allDone(List<CompletableFuture<Void>> futures) {
+        CompletableFuture<?>[] handled = futures.stream().map(f -> f.handle((ok, failure) -> null))
+                .toArray(CompletableFuture[]::new);
+        return CompletableFuture.allOf(handled);
+    }
+}

@@ -1,0 +1,81 @@
+package org.harrier.scheduler.queue;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Set;
+import org.harrier.classad.ClassAd;
+import org.harrier.classad.ClassAdParseException;
+import org.harrier.classad.Expr;
+import org.harrier.mgmt.QmfException;
+
+/**
+ * One SetAttribute (condor_qedit): an attribute name and the ClassAd expression to bind it to,
+ * both checked before anything is written. Pure.
+ *
+ * <p>Protected: the attributes condor_qedit refuses (JobStatus, Owner, ClusterId, ProcId,
+ * MyType, TargetType; htcondor-notes section 4), and those the schedd itself gives a job and
+ * others rely on: QDate, GlobalJobId, and Harrier's CustomId (the job object's key). A change
+ * of state goes through Hold, Release, Remove, Suspend and Continue instead.
+ *
+ * <p>The edit applies to each named job's own ad (overriding its cluster ad), and the job must
+ * still be one the scheduler can run: Cmd, Iwd and Owner non-empty strings, Requirements and
+ * Rank not strings, JobPrio and JobUniverse integers (the rules of {@link Submission}).
+ */
+public record AttributeEdit(String name, Expr value) {
+    /** Lower-cased names SetAttribute may not change. */
+    static final Set<String> PROTECTED = Set.of("jobstatus", "owner", "clusterid", "procid", "mytype", "targettype",
+            "qdate", "globaljobid", "customid");
+
+    public AttributeEdit {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(value, "value");
+    }
+
+    /**
+     * The edit binding {@code name} to the expression {@code valueText} (strings need their
+     * quotes, as in condor_qedit); BAD_PARAMETER for a bad name or text, FORBIDDEN for a
+     * protected attribute.
+     */
+    public static AttributeEdit parse(String name, String valueText) {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(valueText, "valueText");
+        Submission.checkName(name, "SetAttribute");
+        if (isProtected(name)) {
+            throw new QmfException(QmfException.FORBIDDEN, "SetAttribute cannot change " + name
+                    + (name.equalsIgnoreCase(Attr.JOB_STATUS) ? "; use Hold, Release, Remove, Suspend or Continue" : "")
+                    + "; protected are JobStatus, Owner, ClusterId, ProcId, MyType, TargetType, QDate, GlobalJobId and CustomId");
+        }
+        if (valueText.isBlank()) {
+            throw QmfException.badParameter("SetAttribute of " + name + ": Value is empty; give a ClassAd expression"
+                    + " (a string needs its quotes: \"text\")");
+        }
+        try {
+            return new AttributeEdit(name, Expr.parse(valueText));
+        } catch (ClassAdParseException e) {
+            throw QmfException.badParameter("SetAttribute of " + name + ": Value is not a valid ClassAd expression: "
+                    + e.getMessage());
+        }
+    }
+
+    public static boolean isProtected(String name) {
+        return PROTECTED.contains(name.toLowerCase(Locale.ROOT));
+    }
+
+    /**
+     * The operations that make the edit on {@code jobs} (each id with its current ad), all or
+     * none: BAD_PARAMETER naming the first job the edit would leave unrunnable.
+     */
+    public Transaction apply(List<JobId> ids, JobQueue queue) {
+        Transaction.Builder tx = Transaction.builder();
+        for (JobId id : ids) {
+            ClassAd ad = queue.ad(id);
+            if (ad == null) {
+                throw new IllegalArgumentException("job " + id + " is not in the queue");
+            }
+            Submission.checkJob(ad.with(name, value), "SetAttribute of " + name + ": job " + id + " then");
+            tx.set(id, name, value);
+        }
+        return tx.build();
+    }
+}

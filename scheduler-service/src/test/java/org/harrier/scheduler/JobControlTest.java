@@ -1,0 +1,321 @@
+package org.harrier.scheduler;
+
+import static org.harrier.scheduler.queue.JobStatus.COMPLETED;
+import static org.harrier.scheduler.queue.JobStatus.HELD;
+import static org.harrier.scheduler.queue.JobStatus.IDLE;
+import static org.harrier.scheduler.queue.JobStatus.REMOVED;
+import static org.harrier.scheduler.queue.JobStatus.RUNNING;
+import static org.harrier.scheduler.queue.JobStatus.SUSPENDED;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.harrier.classad.ClassAd;
+import org.harrier.classad.Expr;
+import org.harrier.mgmt.QmfException;
+import org.harrier.scheduler.match.ClaimGrant;
+import org.harrier.scheduler.match.Request;
+import org.harrier.scheduler.queue.ExitReport;
+import org.harrier.scheduler.queue.JobId;
+import org.harrier.scheduler.queue.JobSelection;
+import org.harrier.scheduler.queue.JobStatus;
+import org.junit.jupiter.api.Test;
+
+/** Hold, Release, Remove, Suspend, Continue, SetAttribute and the history through the scheduler, with a recording startd. */
+class JobControlTest extends ScheddFixture {
+    static final JobId J0 = new JobId(1, 0);
+    static final JobId J1 = new JobId(1, 1);
+
+    static JobSelection id(String id) {
+        return JobSelection.of(id, null);
+    }
+
+    static JobSelection matching(String constraint) {
+        return JobSelection.of(null, constraint);
+    }
+
+    Expr attr(JobId job, String name) {
+        return await(schedd.ad(job)).lookup(name);
+    }
+
+    JobStatus status(JobId job) {
+        return await(schedd.status(job));
+    }
+
+    @Test
+    void aConstraintHoldsEveryJobItSelectsAndSaysWhichAndWhoAndWhy() {
+        await(schedd.submitCluster(JobAds.valid().build(), 2, null));
+        await(schedd.submitCluster(JobAds.valid("bob").build(), 2, null));
+        clock.advance(Duration.ofSeconds(7));
+        List<JobId> held = await(schedd.hold(matching("Owner == \"bob\""), null, "carol"));
+        assertEquals(List.of(new JobId(2, 0), new JobId(2, 1)), held);
+        for (JobId job : held) {
+            assertEquals(HELD, status(job));
+            assertEquals(Expr.parse("\"via Hold (by user carol)\""), attr(job, "HoldReason"));
+            assertEquals(Expr.parse("1"), attr(job, "HoldReasonCode"));
+            assertEquals(Expr.parse("0"), attr(job, "HoldReasonSubCode"));
+            assertEquals(Expr.parse("1"), attr(job, "LastJobStatus"));
+            assertEquals(Expr.parse(Long.toString(clock.instant().getEpochSecond())), attr(job, "EnteredCurrentStatus"));
+        }
+        assertEquals(IDLE, status(J0));
+        assertEquals(List.of("alice"), requests().stream().map(Request::owner).toList(), "held jobs leave matching");
+    }
+
+    @Test
+    void aReasonGivenIsRecordedWithTheCaller() {
+        submit(JobAds.valid().build());
+        await(schedd.hold(id("1.0"), "wait for data", "alice"));
+        assertEquals(Expr.parse("\"wait for data (by user alice)\""), attr(J0, "HoldReason"));
+        await(schedd.release(id("1.0"), "data is here", null));
+        assertEquals(Expr.parse("\"data is here\""), attr(J0, "ReleaseReason"));
+        assertEquals(Expr.parse("\"wait for data (by user alice)\""), attr(J0, "LastHoldReason"));
+    }
+
+    @Test
+    void releasingAClusterReleasesItsHeldJobsOnlyAndPutsThemBackIntoMatching() {
+        await(schedd.submitCluster(JobAds.valid().build(), 3, null));
+        await(schedd.hold(id("1.1"), "h", null));
+        await(schedd.hold(id("1.2"), "h", null));
+        assertEquals(1, requests().get(0).count());
+        assertEquals(List.of(J1, new JobId(1, 2)), await(schedd.release(id("1"), null, null)));
+        assertEquals(3, requests().get(0).count());
+        assertEquals(Expr.parse("undefined"), attr(J1, "HoldReason"));
+        assertEquals(Expr.parse("\"h\""), attr(J1, "LastHoldReason"));
+    }
+
+    @Test
+    void releasingAJobThatIsNotHeldIsRefusedAndChangesNothing() {
+        await(schedd.submitCluster(JobAds.valid().build(), 2, null));
+        QmfException one = failure(schedd.release(id("1.0"), null, null));
+        assertEquals(QmfException.WRONG_STATE, one.code());
+        assertEquals("job 1.0 is idle; only held jobs can be released", one.getMessage());
+        QmfException cluster = failure(schedd.release(id("1"), null, null));
+        assertEquals("no job of cluster 1 can be released now: only held jobs can be released", cluster.getMessage());
+        QmfException constraint = failure(schedd.release(matching("ProcId >= 0"), null, null));
+        assertEquals("no job matching ProcId >= 0 can be released now: only held jobs can be released", constraint.getMessage());
+        assertEquals(List.of(IDLE), events.statusesOf(J0), "nothing was published but the submission");
+        assertEquals(2, requests().get(0).count());
+    }
+
+    @Test
+    void aConstraintThatSelectsNothingOrDoesNotParseIsAnError() {
+        submit(JobAds.valid().build());
+        QmfException none = failure(schedd.hold(matching("Owner == \"nobody\""), null, null));
+        assertEquals(QmfException.UNKNOWN_OBJECT, none.code());
+        assertEquals("no job matching Owner == \"nobody\" is in the queue", none.getMessage());
+        QmfException bad = failure(schedd.remove(id("12.0"), null, null));
+        assertEquals("no job 12.0 in the queue", bad.getMessage());
+        assertEquals(IDLE, status(J0));
+    }
+
+    @Test
+    void aSubmittedHeldJobStaysOutOfMatchingUntilReleased() {
+        submit(JobAds.valid().set("JobStatus", 5).build());
+        assertEquals(HELD, status(J0));
+        assertTrue(requests().isEmpty());
+        assertEquals(Expr.parse("15"), attr(J0, "HoldReasonCode"));
+        assertEquals(new SubmitterCounts("alice", 0, 0, 1, 1), events.lastSubmitter("alice"));
+        await(schedd.release(id("1.0"), null, "alice"));
+        assertEquals(1, requests().get(0).count());
+        assertEquals(Expr.parse("15"), attr(J0, "LastHoldReasonCode"));
+        assertEquals(Expr.parse("\"via Release (by user alice)\""), attr(J0, "ReleaseReason"));
+    }
+
+    @Test
+    void suspendAsksTheStartdFirstThenRecordsTheSuspension() {
+        submit(JobAds.valid().build());
+        ClaimGrant g = running(J0);
+        clock.advance(Duration.ofSeconds(10));
+        CompletableFuture<List<JobId>> suspended = schedd.suspend(id("1.0"));
+        owner.runAll();
+        RecordingStartds.Call call = startds.pending("Suspend").get(0);
+        assertEquals(g, call.claim());
+        assertEquals(J0, call.job());
+        assertFalse(suspended.isDone());
+        assertEquals(RUNNING, status(J0), "recorded only once the startd stopped it");
+
+        startds.answerAll("Suspend");
+        assertEquals(List.of(J0), await(suspended));
+        assertEquals(SUSPENDED, status(J0));
+        long t = clock.instant().getEpochSecond();
+        assertEquals(Expr.parse(Long.toString(t)), attr(J0, "LastSuspensionTime"));
+        assertEquals(Expr.parse("1"), attr(J0, "TotalSuspensions"));
+        assertEquals(Expr.parse("2"), attr(J0, "LastJobStatus"));
+
+        clock.advance(Duration.ofSeconds(30));
+        CompletableFuture<List<JobId>> continued = schedd.resume(id("1.0"));
+        owner.runAll();
+        assertEquals(J0, startds.pending("Continue").get(0).job());
+        startds.answerAll("Continue");
+        assertEquals(List.of(J0), await(continued));
+        assertEquals(RUNNING, status(J0));
+        assertEquals(Expr.parse("30"), attr(J0, "CumulativeSuspensionTime"));
+        assertEquals(Expr.parse("0"), attr(J0, "LastSuspensionTime"));
+        assertEquals(List.of(IDLE, RUNNING, SUSPENDED, RUNNING), events.statusesOf(J0));
+        assertEquals(Expr.parse("1"), attr(J0, "NumJobStarts"), "continuing is not a new start");
+    }
+
+    @Test
+    void suspendOfAClusterActsOnItsRunningJobsOnly() {
+        await(schedd.submitCluster(JobAds.valid().build(), 2, null));
+        ClaimGrant g = matchAndGrant("slot1@host1");
+        startds.answerAll("Activate");
+        await(schedd.jobStarted(J0, g.claimId(), "slot1_1@host1"));
+        CompletableFuture<List<JobId>> suspended = schedd.suspend(id("1"));
+        owner.runAll();
+        startds.answerAll("Suspend");
+        assertEquals(List.of(J0), await(suspended));
+        assertEquals(IDLE, status(J1));
+        QmfException idle = failure(schedd.suspend(id("1.1")));
+        assertEquals("job 1.1 is idle; only running jobs can be suspended", idle.getMessage());
+        QmfException again = failure(schedd.suspend(id("1.0")));
+        assertEquals("job 1.0 is already suspended", again.getMessage());
+        QmfException notSuspended = failure(schedd.resume(id("1.1")));
+        assertEquals(QmfException.WRONG_STATE, notSuspended.code());
+        assertEquals("job 1.1 is idle; only suspended jobs can be continued", notSuspended.getMessage());
+        assertEquals(1, startds.all("Suspend").size(), "refused calls never reach the startd");
+    }
+
+    @Test
+    void aSuspendTheStartdRefusesLeavesTheJobRunning() {
+        submit(JobAds.valid().build());
+        running(J0);
+        CompletableFuture<List<JobId>> suspended = schedd.suspend(id("1.0"));
+        owner.runAll();
+        startds.pending("Suspend").get(0).answer().completeExceptionally(
+                new QmfException(QmfException.UNKNOWN_CLAIM, "unknown claim on slot1@host1"));
+        QmfException e = failure(suspended);
+        assertEquals(QmfException.UNKNOWN_CLAIM, e.code());
+        assertEquals(RUNNING, status(J0));
+        assertEquals(List.of(IDLE, RUNNING), events.statusesOf(J0));
+    }
+
+    @Test
+    void aJobThatExitsWhileItsSuspendIsUnderWayIsNotRecordedSuspended() {
+        submit(JobAds.valid().build());
+        ClaimGrant g = running(J0);
+        CompletableFuture<List<JobId>> suspended = schedd.suspend(id("1.0"));
+        owner.runAll();
+        assertTrue(await(schedd.jobExited(J0, g.claimId(), ExitReport.code(0))));
+        startds.answerAll("Suspend");
+        QmfException e = failure(suspended);
+        assertEquals(QmfException.WRONG_STATE, e.code());
+        assertEquals("job 1.0 could not be suspended: it changed state meanwhile", e.getMessage());
+        assertEquals(List.of(IDLE, RUNNING, COMPLETED), events.statusesOf(J0));
+    }
+
+    @Test
+    void aSuspendedJobCanBeHeldOrRemovedWhichKillsItOnItsClaim() {
+        await(schedd.submitCluster(JobAds.valid().build(), 2, null));
+        ClaimGrant g = running(J0);
+        suspend(J0);
+        clock.advance(Duration.ofSeconds(5));
+        CompletableFuture<List<JobId>> held = schedd.hold(id("1.0"), "stop", null);
+        owner.runAll();
+        assertEquals(J0, startds.pending("Deactivate").get(0).job());
+        startds.answerAll("Deactivate");
+        assertEquals(List.of(J0), await(held));
+        assertEquals(HELD, status(J0));
+        assertEquals(Expr.parse("5"), attr(J0, "CumulativeSuspensionTime"));
+        assertEquals(J1, lastActivated(), "the claim moves on");
+        startds.answerAll("Activate");
+        await(schedd.jobStarted(J1, g.claimId(), "slot1_1@host1"));
+        suspend(J1);
+        CompletableFuture<List<JobId>> removed = schedd.remove(id("1.1"), null, "alice");
+        owner.runAll();
+        startds.answerAll("Deactivate");
+        assertEquals(List.of(J1), await(removed));
+        assertNull(status(J1));
+        assertEquals(Expr.parse("\"via Remove (by user alice)\""), attr(J1, "RemoveReason"));
+        assertEquals(List.of(IDLE, RUNNING, SUSPENDED, REMOVED), events.statusesOf(J1));
+    }
+
+    @Test
+    void aSuspendedJobThatExitsCompletes() {
+        submit(JobAds.valid().build());
+        ClaimGrant g = running(J0);
+        suspend(J0);
+        assertTrue(await(schedd.jobExited(J0, g.claimId(), ExitReport.code(0))));
+        assertEquals(List.of(IDLE, RUNNING, SUSPENDED, COMPLETED), events.statusesOf(J0));
+    }
+
+    void suspend(JobId job) {
+        CompletableFuture<List<JobId>> f = schedd.suspend(id(job.toString()));
+        owner.runAll();
+        startds.answerAll("Suspend");
+        assertEquals(List.of(job), await(f));
+    }
+
+    @Test
+    void setAttributeOnAnIdleJobRegroupsItForMatching() {
+        await(schedd.submitCluster(JobAds.valid().build(), 2, null));
+        assertEquals(List.of(2), requests().stream().map(Request::count).toList());
+        assertEquals(List.of(J1), await(schedd.setAttribute(id("1.1"), "RequestMemory", "4096")));
+        List<Request> r = requests();
+        assertEquals(List.of(1, 1), r.stream().map(Request::count).toList());
+        assertEquals(Expr.parse("4096"), r.get(1).ad().lookup("RequestMemory"));
+
+        await(schedd.setAttribute(id("1"), "Requirements", "TARGET.Memory >= 1 && TARGET.HasGpu"));
+        r = requests();
+        assertEquals(List.of(1, 1), r.stream().map(Request::count).toList(), "still apart: RequestMemory differs");
+        assertEquals(Expr.parse("TARGET.Memory >= 1 && TARGET.HasGpu"), r.get(0).ad().lookup("Requirements"));
+        assertEquals(Expr.parse("TARGET.Memory >= 1 && TARGET.HasGpu"), attr(J0, "Requirements"));
+    }
+
+    @Test
+    void setAttributeByConstraintEditsEachJobsOwnAttributeWhateverItsState() {
+        await(schedd.submitCluster(JobAds.valid().build(), 2, null));
+        running(J0);
+        assertEquals(List.of(J0, J1), await(schedd.setAttribute(matching("Owner == \"alice\""), "Project", "\"harrier\"")));
+        assertEquals(Expr.parse("\"harrier\""), attr(J0, "Project"));
+        assertEquals(Expr.parse("\"harrier\""), attr(J1, "Project"));
+        assertEquals(RUNNING, status(J0));
+    }
+
+    @Test
+    void badEditsAreRefusedAndChangeNothing() {
+        submit(JobAds.valid().build());
+        record Bad(JobSelection jobs, String name, String value, int code, String message) {
+        }
+        List<Bad> table = List.of(
+                new Bad(id("1.0"), "JobStatus", "2", QmfException.FORBIDDEN, "SetAttribute cannot change JobStatus; use Hold"),
+                new Bad(id("1.0"), "Owner", "\"mallory\"", QmfException.FORBIDDEN, "SetAttribute cannot change Owner"),
+                new Bad(id("1.0"), "ClusterId", "9", QmfException.FORBIDDEN, "SetAttribute cannot change ClusterId"),
+                new Bad(id("1.0"), "procid", "9", QmfException.FORBIDDEN, "SetAttribute cannot change procid"),
+                new Bad(id("1.0"), "RequestMemory", "((", QmfException.BAD_PARAMETER, "Value is not a valid ClassAd expression"),
+                new Bad(id("1.0"), "Cmd", "42", QmfException.BAD_PARAMETER, "job 1.0 then has Cmd = 42"),
+                new Bad(id("7.0"), "RequestMemory", "1", QmfException.UNKNOWN_OBJECT, "no job 7.0 in the queue"),
+                new Bad(id("7"), "RequestMemory", "1", QmfException.UNKNOWN_OBJECT, "no job of cluster 7 in the queue"));
+        for (Bad bad : table) {
+            QmfException e = failure(schedd.setAttribute(bad.jobs(), bad.name(), bad.value()));
+            assertEquals(bad.code(), e.code(), bad::toString);
+            assertTrue(e.getMessage().contains(bad.message()), () -> bad + ": " + e.getMessage());
+        }
+        assertEquals(List.of("queued"), events.kindsOf(J0), "nothing changed");
+        assertEquals(Expr.parse("64"), attr(J0, "RequestMemory"));
+    }
+
+    @Test
+    void theHistoryAnswersFinishedJobsNewestFirstWithAConstraintAndALimit() {
+        await(schedd.submitCluster(JobAds.valid().build(), 3, null));
+        ClaimGrant g = running(J0);
+        await(schedd.jobExited(J0, g.claimId(), ExitReport.code(0)));
+        startds.answerAll("Activate");
+        await(schedd.jobExited(J1, g.claimId(), ExitReport.code(2)));
+        CompletableFuture<List<JobId>> removed = schedd.remove(id("1.2"), null, null);
+        owner.runAll();
+        startds.answerAll("Deactivate"); // 1.2 was handed to the claim when 1.1 exited
+        await(removed);
+        List<ClassAd> all = await(schedd.history(null, 10));
+        assertEquals(List.of("1.2", "1.1", "1.0"), all.stream().map(a -> a.lookup("CustomId").evaluate().toString()
+                .replace("\"", "")).toList());
+        assertEquals(1, await(schedd.history("ExitCode == 2", 10)).size());
+        assertEquals(2, await(schedd.history("JobStatus == 4", 10)).size());
+        assertEquals(1, await(schedd.history(null, 1)).size());
+        assertEquals(QmfException.BAD_PARAMETER, failure(schedd.history("ExitCode ==", 1)).code());
+    }
+}

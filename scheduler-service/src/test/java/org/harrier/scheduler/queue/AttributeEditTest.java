@@ -1,0 +1,78 @@
+package org.harrier.scheduler.queue;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.harrier.classad.Expr;
+import org.harrier.mgmt.QmfException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class AttributeEditTest {
+    static final JobId J0 = new JobId(1, 0);
+    static final JobId J1 = new JobId(1, 1);
+
+    static JobQueue queue() {
+        JobQueue q = new JobQueue();
+        q.apply(Submission.decide(SubmissionTest.valid().build(), 2, null, 1, 100, "s"));
+        return q;
+    }
+
+    @ParameterizedTest(name = "{0} = {1}")
+    @CsvSource(delimiter = '|', value = {
+            "RequestMemory | 2048 | 2048",
+            "Requirements | TARGET.Memory >= 4096 && TARGET.Arch == \"X86_64\" | TARGET.Memory >= 4096 && TARGET.Arch == \"X86_64\"",
+            "Note | \"two words\" | \"two words\"",
+            "Nice | Owner =?= \"alice\" | Owner =?= \"alice\"",
+            "jobprio | 10 | 10"})
+    void anEditBindsTheExpressionOnEveryJobNamedInOneTransaction(String name, String value, String expected) {
+        JobQueue q = queue();
+        Transaction tx = AttributeEdit.parse(name, value).apply(List.of(J0, J1), q);
+        assertEquals(2, tx.ops().size());
+        q.apply(tx);
+        assertEquals(Expr.parse(expected), q.ad(J0).lookup(name));
+        assertEquals(Expr.parse(expected), q.ad(J1).lookup(name));
+        assertEquals(null, q.clusterAd(1).lookup(name) == null ? null : q.clusterAd(1).lookup(name).equals(Expr.parse(expected))
+                ? "the cluster ad" : null, "each job's own attribute, not the cluster's");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"JobStatus", "jobstatus", "Owner", "ClusterId", "ProcId", "MyType", "TargetType", "QDate",
+            "GlobalJobId", "CustomId"})
+    void protectedAttributesAreForbidden(String name) {
+        QmfException e = assertThrows(QmfException.class, () -> AttributeEdit.parse(name, "1"));
+        assertEquals(QmfException.FORBIDDEN, e.code());
+        assertTrue(e.getMessage().startsWith("SetAttribute cannot change " + name), e.getMessage());
+    }
+
+    @ParameterizedTest(name = "{0} = {1}: {2}")
+    @CsvSource(delimiter = '|', value = {
+            "RequestMemory | 2048 + | SetAttribute of RequestMemory: Value is not a valid ClassAd expression",
+            "Note | two words | SetAttribute of Note: Value is not a valid ClassAd expression",
+            "Note | '   ' | SetAttribute of Note: Value is empty",
+            "9lives | 1 | SetAttribute has attribute name '9lives'",
+            "has space | 1 | SetAttribute has attribute name 'has space'",
+            "true | 1 | SetAttribute uses the ClassAd keyword 'true'"})
+    void badNamesAndValuesAreBadParameters(String name, String value, String message) {
+        QmfException e = assertThrows(QmfException.class, () -> AttributeEdit.parse(name, value));
+        assertEquals(QmfException.BAD_PARAMETER, e.code());
+        assertTrue(e.getMessage().startsWith(message), e.getMessage());
+    }
+
+    @ParameterizedTest(name = "{0} = {1}: {2}")
+    @CsvSource(delimiter = '|', value = {
+            "Cmd | 42 | job 1.0 then has Cmd = 42; it must be a non-empty string",
+            "Iwd | \"\" | job 1.0 then has Iwd = \"\"; it must be a non-empty string",
+            "Requirements | \"TRUE\" | job 1.0 then has Requirements as the string",
+            "JobPrio | 1.5 | job 1.0 then has JobPrio = 1.5; it must be an integer"})
+    void anEditThatWouldLeaveAJobUnrunnableIsRefusedBeforeAnythingIsWritten(String name, String value, String message) {
+        JobQueue q = queue();
+        QmfException e = assertThrows(QmfException.class, () -> AttributeEdit.parse(name, value).apply(List.of(J0, J1), q));
+        assertEquals(QmfException.BAD_PARAMETER, e.code());
+        assertTrue(e.getMessage().contains(message), e.getMessage());
+    }
+}
