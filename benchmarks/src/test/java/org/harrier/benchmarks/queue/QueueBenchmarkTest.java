@@ -29,6 +29,7 @@ class QueueBenchmarkTest {
                 () -> assertTrue(report.contains("scheduler JVM options: -XX:TieredStopAtLevel=1\n")),
                 () -> assertTrue(figure(report, "submit_cluster_s") > 0),
                 () -> assertTrue(figure(report, "procs_per_s") > 0),
+                () -> assertTrue(report.contains("until a console had heard 300 of the 300 new job objects")),
                 () -> assertTrue(report.contains("heap_per_proc_b")),
                 () -> assertTrue(figure(report, "log_mib") > 0),
                 () -> assertTrue(figure(report, "restart_s") > 0),

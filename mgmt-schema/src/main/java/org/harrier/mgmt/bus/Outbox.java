@@ -8,7 +8,9 @@ import jakarta.jms.Message;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.ObjectMessage;
 import jakarta.jms.Session;
+import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -20,6 +22,12 @@ import java.util.concurrent.TimeUnit;
  * threads hand it {@link Envelope}s from anywhere, and it turns them into JMS messages and sends
  * them in the order given.
  *
+ * <p>Two lanes, one thread: data indications are bulk (a cluster of 500,000 jobs publishes
+ * thousands of pages of them, each costly to encode), everything else (method requests and
+ * replies, query answers, heartbeats) is urgent and overtakes the bulk queued before it. Within
+ * a lane the order is kept. So a SubmitCluster's answer, or a startd's Activate answer, is not
+ * held up behind the indications of the jobs just created; those follow at their own pace.
+ *
  * <p>Non-persistent messages (replies, indications, heartbeats) go out asynchronously; a
  * persistent one's future completes only when the broker has it on disk, which is what makes an
  * exit report survive a scheduler that is down (DESIGN.md section 5) — but the outbox thread
@@ -27,6 +35,8 @@ import java.util.concurrent.TimeUnit;
  */
 final class Outbox implements AutoCloseable {
     private final ExecutorService thread;
+    private final Queue<Runnable> urgent = new ConcurrentLinkedQueue<>();
+    private final Queue<Runnable> bulk = new ConcurrentLinkedQueue<>();
     private final Session session;
     private final MessageProducer producer;
 
@@ -43,39 +53,54 @@ final class Outbox implements AutoCloseable {
     /** Queues {@code e} for sending; the future completes when it is handed to the broker. */
     CompletableFuture<Void> send(Envelope e) {
         CompletableFuture<Void> done = new CompletableFuture<>();
+        (Qmf.DATA_INDICATION.equals(e.opcode()) ? bulk : urgent).add(() -> deliver(e, done));
         try {
-            thread.execute(() -> {
-                try {
-                    Message m = toMessage(e);
-                    Destination to = e.topic() ? session.createTopic(e.address()) : session.createQueue(e.address());
-                    if (e.persistent()) {
-                        // Completes when the broker has the message on disk, without holding this
-                        // thread (and every other message queued behind it) for the journal flush.
-                        producer.send(to, m, DeliveryMode.PERSISTENT, Message.DEFAULT_PRIORITY, e.ttlMillis(),
-                                new CompletionListener() {
-                                    @Override
-                                    public void onCompletion(Message message) {
-                                        done.complete(null);
-                                    }
-
-                                    @Override
-                                    public void onException(Message message, Exception ex) {
-                                        done.completeExceptionally(new BusException(
-                                                "the broker did not take a message for " + e.address() + ": " + ex.getMessage(), ex));
-                                    }
-                                });
-                    } else {
-                        producer.send(to, m, DeliveryMode.NON_PERSISTENT, Message.DEFAULT_PRIORITY, e.ttlMillis());
-                        done.complete(null);
-                    }
-                } catch (JMSException | RuntimeException ex) {
-                    done.completeExceptionally(new BusException("cannot send to " + e.address() + ": " + ex.getMessage(), ex));
-                }
-            });
+            // One task per message; each sends the oldest urgent message, else the oldest bulk one.
+            thread.execute(this::sendNext);
         } catch (RejectedExecutionException ex) {
             done.completeExceptionally(new BusException("the bus is closed"));
         }
         return done;
+    }
+
+    /** On the outbox thread: turns {@code e} into a JMS message and sends it. */
+    private void deliver(Envelope e, CompletableFuture<Void> done) {
+        try {
+            Message m = toMessage(e);
+            Destination to = e.topic() ? session.createTopic(e.address()) : session.createQueue(e.address());
+            if (e.persistent()) {
+                // Completes when the broker has the message on disk, without holding this
+                // thread (and every other message queued behind it) for the journal flush.
+                producer.send(to, m, DeliveryMode.PERSISTENT, Message.DEFAULT_PRIORITY, e.ttlMillis(),
+                        new CompletionListener() {
+                            @Override
+                            public void onCompletion(Message message) {
+                                done.complete(null);
+                            }
+
+                            @Override
+                            public void onException(Message message, Exception ex) {
+                                done.completeExceptionally(new BusException(
+                                        "the broker did not take a message for " + e.address() + ": " + ex.getMessage(), ex));
+                            }
+                        });
+            } else {
+                producer.send(to, m, DeliveryMode.NON_PERSISTENT, Message.DEFAULT_PRIORITY, e.ttlMillis());
+                done.complete(null);
+            }
+        } catch (JMSException | RuntimeException ex) {
+            done.completeExceptionally(new BusException("cannot send to " + e.address() + ": " + ex.getMessage(), ex));
+        }
+    }
+
+    private void sendNext() {
+        Runnable next = urgent.poll();
+        if (next == null) {
+            next = bulk.poll();
+        }
+        if (next != null) {
+            next.run();
+        }
     }
 
     private Message toMessage(Envelope e) throws JMSException {
