@@ -11,6 +11,7 @@ import org.harrier.console.Grid;
 import org.harrier.console.Surroundings;
 import org.harrier.console.format.AdJson;
 import org.harrier.console.format.LongFormat;
+import org.harrier.console.submit.ClusterSubmission;
 import org.harrier.console.submit.SubmitContext;
 import org.harrier.console.submit.SubmitDescription;
 import org.harrier.console.submit.SubmitFile;
@@ -53,23 +54,24 @@ final class SubmitCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Surroundings s = harrier.surroundings();
-        SubmitContext context = SubmitContext.onThisMachine(s.workingDir(), s.user());
+        SubmitContext context = SubmitContext.onThisMachine(s.workingDir(), s.user(), s.env());
         SubmitDescription description = SubmitFile.read(s.workingDir().resolve(file), file.toString());
-        // Cluster 1 stands in for the real one, as condor_submit -dump does; every ad is made
-        // here so that any error surfaces before anything is submitted.
-        List<ClassAd> jobs = description.jobs(context, 1);
         PrintWriter out = harrier.out();
         if (dump) {
+            // Cluster 1 stands in for the real one, as condor_submit -dump does.
+            List<ClassAd> jobs = description.jobs(context, 1);
             out.print(json ? AdJson.array(jobs) : LongFormat.render(jobs));
             return 0;
         }
-        if (jobs.isEmpty()) {
+        // Every proc is made and checked here, so a mistake anywhere surfaces before the grid is asked.
+        ClusterSubmission cluster = ClusterSubmission.of(description, context);
+        if (cluster.count() == 0) {
             out.print(json ? AdJson.write(Map.of("Count", 0)) : "0 job(s) submitted.\n");
             return 0;
         }
         Grid.Submitted submitted;
         try (Grid grid = harrier.grid()) {
-            submitted = grid.submit(description, context);
+            submitted = grid.submit(cluster);
         }
         if (json) {
             out.print(AdJson.write(result(submitted.cluster(), submitted.count())));

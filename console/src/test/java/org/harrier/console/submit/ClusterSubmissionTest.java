@@ -22,7 +22,7 @@ class ClusterSubmissionTest {
     Path dir;
 
     private ClusterSubmission of(String file) {
-        return ClusterSubmission.of(SubmitFile.parse("t.sub", file), new SubmitContext(dir, "alice", "X86_64", "LINUX"));
+        return ClusterSubmission.of(SubmitFile.parse("t.sub", file), TestContexts.alice(dir));
     }
 
     /** Proc {@code proc} as the scheduler would hold it in cluster {@code cluster}, evaluated. */
@@ -85,6 +85,6 @@ class ClusterSubmissionTest {
         assertEquals("t.sub:2: initialdir " + dir + "/run$(Cluster) is not a directory (executable and initialdir cannot"
                 + " use $(Cluster): they must exist before the scheduler assigns the cluster id)", e.getMessage());
         assertTrue(SubmitFile.parse("t.sub", "executable = /bin/echo\ninitialdir = run$(Cluster)\nqueue\n")
-                .jobs(new SubmitContext(dir, "alice", "X86_64", "LINUX"), 1).size() == 1, "-dump still works with cluster 1");
+                .jobs(TestContexts.alice(dir), 1).size() == 1, "-dump still works with cluster 1");
     }
 }

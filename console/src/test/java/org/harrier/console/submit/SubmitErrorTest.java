@@ -101,6 +101,6 @@ class SubmitErrorTest {
     }
 
     private SubmitContext context() {
-        return new SubmitContext(dir, "alice", "X86_64", "LINUX");
+        return TestContexts.alice(dir);
     }
 }
