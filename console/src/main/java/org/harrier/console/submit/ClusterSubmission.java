@@ -124,14 +124,14 @@ public record ClusterSubmission(ClassAd common, List<ClassAd> items, int count) 
             if (cached != null) {
                 return cached;
             }
-            boolean[] changed = {false};
-            ClassAd.Builder b = ClassAd.builder();
-            ad.forEach((name, expr) -> {
+            ClassAd out = ad;
+            for (String name : ad.names()) {
+                Expr expr = ad.lookup(name);
                 Expr d = deferred(name, expr);
-                changed[0] |= d != expr;
-                b.set(name, d);
-            });
-            ClassAd out = changed[0] ? b.build() : ad;
+                if (d != expr) {
+                    out = out.with(name, d);
+                }
+            }
             if (done.size() < 1024) {
                 done.put(ad, out);
             }

@@ -41,7 +41,7 @@ record ProcBatch(ClassAd shared, Set<String> varying, List<ClassAd> perProc, int
     static ProcBatch of(ClassAd first, List<ClassAd> live) {
         Set<String> names = new LinkedHashSet<>();
         for (ClassAd part : live) {
-            names.addAll(part.names());
+            part.forEach((name, expr) -> names.add(Macros.key(name)));
         }
         Set<String> varying = new HashSet<>();
         ClassAd head = live.get(0);
@@ -56,6 +56,9 @@ record ProcBatch(ClassAd shared, Set<String> varying, List<ClassAd> perProc, int
         }
         if (varying.isEmpty()) {
             return uniform(first, live.size());
+        }
+        if (varying.size() == names.size()) {
+            return new ProcBatch(first, varying, live, live.size());
         }
         List<ClassAd> own = new ArrayList<>(live.size());
         for (ClassAd part : live) {

@@ -2,6 +2,7 @@ package org.harrier.console.submit;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.harrier.classad.ClassAd;
 
 /**
@@ -18,6 +19,8 @@ import org.harrier.classad.ClassAd;
  * No arguments at all give {@code Arguments = ""}, as condor_submit writes it.
  */
 final class SubmitArguments {
+    private static final Pattern WHITE_SPACE = Pattern.compile("[ \\t\\r\\n]+");
+
     private SubmitArguments() {
     }
 
@@ -132,7 +135,7 @@ final class SubmitArguments {
             }
         }
         List<String> out = new ArrayList<>();
-        for (String s : raw.toString().split("[ \\t\\r\\n]+")) {
+        for (String s : WHITE_SPACE.split(raw)) {
             if (!s.isEmpty()) {
                 out.add(s);
             }
