@@ -17,7 +17,7 @@ import org.harrier.classad.Value;
  * <p>The first proc runs every step and notes which read a per-proc variable ({@code $(Process)},
  * {@code $(Item)}, ...; {@link Macros#liveRead}). Only those run again for the other procs, so
  * {@code queue 500000} without per-proc macros makes one ad, and with {@code arguments =
- * $(Process)} one small Arguments ad per proc ({@link ProcBatch}).
+ * $(Process)} one small Args ad per proc ({@link ProcBatch}).
  */
 final class JobAdBuilder {
     /** condor_submit's stages, in its order; Requirements last, as it reads the requests and transfer settings. */
