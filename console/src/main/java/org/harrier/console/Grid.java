@@ -3,8 +3,7 @@ package org.harrier.console;
 import java.time.Duration;
 import java.util.List;
 import org.harrier.classad.ClassAd;
-import org.harrier.console.submit.SubmitContext;
-import org.harrier.console.submit.SubmitDescription;
+import org.harrier.console.submit.ClusterSubmission;
 
 /**
  * What the harrier commands ask of a running grid, in domain terms. The one implementation
@@ -12,8 +11,8 @@ import org.harrier.console.submit.SubmitDescription;
  * (STYLE.md §5). Failures are {@link ConsoleFailure}s with a message for the user.
  */
 public interface Grid extends AutoCloseable {
-    /** Queues the jobs the description makes as one cluster; returns the cluster id and count. */
-    Submitted submit(SubmitDescription description, SubmitContext context);
+    /** Queues {@code cluster} (one SubmitCluster call); returns the cluster id and count. */
+    Submitted submit(ClusterSubmission cluster);
 
     /** The job ads in the scheduler's queue. */
     List<ClassAd> queue();

@@ -65,7 +65,8 @@ class HarrierLauncherIT {
     void theHelloExampleDumpsAsAJobAd() throws Exception {
         Run r = harrier("submit", "-dump", "examples/hello.sub");
         assertEquals(0, r.status(), r.err());
-        assertTrue(r.out().contains("Cmd = \"/bin/echo\"\nArguments = \"hello from Harrier\"\nIwd = \"" + ROOT + "\"\n"),
+        assertTrue(r.out().contains("Cmd = \"/bin/echo\"\nArgs = \"hello from Harrier\"\nEnvironment = \"\"\nIwd = \""
+                + ROOT + "\"\n"),
                 r.out());
         assertTrue(r.out().contains("Out = \"hello.out\"\n"), r.out());
     }

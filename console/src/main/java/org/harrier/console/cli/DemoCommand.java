@@ -21,6 +21,7 @@ import org.harrier.console.format.JobStatusCode;
 import org.harrier.console.format.JobTable;
 import org.harrier.console.grid.BrokerAddress;
 import org.harrier.console.grid.PersonalGrid;
+import org.harrier.console.submit.ClusterSubmission;
 import org.harrier.console.submit.SubmitContext;
 import org.harrier.console.submit.SubmitDescription;
 import org.harrier.console.submit.SubmitFile;
@@ -67,7 +68,7 @@ final class DemoCommand implements Callable<Integer> {
         try (PersonalGrid grid = PersonalGrid.start(new PersonalGrid.Settings(data, 0, PersonalGrid.Settings.QUICK))) {
             out.println("Started a personal grid: broker " + grid.url() + ", data in " + data);
             try (Grid g = harrier.grid(BrokerAddress.parse(grid.url()))) {
-                Grid.Submitted submitted = g.submit(description, context);
+                Grid.Submitted submitted = g.submit(ClusterSubmission.of(description, context));
                 out.println("Submitting job(s).");
                 out.println(submitted.count() + " job(s) submitted to cluster " + submitted.cluster() + ".");
                 out.flush();

@@ -20,8 +20,6 @@ import org.harrier.console.Grid;
 import org.harrier.console.GridConnector;
 import org.harrier.console.format.JobStatusCode;
 import org.harrier.console.submit.ClusterSubmission;
-import org.harrier.console.submit.SubmitContext;
-import org.harrier.console.submit.SubmitDescription;
 import org.harrier.mgmt.AdMaps;
 import org.harrier.mgmt.AgentInfo;
 import org.harrier.mgmt.AgentName;
@@ -73,8 +71,7 @@ public final class BusGrid implements Grid {
     }
 
     @Override
-    public Submitted submit(SubmitDescription description, SubmitContext context) {
-        ClusterSubmission cluster = ClusterSubmission.of(description, context);
+    public Submitted submit(ClusterSubmission cluster) {
         Map<String, Object> args = new LinkedHashMap<>();
         args.put("Ad", AdMaps.toNative(cluster.common()));
         args.put("Count", (long) cluster.count());

@@ -1,7 +1,9 @@
 package org.harrier.console.submit;
 
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.regex.Pattern;
 import org.harrier.classad.ClassAd;
@@ -10,7 +12,8 @@ import org.harrier.classad.StringValue;
 
 /**
  * A submit description shaped for the scheduler's {@code SubmitCluster(Ad, Count, ItemData)}:
- * the attributes all procs share, and per proc only what differs (empty when nothing does).
+ * the attributes all procs share, and per proc only what differs ({@code items}, empty when
+ * nothing does, so {@code queue 500000} without per-proc macros sends one ad and a count).
  * ClusterId and ProcId are left out: the scheduler assigns them.
  *
  * <p>condor_submit knows the cluster id before it expands {@code $(Cluster)}; Harrier learns it
@@ -35,11 +38,14 @@ public record ClusterSubmission(ClassAd common, List<ClassAd> items, int count) 
         }
     }
 
-    /** The cluster {@code description} queues; SubmitException as {@link SubmitDescription#jobs} throws it. */
+    /**
+     * The cluster {@code description} queues, every proc checked; SubmitException as
+     * {@link SubmitDescription#jobs} throws it. A description that queues no job gives count 0.
+     */
     public static ClusterSubmission of(SubmitDescription description, SubmitContext context) {
-        List<ClassAd> made;
+        List<ProcBatch> batches;
         try {
-            made = description.jobs(context, STAND_IN);
+            batches = description.batches(context, STAND_IN);
         } catch (SubmitException e) {
             if (!e.problem().contains(STAND_IN_TEXT)) {
                 throw e;
@@ -49,81 +55,49 @@ public record ClusterSubmission(ClassAd common, List<ClassAd> items, int count) 
                     + " (executable and initialdir cannot use $(Cluster): they must exist before the scheduler"
                     + " assigns the cluster id)");
         }
-        List<ClassAd> jobs = new ArrayList<>();
-        for (ClassAd job : made) {
-            jobs.add(withClusterDeferred(description.file(), job));
+        if (batches.isEmpty()) {
+            return new ClusterSubmission(ClassAd.EMPTY, List.of(), 0);
         }
-        return split(jobs);
+        return split(batches, new Deferral(description.file()));
     }
 
-    private static ClassAd withClusterDeferred(String file, ClassAd job) {
-        ClassAd.Builder b = ClassAd.builder();
-        job.forEach((name, expr) -> {
-            if (name.equalsIgnoreCase("ClusterId") || name.equalsIgnoreCase("ProcId")) {
-                return;
-            }
-            b.set(name, deferred(file, name, expr));
-        });
-        return b.build();
-    }
-
-    private static Expr deferred(String file, String name, Expr expr) {
-        String text = expr.unparse();
-        if (!text.contains(STAND_IN_TEXT)) {
-            return expr;
-        }
-        if (name.equalsIgnoreCase("Cmd") || name.equalsIgnoreCase("Iwd")) {
-            throw new SubmitException(file, 0, (name.equalsIgnoreCase("Cmd") ? "executable" : "initialdir")
-                    + " cannot use $(Cluster): it must exist before the scheduler assigns the cluster id");
-        }
-        if (expr instanceof StringValue s) {
-            List<String> parts = new ArrayList<>();
-            String[] pieces = s.value().split(Pattern.quote(STAND_IN_TEXT), -1);
-            for (int i = 0; i < pieces.length; i++) {
-                if (!pieces[i].isEmpty()) {
-                    parts.add(new StringValue(pieces[i]).unparse());
-                }
-                if (i < pieces.length - 1) {
-                    parts.add("ClusterId");
-                }
-            }
-            return Expr.parse("strcat(" + String.join(", ", parts) + ")");
-        }
-        String rewritten = STAND_IN_TOKEN.matcher(text).replaceAll("ClusterId");
-        if (rewritten.contains(STAND_IN_TEXT)) {
-            throw new SubmitException(file, 0, name + " uses $(Cluster) inside a word or number, which harrier submit"
-                    + " cannot expand before the scheduler assigns the cluster id");
-        }
-        return Expr.parse(rewritten);
-    }
-
-    /** Shared attributes (same expression in every proc, in proc 0's order) and each proc's others. */
-    static ClusterSubmission split(List<ClassAd> jobs) {
-        if (jobs.isEmpty()) {
-            throw new IllegalArgumentException("a cluster needs at least one job");
-        }
-        ClassAd first = jobs.get(0);
+    /** Shared attributes (same in every batch and varying in none) and each proc's others. */
+    private static ClusterSubmission split(List<ProcBatch> batches, Deferral deferral) {
+        ClassAd first = batches.get(0).shared();
         ClassAd.Builder common = ClassAd.builder();
         first.forEach((name, expr) -> {
-            if (jobs.stream().allMatch(j -> expr.equals(j.lookup(name)))) {
+            String key = Macros.key(name);
+            if (batches.stream().allMatch(b -> !b.varying().contains(key) && expr.equals(b.shared().lookup(name)))) {
                 common.set(name, expr);
             }
         });
         ClassAd shared = common.build();
         List<ClassAd> items = new ArrayList<>();
         boolean anyOwn = false;
-        for (ClassAd job : jobs) {
+        for (ProcBatch b : batches) {
             ClassAd.Builder own = ClassAd.builder();
-            job.forEach((name, expr) -> {
-                if (!shared.contains(name)) {
+            b.shared().forEach((name, expr) -> {
+                if (!shared.contains(name) && !b.varying().contains(Macros.key(name))) {
                     own.set(name, expr);
                 }
             });
-            ClassAd item = own.build();
-            anyOwn |= !item.isEmpty();
-            items.add(item);
+            ClassAd batchOwn = deferral.apply(own.build());
+            anyOwn |= !batchOwn.isEmpty() || !b.perProc().isEmpty();
+            for (int k = 0; k < b.count(); k++) {
+                items.add(b.perProc().isEmpty() ? batchOwn : merge(batchOwn, deferral.apply(b.perProc().get(k))));
+            }
         }
-        return new ClusterSubmission(shared, anyOwn ? items : List.of(), jobs.size());
+        int count = items.size();
+        return new ClusterSubmission(deferral.apply(shared), anyOwn ? items : List.of(), count);
+    }
+
+    private static ClassAd merge(ClassAd base, ClassAd own) {
+        if (base.isEmpty()) {
+            return own;
+        }
+        ClassAd.Builder b = base.toBuilder();
+        own.forEach(b::set);
+        return b.build();
     }
 
     /** Proc {@code proc}'s ad as the scheduler will hold it, less ClusterId and ProcId. */
@@ -134,5 +108,67 @@ public record ClusterSubmission(ClassAd common, List<ClassAd> items, int count) 
         ClassAd.Builder b = common.toBuilder();
         items.get(proc).forEach(b::set);
         return b.build();
+    }
+
+    /** Rewrites values holding the stand-in cluster id into expressions of ClusterId; each ad once. */
+    private static final class Deferral {
+        private final String file;
+        private final Map<ClassAd, ClassAd> done = new IdentityHashMap<>();
+
+        Deferral(String file) {
+            this.file = file;
+        }
+
+        ClassAd apply(ClassAd ad) {
+            ClassAd cached = done.get(ad);
+            if (cached != null) {
+                return cached;
+            }
+            ClassAd out = ad;
+            for (String name : ad.names()) {
+                Expr expr = ad.lookup(name);
+                Expr d = deferred(name, expr);
+                if (d != expr) {
+                    out = out.with(name, d);
+                }
+            }
+            if (done.size() < 1024) {
+                done.put(ad, out);
+            }
+            return out;
+        }
+
+        private Expr deferred(String name, Expr expr) {
+            if (expr instanceof StringValue s && !s.value().contains(STAND_IN_TEXT)) {
+                return expr;
+            }
+            String text = expr.unparse();
+            if (!text.contains(STAND_IN_TEXT)) {
+                return expr;
+            }
+            if (name.equalsIgnoreCase("Cmd") || name.equalsIgnoreCase("Iwd")) {
+                throw new SubmitException(file, 0, (name.equalsIgnoreCase("Cmd") ? "executable" : "initialdir")
+                        + " cannot use $(Cluster): it must exist before the scheduler assigns the cluster id");
+            }
+            if (expr instanceof StringValue s) {
+                List<String> parts = new ArrayList<>();
+                String[] pieces = s.value().split(Pattern.quote(STAND_IN_TEXT), -1);
+                for (int i = 0; i < pieces.length; i++) {
+                    if (!pieces[i].isEmpty()) {
+                        parts.add(new StringValue(pieces[i]).unparse());
+                    }
+                    if (i < pieces.length - 1) {
+                        parts.add("ClusterId");
+                    }
+                }
+                return Expr.parse("strcat(" + String.join(", ", parts) + ")");
+            }
+            String rewritten = STAND_IN_TOKEN.matcher(text).replaceAll("ClusterId");
+            if (rewritten.contains(STAND_IN_TEXT)) {
+                throw new SubmitException(file, 0, name + " uses $(Cluster) inside a word or number, which harrier"
+                        + " submit cannot expand before the scheduler assigns the cluster id");
+            }
+            return Expr.parse(rewritten);
+        }
     }
 }

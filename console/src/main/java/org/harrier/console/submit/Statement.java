@@ -1,5 +1,6 @@
 package org.harrier.console.submit;
 
+import java.util.List;
 import java.util.Objects;
 
 /** One logical line of a submit description, continuation lines already joined. */
@@ -23,10 +24,23 @@ sealed interface Statement {
         }
     }
 
-    /** {@code queue} or {@code queue N}; {@code count} is the text after the keyword, maybe empty. */
-    record Queue(String count, int line) implements Statement {
+    /**
+     * {@code queue [N] [vars] [in|from|matching ...]}: {@code arguments} is the text after the
+     * keyword, still unexpanded (condor_submit expands macros in it when it reaches the
+     * statement); {@code listLines} the lines of an item list opened with {@code (} and closed
+     * by a later line starting with {@code )}, without either parenthesis line.
+     */
+    record Queue(String arguments, List<ListLine> listLines, int line) implements Statement {
         public Queue {
-            Objects.requireNonNull(count, "count");
+            Objects.requireNonNull(arguments, "arguments");
+            listLines = List.copyOf(listLines);
+        }
+    }
+
+    /** A line of a multi-line queue item list and where it is. */
+    record ListLine(String text, int line) {
+        public ListLine {
+            Objects.requireNonNull(text, "text");
         }
     }
 }

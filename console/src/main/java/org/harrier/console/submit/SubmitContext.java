@@ -1,15 +1,22 @@
 package org.harrier.console.submit;
 
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 
 /**
  * What condor_submit takes from its surroundings rather than from the file: the directory it
- * runs in (relative executables and the default initialdir are resolved against it), the user
- * who owns the jobs, and this machine's Arch and OpSys for the default Requirements.
+ * runs in (relative executables, item files and the default initialdir are resolved against
+ * it), the user who owns the jobs, this machine's Arch and OpSys for the default Requirements,
+ * its FileSystemDomain (HTCondor's FILESYSTEM_DOMAIN, by default the host name, the same
+ * default an execute node advertises), and the submitter's environment for {@code getenv} and
+ * {@code $ENV(name)}.
  */
-public record SubmitContext(Path submitDir, String owner, String arch, String opSys) {
+public record SubmitContext(Path submitDir, String owner, String arch, String opSys, String fileSystemDomain,
+                            Map<String, String> env) {
     public SubmitContext {
         Objects.requireNonNull(submitDir, "submitDir");
         if (!submitDir.isAbsolute()) {
@@ -19,6 +26,8 @@ public record SubmitContext(Path submitDir, String owner, String arch, String op
         requireText(owner, "owner");
         requireText(arch, "arch");
         requireText(opSys, "opSys");
+        requireText(fileSystemDomain, "fileSystemDomain");
+        env = Map.copyOf(env);
     }
 
     private static void requireText(String s, String what) {
@@ -27,10 +36,24 @@ public record SubmitContext(Path submitDir, String owner, String arch, String op
         }
     }
 
-    /** Submitting from {@code submitDir} as {@code owner} on this machine (this JVM's platform). */
-    public static SubmitContext onThisMachine(Path submitDir, String owner) {
+    /** Submitting from {@code submitDir} as {@code owner} on this machine, with environment {@code env}. */
+    public static SubmitContext onThisMachine(Path submitDir, String owner, Map<String, String> env) {
         return new SubmitContext(submitDir, owner, arch(System.getProperty("os.arch")),
-                opSys(System.getProperty("os.name")));
+                opSys(System.getProperty("os.name")), hostName(), env);
+    }
+
+    /** Submitting from {@code submitDir} as {@code owner} on this machine, with no environment to import. */
+    public static SubmitContext onThisMachine(Path submitDir, String owner) {
+        return onThisMachine(submitDir, owner, Map.of());
+    }
+
+    /** HTCondor's default FILESYSTEM_DOMAIN: this host's name (what exec-service's MachineProbe advertises). */
+    static String hostName() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            return "localhost";
+        }
     }
 
     /**

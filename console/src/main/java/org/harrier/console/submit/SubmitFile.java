@@ -11,13 +11,16 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Reads HTCondor's submit description language, the subset Harrier's {@code harrier submit}
- * understands (condor_submit man page, "Submit Description File Commands"):
+ * Reads HTCondor's submit description language (condor_submit man page, "Submit Description
+ * File Commands"):
  * <ul>
  *   <li>{@code name = value}, names in any case, value trimmed; a name that is no command is a
  *       macro, usable as {@code $(name)};
  *   <li>{@code +Name = value} and {@code MY.Name = value}: a job ad attribute, value ClassAd text;
- *   <li>{@code queue} and {@code queue N};
+ *   <li>{@code queue} in all its forms: {@code queue}, {@code queue N}, {@code queue [N] [var] in
+ *       (a, b)}, {@code queue [N] [vars] from file}, {@code queue [N] [vars] from (} rows
+ *       {@code )}, {@code queue [N] [var] matching [files|dirs] globs}; an item list opened with
+ *       {@code (} and not closed on its line continues to the next line that starts with {@code )};
  *   <li>lines starting with {@code #} are comments; a line ending in a backslash continues on the
  *       next, whose leading white space is dropped (as HTCondor's config reader does); a comment
  *       line inside a continuation is skipped.
@@ -30,6 +33,8 @@ public final class SubmitFile {
     private static final Pattern ATTRIBUTE = Pattern.compile("(?:\\+|(?i:MY)\\.)([A-Za-z_][A-Za-z0-9_]*)\\s*=(.*)",
             Pattern.DOTALL);
     private static final Pattern QUEUE = Pattern.compile("(?i:queue)(?:\\s+(.*))?", Pattern.DOTALL);
+    /** A queue statement whose item list opens with '(' that its own line does not close. */
+    private static final Pattern OPEN_LIST = Pattern.compile("(?is)(?:^|[\\s,])(?:in|from|matching)(?=[\\s(\\[])[^(]*\\([^)]*");
 
     private SubmitFile() {
     }
@@ -50,7 +55,8 @@ public final class SubmitFile {
         return parse(name, text);
     }
 
-    private static String describe(IOException e) {
+    /** A short reason for an I/O failure, for messages that already name the file. */
+    static String describe(IOException e) {
         if (e instanceof java.nio.file.NoSuchFileException) {
             return "no such file";
         }
@@ -75,7 +81,7 @@ public final class SubmitFile {
                 continue;
             }
             StringBuilder logical = new StringBuilder();
-            String part = stripTrailing(line);
+            String part = line.stripTrailing();
             while (part.endsWith("\\")) {
                 logical.append(part, 0, part.length() - 1);
                 part = null;
@@ -84,16 +90,44 @@ public final class SubmitFile {
                     if (!next.isBlank() && next.strip().startsWith("#")) {
                         continue;
                     }
-                    part = stripTrailing(next.stripLeading());
+                    part = next.stripLeading().stripTrailing();
                 }
                 if (part == null) {
                     part = "";
                 }
             }
             logical.append(part);
-            statements.add(statement(fileName, logical.toString().strip(), start));
+            String statement = logical.toString().strip();
+            Matcher q = QUEUE.matcher(statement);
+            if (q.matches()) {
+                String arguments = q.group(1) == null ? "" : q.group(1).strip();
+                List<Statement.ListLine> list = new ArrayList<>();
+                if (OPEN_LIST.matcher(arguments).find() && arguments.lastIndexOf(')') < arguments.lastIndexOf('(')) {
+                    i = listLines(fileName, lines, i, start, list);
+                }
+                statements.add(new Statement.Queue(arguments, list, start));
+            } else {
+                statements.add(statement(fileName, statement, start));
+            }
         }
         return new SubmitDescription(fileName, statements);
+    }
+
+    /** Collects the lines of an open item list up to the line starting with ')'; returns the next index. */
+    private static int listLines(String file, String[] lines, int from, int queueLine, List<Statement.ListLine> out) {
+        int i = from;
+        while (i < lines.length) {
+            String s = lines[i].strip();
+            i++;
+            if (s.startsWith(")")) {
+                return i;
+            }
+            if (!s.isEmpty() && !s.startsWith("#")) {
+                out.add(new Statement.ListLine(s, i));
+            }
+        }
+        throw new SubmitException(file, queueLine, "the item list opened with '(' on this line is never closed by a"
+                + " line starting with ')'");
     }
 
     private static boolean isBlankOrComment(String line) {
@@ -101,15 +135,7 @@ public final class SubmitFile {
         return s.isEmpty() || s.startsWith("#");
     }
 
-    private static String stripTrailing(String s) {
-        return s.stripTrailing();
-    }
-
     private static Statement statement(String file, String text, int line) {
-        Matcher q = QUEUE.matcher(text);
-        if (q.matches()) {
-            return new Statement.Queue(q.group(1) == null ? "" : q.group(1).strip(), line);
-        }
         Matcher a = ATTRIBUTE.matcher(text);
         if (a.matches()) {
             return new Statement.Attribute(a.group(1), a.group(2).strip(), line);
@@ -124,7 +150,8 @@ public final class SubmitFile {
         }
         String word = text.split("[\\s=]", 2)[0].toLowerCase(Locale.ROOT);
         if (word.startsWith("queue")) {
-            throw new SubmitException(file, line, "expected 'queue' or 'queue N', got '" + text + "'");
+            throw new SubmitException(file, line, "expected 'queue', 'queue N' or 'queue [N] [vars] in|from|matching"
+                    + " ...', got '" + text + "'");
         }
         throw new SubmitException(file, line, "expected 'name = value', '+Attribute = value' or 'queue', got '"
                 + text + "'");

@@ -104,8 +104,8 @@ class HarrierCommandLineTest {
         Run r = run("--broker", noBroker, "submit", "-dump", "hello.sub");
         assertEquals(0, r.status(), r.err());
         assertTrue(r.out().startsWith("MyType = \"Job\"\nTargetType = \"Machine\"\nClusterId = 1\nProcId = 0\n"
-                + "Owner = \"alice\"\nJobUniverse = 5\nCmd = \"/bin/echo\"\nArguments = \"hello from Harrier\"\nIwd = \""
-                + dir + "\"\n"), r.out());
+                + "Owner = \"alice\"\nJobUniverse = 5\nCmd = \"/bin/echo\"\nArgs = \"hello from Harrier\"\nEnvironment = \"\"\n"
+                + "Iwd = \"" + dir + "\"\n"), r.out());
         assertTrue(r.out().endsWith("\n\n"), r.out());
     }
 
@@ -115,6 +115,31 @@ class HarrierCommandLineTest {
         assertEquals(0, r.status(), r.err());
         assertTrue(r.out().startsWith("[\n  {\n    \"MyType\": \"Job\",\n"), r.out());
         assertTrue(r.out().contains("\"Requirements\": \"/Expr((TARGET.Arch == "), r.out());
+    }
+
+    @Test
+    void submitDumpPrintsEveryProcOfAQueueList() throws IOException {
+        Files.writeString(dir.resolve("list.sub"), "executable = /bin/echo\narguments = $(x)\nqueue x in (a, b)\n");
+        Run r = run("--broker", noBroker, "submit", "-dump", "list.sub");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("ProcId = 0\n") && r.out().contains("Args = \"a\"\n"), r.out());
+        assertTrue(r.out().contains("ProcId = 1\n") && r.out().contains("Args = \"b\"\n"), r.out());
+    }
+
+    @Test
+    void getenvAndEnvMacrosReadTheCallersEnvironment() throws IOException {
+        here = here.withEnv(Map.of("PROJECT", "physics", "SECRET", "x"));
+        Files.writeString(dir.resolve("env.sub"), "executable = /bin/echo\ngetenv = PROJ*\narguments = $ENV(PROJECT)\nqueue\n");
+        Run r = run("submit", "-dump", "env.sub");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("Args = \"physics\"\nEnvironment = \"PROJECT=physics\"\n"), r.out());
+    }
+
+    @Test
+    void aMistakeInTheLastProcSubmitsNothingAndNeverAsksTheBroker() throws IOException {
+        Files.writeString(dir.resolve("late.sub"), "executable = $(x)\nqueue x in (/bin/echo, /bin/true, /no/such/tool)\n");
+        Run r = run("--broker", noBroker, "submit", "late.sub");
+        assertEquals(new Run(1, "", "harrier: late.sub:1: executable /no/such/tool does not exist\n"), r);
     }
 
     @Test
