@@ -31,9 +31,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Nothing acknowledged is lost: the scheduler runs as its own JVM on a spool directory, eight
- * clients submit clusters and remove jobs as fast as it answers, and the scheduler is killed
+ * clients submit clusters, remove jobs and edit attributes as fast as it answers, and the scheduler is killed
  * with SIGKILL at a random moment, three times over. After each restart every acknowledged
- * cluster is there whole, every acknowledged removal stays done, and no cluster is there in part
+ * cluster is there whole, every acknowledged removal and edit stays done, and no cluster is there in part
  * (a transaction is applied whole or not at all).
  */
 @Timeout(240)
@@ -53,9 +53,11 @@ class SchedulerCrashTest {
     /** What the clients were told succeeded. */
     private final Set<Long> ackedClusters = ConcurrentHashMap.newKeySet();
     private final Set<String> ackedRemovals = ConcurrentHashMap.newKeySet();
+    /** Jobs whose Mark attribute an acknowledged SetAttribute set to their cluster id. */
+    private final Set<String> ackedEdits = ConcurrentHashMap.newKeySet();
 
     @Test
-    void acknowledgedSubmitsAndRemovalsSurviveSigkillUnderLoad() throws Exception {
+    void acknowledgedSubmitsRemovalsAndEditsSurviveSigkillUnderLoad() throws Exception {
         Path spool = dir.resolve("spool");
         try (GridBroker broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
              Bus bus = Bus.connect(broker.url())) {
@@ -84,8 +86,8 @@ class SchedulerCrashTest {
                 for (Thread t : clients) {
                     t.join(WAIT.toMillis() * 2);
                 }
-                System.out.printf("round %d: killed after %d acknowledged clusters (%d this round), %d removals%n",
-                        round, ackedClusters.size(), ackedClusters.size() - before, ackedRemovals.size());
+                System.out.printf("round %d: killed after %d acknowledged clusters (%d this round), %d removals, %d edits%n",
+                        round, ackedClusters.size(), ackedClusters.size() - before, ackedRemovals.size(), ackedEdits.size());
                 assertTrue(ackedClusters.size() > before, "round " + round + ": no submission was acknowledged\n"
                         + Files.readString(dir.resolve("scheduler-" + round + ".log")));
             }
@@ -140,6 +142,12 @@ class SchedulerCrashTest {
                     Console.join(console.invoke(AGENT, SCHEDULER, "Remove", Map.of("Id", job, "Reason", "crash test"), CALL));
                     ackedRemovals.add(job);
                 }
+                if (cluster % 2 == 0) {
+                    String job = cluster + ".2";
+                    Console.join(console.invoke(AGENT, SCHEDULER, "SetAttribute",
+                            Map.of("Id", job, "Name", "Mark", "Value", Long.toString(cluster)), CALL));
+                    ackedEdits.add(job);
+                }
             } catch (RuntimeException e) {
                 // The scheduler died under this call: not acknowledged, so nothing is owed.
                 if (stop.get()) {
@@ -152,7 +160,9 @@ class SchedulerCrashTest {
     private void checkNothingAcknowledgedIsLost(Console console, String when, int round) throws IOException {
         String log = Files.readString(dir.resolve("scheduler-" + round + ".log"));
         Map<Long, List<Long>> procs = new HashMap<>();
+        Map<String, Object> marks = new HashMap<>();
         for (ObjectData job : console.query(AGENT, "job", null, WAIT)) {
+            marks.put(job.id().key(), job.get("Mark"));
             procs.computeIfAbsent((Long) job.get("ClusterId"), k -> new ArrayList<>()).add((Long) job.get("ProcId"));
             assertEquals(1L, job.get("JobStatus"), when + ": " + job.id() + " is idle (no exec service runs jobs); "
                     + "the scheduler's log:\n" + log);
@@ -167,6 +177,12 @@ class SchedulerCrashTest {
             if (!ok) {
                 problems.add("acknowledged cluster " + cluster + " has procs " + have
                         + (ackedRemovals.contains(cluster + ".1") ? " (removal of proc 1 acknowledged)" : ""));
+            }
+        }
+        for (String job : ackedEdits) {
+            long cluster = Long.parseLong(job.substring(0, job.indexOf('.')));
+            if (!Long.valueOf(cluster).equals(marks.get(job))) {
+                problems.add("acknowledged SetAttribute of " + job + " Mark = " + cluster + " reads " + marks.get(job));
             }
         }
         procs.forEach((cluster, have) -> {
