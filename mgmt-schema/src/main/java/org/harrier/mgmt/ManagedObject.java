@@ -1,6 +1,7 @@
 package org.harrier.mgmt;
 
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
@@ -14,6 +15,17 @@ public interface ManagedObject {
 
     /** The object's property values now; never null; safe to call from any thread. */
     Map<String, Object> values();
+
+    /**
+     * The object's values as they are now, for publication. The default makes the map at once;
+     * an object whose state is an immutable value may return a supplier that holds that value
+     * and makes the map later, on the thread that sends it, so publishing many objects costs
+     * the caller next to nothing. Suppliers of equal state should be equal.
+     */
+    default Supplier<Map<String, Object>> snapshot() {
+        Map<String, Object> now = values();
+        return () -> now;
+    }
 
     /**
      * Whether a console must see every published change of this object (a job: each is a status

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.Objects;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
@@ -99,7 +100,7 @@ public final class Agent implements AutoCloseable {
         if (h == null) {
             throw new IllegalStateException(o.id() + " is not hosted by agent " + name);
         }
-        indications.add(h.type(), o.id(), data(h, h.object().values(), 0), o.keepsEveryChange(), false);
+        indications.add(h.type(), o.id(), data(h, h.object().snapshot(), 0), o.keepsEveryChange(), false);
     }
 
     /** Republishes {@code o} every {@code every} as well (daemon ads keep the collector's copy alive). */
@@ -128,7 +129,7 @@ public final class Agent implements AutoCloseable {
         }
         Hosted h = objects.remove(id);
         if (h != null) {
-            indications.add(h.type(), id, data(h, h.object().values(), nowNanos()), h.object().keepsEveryChange(), true);
+            indications.add(h.type(), id, data(h, h.object().snapshot(), nowNanos()), h.object().keepsEveryChange(), true);
         }
     }
 
@@ -144,7 +145,8 @@ public final class Agent implements AutoCloseable {
                 .body(data));
     }
 
-    private Map<String, Object> data(Hosted h, Map<String, Object> values, long deleteTs) {
+    /** A data indication's map; {@code _values} is the object's snapshot, made into a map when sent (Qmf.wire). */
+    private Map<String, Object> data(Hosted h, Supplier<Map<String, Object>> values, long deleteTs) {
         Map<String, Object> d = new LinkedHashMap<>();
         d.put("_object_id", Qmf.objectId(h.object().id(), name, epoch));
         d.put("_schema_id", Qmf.schemaId(h.type().packageName(), h.type().name(), h.type().hash()));
@@ -254,7 +256,7 @@ public final class Agent implements AutoCloseable {
             if (!where.test(values)) {
                 continue;
             }
-            page.add("OBJECT_ID".equals(what) ? Qmf.objectId(id, name, epoch) : data(h, values, 0));
+            page.add("OBJECT_ID".equals(what) ? Qmf.objectId(id, name, epoch) : data(h, () -> values, 0));
             if (page.size() == PAGE) {
                 reply(in, "response", Qmf.QUERY_RESPONSE, "OBJECT_ID".equals(what) ? "_object_id" : "_data", true, page);
                 page = new ArrayList<>();

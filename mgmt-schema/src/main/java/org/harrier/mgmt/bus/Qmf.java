@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.UUID;
 
 import org.harrier.mgmt.AgentName;
@@ -88,6 +89,9 @@ final class Qmf {
     }
 
     private static Object copy(Object value) {
+        if (value instanceof Supplier<?> later) {
+            return copy(later.get()); // an object's snapshot, made into its map only now (ManagedObject.snapshot)
+        }
         if (value instanceof Map<?, ?> m) {
             LinkedHashMap<String, Object> out = new LinkedHashMap<>();
             m.forEach((k, v) -> out.put(String.valueOf(k), copy(v)));

@@ -3,6 +3,7 @@ package org.harrier.scheduler.bus;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.harrier.classad.ClassAd;
@@ -47,9 +48,23 @@ final class JobObject implements ManagedObject {
 
     @Override
     public Map<String, Object> values() {
-        Map<String, Object> values = new LinkedHashMap<>(AdMaps.toNative(ad));
-        values.put("CustomId", customId);
-        return Collections.unmodifiableMap(values);
+        return new Values(ad, customId).get();
+    }
+
+    /** The ad as it is now; its property map is made when the indication is sent, off the owner thread. */
+    @Override
+    public Supplier<Map<String, Object>> snapshot() {
+        return new Values(ad, customId);
+    }
+
+    /** A job's properties from one version of its ad: equal when the ads are. */
+    private record Values(ClassAd ad, String customId) implements Supplier<Map<String, Object>> {
+        @Override
+        public Map<String, Object> get() {
+            Map<String, Object> values = new LinkedHashMap<>(AdMaps.toNative(ad));
+            values.put("CustomId", customId);
+            return Collections.unmodifiableMap(values);
+        }
     }
 
     /** Every change of a job is a status or attribute change some console may be waiting for. */
