@@ -35,6 +35,14 @@ public record AutoclusterKey(String owner, String signature) {
 
     /** The key of {@code job}; pure. */
     public static AutoclusterKey of(ClassAd job) {
+        return read(job).key();
+    }
+
+    /** A key and the (lower-cased) attribute names it was read from. */
+    record Reading(AutoclusterKey key, Set<String> names) {
+    }
+
+    static Reading read(ClassAd job) {
         TreeMap<String, String> values = new TreeMap<>();
         Deque<String> todo = new ArrayDeque<>(new TreeSet<>(ALWAYS));
         while (!todo.isEmpty()) {
@@ -55,6 +63,6 @@ public record AutoclusterKey(String owner, String signature) {
         }
         StringBuilder sig = new StringBuilder();
         values.forEach((name, text) -> sig.append('|').append(name).append('=').append(text));
-        return new AutoclusterKey(JobQueue.owner(job), sig.toString());
+        return new Reading(new AutoclusterKey(JobQueue.owner(job), sig.toString()), values.keySet());
     }
 }

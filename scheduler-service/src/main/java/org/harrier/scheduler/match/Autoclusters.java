@@ -19,6 +19,9 @@ public final class Autoclusters {
     private final Map<Long, Autocluster> byId = new HashMap<>();
     private final Map<JobId, Placed> placed = new HashMap<>();
     private long nextId = 1;
+    /** The last key read, and the cluster ad its job was chained to: the procs of a cluster mostly share it. */
+    private AutoclusterKey.Reading lastReading;
+    private ClassAd lastParent;
 
     private record Placed(Autocluster cluster, Autocluster.Entry entry) {
     }
@@ -28,13 +31,38 @@ public final class Autoclusters {
         if (placed.containsKey(job)) {
             throw new IllegalStateException("job " + job + " is already waiting in an autocluster");
         }
-        AutoclusterKey key = AutoclusterKey.of(ad);
+        AutoclusterKey key = keyOf(ad);
         Autocluster ac = byKey.computeIfAbsent(key, k -> {
             Autocluster created = new Autocluster(nextId++, k);
             byId.put(created.id(), created);
             return created;
         });
         placed.put(job, new Placed(ac, ac.add(job, ad)));
+    }
+
+    /**
+     * The job's key. A proc of the same cluster as the last job read, none of whose own
+     * attributes is one the last key was read from, has the same key: a cluster of 500,000
+     * procs is read once, not 500,000 times.
+     */
+    private AutoclusterKey keyOf(ClassAd ad) {
+        ClassAd parent = ad.chainedParent();
+        if (parent != null && parent == lastParent && !ownAttributeIn(ad, lastReading.names())) {
+            return lastReading.key();
+        }
+        AutoclusterKey.Reading reading = AutoclusterKey.read(ad);
+        // Kept for the next procs only when it is the cluster's own reading, untouched by this proc's attributes.
+        if (parent != null && !ownAttributeIn(ad, reading.names())) {
+            lastReading = reading;
+            lastParent = parent;
+        }
+        return reading.key();
+    }
+
+    private static boolean ownAttributeIn(ClassAd ad, java.util.Set<String> names) {
+        boolean[] found = {false};
+        ad.forEachOwn((name, value) -> found[0] |= names.contains(name.toLowerCase(java.util.Locale.ROOT)));
+        return found[0];
     }
 
     /** Takes {@code job} out of matching (it started, was handed to a claim, held or removed); false if it was not here. */

@@ -1,6 +1,7 @@
 package org.harrier.scheduler.match;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -23,6 +24,33 @@ class AutoclustersTest {
 
     static JobId id(int cluster, int proc) {
         return new JobId(cluster, proc);
+    }
+
+    /**
+     * Procs of one cluster are read once, yet a proc whose own attributes touch what matching
+     * reads (a request, something Requirements references, the owner) still gets its own key:
+     * every job lands where AutoclusterKey.of puts it.
+     */
+    @Test
+    void procsOfAClusterShareTheirKeyUnlessTheirOwnAttributesMatter() {
+        ClassAd cluster = ClassAd.builder().set("Owner", "alice")
+                .setExpr("Requirements", "TARGET.Memory >= RequestMemory && TARGET.Site == Site")
+                .set("RequestMemory", 64).set("Site", "a").set("Cmd", "/bin/true").build();
+        List<ClassAd> procs = List.of(
+                ClassAd.builder().set("ProcId", 0).set("CustomId", "9.0").build().chainedTo(cluster),
+                ClassAd.builder().set("ProcId", 1).set("RequestMemory", 128).build().chainedTo(cluster),
+                ClassAd.builder().set("ProcId", 2).set("Site", "b").build().chainedTo(cluster),
+                ClassAd.builder().set("ProcId", 3).set("Args", "x").build().chainedTo(cluster),
+                ClassAd.builder().set("ProcId", 4).set("Owner", "bob").build().chainedTo(cluster),
+                ClassAd.builder().set("ProcId", 5).build().chainedTo(cluster));
+        for (int p = 0; p < procs.size(); p++) {
+            idle.add(id(9, p), procs.get(p));
+        }
+        for (int p = 0; p < procs.size(); p++) {
+            assertNotNull(idle.byKey(AutoclusterKey.of(procs.get(p))), "proc " + p + " is in the autocluster of its own key");
+        }
+        assertEquals(List.of(3, 1, 1, 1), idle.requests().stream().map(Request::count).toList(),
+                "procs 0, 3 and 5 together; 1, 2 and 4 each alone");
     }
 
     @Test
