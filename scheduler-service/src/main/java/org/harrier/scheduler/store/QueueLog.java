@@ -15,6 +15,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import org.harrier.classad.ClassAd;
 import org.harrier.scheduler.queue.JobQueue;
+import org.harrier.scheduler.queue.QueueOp;
 import org.harrier.scheduler.queue.Transaction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -46,7 +47,7 @@ public final class QueueLog implements Journal {
     private FileChannel channel;
     private long handedOver;
     private long written;
-    private long bytesSinceRewrite;
+    private long churnSinceRewrite;
     private long lastRewriteBytes;
     private IOException failure;
     private boolean closing;
@@ -114,17 +115,19 @@ public final class QueueLog implements Journal {
         return enqueue(new Pending(Snapshot.of(queue)));
     }
 
-    /** Whether the log has grown enough past its last rewrite to be worth compacting. */
+    /** Whether the log has churned enough since its last rewrite to be worth compacting. */
     boolean wantsRewrite(long minimumBytes) {
         synchronized (lock) {
-            return !rewriting && bytesSinceRewrite > Math.max(minimumBytes, 2 * lastRewriteBytes);
+            return !rewriting && churnSinceRewrite > Math.max(minimumBytes, lastRewriteBytes);
         }
     }
 
     /**
-     * Rewrites once the log holds more than twice what its last rewrite (or open) wrote and at
-     * least {@link #MIN_REWRITE_BYTES}: the cost of a rewrite is then paid back by the changes
-     * it drops, and a queue that only grows is not rewritten again and again.
+     * Rewrites once the transactions that change or destroy jobs (the churn: superseded values,
+     * jobs gone) written since the last rewrite (or open) outweigh what that rewrite wrote, and
+     * at least {@link #MIN_REWRITE_BYTES}: a rewrite then at least halves the log. Submissions
+     * alone are not churn, so a queue that only grows, say by one 500,000-proc cluster, is not
+     * rewritten for it.
      */
     @Override
     public void compactIfLarge(JobQueue queue) {
@@ -202,10 +205,10 @@ public final class QueueLog implements Journal {
                 pending.clear();
             }
             try {
-                long bytes = writeBatch(batch);
+                long churn = writeBatch(batch);
                 synchronized (lock) {
                     written += batch.size();
-                    bytesSinceRewrite += bytes;
+                    churnSinceRewrite += churn;
                 }
                 batch.forEach(p -> p.done.complete(null));
             } catch (IOException | RuntimeException e) {
@@ -225,6 +228,7 @@ public final class QueueLog implements Journal {
     /**
      * Writes the batch: first the history of jobs that finished (fsynced before the transactions
      * that destroy them are written), then the transactions in order; a snapshot starts a new log.
+     * Returns the bytes of churn written after the last snapshot in the batch.
      */
     private long writeBatch(List<Pending> batch) throws IOException {
         List<ClassAd> finished = new ArrayList<>();
@@ -234,18 +238,33 @@ public final class QueueLog implements Journal {
             }
         }
         history.append(finished);
-        long bytes = 0;
+        long churn = 0;
         List<byte[]> chunks = new ArrayList<>();
         for (Pending p : batch) {
             if (p.work instanceof Transaction tx) {
-                chunks.add(LogCodec.encode(tx));
+                byte[] encoded = LogCodec.encode(tx);
+                chunks.add(encoded);
+                if (!onlyCreates(tx)) {
+                    churn += encoded.length;
+                }
             } else if (p.work instanceof Snapshot s) {
-                bytes += flush(chunks);
+                flush(chunks);
                 chunks.clear();
                 replaceWith(s);
+                churn = 0;
             }
         }
-        return bytes + flush(chunks);
+        flush(chunks);
+        return churn;
+    }
+
+    private static boolean onlyCreates(Transaction tx) {
+        for (QueueOp op : tx.ops()) {
+            if (!(op instanceof QueueOp.NewCluster || op instanceof QueueOp.NewProc)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private long flush(List<byte[]> chunks) throws IOException {
@@ -286,7 +305,7 @@ public final class QueueLog implements Journal {
         channel.close();
         channel = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
         synchronized (lock) {
-            bytesSinceRewrite = 0;
+            churnSinceRewrite = 0;
             lastRewriteBytes = size;
         }
         LOG.info("job queue log {}: compacted to {} bytes ({} jobs)", file, size, s.jobs());

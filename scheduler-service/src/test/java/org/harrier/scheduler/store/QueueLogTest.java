@@ -182,6 +182,27 @@ class QueueLogTest {
     }
 
     @Test
+    void onlyChurnAsLargeAsTheLastRewriteMakesARewriteWorthIt() throws Exception {
+        JobQueue queue = new JobQueue();
+        try (QueueLog log = QueueLog.open(dir).log()) {
+            await(log.append(submit(queue, 200)));
+            assertTrue(!log.wantsRewrite(1), "submissions alone are no churn");
+            await(log.rewrite(queue));
+            long rewritten = Files.size(dir.resolve(QueueLog.FILE));
+            int changes = 0;
+            while (Files.size(dir.resolve(QueueLog.FILE)) < 2 * rewritten + 1) {
+                JobId job = new JobId(1, changes++ % 200);
+                await(log.append(applied(queue, Transaction.builder().status(job, JobStatus.HELD, 500 + changes).build())));
+                if (Files.size(dir.resolve(QueueLog.FILE)) <= rewritten * 3 / 2) {
+                    assertTrue(!log.wantsRewrite(1), "churn still below what the rewrite wrote, after " + changes + " changes");
+                }
+            }
+            assertTrue(log.wantsRewrite(1), "churn beyond what the rewrite wrote");
+            assertTrue(!log.wantsRewrite(Long.MAX_VALUE), "but never below the minimum");
+        }
+    }
+
+    @Test
     void aClosedLogRefusesAppends() throws Exception {
         QueueLog log = QueueLog.open(dir).log();
         log.close();
