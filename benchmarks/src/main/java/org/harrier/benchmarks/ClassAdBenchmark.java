@@ -43,15 +43,7 @@ public final class ClassAdBenchmark {
     }
 
     public static void main(String[] args) {
-        Options options;
-        try {
-            options = Options.parse(args);
-        } catch (IllegalArgumentException e) {
-            System.err.println("ClassAdBenchmark: " + e.getMessage());
-            System.err.print(USAGE);
-            System.exit(2);
-            return;
-        }
+        Options options = CommandLine.parseOrExit("ClassAdBenchmark", USAGE, args, Options::parse);
         if (options.help()) {
             System.out.print(USAGE);
             return;

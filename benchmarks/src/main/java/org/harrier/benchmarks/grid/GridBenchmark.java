@@ -1,11 +1,17 @@
 package org.harrier.benchmarks.grid;
 
+import static org.harrier.benchmarks.CommandLine.count;
+import static org.harrier.benchmarks.CommandLine.jvmOptions;
+import static org.harrier.benchmarks.CommandLine.parseOrExit;
+import static org.harrier.benchmarks.CommandLine.value;
+import static org.harrier.benchmarks.Figures.print;
+import static org.harrier.benchmarks.Figures.verdict;
+
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -70,31 +76,11 @@ public final class GridBenchmark {
                     case "--rounds" -> rounds = count(a, value(args, ++i, a), 1);
                     case "--latency-jobs" -> latencyJobs = count(a, value(args, ++i, a), 1);
                     case "--spawns" -> spawns = count(a, value(args, ++i, a), 10);
-                    case "--grid-jvm" -> gridJvm = Arrays.stream(value(args, ++i, a).trim().split("\\s+"))
-                            .filter(s -> !s.isEmpty()).toList();
+                    case "--grid-jvm" -> gridJvm = jvmOptions(value(args, ++i, a));
                     default -> throw new IllegalArgumentException("unknown option " + a);
                 }
             }
             return new Options(jobs, rounds, latencyJobs, spawns, gridJvm, false);
-        }
-
-        private static String value(String[] args, int i, String option) {
-            if (i >= args.length) {
-                throw new IllegalArgumentException(option + " needs a value");
-            }
-            return args[i];
-        }
-
-        private static int count(String option, String text, int least) {
-            try {
-                int n = Integer.parseInt(text);
-                if (n < least) {
-                    throw new IllegalArgumentException(option + " must be at least " + least + ", got " + n);
-                }
-                return n;
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(option + " needs a whole number, got '" + text + "'");
-            }
         }
     }
 
@@ -102,15 +88,7 @@ public final class GridBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        Options options;
-        try {
-            options = Options.parse(args);
-        } catch (IllegalArgumentException e) {
-            System.err.println("GridBenchmark: " + e.getMessage());
-            System.err.print(USAGE);
-            System.exit(2);
-            return;
-        }
+        Options options = parseOrExit("GridBenchmark", USAGE, args, Options::parse);
         if (options.help()) {
             System.out.print(USAGE);
             return;
@@ -215,11 +193,4 @@ public final class GridBenchmark {
         }
     }
 
-    private static String verdict(boolean met, String format, Object... args) {
-        return String.format(Locale.ROOT, format, args) + (met ? "  (met)" : "  (NOT met)");
-    }
-
-    private static void print(PrintStream out, String name, String format, double value, String note) {
-        out.printf(Locale.ROOT, "%-22s %12s   %s%n", name, String.format(Locale.ROOT, format, value), note);
-    }
 }

@@ -1,11 +1,17 @@
 package org.harrier.benchmarks.queue;
 
+import static org.harrier.benchmarks.CommandLine.count;
+import static org.harrier.benchmarks.CommandLine.jvmOptions;
+import static org.harrier.benchmarks.CommandLine.parseOrExit;
+import static org.harrier.benchmarks.CommandLine.value;
+import static org.harrier.benchmarks.Figures.print;
+import static org.harrier.benchmarks.Figures.verdict;
+
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -71,31 +77,11 @@ public final class QueueBenchmark {
                     case "--calls" -> calls = count(a, value(args, ++i, a), 1);
                     case "--clients" -> clients = count(a, value(args, ++i, a), 1);
                     case "--histogram" -> histogram = count(a, value(args, ++i, a), 0);
-                    case "--scheduler-jvm" -> jvm = Arrays.stream(value(args, ++i, a).trim().split("\\s+"))
-                            .filter(s -> !s.isEmpty()).toList();
+                    case "--scheduler-jvm" -> jvm = jvmOptions(value(args, ++i, a));
                     default -> throw new IllegalArgumentException("unknown option " + a);
                 }
             }
             return new Options(procs, calls, clients, jvm, histogram, false);
-        }
-
-        private static String value(String[] args, int i, String option) {
-            if (i >= args.length) {
-                throw new IllegalArgumentException(option + " needs a value");
-            }
-            return args[i];
-        }
-
-        private static int count(String option, String text, int least) {
-            try {
-                int n = Integer.parseInt(text);
-                if (n < least) {
-                    throw new IllegalArgumentException(option + " must be at least " + least + ", got " + n);
-                }
-                return n;
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(option + " needs a whole number, got '" + text + "'");
-            }
         }
     }
 
@@ -103,15 +89,7 @@ public final class QueueBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        Options options;
-        try {
-            options = Options.parse(args);
-        } catch (IllegalArgumentException e) {
-            System.err.println("QueueBenchmark: " + e.getMessage());
-            System.err.print(USAGE);
-            System.exit(2);
-            return;
-        }
+        Options options = parseOrExit("QueueBenchmark", USAGE, args, Options::parse);
         if (options.help()) {
             System.out.print(USAGE);
             return;
@@ -220,11 +198,4 @@ public final class QueueBenchmark {
         return ad;
     }
 
-    private static String verdict(boolean met, String format, Object... args) {
-        return String.format(Locale.ROOT, format, args) + (met ? "  (met)" : "  (NOT met)");
-    }
-
-    private static void print(PrintStream out, String name, String format, double value, String note) {
-        out.printf(Locale.ROOT, "%-22s %12s   %s%n", name, String.format(Locale.ROOT, format, value), note);
-    }
 }
