@@ -42,6 +42,9 @@ class ServiceProcessesTest {
                      "--update-interval", "1");
              ServiceJvm exec = ServiceJvm.exec(broker.url(), "worker", dir)) {
             GridUser user = new GridUser(broker.url(), Files.createDirectories(dir.resolve("work")));
+            // Three JVMs start at their own pace: a user would wait for the scheduler to answer too.
+            Eventually.await("the scheduler process to answer harrier q", Eventually.PATIENCE,
+                    () -> user.harrier("q").status() == 0, () -> scheduler.output());
             long cluster = user.submit("hello.sub", """
                     executable = /bin/echo
                     arguments  = three processes
