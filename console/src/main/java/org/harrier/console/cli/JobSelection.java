@@ -86,8 +86,7 @@ record JobSelection(List<JobRef> jobs, List<String> owners, Expr constraint) {
         if (constraint == null) {
             return named.isEmpty() ? null : either;
         }
-        String given = "(" + constraint.unparse() + ")";
-        return named.isEmpty() ? given : either + " && " + given;
+        return named.isEmpty() ? constraint.unparse() : either + " && (" + constraint.unparse() + ")";
     }
 
     private boolean named(ClassAd job) {

@@ -150,13 +150,19 @@ public final class JobTable {
                 t.getMinute());
     }
 
+    /**
+     * condor_q's job_time: earlier runs plus, while the job holds a slot (running, suspended or
+     * transferring output), the time since this run started.
+     */
     private long runTime(ClassAd job) {
         long total = (long) AdFields.real(job, "RemoteWallClockTime", 0);
-        if (AdFields.integer(job, "JobStatus", 0) == JobStatusCode.RUNNING.code()) {
-            Long start = firstOf(job, "JobCurrentStartDate", "ShadowBday", "EnteredCurrentStatus");
-            if (start != null) {
-                total += clock.instant().getEpochSecond() - start;
-            }
+        JobStatusCode status = JobStatusCode.of(AdFields.integer(job, "JobStatus", 0));
+        Long start = status == JobStatusCode.RUNNING
+                ? firstOf(job, "JobCurrentStartDate", "ShadowBday", "EnteredCurrentStatus")
+                : status == JobStatusCode.SUSPENDED || status == JobStatusCode.TRANSFERRING_OUTPUT
+                        ? firstOf(job, "JobCurrentStartDate", "ShadowBday") : null;
+        if (start != null) {
+            total += clock.instant().getEpochSecond() - start;
         }
         return total;
     }

@@ -63,7 +63,7 @@ class JobSelectionTest {
         "12 :: - :: ClusterId == 12",
         "12.3 :: - :: ClusterId == 12 && ProcId == 3",
         "12 1.1 bob :: - :: (ClusterId == 12 || (ClusterId == 1 && ProcId == 1) || Owner == \"bob\")",
-        "- :: JobStatus == 1 :: (JobStatus == 1)",
+        "- :: JobStatus == 1 :: JobStatus == 1",
         "bob :: ExitCode != 0 :: Owner == \"bob\" && (ExitCode != 0)",
         "o\"brien :: - :: Owner == \"o\\\"brien\"",
     })

@@ -21,10 +21,10 @@ class JobTargetsTest {
         "12.0 :: - :: false :: JOB 12.0 -> Id=12.0",
         "12 :: - :: false :: CLUSTER 12 -> Id=12",
         "12.0 12 alice :: - :: false :: JOB 12.0 -> Id=12.0 | CLUSTER 12 -> Id=12 | OWNER alice -> Constraint=Owner == \"alice\"",
-        "- :: JobStatus == 1 :: false :: CONSTRAINT JobStatus == 1 -> Constraint=(JobStatus == 1)",
+        "- :: JobStatus == 1 :: false :: CONSTRAINT JobStatus == 1 -> Constraint=JobStatus == 1",
         "12 alice :: JobStatus == 1 :: false :: CONSTRAINT (ClusterId == 12 || Owner == \"alice\") && (JobStatus == 1)"
             + " -> Constraint=(ClusterId == 12 || Owner == \"alice\") && (JobStatus == 1)",
-        "3.1 :: JobStatus == 1 :: false :: JOB 3.1 -> Id=3.1 | CONSTRAINT JobStatus == 1 -> Constraint=(JobStatus == 1)",
+        "3.1 :: JobStatus == 1 :: false :: JOB 3.1 -> Id=3.1 | CONSTRAINT JobStatus == 1 -> Constraint=JobStatus == 1",
         "- :: - :: true :: ALL  -> Constraint=true",
     })
     void eachTargetIsOneCall(String args, String constraint, boolean all, String expected) {

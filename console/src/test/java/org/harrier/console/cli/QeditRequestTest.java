@@ -22,7 +22,7 @@ class QeditRequestTest {
         "12.0 RequestMemory 2048 :: - :: RequestMemory=2048 :: Id=12.0",
         "12 JobPrio 5 Comment \"hi\" :: - :: JobPrio=5 Comment=\"hi\" :: Id=12",
         "alice Rank Memory :: - :: Rank=Memory :: Constraint=Owner == \"alice\"",
-        "RequestCpus 2 :: JobStatus == 1 :: RequestCpus=2 :: Constraint=(JobStatus == 1)",
+        "RequestCpus 2 :: JobStatus == 1 :: RequestCpus=2 :: Constraint=JobStatus == 1",
         "alice RequestCpus 2 :: JobStatus == 1 :: RequestCpus=2 :: Constraint=Owner == \"alice\" && (JobStatus == 1)",
         "12.3 Foo 1 :: JobStatus == 1 :: Foo=1 :: Constraint=ClusterId == 12 && ProcId == 3 && (JobStatus == 1)",
     })

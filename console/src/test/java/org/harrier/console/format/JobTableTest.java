@@ -88,6 +88,13 @@ class JobTableTest {
     }
 
     @Test
+    void aSuspendedJobsRunTimeCountsAsCondorQsDoes() {
+        ClassAd suspended = ad("ClusterId = 2\nProcId = 0\nOwner = \"alice\"\nQDate = 1710412020\nJobStatus = 7\n"
+                + "JobCurrentStartDate = 1710412200\nEnteredCurrentStatus = 1710412300\nRemoteWallClockTime = 5.0");
+        assertEquals("   2.0   alice           3/14 10:27   0+00:02:05 S  0   0.0", table.queueLine(suspended));
+    }
+
+    @Test
     void totalsByNameAreTheTotalsLineAsData() {
         assertEquals("{Jobs=4, Completed=1, Removed=0, Idle=1, Running=1, Held=1, Suspended=0}",
                 JobTable.totalsByName(Fixtures.jobs()).toString());
