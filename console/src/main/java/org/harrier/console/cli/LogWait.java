@@ -1,10 +1,10 @@
 package org.harrier.console.cli;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import org.harrier.scheduler.userlog.UserLogEvent;
 
 /**
@@ -21,7 +21,7 @@ record LogWait(JobRef only, Map<String, String> ended) {
     static final String PENDING = "";
 
     LogWait {
-        ended = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(ended));
+        ended = Collections.unmodifiableMap(new LinkedHashMap<>(ended));
     }
 
     static LogWait of(JobRef only) {
@@ -72,15 +72,5 @@ record LogWait(JobRef only, Map<String, String> ended) {
 
     boolean sawAnyJob() {
         return !ended.isEmpty();
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof LogWait w && Objects.equals(only, w.only) && ended.equals(w.ended);
-    }
-
-    @Override
-    public int hashCode() {
-        return Objects.hash(only, ended);
     }
 }
