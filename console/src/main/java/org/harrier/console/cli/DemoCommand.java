@@ -38,7 +38,10 @@ import picocli.CommandLine.ParentCommand;
         header = "Run an example job on a grid of its own.",
         description = "Starts a personal grid in this process (on a free port, data in a new temporary"
             + " directory unless --data is given), submits examples/hello.sub from a work directory there,"
-            + " waits for the job, prints its output file and its history line, and stops the grid.")
+            + " waits for the job, prints its output file and its history line, and stops the grid.",
+        footerHeading = "%nExamples:%n",
+        footer = {"  harrier demo                       examples/hello.sub",
+            "  harrier demo --file my.sub         another submit file, on a grid of its own"})
 final class DemoCommand implements Callable<Integer> {
     static final String HOME_ENV = "HARRIER_HOME";
 

@@ -2,7 +2,6 @@ package org.harrier.console.cli;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.harrier.console.ConsoleFailure;
 
 /** A job as condor_rm and condor_q name one on the command line: {@code cluster} or {@code cluster.proc}. */
 record JobRef(long cluster, long proc) {
@@ -27,13 +26,18 @@ record JobRef(long cluster, long proc) {
     static JobRef parse(String text) {
         JobRef ref = parseOrNull(text);
         if (ref == null) {
-            throw new ConsoleFailure("'" + text + "' is not a job id (write cluster or cluster.proc, e.g. 12 or 12.0)");
+            throw new CommandLineError("'" + text + "' is not a job id (write cluster or cluster.proc, e.g. 12 or 12.0)");
         }
         return ref;
     }
 
     boolean isCluster() {
         return proc == WHOLE_CLUSTER;
+    }
+
+    /** The ClassAd test for this id: {@code ClusterId == 12} or {@code ClusterId == 12 && ProcId == 0}. */
+    String constraint() {
+        return isCluster() ? "ClusterId == " + cluster : "ClusterId == " + cluster + " && ProcId == " + proc;
     }
 
     /** The id as the scheduler's methods take it: "12" or "12.0". */

@@ -1,30 +1,51 @@
 package org.harrier.console.cli;
 
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.harrier.classad.ClassAd;
+import org.harrier.classad.Expr;
+import org.harrier.classad.IntegerValue;
 import org.harrier.console.Grid;
 import org.harrier.console.format.AdJson;
+import org.harrier.console.format.AutoFormat;
+import org.harrier.console.format.JobStatusCode;
 import org.harrier.console.format.JobTable;
 import org.harrier.console.format.LongFormat;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
 
 /** {@code harrier q}: condor_q. */
 @Command(name = "q", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
         header = "List the job queue (condor_q).",
-        description = "Columns as condor_q's: ID, OWNER, SUBMITTED, RUN_TIME, ST (I idle, R running, H held,"
+        description = {"Columns as condor_q's: ID, OWNER, SUBMITTED, RUN_TIME, ST (I idle, R running, H held,"
             + " C completed, X removed, S suspended), PRI, SIZE (MiB), CMD; then the totals.",
+            "-hold shows only held jobs with HELD_SINCE and HOLD_REASON; -run only running jobs with RUN_TIME and"
+            + " HOST(S) (the slot); -totals only the totals line. -af prints the values of the attributes (or"
+            + " expressions) named, space separated, 'undefined' for a missing one; put it last, as it takes"
+            + " every argument after it."},
         footerHeading = "%nExamples:%n",
         footer = {"  harrier q                   every job",
             "  harrier q 12 13.2 alice     cluster 12, job 13.2 and alice's jobs",
+            "  harrier q -hold             held jobs and why",
+            "  harrier q -run              running jobs and where",
             "  harrier q -constraint 'JobStatus == 1' -long",
-            "  harrier q --json"})
+            "  harrier q -af ClusterId ProcId RequestMemory",
+            "  harrier q -totals --json"})
 final class QueueCommand implements Callable<Integer> {
+    private static final Comparator<ClassAd> BY_ID = Comparator
+            .comparingLong((ClassAd ad) -> number(ad, "ClusterId"))
+            .thenComparingLong(ad -> number(ad, "ProcId"));
+
     @ParentCommand
     HarrierCommand harrier;
+
+    @Spec
+    CommandSpec spec;
 
     @Option(names = {"-constraint", "--constraint"}, paramLabel = "EXPR",
             description = "only jobs for which this ClassAd expression is true")
@@ -33,26 +54,70 @@ final class QueueCommand implements Callable<Integer> {
     @Option(names = {"-l", "-long", "--long"}, description = "print whole job ads (old ClassAd syntax)")
     boolean longForm;
 
-    @Option(names = {"-json", "--json"}, description = "print the job ads as a JSON array")
+    @Option(names = {"-json", "--json"}, description = "print the job ads as a JSON array (with -totals, the totals)")
     boolean json;
+
+    @Option(names = {"-af", "-autoformat", "--autoformat"}, paramLabel = "EXPR", arity = "1..*",
+            description = "print these attributes (or expressions) of each job, space separated, one job a line")
+    List<String> autoformat;
+
+    @Option(names = {"-hold", "--hold"}, description = "only held jobs: when they were held and why")
+    boolean hold;
+
+    @Option(names = {"-run", "--run"}, description = "only running jobs: how long and on which slot")
+    boolean run;
+
+    @Option(names = {"-totals", "--totals"}, description = "only the totals line")
+    boolean totals;
 
     @Parameters(paramLabel = "ID|OWNER", arity = "0..*",
             description = "a cluster (12), a job (12.0) or an owner; jobs matching any are shown")
     List<String> selectors = List.of();
 
+    private record Reading(OutputForm form, JobSelection selection, List<Expr> columns) {
+    }
+
     @Override
     public Integer call() {
-        OutputForm form = OutputForm.of(longForm, json);
-        JobSelection selection = JobSelection.of(selectors, constraint);
+        Reading r = CommandLineError.checked(spec, this::read);
         List<ClassAd> jobs;
         try (Grid grid = harrier.grid()) {
-            jobs = selection.filter(grid.queue());
+            jobs = r.selection().filter(grid.queue()).stream().filter(this::inView).sorted(BY_ID).toList();
         }
-        harrier.out().print(switch (form) {
+        JobTable table = new JobTable(harrier.surroundings().clock());
+        harrier.out().print(switch (r.form()) {
             case LONG -> LongFormat.render(jobs);
-            case JSON -> AdJson.array(jobs);
-            case TABLE -> new JobTable(harrier.surroundings().clock()).queue(jobs);
+            case JSON -> totals ? AdJson.write(JobTable.totalsByName(jobs)) : AdJson.array(jobs);
+            case AUTOFORMAT -> AutoFormat.render(jobs, r.columns());
+            case TABLE -> totals ? JobTable.totals(jobs) + "\n" : hold ? table.held(jobs) : run ? table.running(jobs)
+                    : table.queue(jobs);
         });
         return 0;
+    }
+
+    private Reading read() {
+        OutputForm form = OutputForm.of(longForm, json, autoformat != null);
+        if (hold && run) {
+            throw new CommandLineError("choose one of -hold and -run");
+        }
+        if (totals && (form == OutputForm.LONG || form == OutputForm.AUTOFORMAT)) {
+            throw new CommandLineError("-totals prints only the totals; it cannot go with " + (longForm ? "-long" : "-af"));
+        }
+        List<Expr> columns = autoformat == null ? List.of()
+                : autoformat.stream().map(a -> JobSelection.expression("-af", a)).toList();
+        return new Reading(form, JobSelection.of(selectors, constraint), columns);
+    }
+
+    /** -hold shows held jobs only, -run running ones, as condor_q's do. */
+    private boolean inView(ClassAd job) {
+        if (!hold && !run) {
+            return true;
+        }
+        JobStatusCode s = job.evaluate("JobStatus") instanceof IntegerValue i ? JobStatusCode.of(i.value()) : null;
+        return hold ? s == JobStatusCode.HELD : s == JobStatusCode.RUNNING;
+    }
+
+    private static long number(ClassAd ad, String name) {
+        return ad.evaluate(name) instanceof IntegerValue i ? i.value() : Long.MIN_VALUE;
     }
 }

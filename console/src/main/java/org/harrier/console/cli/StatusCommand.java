@@ -3,13 +3,17 @@ package org.harrier.console.cli;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.harrier.classad.ClassAd;
+import org.harrier.classad.Expr;
 import org.harrier.console.Grid;
 import org.harrier.console.format.AdJson;
+import org.harrier.console.format.AutoFormat;
 import org.harrier.console.format.LongFormat;
 import org.harrier.console.format.SlotTable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
 
 /** {@code harrier status}: condor_status, answered by the collector's Query method. */
 @Command(name = "status", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
@@ -18,10 +22,13 @@ import picocli.CommandLine.ParentCommand;
             + " Arch, State, Activity, LoadAv, Mem (MiB), ActvtyTime; then a summary by platform and state.",
         footerHeading = "%nExamples:%n",
         footer = {"  harrier status", "  harrier status -constraint 'State == \"Unclaimed\"' -long",
-            "  harrier status --json"})
+            "  harrier status --json", "  harrier status -af Name Cpus Memory"})
 final class StatusCommand implements Callable<Integer> {
     @ParentCommand
     HarrierCommand harrier;
+
+    @Spec
+    CommandSpec spec;
 
     @Option(names = {"-constraint", "--constraint"}, paramLabel = "EXPR",
             description = "only slots for which this ClassAd expression is true")
@@ -33,12 +40,22 @@ final class StatusCommand implements Callable<Integer> {
     @Option(names = {"-json", "--json"}, description = "print the slot ads as a JSON array")
     boolean json;
 
+    @Option(names = {"-af", "-autoformat", "--autoformat"}, paramLabel = "EXPR", arity = "1..*",
+            description = "print these attributes (or expressions) of each slot, space separated, one slot a line")
+    List<String> autoformat;
+
+    private List<Expr> columns = List.of();
+
     @Override
     public Integer call() {
-        OutputForm form = OutputForm.of(longForm, json);
-        if (constraint != null) {
-            JobSelection.constraint(constraint); // refuse a malformed constraint before connecting
-        }
+        OutputForm form = CommandLineError.checked(spec, () -> {
+            if (constraint != null) {
+                JobSelection.constraint(constraint); // refuse a malformed constraint before connecting
+            }
+            columns = autoformat == null ? List.of()
+                    : autoformat.stream().map(a -> JobSelection.expression("-af", a)).toList();
+            return OutputForm.of(longForm, json, autoformat != null);
+        });
         List<ClassAd> slots;
         try (Grid grid = harrier.grid()) {
             slots = grid.slots(constraint);
@@ -46,6 +63,7 @@ final class StatusCommand implements Callable<Integer> {
         harrier.out().print(switch (form) {
             case LONG -> LongFormat.render(slots);
             case JSON -> AdJson.array(slots);
+            case AUTOFORMAT -> AutoFormat.render(slots, columns);
             case TABLE -> new SlotTable(harrier.surroundings().clock()).render(slots);
         });
         return 0;

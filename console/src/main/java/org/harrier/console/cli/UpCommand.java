@@ -5,12 +5,13 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import org.harrier.console.ConsoleFailure;
 import org.harrier.console.format.AdJson;
 import org.harrier.console.grid.PersonalGrid;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
 
 /** {@code harrier up}: a personal grid (broker, scheduler, collector, exec service) in this JVM. */
 @Command(name = "up", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
@@ -25,6 +26,9 @@ final class UpCommand implements Callable<Integer> {
     @ParentCommand
     HarrierCommand harrier;
 
+    @Spec
+    CommandSpec spec;
+
     @Option(names = "--port", paramLabel = "PORT",
             description = "TCP port of the broker's AMQP acceptor on 127.0.0.1 (default ${DEFAULT-VALUE}; 0 picks a free one)")
     int port = 5672;
@@ -38,12 +42,15 @@ final class UpCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        if (updateIntervalSeconds < 1) {
-            throw new ConsoleFailure("--update-interval must be at least 1 second, got " + updateIntervalSeconds);
-        }
-        if (port < 0 || port > 65535) {
-            throw new ConsoleFailure("--port must be 0 (any free port) to 65535, got " + port);
-        }
+        CommandLineError.checked(spec, () -> {
+            if (updateIntervalSeconds < 1) {
+                throw new CommandLineError("--update-interval must be at least 1 second, got " + updateIntervalSeconds);
+            }
+            if (port < 0 || port > 65535) {
+                throw new CommandLineError("--port must be 0 (any free port) to 65535, got " + port);
+            }
+            return null;
+        });
         PersonalGrid grid = PersonalGrid.start(new PersonalGrid.Settings(harrier.dataDir(), port,
                 Duration.ofSeconds(updateIntervalSeconds)));
         CountDownLatch stopped = new CountDownLatch(1);

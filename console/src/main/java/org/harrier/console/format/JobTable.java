@@ -5,9 +5,11 @@ import java.time.Instant;
 import java.time.ZonedDateTime;
 import java.util.Comparator;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 import org.harrier.classad.ClassAd;
 
 /**
@@ -23,10 +25,16 @@ import org.harrier.classad.ClassAd;
  * RUN_TIME is wall-clock time: RemoteWallClockTime of earlier runs plus, for a running job, the
  * time since it started. SIZE is MemoryUsage (MiB) if the ad has it, else ImageSize (KiB) in MiB.
  * Times are shown in the clock's zone; the clock is an input so output is reproducible.
+ *
+ * <p>{@code -hold} and {@code -run} replace the columns after OWNER as condor_q's do: HELD_SINCE
+ * (EnteredCurrentStatus) and HOLD_REASON; SUBMITTED, RUN_TIME and HOST(S) (RemoteHost, the slot).
  */
 public final class JobTable {
     static final String QUEUE_HEADER = " ID      OWNER            SUBMITTED     RUN_TIME ST PRI SIZE CMD";
     static final String HISTORY_HEADER = " ID      OWNER            SUBMITTED     RUN_TIME ST   COMPLETED CMD";
+    static final String HOLD_HEADER = " ID      OWNER           HELD_SINCE HOLD_REASON";
+    static final String RUN_HEADER = " ID      OWNER            SUBMITTED     RUN_TIME HOST(S)";
+    private static final String UNKNOWN_HOST = "[????????????????]";
 
     private static final Comparator<ClassAd> BY_ID = Comparator
             .comparingLong((ClassAd ad) -> AdFields.integer(ad, "ClusterId", 0))
@@ -40,8 +48,22 @@ public final class JobTable {
 
     /** The condor_q listing: header, one line per job in id order, a blank line, the totals. */
     public String queue(List<ClassAd> jobs) {
-        StringBuilder out = new StringBuilder(QUEUE_HEADER).append('\n');
-        jobs.stream().sorted(BY_ID).forEach(job -> out.append(queueLine(job)).append('\n'));
+        return listing(QUEUE_HEADER, jobs, this::queueLine);
+    }
+
+    /** condor_q -hold: when each job was held and why, then the totals. */
+    public String held(List<ClassAd> jobs) {
+        return listing(HOLD_HEADER, jobs, this::heldLine);
+    }
+
+    /** condor_q -run: how long each job has run and on which slot, then the totals. */
+    public String running(List<ClassAd> jobs) {
+        return listing(RUN_HEADER, jobs, this::runLine);
+    }
+
+    private static String listing(String header, List<ClassAd> jobs, Function<ClassAd, String> line) {
+        StringBuilder out = new StringBuilder(header).append('\n');
+        jobs.stream().sorted(BY_ID).forEach(job -> out.append(line.apply(job)).append('\n'));
         return out.append('\n').append(totals(jobs)).append('\n').toString();
     }
 
@@ -54,10 +76,29 @@ public final class JobTable {
                 size(job), command(job)).stripTrailing();
     }
 
-    /** The condor_history listing of finished jobs: header and one line per job. */
+    /** One held job as a condor_q -hold line: HELD_SINCE is when it entered its current (held) status. */
+    public String heldLine(ClassAd job) {
+        return String.format(Locale.ROOT, "%4d.%-3d %-14s %-11s %s",
+                AdFields.integer(job, "ClusterId", 0), AdFields.integer(job, "ProcId", 0),
+                AdFields.string(job, "Owner", "???"), date(job, "EnteredCurrentStatus"),
+                AdFields.string(job, "HoldReason", "")).stripTrailing();
+    }
+
+    /** One running job as a condor_q -run line: HOST(S) is the slot it runs on (RemoteHost). */
+    public String runLine(ClassAd job) {
+        return String.format(Locale.ROOT, "%4d.%-3d %-14s %-11s %-12s %s",
+                AdFields.integer(job, "ClusterId", 0), AdFields.integer(job, "ProcId", 0),
+                AdFields.string(job, "Owner", "???"), date(job, "QDate"),
+                Durations.dhms(runTime(job), 3), AdFields.string(job, "RemoteHost", UNKNOWN_HOST)).stripTrailing();
+    }
+
+    /**
+     * The condor_history listing of finished jobs: header and one line per job, in the order
+     * given (condor_history's is newest first, as GetHistory answers).
+     */
     public String history(List<ClassAd> jobs) {
         StringBuilder out = new StringBuilder(HISTORY_HEADER).append('\n');
-        jobs.stream().sorted(BY_ID).forEach(job -> out.append(historyLine(job)).append('\n'));
+        jobs.forEach(job -> out.append(historyLine(job)).append('\n'));
         return out.toString();
     }
 
@@ -74,6 +115,14 @@ public final class JobTable {
 
     /** {@code N jobs; C completed, X removed, I idle, R running, H held, S suspended}. */
     public static String totals(List<ClassAd> jobs) {
+        Map<String, Integer> t = totalsByName(jobs);
+        return String.format(Locale.ROOT, "%d jobs; %d completed, %d removed, %d idle, %d running, %d held, %d suspended",
+                t.get("Jobs"), t.get("Completed"), t.get("Removed"), t.get("Idle"), t.get("Running"), t.get("Held"),
+                t.get("Suspended"));
+    }
+
+    /** The totals as {@code -totals --json} prints them: Jobs, then Completed, Removed, Idle, Running, Held, Suspended. */
+    public static Map<String, Integer> totalsByName(List<ClassAd> jobs) {
         Map<JobStatusCode, Integer> counts = new EnumMap<>(JobStatusCode.class);
         for (ClassAd job : jobs) {
             JobStatusCode s = JobStatusCode.of(AdFields.integer(job, "JobStatus", 0));
@@ -81,10 +130,14 @@ public final class JobTable {
                 counts.merge(s, 1, Integer::sum);
             }
         }
-        return String.format(Locale.ROOT, "%d jobs; %d completed, %d removed, %d idle, %d running, %d held, %d suspended",
-                jobs.size(), counts.getOrDefault(JobStatusCode.COMPLETED, 0), counts.getOrDefault(JobStatusCode.REMOVED, 0),
-                counts.getOrDefault(JobStatusCode.IDLE, 0), counts.getOrDefault(JobStatusCode.RUNNING, 0),
-                counts.getOrDefault(JobStatusCode.HELD, 0), counts.getOrDefault(JobStatusCode.SUSPENDED, 0));
+        Map<String, Integer> out = new LinkedHashMap<>();
+        out.put("Jobs", jobs.size());
+        for (JobStatusCode s : List.of(JobStatusCode.COMPLETED, JobStatusCode.REMOVED, JobStatusCode.IDLE,
+                JobStatusCode.RUNNING, JobStatusCode.HELD, JobStatusCode.SUSPENDED)) {
+            String word = s.word();
+            out.put(Character.toUpperCase(word.charAt(0)) + word.substring(1), counts.getOrDefault(s, 0));
+        }
+        return out;
     }
 
     private String date(ClassAd job, String attribute) {
@@ -97,13 +150,19 @@ public final class JobTable {
                 t.getMinute());
     }
 
+    /**
+     * condor_q's job_time: earlier runs plus, while the job holds a slot (running, suspended or
+     * transferring output), the time since this run started.
+     */
     private long runTime(ClassAd job) {
         long total = (long) AdFields.real(job, "RemoteWallClockTime", 0);
-        if (AdFields.integer(job, "JobStatus", 0) == JobStatusCode.RUNNING.code()) {
-            Long start = firstOf(job, "JobCurrentStartDate", "ShadowBday", "EnteredCurrentStatus");
-            if (start != null) {
-                total += clock.instant().getEpochSecond() - start;
-            }
+        JobStatusCode status = JobStatusCode.of(AdFields.integer(job, "JobStatus", 0));
+        Long start = status == JobStatusCode.RUNNING
+                ? firstOf(job, "JobCurrentStartDate", "ShadowBday", "EnteredCurrentStatus")
+                : status == JobStatusCode.SUSPENDED || status == JobStatusCode.TRANSFERRING_OUTPUT
+                        ? firstOf(job, "JobCurrentStartDate", "ShadowBday") : null;
+        if (start != null) {
+            total += clock.instant().getEpochSecond() - start;
         }
         return total;
     }

@@ -12,6 +12,9 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.harrier.console.ConsoleFailure;
+import org.harrier.console.GridConnector;
 import org.harrier.console.Harrier;
 import org.harrier.console.Run;
 import org.harrier.console.Surroundings;
@@ -20,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -48,8 +52,18 @@ class HarrierCommandLineTest {
                 """);
     }
 
+    private final AtomicInteger connections = new AtomicInteger();
+
     private Run run(String... args) {
         return Run.of(here, Harrier.defaultConnector(), args);
+    }
+
+    /** A connector that counts attempts and reaches nothing: for command lines that must not get that far. */
+    private GridConnector neverConnects() {
+        return broker -> {
+            connections.incrementAndGet();
+            throw new ConsoleFailure("this test has no grid");
+        };
     }
 
     private String unreachable(String url) {
@@ -57,7 +71,9 @@ class HarrierCommandLineTest {
     }
 
     @ParameterizedTest(name = "harrier --broker URL {0} says the broker is not there in one line")
-    @ValueSource(strings = {"q", "status", "rm 1.0", "wait 1.0", "submit hello.sub", "q -long", "status --json"})
+    @ValueSource(strings = {"q", "status", "rm 1.0", "wait 1.0", "submit hello.sub", "q -long", "status --json",
+        "hold 1.0", "release alice", "suspend -all", "continue 3", "qedit 1.0 JobPrio 3", "history", "history -limit 3",
+        "q -hold", "q -run", "q -totals", "q -af Owner"})
     void unreachableBrokerIsOneLineAndExitStatusOne(String command) {
         String[] args = ("--broker " + noBroker + " " + command).split(" ");
         Run r = run(args);
@@ -176,28 +192,87 @@ class HarrierCommandLineTest {
         assertTrue(r.err().startsWith("Usage: harrier"), r.err());
     }
 
-    @Test
-    void longAndJsonTogetherAreRefused() {
-        assertEquals(new Run(1, "", "harrier: choose one of -long and --json\n"), run("q", "-long", "--json"));
+    /**
+     * A command line that parses but means nothing: exit status 2, the command named, a pointer
+     * to --help, and no grid contacted (the connector counts every attempt).
+     */
+    @ParameterizedTest(name = "harrier {0}: {1}")
+    @CsvSource(delimiterString = " => ", quoteCharacter = '`', value = {
+        "q -long --json => choose one of -long and --json",
+        "q -long -af Owner => choose one of -long and -af",
+        "q -hold -run => choose one of -hold and -run",
+        "q -totals -long => -totals prints only the totals; it cannot go with -long",
+        "q -af Owner== => -af 'Owner==' is not a ClassAd expression: line 1, column 8: expected an expression after"
+            + " '==' but found end of input",
+        "q 12.x => '12.x' is not a job id (write cluster or cluster.proc, e.g. 12 or 12.0)",
+        "status -constraint State== => -constraint 'State==' is not a ClassAd expression: line 1, column 8: expected"
+            + " an expression after '==' but found end of input",
+        "rm 12.x => '12.x' is not a job id (write cluster or cluster.proc, e.g. 12 or 12.0)",
+        "rm => name the jobs: job ids (12.0), clusters (12), owners, -constraint EXPR or -all",
+        "hold -all 12 => -all cannot be combined with job ids, owners or -constraint",
+        "release -constraint (Owner => -constraint '(Owner' is not a ClassAd expression: line 1, column 7: expected"
+            + " ')' to close '(' but found end of input",
+        "suspend => name the jobs: job ids (12.0), clusters (12), owners, -constraint EXPR or -all",
+        "continue 1.2.3 => '1.2.3' is not a job id (write cluster or cluster.proc, e.g. 12 or 12.0)",
+        "qedit => name the jobs (12.0, 12, an owner or -constraint EXPR), then ATTR VALUE pairs",
+        "qedit 12.0 RequestMemory => give ATTR VALUE pairs after the jobs, e.g. RequestMemory 2048 or Comment"
+            + " '\"a string\"'; got RequestMemory",
+        "qedit 12.0 RequestMemory 1+ => SetAttribute of RequestMemory: Value is not a valid ClassAd expression: line 1,"
+            + " column 3: expected an expression after '+' but found end of input",
+        "history -limit 0 => -limit must be at least 1, got 0",
+        "history -long --json => choose one of -long and --json",
+        "history 7x => '7x' is not a job id (write cluster or cluster.proc, e.g. 12 or 12.0)",
+        "wait 12 => wait takes one job, cluster.proc (e.g. 12.0), or a log file",
+        "wait 12.0 3 => a job id takes no second id; give a log file to wait for some of its jobs",
+        "wait 12.0 --timeout 0 => --timeout must be a positive number of seconds, got 0",
+        "wait job.log 4.x => '4.x' is not a job id (write cluster or cluster.proc, e.g. 12 or 12.0)",
+        "up --port 70000 => --port must be 0 (any free port) to 65535, got 70000",
+    })
+    void meaninglessCommandLineIsExitStatusTwoAndContactsNoGrid(String line, String message) {
+        String command = line.split(" ")[0];
+        Run r = Run.of(here, neverConnects(), line.split(" "));
+        assertEquals(new Run(2, "", "harrier " + command + ": " + message + "\nRun 'harrier " + command
+                + " --help' for usage.\n"), r);
+        assertEquals(0, connections.get(), "no grid is contacted for a bad command line");
     }
 
     @Test
-    void malformedConstraintIsRefusedBeforeConnecting() {
-        Run r = run("--broker", noBroker, "status", "-constraint", "State ==");
+    void editingAProtectedAttributeIsRefusedInTheSchedulersWordsWithoutContactingTheGrid() {
+        Run r = Run.of(here, neverConnects(), "qedit", "12.0", "JobPrio", "3", "Owner", "\"mallory\"");
         assertEquals(1, r.status());
-        assertTrue(r.err().startsWith("harrier: -constraint 'State ==' is not a ClassAd expression: "), r.err());
-    }
-
-    @ParameterizedTest(name = "harrier {0} refuses a bad job id")
-    @ValueSource(strings = {"rm", "wait"})
-    void badJobIdIsRefused(String command) {
-        assertEquals(new Run(1, "", "harrier: '12.x' is not a job id (write cluster or cluster.proc, e.g. 12 or 12.0)\n"),
-                run("--broker", noBroker, command, "12.x"));
+        assertEquals("harrier: SetAttribute cannot change Owner; protected are JobStatus, Owner, ClusterId, ProcId,"
+                + " MyType, TargetType, QDate, GlobalJobId and CustomId\n", r.err());
+        assertEquals("", r.out(), "not even JobPrio was set");
+        assertEquals(0, connections.get());
     }
 
     @Test
-    void waitWantsOneJobNotACluster() {
-        assertEquals(new Run(1, "", "harrier: wait takes one job, cluster.proc (e.g. 12.0)\n"), run("wait", "12"));
+    void waitingForALogThatNeverAppearsEndsWithTheTimeout() {
+        Run r = Run.of(here, neverConnects(), "wait", "never.log", "--timeout", "1");
+        assertEquals(new Run(1, "", "harrier: cannot read never.log: no such file\n"), r);
+        assertEquals(0, connections.get(), "a log is read, not the grid");
+    }
+
+    @Test
+    void waitingForALogWhoseJobsAreAllDoneNeedsNoGrid() throws IOException {
+        Files.writeString(dir.resolve("done.log"), """
+                000 (007.000.000) 2026-11-21 12:34:56 Job submitted from host: <10.0.0.1>
+                ...
+                000 (007.001.000) 2026-11-21 12:34:56 Job submitted from host: <10.0.0.1>
+                ...
+                005 (007.000.000) 2026-11-21 12:35:56 Job terminated.
+                \t(1) Normal termination (return value 0)
+                ...
+                009 (007.001.000) 2026-11-21 12:36:56 Job was aborted.
+                \tvia harrier rm
+                ...
+                """);
+        assertEquals(new Run(0, "All jobs done.\n", ""), Run.of(here, neverConnects(), "wait", "done.log"));
+        Run json = Run.of(here, neverConnects(), "wait", "done.log", "7.1", "--json");
+        assertEquals(new Run(0, "[\n  {\n    \"Id\": \"7.1\",\n    \"Ended\": \"aborted\"\n  }\n]\n", ""), json);
+        Run other = Run.of(here, neverConnects(), "wait", "done.log", "8", "--timeout", "1");
+        assertEquals(new Run(1, "", "harrier: done.log mentions no job 8 (waited 1 s)\n"), other);
+        assertEquals(0, connections.get());
     }
 
     @Test
@@ -218,19 +293,23 @@ class HarrierCommandLineTest {
     void topLevelHelpListsEveryCommand() {
         Run r = run("--help");
         assertEquals(0, r.status());
-        for (String command : new String[] {"up", "submit", "q", "status", "rm", "wait", "classad-eval", "demo"}) {
+        for (String command : new String[] {"up", "submit", "q", "status", "hold", "release", "rm", "suspend", "continue",
+            "qedit", "history", "wait", "classad-eval", "demo"}) {
             assertTrue(r.out().contains("\n  " + command + " "), command + " missing from\n" + r.out());
         }
         assertTrue(r.out().contains("--broker=URL"), r.out());
     }
 
     @ParameterizedTest(name = "harrier {0} --help explains itself")
-    @ValueSource(strings = {"up", "submit", "q", "status", "rm", "wait", "demo"})
-    void everySubcommandHasHelp(String command) {
+    @ValueSource(strings = {"up", "submit", "q", "status", "hold", "release", "rm", "suspend", "continue", "qedit",
+        "history", "wait", "demo"})
+    void everySubcommandHasHelpWithExamples(String command) {
         Run r = run(command, "--help");
         assertEquals(0, r.status(), r.err());
         assertTrue(r.out().contains("Usage: harrier " + command), r.out());
         assertTrue(r.out().contains("--broker=URL"), r.out());
+        assertTrue(r.out().contains("\nExample"), r.out());
+        assertTrue(r.out().lines().allMatch(l -> l.length() <= 80), "fits 80 columns:\n" + r.out());
         assertEquals("", r.err());
     }
 }

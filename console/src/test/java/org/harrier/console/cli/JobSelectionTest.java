@@ -3,11 +3,12 @@ package org.harrier.console.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.List;
 import org.harrier.classad.ClassAd;
-import org.harrier.console.ConsoleFailure;
+import org.harrier.classad.Expr;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -41,15 +42,53 @@ class JobSelectionTest {
     })
     void jobsShownAreThoseNamedAndSatisfyingTheConstraint(String args, String constraint, String shown) {
         List<String> arguments = args == null ? List.of() : Arrays.asList(args.split(" "));
-        List<String> ids = JobSelection.of(arguments, constraint).filter(QUEUE).stream()
-                .map(j -> j.evaluate("ClusterId") + "." + j.evaluate("ProcId")).toList();
-        assertEquals(shown == null ? List.of() : Arrays.asList(shown.split(" ")), ids);
+        JobSelection selection = JobSelection.of(arguments, constraint);
+        List<String> expected = shown == null ? List.of() : Arrays.asList(shown.split(" "));
+        assertEquals(expected, ids(selection.filter(QUEUE)));
+
+        // The same selection as one constraint, for the scheduler's GetHistory and control calls.
+        String asConstraint = selection.asConstraint();
+        List<ClassAd> selected = asConstraint == null ? QUEUE
+                : QUEUE.stream().filter(j -> JobSelection.isTrue(Expr.parse(asConstraint).evaluate(j))).toList();
+        assertEquals(expected, ids(selected), asConstraint);
+    }
+
+    private static List<String> ids(List<ClassAd> jobs) {
+        return jobs.stream().map(j -> j.evaluate("ClusterId") + "." + j.evaluate("ProcId")).toList();
+    }
+
+    @ParameterizedTest(name = "harrier history {0} -constraint ''{1}'' asks for {2}")
+    @CsvSource(delimiterString = " :: ", nullValues = "-", value = {
+        "- :: - :: -",
+        "12 :: - :: ClusterId == 12",
+        "12.3 :: - :: ClusterId == 12 && ProcId == 3",
+        "12 1.1 bob :: - :: (ClusterId == 12 || (ClusterId == 1 && ProcId == 1) || Owner == \"bob\")",
+        "- :: JobStatus == 1 :: JobStatus == 1",
+        "bob :: ExitCode != 0 :: Owner == \"bob\" && (ExitCode != 0)",
+        "o\"brien :: - :: Owner == \"o\\\"brien\"",
+    })
+    void selectionAsOneConstraint(String args, String constraint, String expected) {
+        List<String> arguments = args == null ? List.of() : Arrays.asList(args.split(" "));
+        assertEquals(expected, JobSelection.of(arguments, constraint).asConstraint());
     }
 
     @Test
-    void malformedConstraintIsAFailureNamingIt() {
-        ConsoleFailure e = assertThrows(ConsoleFailure.class, () -> JobSelection.of(List.of(), "JobStatus =="));
-        assertEquals(true, e.getMessage().startsWith("-constraint 'JobStatus ==' is not a ClassAd expression: "));
+    void ownersCompareIgnoringCaseAsClassAdStringsDo() {
+        assertEquals(List.of("2.0"), ids(JobSelection.of(List.of("BOB"), null).filter(QUEUE)));
+    }
+
+    @ParameterizedTest(name = "-constraint ''{0}'' is a bad command line")
+    @ValueSource(strings = {"JobStatus ==", "", "   ", "(Owner"})
+    void malformedConstraintIsACommandLineErrorNamingIt(String constraint) {
+        CommandLineError e = assertThrows(CommandLineError.class, () -> JobSelection.of(List.of(), constraint));
+        assertTrue(e.getMessage().startsWith("-constraint "), e.getMessage());
+    }
+
+    @ParameterizedTest(name = "''{0}'' starts with a digit, so it must be a job id")
+    @ValueSource(strings = {"12.x", "1.2.3", "12.", "3a"})
+    void argumentsStartingWithADigitMustBeJobIds(String argument) {
+        CommandLineError e = assertThrows(CommandLineError.class, () -> JobSelection.of(List.of(argument), null));
+        assertEquals("'" + argument + "' is not a job id (write cluster or cluster.proc, e.g. 12 or 12.0)", e.getMessage());
     }
 
     @ParameterizedTest(name = "{0} is a job id")

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 import org.harrier.classad.ClassAd;
+import org.harrier.classad.Expr;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -41,6 +42,64 @@ class JobTableTest {
                 """, table.history(List.of(Fixtures.jobs().get(3))));
     }
 
+    @Test
+    void historyKeepsTheOrderGivenNewestFirst() {
+        List<ClassAd> newestFirst = List.of(
+                ad("ClusterId = 7\nProcId = 1\nOwner = \"alice\"\nQDate = 1710412020\nJobStatus = 3\n"
+                        + "EnteredCurrentStatus = 1710412140\nCmd = \"/bin/sleep\"\nArgs = \"60\""),
+                Fixtures.jobs().get(3));
+        assertEquals("""
+                 ID      OWNER            SUBMITTED     RUN_TIME ST   COMPLETED CMD
+                   7.1   alice           3/14 10:27   0+00:00:00 X   3/14 10:29 sleep 60
+                   3.0   alice           3/13 08:00   1+02:01:15 C   3/14 10:30 echo hello from Harrier
+                """, table.history(newestFirst));
+    }
+
+    @Test
+    void heldListingShowsWhenEachJobWasHeldAndWhy() {
+        List<ClassAd> held = List.of(
+                ad("ClusterId = 12\nProcId = 0\nOwner = \"bob\"\nJobStatus = 5\nEnteredCurrentStatus = 1710412140\n"
+                        + "HoldReason = \"disk full (by user bob)\""),
+                ad("ClusterId = 4\nProcId = 2\nOwner = \"alice\"\nJobStatus = 5\nEnteredCurrentStatus = 1710316800\n"
+                        + "HoldReason = \"The job attribute PeriodicHold expression 'true' evaluated to TRUE\""),
+                ad("ClusterId = 5\nProcId = 0\nOwner = \"alice\"\nJobStatus = 5"));
+        assertEquals("""
+                 ID      OWNER           HELD_SINCE HOLD_REASON
+                   4.2   alice           3/13 08:00 The job attribute PeriodicHold expression 'true' evaluated to TRUE
+                   5.0   alice          ???
+                  12.0   bob             3/14 10:29 disk full (by user bob)
+
+                3 jobs; 0 completed, 0 removed, 0 idle, 0 running, 3 held, 0 suspended
+                """, table.held(held));
+    }
+
+    @Test
+    void runListingShowsRunTimeAndTheSlot() {
+        List<ClassAd> running = List.of(Fixtures.jobs().get(2).with("RemoteHost", Expr.parse("\"slot1_1@node2\"")),
+                ad("ClusterId = 9\nProcId = 0\nOwner = \"bob\"\nQDate = 1710412020\nJobStatus = 2\n"
+                        + "JobCurrentStartDate = 1710412300\nRemoteWallClockTime = 60.0"));
+        assertEquals("""
+                 ID      OWNER            SUBMITTED     RUN_TIME HOST(S)
+                   1.0   alice           3/14 10:27   0+00:04:00 slot1_1@node2
+                   9.0   bob             3/14 10:27   0+00:01:20 [????????????????]
+
+                2 jobs; 0 completed, 0 removed, 0 idle, 2 running, 0 held, 0 suspended
+                """, table.running(running));
+    }
+
+    @Test
+    void aSuspendedJobsRunTimeCountsAsCondorQsDoes() {
+        ClassAd suspended = ad("ClusterId = 2\nProcId = 0\nOwner = \"alice\"\nQDate = 1710412020\nJobStatus = 7\n"
+                + "JobCurrentStartDate = 1710412200\nEnteredCurrentStatus = 1710412300\nRemoteWallClockTime = 5.0");
+        assertEquals("   2.0   alice           3/14 10:27   0+00:02:05 S  0   0.0", table.queueLine(suspended));
+    }
+
+    @Test
+    void totalsByNameAreTheTotalsLineAsData() {
+        assertEquals("{Jobs=4, Completed=1, Removed=0, Idle=1, Running=1, Held=1, Suspended=0}",
+                JobTable.totalsByName(Fixtures.jobs()).toString());
+    }
+
     @ParameterizedTest(name = "JobStatus {0} shows as {1}")
     @CsvSource({"1, I", "2, R", "3, X", "4, C", "5, H", "6, >", "7, S", "0, ?", "99, ?"})
     void statusLetterIsCondorQs(int status, char letter) {
@@ -58,6 +117,10 @@ class JobTableTest {
     void adWithMissingOrOddAttributesStillGetsALine() {
         ClassAd odd = ClassAd.parse("ClusterId = \"seven\"\nOwner = 42\nQDate = \"yesterday\"\nJobStatus = 2");
         assertEquals("   0.0   ???            ???           0+00:00:00 R  0   0.0", table.queueLine(odd));
+    }
+
+    private static ClassAd ad(String text) {
+        return ClassAd.parse(text);
     }
 
     private static ClassAd job(int status) {

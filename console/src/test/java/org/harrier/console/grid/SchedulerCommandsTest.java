@@ -58,9 +58,8 @@ class SchedulerCommandsTest {
             assertEquals(new Run(1, "", "harrier: job 1.0 is still idle after 1 s\n"), timedOut);
 
             Run rm = Run.of(here, Harrier.defaultConnector(), "rm", "1.0", "7");
-            assertEquals(1, rm.status());
-            assertEquals("Job 1.0 marked for removal\nCouldn't find/remove all jobs in cluster 7: ", rm.out().substring(0,
-                    rm.out().indexOf(": ") + 2));
+            assertEquals(new Run(1, "Job 1.0 marked for removal\n",
+                    "harrier: Couldn't find/remove all jobs in cluster 7: no job of cluster 7 in the queue\n"), rm);
             Run waited = Run.of(here, Harrier.defaultConnector(), "wait", "1.0", "--timeout", "30");
             assertEquals(1, waited.status());
             assertTrue(waited.out().contains("   1.0   alice ") && waited.out().contains(" X "), waited.out());

@@ -1,0 +1,87 @@
+package org.harrier.console.cli;
+
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.harrier.classad.ClassAd;
+import org.harrier.classad.Expr;
+import org.harrier.console.Grid;
+import org.harrier.console.format.AdJson;
+import org.harrier.console.format.AutoFormat;
+import org.harrier.console.format.JobTable;
+import org.harrier.console.format.LongFormat;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/** {@code harrier history}: condor_history, answered by the scheduler's GetHistory. */
+@Command(name = "history", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
+        header = "List completed and removed jobs (condor_history).",
+        description = "Newest first. Columns as condor_history's: ID, OWNER, SUBMITTED, RUN_TIME, ST (C completed,"
+            + " X removed), COMPLETED (when the job left the queue), CMD. Ids, owners and -constraint select as in"
+            + " 'harrier q'; -limit counts after selecting.",
+        footerHeading = "%nExamples:%n",
+        footer = {"  harrier history                            every finished job, newest first",
+            "  harrier history 12 alice                   cluster 12 and alice's jobs",
+            "  harrier history -constraint 'ExitCode != 0' -limit 10",
+            "  harrier history -af ClusterId ProcId ExitCode",
+            "  harrier history 12.0 -long"})
+final class HistoryCommand implements Callable<Integer> {
+    @ParentCommand
+    HarrierCommand harrier;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = {"-constraint", "--constraint"}, paramLabel = "EXPR",
+            description = "only jobs for which this ClassAd expression is true")
+    String constraint;
+
+    @Option(names = {"-limit", "--limit", "-match"}, paramLabel = "N", description = "at most N jobs (the newest)")
+    Integer limit;
+
+    @Option(names = {"-l", "-long", "--long"}, description = "print whole job ads (old ClassAd syntax)")
+    boolean longForm;
+
+    @Option(names = {"-af", "-autoformat", "--autoformat"}, paramLabel = "EXPR", arity = "1..*",
+            description = "print these attributes (or expressions) of each job, space separated, one job a line")
+    List<String> autoformat;
+
+    @Option(names = {"-json", "--json"}, description = "print the job ads as a JSON array")
+    boolean json;
+
+    @Parameters(paramLabel = "ID|OWNER", arity = "0..*",
+            description = "a cluster (12), a job (12.0) or an owner; jobs matching any are shown")
+    List<String> selectors = List.of();
+
+    private record Reading(OutputForm form, String constraint, List<Expr> columns) {
+    }
+
+    @Override
+    public Integer call() {
+        Reading r = CommandLineError.checked(spec, this::read);
+        List<ClassAd> jobs;
+        try (Grid grid = harrier.grid()) {
+            jobs = grid.history(r.constraint(), limit);
+        }
+        harrier.out().print(switch (r.form()) {
+            case LONG -> LongFormat.render(jobs);
+            case JSON -> AdJson.array(jobs);
+            case AUTOFORMAT -> AutoFormat.render(jobs, r.columns());
+            case TABLE -> new JobTable(harrier.surroundings().clock()).history(jobs);
+        });
+        return 0;
+    }
+
+    private Reading read() {
+        OutputForm form = OutputForm.of(longForm, json, autoformat != null);
+        if (limit != null && limit < 1) {
+            throw new CommandLineError("-limit must be at least 1, got " + limit);
+        }
+        List<Expr> columns = autoformat == null ? List.of()
+                : autoformat.stream().map(a -> JobSelection.expression("-af", a)).toList();
+        return new Reading(form, JobSelection.of(selectors, constraint).asConstraint(), columns);
+    }
+}
