@@ -139,12 +139,8 @@ final class QueueKeeper {
         if (ad != null || journal.history().isEmpty()) {
             return ad;
         }
-        try {
-            List<ClassAd> found = journal.history().get().newestFirst(a -> isJob(a, id), 1);
-            return found.isEmpty() ? null : found.get(0);
-        } catch (java.io.IOException e) {
-            throw new QmfException(QmfException.EXCEPTION, "cannot read the job history: " + e.getMessage());
-        }
+        List<ClassAd> found = finishedNewestFirst(a -> isJob(a, id), 1);
+        return found.isEmpty() ? null : found.get(0);
     }
 
     private static boolean isJob(ClassAd ad, JobId id) {
