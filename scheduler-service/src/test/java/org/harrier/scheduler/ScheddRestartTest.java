@@ -105,4 +105,28 @@ class ScheddRestartTest {
                         "the completed job is in the history"));
         second.schedd().closeJournal();
     }
+
+    @Test
+    void aTornLastTransactionIsCutOffAndTheSchedulerCarriesOn() throws Exception {
+        Running first = start();
+        assertEquals(1, (int) await(first.schedd().submitCluster(JOB, 2, null)));
+        first.schedd().closeJournal();
+        Path log = spool.resolve("job_queue.log");
+        long good = java.nio.file.Files.size(log);
+        // A crash in the middle of a write: a transaction begun, half a record, no end.
+        java.nio.file.Files.writeString(log, "105\n101 2.-1\n103 2.-1 Cmd \"/bin/sl", java.nio.file.StandardOpenOption.APPEND);
+
+        Running second = start();
+        assertAll(() -> assertTrue(second.stored().problem() != null && second.stored().problem().contains("cut short"),
+                        String.valueOf(second.stored().problem())),
+                () -> assertEquals(good, java.nio.file.Files.size(log), "the torn tail is cut off the file"),
+                () -> assertEquals(JobStatus.IDLE, await(second.schedd().status(new JobId(1, 1)))),
+                () -> assertEquals(2, (int) await(second.schedd().submitCluster(JOB, 1, null)),
+                        "the torn cluster 2 never was; its id is handed out now"));
+        second.schedd().closeJournal();
+        Running third = start();
+        assertAll(() -> assertEquals(null, third.stored().problem()),
+                () -> assertEquals(JobStatus.IDLE, await(third.schedd().status(new JobId(2, 0)))));
+        third.schedd().closeJournal();
+    }
 }
