@@ -101,6 +101,14 @@ public enum Transition {
             throw new QmfException(QmfException.WRONG_STATE, refusal(id, current));
         }
         Transaction.Builder tx = Transaction.builder().status(id, to, now).set(id, Attr.LAST_JOB_STATUS, current.code());
+        long started = JobQueue.longOf(ad, Attr.JOB_CURRENT_START_DATE, 0);
+        if (this != EXIT && this != SUSPEND && this != CONTINUE
+                && (current == JobStatus.RUNNING || current == JobStatus.SUSPENDED) && started > 0) {
+            // A run cut short by a hold or a removal still counts (condor_history's RUN_TIME);
+            // an exit's own report carries the run's wall clock instead.
+            double before = ad.lookup(Attr.REMOTE_WALL_CLOCK_TIME) instanceof RealValue r ? r.value() : 0;
+            tx.set(id, Attr.REMOTE_WALL_CLOCK_TIME, new RealValue(before + Math.max(0, now - started)));
+        }
         if (current == JobStatus.SUSPENDED) {
             long since = JobQueue.longOf(ad, Attr.LAST_SUSPENSION_TIME, 0);
             long total = JobQueue.longOf(ad, Attr.CUMULATIVE_SUSPENSION_TIME, 0);

@@ -1,5 +1,6 @@
 package org.harrier.scheduler.queue;
 
+import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -60,6 +61,20 @@ class TransitionTest {
             ad = ad.with(s.name(), s.value());
         }
         return ad;
+    }
+
+    /** A run cut short by a hold or removal counts in RemoteWallClockTime, added to earlier runs; an exit's report sets it. */
+    @Test
+    void holdAndRemovalOfARunningJobCountItsRunTime() {
+        ClassAd running = job(JobStatus.RUNNING).with("RemoteWallClockTime", new org.harrier.classad.RealValue(50));
+        ClassAd held = applied(running, move(Transition.HOLD, running));
+        ClassAd removed = applied(running, move(Transition.REMOVE, running));
+        ClassAd exited = applied(running, move(Transition.EXIT, running));
+        ClassAd idleRemoved = applied(job(JobStatus.IDLE), move(Transition.REMOVE, job(JobStatus.IDLE)));
+        assertAll(() -> assertEquals(Expr.parse("750.0"), held.lookup("RemoteWallClockTime"), "50 before, 700 since 300"),
+                () -> assertEquals(Expr.parse("750.0"), removed.lookup("RemoteWallClockTime")),
+                () -> assertEquals(Expr.parse("7.0"), exited.lookup("RemoteWallClockTime"), "the starter's report"),
+                () -> assertEquals(null, idleRemoved.lookup("RemoteWallClockTime"), "never ran"));
     }
 
     /** Which states each trigger may move a job from (htcondor-notes section 4). */
