@@ -167,6 +167,8 @@ final class QueueKeeper {
         for (QueueOp op : tx.ops()) {
             if (op instanceof QueueOp.SetAttribute s) {
                 before.putIfAbsent(s.id(), queue.ad(s.id()));
+            } else if (op instanceof QueueOp.DeleteAttribute d) {
+                before.putIfAbsent(d.id(), queue.ad(d.id()));
             } else if (op instanceof QueueOp.DestroyProc d) {
                 before.putIfAbsent(d.id(), queue.ad(d.id()));
             }
@@ -189,6 +191,8 @@ final class QueueKeeper {
                 dirty(JobQueue.owner(ad));
             } else if (op instanceof QueueOp.SetAttribute s) {
                 changed.add(s.id());
+            } else if (op instanceof QueueOp.DeleteAttribute d) {
+                changed.add(d.id());
             } else if (op instanceof QueueOp.DestroyProc d) {
                 ClassAd last = before.get(d.id());
                 idle.remove(d.id());

@@ -83,7 +83,7 @@ class JobControlTest extends ScheddFixture {
         assertEquals(1, requests().get(0).count());
         assertEquals(List.of(J1, new JobId(1, 2)), await(schedd.release(id("1"), null, null)));
         assertEquals(3, requests().get(0).count());
-        assertEquals(Expr.parse("undefined"), attr(J1, "HoldReason"));
+        assertEquals(null, attr(J1, "HoldReason"), "deleted on release");
         assertEquals(Expr.parse("\"h\""), attr(J1, "LastHoldReason"));
     }
 

@@ -53,11 +53,9 @@ public final class JobQueue {
                 procCount.merge(p.id().cluster(), 1, Integer::sum);
                 counts.add(owner(ad), status(ad));
             } else if (op instanceof QueueOp.SetAttribute s) {
-                ClassAd before = jobs.get(s.id());
-                ClassAd after = before.with(s.name(), s.value());
-                jobs.put(s.id(), after);
-                counts.remove(owner(before), status(before));
-                counts.add(owner(after), status(after));
+                replace(s.id(), jobs.get(s.id()).with(s.name(), s.value()));
+            } else if (op instanceof QueueOp.DeleteAttribute d) {
+                replace(d.id(), jobs.get(d.id()).without(d.name()));
             } else if (op instanceof QueueOp.DestroyProc d) {
                 ClassAd ad = jobs.remove(d.id());
                 counts.remove(owner(ad), status(ad));
@@ -67,6 +65,12 @@ public final class JobQueue {
                 }
             }
         }
+    }
+
+    private void replace(JobId id, ClassAd after) {
+        ClassAd before = jobs.put(id, after);
+        counts.remove(owner(before), status(before));
+        counts.add(owner(after), status(after));
     }
 
     /** Walks the transaction over a shadow of the ids it touches, so a bad one is refused before any change. */
@@ -90,6 +94,13 @@ public final class JobQueue {
             } else if (op instanceof QueueOp.SetAttribute s) {
                 if (!contains(s.id(), created, destroyed)) {
                     throw new IllegalStateException("set " + s.name() + " of job " + s.id() + " that is not in the queue");
+                }
+            } else if (op instanceof QueueOp.DeleteAttribute d) {
+                if (!contains(d.id(), created, destroyed)) {
+                    throw new IllegalStateException("delete " + d.name() + " of job " + d.id() + " that is not in the queue");
+                }
+                if (d.name().equalsIgnoreCase(Attr.JOB_STATUS) || d.name().equalsIgnoreCase(Attr.OWNER)) {
+                    throw new IllegalStateException("delete " + d.name() + " of job " + d.id() + ": every job has one");
                 }
             } else if (op instanceof QueueOp.DestroyProc d) {
                 if (!contains(d.id(), created, destroyed)) {

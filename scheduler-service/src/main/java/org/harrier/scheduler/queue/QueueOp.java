@@ -6,7 +6,7 @@ import org.harrier.classad.Expr;
 
 /**
  * One change to the job queue: the records of HTCondor's job-queue log (new ad, set attribute,
- * destroy ad). Every mutation of {@link JobQueue} is one of these, grouped in a
+ * delete attribute, destroy ad). Every mutation of {@link JobQueue} is one of these, grouped in a
  * {@link Transaction}, so a durable log (issue 4) can write them before they are applied and
  * replay them at start.
  */
@@ -41,6 +41,17 @@ public sealed interface QueueOp {
             Objects.requireNonNull(id, "id");
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(value, "value");
+        }
+    }
+
+    /**
+     * Removes a proc's own binding of one attribute (HTCondor's DeleteAttribute); one its
+     * cluster ad binds shows through again. Deleting what the proc does not bind changes nothing.
+     */
+    record DeleteAttribute(JobId id, String name) implements QueueOp {
+        public DeleteAttribute {
+            Objects.requireNonNull(id, "id");
+            Objects.requireNonNull(name, "name");
         }
     }
 

@@ -40,6 +40,10 @@ public record Transaction(List<QueueOp> ops) {
             return set(id, Attr.ENTERED_CURRENT_STATUS, now);
         }
 
+        public Builder delete(JobId id, String name) {
+            return add(new QueueOp.DeleteAttribute(id, name));
+        }
+
         public Builder destroy(JobId id) {
             return add(new QueueOp.DestroyProc(id));
         }

@@ -24,10 +24,9 @@ import org.harrier.mgmt.QmfException;
  * LastJobStatus; leaving Suspended adds the time spent to CumulativeSuspensionTime and zeroes
  * LastSuspensionTime (condor_q reads a non-zero one as "suspended").
  *
- * <p>HTCondor deletes HoldReason and friends on release (moving them to LastHoldReason...).
- * The queue has no delete-attribute operation yet, so they are bound to {@code undefined}
- * instead, which every expression reads exactly as it reads a missing attribute; that also
- * masks a HoldReason the job inherits from its cluster ad (a cluster submitted on hold).
+ * <p>HTCondor deletes HoldReason and friends on release (moving them to LastHoldReason...); so
+ * does this, except that a HoldReason the job inherits from its cluster ad (a cluster submitted
+ * on hold) is bound to {@code undefined} instead, which expressions read as missing.
  */
 public enum Transition {
     START(JobStatus.RUNNING, "started", EnumSet.of(JobStatus.IDLE)),
@@ -198,11 +197,21 @@ public enum Transition {
         return CONTINUE.begin(id, ad, now).build();
     }
 
-    /** Binds {@code last} to {@code name}'s value and {@code name} to undefined, if {@code name} has a value. */
+    /**
+     * Binds {@code last} to {@code name}'s value and removes {@code name}, if it has a value: the
+     * proc's own binding is deleted (HTCondor's DeleteAttribute); one it inherits from its cluster
+     * ad (a cluster submitted on hold) cannot be, so the proc binds it to undefined instead.
+     */
     private static void moveAside(Transaction.Builder tx, JobId id, ClassAd ad, String name, String last) {
         Expr value = ad.lookup(name);
         if (value != null && !(value instanceof UndefinedValue)) {
-            tx.set(id, last, value).set(id, name, Value.UNDEFINED);
+            tx.set(id, last, value);
+            ClassAd cluster = ad.chainedParent();
+            if (cluster != null && cluster.lookup(name) != null) {
+                tx.set(id, name, Value.UNDEFINED);
+            } else {
+                tx.delete(id, name);
+            }
         }
     }
 

@@ -20,6 +20,7 @@ import org.harrier.scheduler.queue.Transaction;
  *   101 12.-1                    new ad: cluster 12's ad (its attributes follow as 103 lines)
  *   101 12.0                     new ad: proc 12.0 (its own attributes follow as 103 lines)
  *   103 12.0 JobStatus 2         set attribute (value: new-syntax ClassAd text, one line)
+ *   104 12.0 HoldReason          delete attribute (the proc's own binding)
  *   102 12.0                     destroy ad
  *   106 9f3a0c1e                 end transaction, with the CRC-32C of its lines from 105 on
  *   107 57                       the next cluster id (a compacted log's first record)
@@ -36,6 +37,7 @@ public final class LogCodec {
     static final String NEW_AD = "101";
     static final String DESTROY = "102";
     static final String SET = "103";
+    static final String DELETE = "104";
     static final String END = "106";
     static final String NEXT_CLUSTER = "107";
     private static final int CLUSTER_AD_PROC = -1;
@@ -77,6 +79,9 @@ public final class LogCodec {
             newAd(out, p.id().toString(), p.own());
         } else if (op instanceof QueueOp.SetAttribute s) {
             set(out, s.id().toString(), s.name(), s.value());
+        } else if (op instanceof QueueOp.DeleteAttribute d) {
+            checkName(d.name());
+            out.append(DELETE).append(' ').append(d.id()).append(' ').append(d.name()).append('\n');
         } else if (op instanceof QueueOp.DestroyProc d) {
             out.append(DESTROY).append(' ').append(d.id()).append('\n');
         }
@@ -87,11 +92,15 @@ public final class LogCodec {
         ad.forEachOwn((name, value) -> set(out, key, name, value));
     }
 
-    private static void set(StringBuilder out, String key, String name, Expr value) {
+    private static void checkName(String name) {
         if (name.isEmpty() || name.indexOf(' ') >= 0 || name.indexOf('\n') >= 0) {
             // Submission and SetAttribute accept only identifiers; anything else would break the line format.
             throw new IllegalArgumentException("attribute name '" + name + "' cannot be logged");
         }
+    }
+
+    private static void set(StringBuilder out, String key, String name, Expr value) {
+        checkName(name);
         out.append(SET).append(' ').append(key).append(' ').append(name).append(' ')
                 .append(value.unparse(Syntax.NEW)).append('\n');
     }
@@ -240,6 +249,11 @@ public final class LogCodec {
                     need(f, 2, record);
                     close();
                     tx.destroy(proc(f[1]));
+                }
+                case DELETE -> {
+                    need(f, 3, record);
+                    close();
+                    tx.delete(proc(f[1]), f[2]);
                 }
                 default -> throw new IllegalArgumentException("an unknown record '" + clip(record) + "'");
             }

@@ -57,8 +57,12 @@ class TransitionTest {
     static ClassAd applied(ClassAd before, Transaction tx) {
         ClassAd ad = before;
         for (QueueOp op : tx.ops()) {
-            QueueOp.SetAttribute s = (QueueOp.SetAttribute) op;
-            ad = ad.with(s.name(), s.value());
+            if (op instanceof QueueOp.DeleteAttribute d) {
+                ad = ad.without(d.name());
+            } else {
+                QueueOp.SetAttribute s = (QueueOp.SetAttribute) op;
+                ad = ad.with(s.name(), s.value());
+            }
         }
         return ad;
     }
@@ -127,7 +131,7 @@ class TransitionTest {
             "HOLD     | RUNNING   | HoldReasonCode=1; LastJobStatus=2",
             "HOLD     | SUSPENDED | HoldReasonCode=1; CumulativeSuspensionTime=610; LastSuspensionTime=0",
             "RELEASE  | HELD      | ReleaseReason=\"via Release (by user alice)\"; LastHoldReason=\"disk full\"; LastHoldReasonCode=3; LastHoldReasonSubCode=42",
-            "RELEASE  | HELD      | HoldReason=undefined; HoldReasonCode=undefined; HoldReasonSubCode=undefined; NumHolds=1",
+            "RELEASE  | HELD      | HoldReason=<absent>; HoldReasonCode=<absent>; HoldReasonSubCode=<absent>; NumHolds=1",
             "SUSPEND  | RUNNING   | LastSuspensionTime=1000; TotalSuspensions=1; JobCurrentStartDate=300",
             "CONTINUE | SUSPENDED | CumulativeSuspensionTime=610; LastSuspensionTime=0; TotalSuspensions=2"})
     void eachMoveRecordsWhatHTCondorRecords(Transition t, JobStatus from, String expected) {
@@ -173,7 +177,7 @@ class TransitionTest {
         assertEquals(Expr.parse("2"), heldAgain.lookup("NumHolds"));
         assertEquals(Expr.parse("7"), heldAgain.lookup("HoldReasonSubCode"));
         assertEquals(Expr.parse("\"via Release (by user alice)\""), heldAgain.lookup("LastReleaseReason"));
-        assertEquals(Expr.parse("undefined"), heldAgain.lookup("ReleaseReason"));
+        assertEquals(null, heldAgain.lookup("ReleaseReason"), "deleted (it was the proc's own)");
         assertEquals(Expr.parse("\"disk full\""), heldAgain.lookup("LastHoldReason"), "the previous hold's, until the next release");
     }
 
@@ -182,6 +186,19 @@ class TransitionTest {
         ClassAd released = applied(job(JobStatus.HELD), move(Transition.RELEASE, job(JobStatus.HELD)));
         assertEquals(Expr.parse("true").evaluate(), Expr.parse("HoldReasonCode is undefined").evaluate(released));
         assertEquals(Expr.parse("true").evaluate(), Expr.parse("LastHoldReasonCode == 3").evaluate(released));
+    }
+
+    /** A hold reason the proc inherits from its cluster (submitted on hold) cannot be deleted from the proc: it is bound to undefined. */
+    @Test
+    void releaseMasksAHoldReasonInheritedFromTheCluster() {
+        ClassAd cluster = ClassAd.builder().set("Owner", "alice").set("JobStatus", 5)
+                .set("HoldReason", "submitted on hold at user's request").set("HoldReasonCode", 15).build();
+        ClassAd held = ClassAd.builder().set("ProcId", 0).build().chainedTo(cluster);
+        Transaction tx = Transition.released(ID, held, "via Release", NOW);
+        ClassAd released = applied(held, tx);
+        assertEquals(Expr.parse("undefined"), released.lookup("HoldReason"));
+        assertEquals(Expr.parse("15"), released.lookup("LastHoldReasonCode"));
+        assertTrue(tx.ops().stream().noneMatch(op -> op instanceof QueueOp.DeleteAttribute));
     }
 
     @Test

@@ -46,6 +46,8 @@ class QueueLogTest {
         return List.of(submit(queue, 3),
                 applied(queue, Transaction.builder().status(new JobId(1, 1), JobStatus.RUNNING, 200)
                         .set(new JobId(1, 1), "RemoteHost", new StringValue("slot1_1@host \"quoted\"\nnewline")).build()),
+                applied(queue, Transaction.builder().set(new JobId(1, 1), "Mark", 7).delete(new JobId(1, 1), "RemoteHost")
+                        .delete(new JobId(1, 0), "NotThere").build()),
                 submit(queue, 2),
                 applied(queue, Transaction.builder().status(new JobId(1, 2), JobStatus.COMPLETED, 300)
                         .destroy(new JobId(1, 2)).build()),
