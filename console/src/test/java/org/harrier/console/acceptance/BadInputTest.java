@@ -13,7 +13,6 @@ import jakarta.jms.Session;
 import jakarta.jms.TemporaryQueue;
 import java.io.IOException;
 import java.io.Serializable;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,7 +22,6 @@ import java.util.Map;
 import java.util.concurrent.CompletionException;
 import org.apache.qpid.jms.JmsConnectionFactory;
 import org.harrier.console.Run;
-import org.harrier.console.grid.PersonalGrid;
 import org.harrier.mgmt.AgentName;
 import org.harrier.mgmt.ObjectId;
 import org.harrier.mgmt.QmfException;
@@ -52,7 +50,7 @@ class BadInputTest {
     private static final Target COLLECTOR = new Target(AgentName.harrier("collector", HOST), ObjectId.grid("collector", HOST));
     private static final Target SLOT = new Target(AgentName.harrier("startd", HOST), ObjectId.grid("slot", "slot1@" + HOST));
 
-    private PersonalGrid grid;
+    private GridSession grid;
     private Bus bus;
     private Console console;
     private GridUser user;
@@ -71,17 +69,14 @@ class BadInputTest {
 
     @BeforeAll
     void startGrid(@TempDir Path dir) throws IOException {
-        grid = PersonalGrid.start(new PersonalGrid.Settings(dir.resolve("data"), 0, Duration.ofSeconds(1)));
-        bus = Bus.connect(grid.url());
+        grid = GridSession.start(dir);
+        bus = grid.bus();
         console = bus.console();
-        user = new GridUser(grid.url(), Files.createDirectories(dir.resolve("work")));
+        user = grid.user();
     }
 
     @AfterAll
     void stopGrid() {
-        if (bus != null) {
-            bus.close();
-        }
         if (grid != null) {
             grid.close();
         }

@@ -7,10 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import org.harrier.console.Run;
-import org.harrier.console.grid.PersonalGrid;
 import org.harrier.mgmt.bus.Bus;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -33,22 +31,19 @@ import org.junit.jupiter.api.io.TempDir;
 class JobControlCommandsTest {
     private static final String NEVER_MATCHES = "request_memory = 100000000\n";
 
-    private PersonalGrid grid;
+    private GridSession grid;
     private Bus bus;
     private GridUser user;
 
     @BeforeAll
     void startGrid(@TempDir Path dir) throws IOException {
-        grid = PersonalGrid.start(new PersonalGrid.Settings(dir.resolve("data"), 0, Duration.ofSeconds(1)));
-        bus = Bus.connect(grid.url());
-        user = new GridUser(grid.url(), Files.createDirectories(dir.resolve("work")));
+        grid = GridSession.start(dir);
+        bus = grid.bus();
+        user = grid.user();
     }
 
     @AfterAll
     void stopGrid() {
-        if (bus != null) {
-            bus.close();
-        }
         if (grid != null) {
             grid.close();
         }

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.harrier.classad.ClassAd;
@@ -15,7 +14,6 @@ import org.harrier.console.Grid;
 import org.harrier.console.Grid.Jobs;
 import org.harrier.console.Harrier;
 import org.harrier.console.grid.BrokerAddress;
-import org.harrier.console.grid.PersonalGrid;
 import org.harrier.mgmt.AgentName;
 import org.harrier.mgmt.ObjectData;
 import org.harrier.mgmt.ObjectId;
@@ -40,16 +38,16 @@ import org.junit.jupiter.api.io.TempDir;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(120)
 class JobControlTest {
-    private PersonalGrid grid;
+    private GridSession grid;
     private Bus bus;
     private GridUser user;
     private Grid control;
 
     @BeforeAll
     void startGrid(@TempDir Path dir) throws IOException {
-        grid = PersonalGrid.start(new PersonalGrid.Settings(dir.resolve("data"), 0, Duration.ofSeconds(1)));
-        bus = Bus.connect(grid.url());
-        user = new GridUser(grid.url(), Files.createDirectories(dir.resolve("work")));
+        grid = GridSession.start(dir);
+        bus = grid.bus();
+        user = grid.user();
         control = Harrier.defaultConnector().connect(BrokerAddress.parse(grid.url()));
     }
 
@@ -57,9 +55,6 @@ class JobControlTest {
     void stopGrid() {
         if (control != null) {
             control.close();
-        }
-        if (bus != null) {
-            bus.close();
         }
         if (grid != null) {
             grid.close();
