@@ -8,18 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.harrier.broker.BrokerSettings;
-import org.harrier.broker.GridBroker;
 import org.harrier.mgmt.ObjectData;
 import org.harrier.mgmt.Predicate;
 import org.harrier.mgmt.QmfException;
 import org.harrier.mgmt.bus.Bus;
 import org.harrier.mgmt.bus.Console;
-import org.harrier.scheduler.SchedulerSettings;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -31,28 +27,18 @@ import org.junit.jupiter.api.io.TempDir;
 class JobControlServiceTest {
     @TempDir
     Path dir;
-    GridBroker broker;
-    Bus serviceBus;
-    Bus consoleBus;
-    SchedulerService service;
+    ServiceOnBroker running;
     Console console;
 
     @BeforeEach
-    void start() throws Exception {
-        broker = GridBroker.start(BrokerSettings.personal(dir).withPort(0));
-        serviceBus = Bus.connect(broker.url());
-        consoleBus = Bus.connect(broker.url());
-        service = SchedulerService.start(serviceBus, "test",
-                SchedulerSettings.defaults().withUpdateInterval(Duration.ofSeconds(1)).withCallTimeout(WAIT), dir.resolve("spool"));
-        console = consoleBus.console();
+    void start() {
+        running = ServiceOnBroker.start(dir, WAIT);
+        console = running.console();
     }
 
     @AfterEach
-    void stop() throws Exception {
-        service.close();
-        consoleBus.close();
-        serviceBus.close();
-        broker.close();
+    void stop() {
+        running.close();
     }
 
     Map<String, Object> call(String method, Map<String, ?> args) {
@@ -123,7 +109,7 @@ class JobControlServiceTest {
 
     @Test
     void suspendAndContinueARunningJobThroughItsStartd() throws Exception {
-        try (Bus startdBus = Bus.connect(broker.url()); TestStartd startd = new TestStartd(startdBus)) {
+        try (Bus startdBus = Bus.connect(running.url()); TestStartd startd = new TestStartd(startdBus)) {
             startd.holdActivations = true;
             call("Submit", Map.of("Ad", seedAd()));
             @SuppressWarnings("unchecked")

@@ -1,7 +1,5 @@
 package org.harrier.scheduler.bus;
 
-import org.harrier.broker.BrokerSettings;
-import org.harrier.broker.GridBroker;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -25,7 +23,6 @@ import org.harrier.mgmt.Predicate;
 import org.harrier.mgmt.QmfException;
 import org.harrier.mgmt.bus.Bus;
 import org.harrier.mgmt.bus.Console;
-import org.harrier.scheduler.SchedulerSettings;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -41,28 +38,18 @@ class SchedulerServiceTest {
 
     @TempDir
     Path dir;
-    GridBroker broker;
-    Bus serviceBus;
-    Bus consoleBus;
-    SchedulerService service;
+    ServiceOnBroker running;
     Console console;
 
     @BeforeEach
-    void start() throws Exception {
-        broker = GridBroker.start(BrokerSettings.personal(dir).withPort(0));
-        serviceBus = Bus.connect(broker.url());
-        consoleBus = Bus.connect(broker.url());
-        service = SchedulerService.start(serviceBus, "test",
-                SchedulerSettings.defaults().withUpdateInterval(Duration.ofSeconds(1)).withCallTimeout(WAIT), dir.resolve("spool"));
-        console = consoleBus.console();
+    void start() {
+        running = ServiceOnBroker.start(dir, WAIT);
+        console = running.console();
     }
 
     @AfterEach
-    void stop() throws Exception {
-        service.close();
-        consoleBus.close();
-        serviceBus.close();
-        broker.close();
+    void stop() {
+        running.close();
     }
 
     Map<String, Object> call(String method, Map<String, ?> args) {
@@ -239,7 +226,7 @@ class SchedulerServiceTest {
     @Test
     void negotiatedJobsRunOnOneReusedClaimAndComplete() throws Exception {
         Map<Object, List<Object>> statuses = new java.util.concurrent.ConcurrentHashMap<>();
-        try (Bus startdBus = Bus.connect(broker.url()); TestStartd startd = new TestStartd(startdBus);
+        try (Bus startdBus = Bus.connect(running.url()); TestStartd startd = new TestStartd(startdBus);
              AutoCloseable sub = console.subscribe("job", d -> statuses.computeIfAbsent(d.id().key(),
                      k -> java.util.Collections.synchronizedList(new ArrayList<>())).add(d.deleted() ? "gone " + d.get("JobStatus")
                              : d.get("JobStatus")))) {
@@ -275,7 +262,7 @@ class SchedulerServiceTest {
 
     @Test
     void aThousandJobClusterRunsToCompletionOnTwoClaims() throws Exception {
-        try (Bus startdBus = Bus.connect(broker.url()); TestStartd startd = new TestStartd(startdBus)) {
+        try (Bus startdBus = Bus.connect(running.url()); TestStartd startd = new TestStartd(startdBus)) {
             long t0 = System.nanoTime();
             call("SubmitCluster", Map.of("Ad", seedAd(), "Count", 1000L));
             @SuppressWarnings("unchecked")
@@ -298,7 +285,7 @@ class SchedulerServiceTest {
 
     @Test
     void aRefusedClaimLeavesTheRequestIdle() throws Exception {
-        try (Bus startdBus = Bus.connect(broker.url()); TestStartd startd = new TestStartd(startdBus)) {
+        try (Bus startdBus = Bus.connect(running.url()); TestStartd startd = new TestStartd(startdBus)) {
             startd.refuse = true;
             call("Submit", Map.of("Ad", seedAd()));
             @SuppressWarnings("unchecked")
@@ -317,7 +304,7 @@ class SchedulerServiceTest {
 
     @Test
     void removingARunningJobDeactivatesItOnItsClaim() throws Exception {
-        try (Bus startdBus = Bus.connect(broker.url()); TestStartd startd = new TestStartd(startdBus)) {
+        try (Bus startdBus = Bus.connect(running.url()); TestStartd startd = new TestStartd(startdBus)) {
             startd.holdActivations = true;
             call("Submit", Map.of("Ad", seedAd()));
             @SuppressWarnings("unchecked")

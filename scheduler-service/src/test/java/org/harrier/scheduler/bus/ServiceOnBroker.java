@@ -1,0 +1,54 @@
+package org.harrier.scheduler.bus;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import org.harrier.broker.BrokerSettings;
+import org.harrier.broker.GridBroker;
+import org.harrier.mgmt.bus.Bus;
+import org.harrier.mgmt.bus.Console;
+import org.harrier.scheduler.SchedulerSettings;
+
+/**
+ * A scheduler service named "test" on an embedded broker (data and spool under {@code dir}),
+ * with a console on a bus of its own, as the service tests call it. Closing stops all of it.
+ */
+final class ServiceOnBroker implements AutoCloseable {
+    private final GridBroker broker;
+    private final Bus serviceBus;
+    private final Bus consoleBus;
+    private final SchedulerService service;
+
+    private ServiceOnBroker(GridBroker broker, Bus serviceBus, Bus consoleBus, SchedulerService service) {
+        this.broker = broker;
+        this.serviceBus = serviceBus;
+        this.consoleBus = consoleBus;
+        this.service = service;
+    }
+
+    /** Ads every second; {@code callTimeout} for the scheduler's own calls to startds. */
+    static ServiceOnBroker start(Path dir, Duration callTimeout) {
+        GridBroker broker = GridBroker.start(BrokerSettings.personal(dir).withPort(0));
+        Bus serviceBus = Bus.connect(broker.url());
+        Bus consoleBus = Bus.connect(broker.url());
+        SchedulerService service = SchedulerService.start(serviceBus, "test",
+                SchedulerSettings.defaults().withUpdateInterval(Duration.ofSeconds(1)).withCallTimeout(callTimeout),
+                dir.resolve("spool"));
+        return new ServiceOnBroker(broker, serviceBus, consoleBus, service);
+    }
+
+    String url() {
+        return broker.url();
+    }
+
+    Console console() {
+        return consoleBus.console();
+    }
+
+    @Override
+    public void close() {
+        service.close();
+        consoleBus.close();
+        serviceBus.close();
+        broker.close();
+    }
+}
