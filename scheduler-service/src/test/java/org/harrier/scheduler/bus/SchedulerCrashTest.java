@@ -76,10 +76,8 @@ class SchedulerCrashTest {
                 }
                 // A random moment once the load is well under way.
                 long target = before + 40 + ThreadLocalRandom.current().nextInt(80);
-                long deadline = System.nanoTime() + WAIT.toNanos() * 3;
-                while (ackedClusters.size() < target && System.nanoTime() < deadline) {
-                    Thread.sleep(5);
-                }
+                SchedulerServiceTest.await(() -> ackedClusters.size() >= target, WAIT.multipliedBy(3),
+                        target + " acknowledged clusters in round " + round);
                 scheduler.destroyForcibly();
                 assertTrue(scheduler.waitFor(30, TimeUnit.SECONDS), "scheduler survived SIGKILL");
                 stop.set(true);
