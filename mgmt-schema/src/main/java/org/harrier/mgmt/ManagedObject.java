@@ -28,6 +28,15 @@ public interface ManagedObject {
     }
 
     /**
+     * When the object came to be, in nanoseconds since the epoch ({@code _create_ts}); 0, the
+     * default, means when the agent began hosting it. An object its service keeps itself
+     * ({@code Agent.ObjectSource}) is not held by the agent, so it says.
+     */
+    default long createdNanos() {
+        return 0;
+    }
+
+    /**
      * Whether a console must see every published change of this object (a job: each is a status
      * change) or only its latest state (daemon ads and statistics, the default). The agent gathers
      * the changes of a busy second into few messages and, for the latter, drops superseded ones.

@@ -33,7 +33,7 @@ final class QueueKeeper {
     private static final String LAST_JOB_STATUS = "LastJobStatus";
     private final JobQueue queue;
     private final Journal journal;
-    private final Autoclusters idle = new Autoclusters();
+    private final Autoclusters idle;
     private final JobHistory history;
     private final StatisticsTracker stats = new StatisticsTracker();
     private final ScheddEvents events;
@@ -47,6 +47,7 @@ final class QueueKeeper {
             Journal journal) {
         this.name = name;
         this.queue = queue;
+        this.idle = new Autoclusters(queue::ad);
         this.journal = journal;
         this.history = new JobHistory(historySize);
         this.events = events;

@@ -55,11 +55,31 @@ public final class Agent implements AutoCloseable {
     private final Map<ObjectId, Hosted> objects = new ConcurrentHashMap<>();
     private final Map<ClassSchema, Map<String, Object>> schemaIds = new ConcurrentHashMap<>();
     private final Map<ObjectId, ScheduledFuture<?>> advertising = new ConcurrentHashMap<>();
+    private final Map<String, Sourced> sources = new ConcurrentHashMap<>();
     private final ScheduledFuture<?> heartbeats;
     private final Indications indications;
 
     /** An object with what the agent needs to publish it. */
     private record Hosted(ManagedObject object, ClassSchema type, long createTs) {
+    }
+
+    /**
+     * The objects of one class that their service keeps itself; the agent looks them up when a
+     * request names one and walks them for a query, instead of holding each. A scheduler's jobs:
+     * hosting 500,000 of them one by one cost more heap than the jobs did.
+     *
+     * <p>Both methods are called on the agent's threads, so they must be safe to call from any
+     * thread; what they return is read like any hosted object's state.
+     */
+    public interface ObjectSource {
+        /** The object with {@code id} (of the source's class) now, or null. */
+        ManagedObject find(ObjectId id);
+
+        /** Every object of the class now. */
+        void forEach(java.util.function.Consumer<ManagedObject> each);
+    }
+
+    private record Sourced(ClassSchema type, ObjectSource source) {
     }
 
     Agent(Bus bus, AgentName name, Duration heartbeat) throws JMSException {
@@ -83,11 +103,34 @@ public final class Agent implements AutoCloseable {
         return name;
     }
 
-    /** Hosts {@code o} and publishes it. Its class must exist in the schema. */
+    /**
+     * Serves class {@code className} from {@code source}: its objects are published with
+     * {@link #add}, {@link #changed} and {@link #removed} as they come, change and go, but never
+     * held here. The class must exist in the schema and no object of it may be hosted already.
+     */
+    public void serve(String className, ObjectSource source) {
+        ClassSchema type = schema.type(className);
+        if (objects.keySet().stream().anyMatch(id -> id.className().equals(className))) {
+            throw new IllegalStateException("agent " + name + " already hosts objects of class " + className);
+        }
+        if (sources.putIfAbsent(className, new Sourced(type, Objects.requireNonNull(source, "source"))) != null) {
+            throw new IllegalStateException("class " + className + " is already served by a source on agent " + name);
+        }
+    }
+
+    /**
+     * Hosts {@code o} and publishes it. Its class must exist in the schema. An object of a
+     * {@linkplain #serve served} class is only published: its source has it.
+     */
     public void add(ManagedObject o) {
         ObjectId id = o.id();
+        Sourced s = sources.get(id.className());
+        if (s != null) {
+            publish(s.type(), o, createdNanos(o), 0, false);
+            return;
+        }
         ClassSchema type = schema.type(id.className());
-        objects.put(id, new Hosted(o, type, System.currentTimeMillis() * 1_000_000L));
+        objects.put(id, new Hosted(o, type, nowNanos()));
         changed(o);
     }
 
@@ -98,10 +141,33 @@ public final class Agent implements AutoCloseable {
      */
     public void changed(ManagedObject o) {
         Hosted h = objects.get(o.id());
-        if (h == null) {
+        if (h != null) {
+            publish(h.type(), h.object(), h.createTs(), 0, false);
+            return;
+        }
+        Sourced s = sources.get(o.id().className());
+        if (s == null) {
             throw new IllegalStateException(o.id() + " is not hosted by agent " + name);
         }
-        indications.add(h.type(), o.id(), data(h, h.object().snapshot(), 0), o.keepsEveryChange(), false);
+        publish(s.type(), o, createdNanos(o), 0, false);
+    }
+
+    /** Publishes {@code o}, an object of a {@linkplain #serve served} class, as deleted with its last values. */
+    public void removed(ManagedObject o) {
+        Sourced s = sources.get(o.id().className());
+        if (s == null) {
+            throw new IllegalStateException("class " + o.id().className() + " is not served by a source on agent " + name);
+        }
+        publish(s.type(), o, createdNanos(o), nowNanos(), true);
+    }
+
+    private void publish(ClassSchema type, ManagedObject o, long createTs, long deleteTs, boolean deleted) {
+        indications.add(type, o.id(), data(o.id(), type, createTs, o.snapshot(), deleteTs), o.keepsEveryChange(), deleted);
+    }
+
+    private static long createdNanos(ManagedObject o) {
+        long created = o.createdNanos();
+        return created > 0 ? created : nowNanos();
     }
 
     /** Republishes {@code o} every {@code every} as well (daemon ads keep the collector's copy alive). */
@@ -130,12 +196,24 @@ public final class Agent implements AutoCloseable {
         }
         Hosted h = objects.remove(id);
         if (h != null) {
-            indications.add(h.type(), id, data(h, h.object().snapshot(), nowNanos()), h.object().keepsEveryChange(), true);
+            publish(h.type(), h.object(), h.createTs(), nowNanos(), true);
         }
     }
 
+    /** Whether {@code id} is hosted here, or found by the source serving its class. */
     public boolean hosts(ObjectId id) {
-        return objects.containsKey(id);
+        return find(id) != null;
+    }
+
+    /** The object {@code id} names with the class it is published as, or null. */
+    private Hosted find(ObjectId id) {
+        Hosted h = objects.get(id);
+        if (h != null) {
+            return h;
+        }
+        Sourced s = sources.get(id.className());
+        ManagedObject o = s == null || !s.type().packageName().equals(id.packageName()) ? null : s.source().find(id);
+        return o == null ? null : new Hosted(o, s.type(), createdNanos(o));
     }
 
     private void publish(ClassSchema type, List<Map<String, Object>> data) {
@@ -147,17 +225,17 @@ public final class Agent implements AutoCloseable {
     }
 
     /** A data indication's map; {@code _values} is the object's snapshot, made into a map when sent (Qmf.wire). */
-    private Map<String, Object> data(Hosted h, Supplier<Map<String, Object>> values, long deleteTs) {
+    private Map<String, Object> data(ObjectId id, ClassSchema type, long createTs, Supplier<Map<String, Object>> values,
+            long deleteTs) {
         Map<String, Object> d = new LinkedHashMap<>();
         // Both made when sent (Qmf.wire): an agent publishing 500,000 new jobs does not build a
         // million small maps on its caller's thread; the schema id is one per class anyway.
-        ObjectId id = h.object().id();
         Supplier<Map<String, Object>> objectId = () -> Qmf.objectId(id, name, epoch);
         d.put("_object_id", objectId);
-        d.put("_schema_id", schemaIds.computeIfAbsent(h.type(),
+        d.put("_schema_id", schemaIds.computeIfAbsent(type,
                 t -> Map.copyOf(Qmf.schemaId(t.packageName(), t.name(), t.hash()))));
         d.put("_values", values);
-        d.put("_create_ts", h.createTs());
+        d.put("_create_ts", createTs);
         d.put("_update_ts", nowNanos());
         d.put("_delete_ts", deleteTs);
         return d;
@@ -250,7 +328,7 @@ public final class Agent implements AutoCloseable {
             packageName = sid.get("_package_name") instanceof String s ? s : null;
         }
         String objectName = q.get("_object_id") instanceof Map<?, ?> oid && oid.get("_object_name") instanceof String s ? s : null;
-        List<Object> page = new ArrayList<>();
+        QueryReply reply = new QueryReply(in, "OBJECT_ID".equals(what), where);
         for (Hosted h : objects.values()) {
             ObjectId id = h.object().id();
             if (objectName != null && !objectName.equals(id.objectName())
@@ -258,17 +336,65 @@ public final class Agent implements AutoCloseable {
                     || packageName != null && !packageName.equals(id.packageName())) {
                 continue;
             }
-            Map<String, Object> values = h.object().values();
-            if (!where.test(values)) {
+            reply.offer(h.object(), h.type(), h.createTs());
+        }
+        for (Sourced s : sources.values()) {
+            if (className != null && !className.equals(s.type().name())
+                    || packageName != null && !packageName.equals(s.type().packageName())) {
                 continue;
             }
-            page.add("OBJECT_ID".equals(what) ? Qmf.objectId(id, name, epoch) : data(h, () -> values, 0));
+            if (objectName == null) {
+                s.source().forEach(o -> reply.offer(o, s.type(), createdNanos(o)));
+            } else {
+                Hosted h = findByName(objectName);
+                if (h != null && h.type() == s.type()) {
+                    reply.offer(h.object(), h.type(), h.createTs());
+                }
+            }
+        }
+        reply.finish();
+    }
+
+    private Hosted findByName(String objectName) {
+        try {
+            return find(ObjectId.parse(objectName));
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /** A query's answer, sent in pages of {@link #PAGE} objects as they are found. */
+    private final class QueryReply {
+        private final Incoming in;
+        private final boolean idsOnly;
+        private final Predicate where;
+        private List<Object> page = new ArrayList<>();
+
+        QueryReply(Incoming in, boolean idsOnly, Predicate where) {
+            this.in = in;
+            this.idsOnly = idsOnly;
+            this.where = where;
+        }
+
+        void offer(ManagedObject o, ClassSchema type, long createTs) {
+            Map<String, Object> values = o.values();
+            if (!where.test(values)) {
+                return;
+            }
+            page.add(idsOnly ? Qmf.objectId(o.id(), name, epoch) : data(o.id(), type, createTs, () -> values, 0));
             if (page.size() == PAGE) {
-                reply(in, "response", Qmf.QUERY_RESPONSE, "OBJECT_ID".equals(what) ? "_object_id" : "_data", true, page);
+                send(true);
                 page = new ArrayList<>();
             }
         }
-        reply(in, "response", Qmf.QUERY_RESPONSE, "OBJECT_ID".equals(what) ? "_object_id" : "_data", false, page);
+
+        void finish() {
+            send(false);
+        }
+
+        private void send(boolean partial) {
+            reply(in, "response", Qmf.QUERY_RESPONSE, idsOnly ? "_object_id" : "_data", partial, page);
+        }
     }
 
     private void method(Incoming in) {
@@ -298,7 +424,7 @@ public final class Agent implements AutoCloseable {
             replyException(in, QmfException.UNKNOWN_OBJECT, e.getMessage());
             return;
         }
-        Hosted h = objects.get(id);
+        Hosted h = find(id);
         if (h == null) {
             replyException(in, QmfException.UNKNOWN_OBJECT, "no object " + on + " on agent " + name);
             return;

@@ -10,10 +10,11 @@ import org.harrier.scheduler.ScheddEvents;
 import org.harrier.scheduler.SchedulerStatistics;
 import org.harrier.scheduler.SubmitterCounts;
 import org.harrier.scheduler.queue.JobId;
+import org.harrier.scheduler.queue.JobQueue;
 
 /**
  * Publishes the scheduler's events through its agent: a {@code job} object per queued job
- * (created, changed on every status change, deleted when it leaves), one {@code submitter} per
+ * (created, changed on every status change, deleted when it leaves; served from the queue), one {@code submitter} per
  * owner with jobs, and the {@code scheduler} object. Daemon ads are also republished every
  * update interval. Called on the scheduler's owner thread, which owns the object maps here
  * (after {@link #host}, called once at start).
@@ -23,7 +24,6 @@ final class AgentEvents implements ScheddEvents {
     private SchedulerObject scheduler;
     private final String machine;
     private final Duration updateInterval;
-    private final Map<JobId, JobObject> jobs = new HashMap<>();
     private final Map<String, SubmitterObject> submitters = new HashMap<>();
 
     AgentEvents(Agent agent, String machine, Duration updateInterval) {
@@ -45,28 +45,27 @@ final class AgentEvents implements ScheddEvents {
         agent.advertise(object, updateInterval);
     }
 
+    /**
+     * Serves the {@code job} class from {@code queue}. Called once, before the first job is
+     * published (the Schedd's recovery publishes the jobs it brought back).
+     */
+    void serveJobs(JobQueue queue) {
+        agent.serve("job", new JobSource(queue));
+    }
+
     @Override
     public void jobQueued(JobId id, ClassAd ad) {
-        JobObject o = new JobObject(id, ad);
-        jobs.put(id, o);
-        agent.add(o);
+        agent.add(new JobObject(id, ad));
     }
 
     @Override
     public void jobChanged(JobId id, ClassAd before, ClassAd ad) {
-        JobObject o = jobs.get(id);
-        if (o != null) {
-            o.update(ad);
-            agent.changed(o);
-        }
+        agent.changed(new JobObject(id, ad));
     }
 
     @Override
     public void jobLeft(JobId id, ClassAd finalAd) {
-        JobObject o = jobs.remove(id);
-        if (o != null) {
-            agent.remove(o.id());
-        }
+        agent.removed(new JobObject(id, finalAd));
     }
 
     @Override
@@ -96,10 +95,11 @@ final class AgentEvents implements ScheddEvents {
         agent.changed(scheduler);
     }
 
-    /** Unpublishes every object this scheduler hosts (a clean shutdown). */
+    /**
+     * Unpublishes the daemon objects this scheduler hosts (a clean shutdown). Its jobs stay: they
+     * are still queued, and the scheduler that starts again on the same queue serves them.
+     */
     void withdrawAll() {
-        jobs.values().forEach(o -> agent.remove(o.id()));
-        jobs.clear();
         submitters.values().forEach(o -> agent.remove(o.id()));
         submitters.clear();
         agent.remove(scheduler.id());

@@ -7,62 +7,58 @@ import java.util.function.Supplier;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.harrier.classad.ClassAd;
-import org.harrier.classad.StringValue;
 import org.harrier.mgmt.AdMaps;
 import org.harrier.mgmt.Caller;
 import org.harrier.mgmt.ManagedObject;
 import org.harrier.mgmt.ObjectId;
 import org.harrier.mgmt.QmfException;
+import org.harrier.scheduler.queue.Attr;
 import org.harrier.scheduler.queue.JobId;
+import org.harrier.scheduler.queue.JobQueue;
 
 /**
  * A queued job as a {@code job} object: key and CustomId {@code "cluster.proc"}, its properties
- * the job ad in the native map form. The scheduler's owner thread replaces the ad on every
- * change, then publishes; the agent's threads read the latest ad.
- *
- * <p>Only the (immutable, cluster-sharing) ad is kept; the property map is made when asked for,
- * because a queue of 500,000 jobs cannot afford a map per job (it was four fifths of the
- * scheduler's heap), while a map is asked for only when a job is published or queried.
+ * the job ad in the native map form. Made when needed from one version of the job's ad (the
+ * queue serves the class through {@link JobSource}; a change is published as a new JobObject),
+ * so a queue of 500,000 jobs keeps no object per job beside its ads.
  */
 final class JobObject implements ManagedObject {
-    private final ObjectId id;
-    private final String customId;
-    private volatile ClassAd ad;
+    private final JobId job;
+    private final ClassAd ad;
 
     JobObject(JobId job, ClassAd ad) {
-        // The ad's own CustomId string when it has one (every queued job does): one string per job, not three.
-        this.customId = ad.lookup("CustomId") instanceof StringValue v ? v.value() : job.toString();
-        this.id = ObjectId.grid("job", customId);
-        update(ad);
-    }
-
-    /** Called on the owner thread before each publication. */
-    void update(ClassAd ad) {
+        this.job = job;
         this.ad = ad;
     }
 
     @Override
     public ObjectId id() {
-        return id;
+        return ObjectId.grid("job", job.toString());
+    }
+
+    /** The job's QDate: a restarted scheduler publishes its jobs with the time they were submitted. */
+    @Override
+    public long createdNanos() {
+        return Math.max(0, JobQueue.longOf(ad, Attr.QDATE, 0)) * 1_000_000_000L;
     }
 
     @Override
     public Map<String, Object> values() {
-        return new Values(ad, customId).get();
+        return new Values(ad, job).get();
     }
 
     /** The ad as it is now; its property map is made when the indication is sent, off the owner thread. */
     @Override
     public Supplier<Map<String, Object>> snapshot() {
-        return new Values(ad, customId);
+        return new Values(ad, job);
     }
 
     /** A job's properties from one version of its ad: equal when the ads are. */
-    private record Values(ClassAd ad, String customId) implements Supplier<Map<String, Object>> {
+    private record Values(ClassAd ad, JobId job) implements Supplier<Map<String, Object>> {
         @Override
         public Map<String, Object> get() {
             Map<String, Object> values = new LinkedHashMap<>(AdMaps.toNative(ad));
-            values.put("CustomId", customId);
+            values.put(Attr.CUSTOM_ID, job.toString());
             return Collections.unmodifiableMap(values);
         }
     }

@@ -18,6 +18,8 @@ import org.harrier.scheduler.EventFanout;
 import org.harrier.scheduler.Schedd;
 import org.harrier.scheduler.SchedulerSettings;
 import org.harrier.scheduler.ScheddEvents;
+import org.harrier.scheduler.queue.JobQueue;
+import org.harrier.scheduler.store.Journal;
 import org.harrier.scheduler.store.QueueLog;
 import org.harrier.scheduler.userlog.UserLogWriter;
 import org.slf4j.Logger;
@@ -65,9 +67,10 @@ public final class SchedulerService implements AutoCloseable {
         this.userLog = UserLogWriter.start(settings.machine());
         BusStartds startds = new BusStartds(console, this.name, settings.callTimeout());
         ScheddEvents published = EventFanout.of(events, userLog);
-        this.schedd = stored == null
-                ? new Schedd(name, settings, startds, published, owner, Clock.systemUTC())
-                : new Schedd(name, settings, startds, published, owner, Clock.systemUTC(), stored.queue(), stored.log());
+        JobQueue queue = stored == null ? new JobQueue() : stored.queue();
+        events.serveJobs(queue);
+        this.schedd = new Schedd(name, settings, startds, published, owner, Clock.systemUTC(), queue,
+                stored == null ? Journal.NONE : stored.log());
         SchedulerObject object = new SchedulerObject(name, settings.machine(), settings.updateInterval(),
                 System.currentTimeMillis() * 1_000_000L, schedd);
         schedd.recover();

@@ -1,27 +1,23 @@
 package org.harrier.scheduler.match;
 
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.TreeMap;
-import org.harrier.classad.ClassAd;
-import org.harrier.scheduler.queue.Attr;
 import org.harrier.scheduler.queue.JobId;
-import org.harrier.scheduler.queue.JobQueue;
 
 /**
  * The idle jobs sharing one {@link AutoclusterKey}, best first (higher JobPrio, then older id),
  * and how many claims are being sought for them. Owned by the scheduler's owner thread.
  */
 public final class Autocluster {
-    /** HTCondor runs a cluster's jobs in JobPrio order, then in submission order. */
-    private static final Comparator<Entry> ORDER = Comparator.comparingLong(Entry::prio).reversed()
-            .thenComparing(Entry::id);
-
-    record Entry(long prio, JobId id) {
-    }
-
     private final long id;
     private final AutoclusterKey key;
-    private final TreeMap<Entry, ClassAd> idle = new TreeMap<>(ORDER);
+    /** Idle jobs by JobPrio, highest first: HTCondor runs a cluster's jobs in JobPrio order, then in submission order. */
+    private final TreeMap<Long, JobRuns> idle = new TreeMap<>(Comparator.reverseOrder());
+    /** Idle jobs here per job cluster, so the index finds a job's autocluster by its cluster id. */
+    private final Map<Integer, Integer> perCluster = new HashMap<>();
+    private int idleCount;
     private int claimsPending;
 
     Autocluster(long id, AutoclusterKey key) {
@@ -37,23 +33,52 @@ public final class Autocluster {
         return key;
     }
 
-    Entry add(JobId job, ClassAd ad) {
-        Entry e = new Entry(JobQueue.longOf(ad, Attr.JOB_PRIO, 0), job);
-        idle.put(e, ad);
-        return e;
+    /** Adds idle {@code job} of priority {@code prio}; returns true when it is the first here of its job cluster. */
+    boolean add(JobId job, long prio) {
+        if (!idle.computeIfAbsent(prio, p -> new JobRuns()).add(job)) {
+            throw new IllegalStateException("job " + job + " is already in autocluster " + id);
+        }
+        idleCount++;
+        return perCluster.merge(job.cluster(), 1, Integer::sum) == 1;
     }
 
-    void remove(Entry e) {
-        idle.remove(e);
+    /** Removes {@code job} if it is here; returns whether it was. */
+    boolean remove(JobId job) {
+        for (var it = idle.entrySet().iterator(); it.hasNext();) {
+            JobRuns runs = it.next().getValue();
+            if (runs.remove(job)) {
+                if (runs.isEmpty()) {
+                    it.remove();
+                }
+                idleCount--;
+                perCluster.computeIfPresent(job.cluster(), (c, n) -> n == 1 ? null : n - 1);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    boolean contains(JobId job) {
+        for (JobRuns runs : idle.values()) {
+            if (runs.contains(job)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether idle jobs of job cluster {@code cluster} are still here. */
+    boolean holdsCluster(int cluster) {
+        return perCluster.containsKey(cluster);
     }
 
     public int idleCount() {
-        return idle.size();
+        return idleCount;
     }
 
     /** Idle jobs not yet spoken for by a claim being sought: what a new match may still take. */
     public int unclaimed() {
-        return idle.size() - claimsPending;
+        return idleCount - claimsPending;
     }
 
     public int claimsPending() {
@@ -73,15 +98,19 @@ public final class Autocluster {
 
     /** The best idle job, or null. */
     JobId first() {
-        return idle.isEmpty() ? null : idle.firstKey().id();
+        return idle.isEmpty() ? null : idle.firstEntry().getValue().first();
     }
 
-    /** The best idle job's ad, standing for the autocluster; null when none is idle. */
-    ClassAd sample() {
-        return idle.isEmpty() ? null : idle.firstEntry().getValue();
+    /** How many runs of ids the idle jobs are kept in (what the index costs). */
+    int runCount() {
+        int n = 0;
+        for (JobRuns runs : idle.values()) {
+            n += runs.runCount();
+        }
+        return n;
     }
 
     boolean isUnused() {
-        return idle.isEmpty() && claimsPending == 0;
+        return idleCount == 0 && claimsPending == 0;
     }
 }

@@ -5,30 +5,41 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.harrier.classad.ClassAd;
+import org.harrier.scheduler.queue.Attr;
 import org.harrier.scheduler.queue.JobId;
+import org.harrier.scheduler.queue.JobQueue;
 
 /**
  * The idle jobs that may be matched, grouped into autoclusters. A job is here while it is Idle
  * and not handed to a claim. Autocluster ids are the negotiator's RequestIds; an autocluster
  * with no idle job and no claim pending is dropped, so a late Matched for it finds nothing.
  * Owned by the scheduler's owner thread.
+ *
+ * <p>No entry per job: each autocluster keeps its jobs as runs of ids ({@link JobRuns}), and a
+ * job's autocluster is found among the few that hold jobs of its cluster. An entry per job was a
+ * quarter of the scheduler's heap for a cluster of 500,000.
  */
 public final class Autoclusters {
     private final Map<AutoclusterKey, Autocluster> byKey = new LinkedHashMap<>();
     private final Map<Long, Autocluster> byId = new HashMap<>();
-    private final Map<JobId, Placed> placed = new HashMap<>();
+    /** The autoclusters holding idle jobs of each job cluster: mostly one. */
+    private final Map<Integer, List<Autocluster>> byJobCluster = new HashMap<>();
+    private final Function<JobId, ClassAd> ads;
     private long nextId = 1;
     /** The last key read, and the cluster ad its job was chained to: the procs of a cluster mostly share it. */
     private AutoclusterKey.Reading lastReading;
     private ClassAd lastParent;
 
-    private record Placed(Autocluster cluster, Autocluster.Entry entry) {
+    /** @param ads a job's current ad (the queue's), for the sample each request carries */
+    public Autoclusters(Function<JobId, ClassAd> ads) {
+        this.ads = ads;
     }
 
     /** Makes {@code job} (idle, with ad {@code ad}) available to matching; IllegalStateException if it already is. */
     public void add(JobId job, ClassAd ad) {
-        if (placed.containsKey(job)) {
+        if (contains(job)) {
             throw new IllegalStateException("job " + job + " is already waiting in an autocluster");
         }
         AutoclusterKey key = keyOf(ad);
@@ -37,7 +48,9 @@ public final class Autoclusters {
             byId.put(created.id(), created);
             return created;
         });
-        placed.put(job, new Placed(ac, ac.add(job, ad)));
+        if (ac.add(job, JobQueue.longOf(ad, Attr.JOB_PRIO, 0))) {
+            byJobCluster.computeIfAbsent(job.cluster(), c -> new ArrayList<>(1)).add(ac);
+        }
     }
 
     /**
@@ -67,17 +80,35 @@ public final class Autoclusters {
 
     /** Takes {@code job} out of matching (it started, was handed to a claim, held or removed); false if it was not here. */
     public boolean remove(JobId job) {
-        Placed p = placed.remove(job);
-        if (p == null) {
+        List<Autocluster> holding = byJobCluster.get(job.cluster());
+        if (holding == null) {
             return false;
         }
-        p.cluster().remove(p.entry());
-        dropIfUnused(p.cluster());
-        return true;
+        for (Autocluster ac : holding) {
+            if (ac.remove(job)) {
+                if (!ac.holdsCluster(job.cluster())) {
+                    holding.remove(ac);
+                    if (holding.isEmpty()) {
+                        byJobCluster.remove(job.cluster());
+                    }
+                }
+                dropIfUnused(ac);
+                return true;
+            }
+        }
+        return false;
     }
 
     public boolean contains(JobId job) {
-        return placed.containsKey(job);
+        List<Autocluster> holding = byJobCluster.get(job.cluster());
+        if (holding != null) {
+            for (Autocluster ac : holding) {
+                if (ac.contains(job)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     public Autocluster byRequestId(long requestId) {
@@ -99,7 +130,7 @@ public final class Autoclusters {
         List<Request> out = new ArrayList<>();
         for (Autocluster ac : byKey.values()) {
             if (ac.unclaimed() > 0) {
-                out.add(new Request(ac.id(), ac.key().owner(), ac.unclaimed(), ac.sample()));
+                out.add(new Request(ac.id(), ac.key().owner(), ac.unclaimed(), ads.apply(ac.first())));
             }
         }
         return out;
@@ -131,6 +162,15 @@ public final class Autoclusters {
 
     public int size() {
         return byKey.size();
+    }
+
+    /** How many runs of ids hold the idle jobs, over all autoclusters (what the index costs; tests). */
+    int runCount() {
+        int n = 0;
+        for (Autocluster ac : byKey.values()) {
+            n += ac.runCount();
+        }
+        return n;
     }
 
     private void dropIfUnused(Autocluster ac) {

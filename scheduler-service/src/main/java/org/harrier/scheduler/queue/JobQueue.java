@@ -1,13 +1,12 @@
 package org.harrier.scheduler.queue;
 
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.HashMap;
+import java.util.Arrays;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.function.BiConsumer;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.IntegerValue;
 import org.harrier.classad.StringValue;
@@ -17,13 +16,20 @@ import org.harrier.classad.StringValue;
  * stored once. Changes only through {@link #apply(Transaction)}, whose operations are checked
  * against the current state first so a transaction applies whole or not at all.
  *
- * <p>Not thread-safe: owned by the scheduler's owner thread ({@code Schedd}).
+ * <p>A cluster keeps its procs' ads in an array indexed by proc id, so a queued job costs the
+ * queue a reference beside its own ad (a map entry and a key object per job were a fifth of
+ * the scheduler's heap for a cluster of 500,000).
+ *
+ * <p>Threads: changed and mostly read by the scheduler's owner thread ({@code Schedd}). The
+ * reads {@link #ad}, {@link #contains} and {@link #forEach} are also safe from any other thread
+ * (the bus serving job objects): ads are immutable and clusters and their proc arrays are
+ * published through a concurrent map and volatile fields, so another thread sees a job as it
+ * was at some recent moment.
  */
 public final class JobQueue {
-    private final Map<Integer, ClassAd> clusters = new HashMap<>();
-    private final Map<Integer, Integer> procCount = new HashMap<>();
-    private final Map<JobId, ClassAd> jobs = new LinkedHashMap<>();
+    private final ConcurrentSkipListMap<Integer, Cluster> clusters = new ConcurrentSkipListMap<>();
     private final QueueCounts counts = new QueueCounts();
+    private int size;
     private int nextCluster = 1;
 
     /** The cluster id the next submission gets. */
@@ -44,23 +50,24 @@ public final class JobQueue {
         check(tx);
         for (QueueOp op : tx.ops()) {
             if (op instanceof QueueOp.NewCluster c) {
-                clusters.put(c.cluster(), c.ad());
-                procCount.put(c.cluster(), 0);
+                clusters.put(c.cluster(), new Cluster(c.ad()));
                 nextCluster = Math.max(nextCluster, c.cluster() + 1);
             } else if (op instanceof QueueOp.NewProc p) {
-                ClassAd ad = p.own().chainedTo(clusters.get(p.id().cluster()));
-                jobs.put(p.id(), ad);
-                procCount.merge(p.id().cluster(), 1, Integer::sum);
+                Cluster cluster = clusters.get(p.id().cluster());
+                ClassAd ad = p.own().chainedTo(cluster.ad);
+                cluster.put(p.id().proc(), ad);
+                size++;
                 counts.add(owner(ad), status(ad));
             } else if (op instanceof QueueOp.SetAttribute s) {
-                replace(s.id(), jobs.get(s.id()).with(s.name(), s.value()));
+                replace(s.id(), ad(s.id()).with(s.name(), s.value()));
             } else if (op instanceof QueueOp.DeleteAttribute d) {
-                replace(d.id(), jobs.get(d.id()).without(d.name()));
+                replace(d.id(), ad(d.id()).without(d.name()));
             } else if (op instanceof QueueOp.DestroyProc d) {
-                ClassAd ad = jobs.remove(d.id());
+                Cluster cluster = clusters.get(d.id().cluster());
+                ClassAd ad = cluster.remove(d.id().proc());
+                size--;
                 counts.remove(owner(ad), status(ad));
-                if (procCount.merge(d.id().cluster(), -1, Integer::sum) == 0) {
-                    procCount.remove(d.id().cluster());
+                if (cluster.isEmpty()) {
                     clusters.remove(d.id().cluster());
                 }
             }
@@ -68,7 +75,7 @@ public final class JobQueue {
     }
 
     private void replace(JobId id, ClassAd after) {
-        ClassAd before = jobs.put(id, after);
+        ClassAd before = clusters.get(id.cluster()).put(id.proc(), after);
         counts.remove(owner(before), status(before));
         counts.add(owner(after), status(after));
     }
@@ -113,45 +120,50 @@ public final class JobQueue {
     }
 
     private boolean contains(JobId id, Set<JobId> created, Set<JobId> destroyed) {
-        return created.contains(id) || (jobs.containsKey(id) && !destroyed.contains(id));
+        return created.contains(id) || (contains(id) && !destroyed.contains(id));
     }
 
-    /** The job's ad (its own attributes chained to its cluster ad), or null. */
+    /** The job's ad (its own attributes chained to its cluster ad), or null. Any thread. */
     public ClassAd ad(JobId id) {
-        return jobs.get(id);
+        Cluster c = clusters.get(id.cluster());
+        return c == null ? null : c.get(id.proc());
     }
 
+    /** Any thread. */
     public boolean contains(JobId id) {
-        return jobs.containsKey(id);
+        return ad(id) != null;
     }
 
     /** The cluster ad of {@code cluster}, or null. */
     public ClassAd clusterAd(int cluster) {
-        return clusters.get(cluster);
+        Cluster c = clusters.get(cluster);
+        return c == null ? null : c.ad;
     }
 
     /** The jobs of {@code cluster} still in the queue, in proc order. */
     public List<JobId> jobsOf(int cluster) {
         List<JobId> out = new ArrayList<>();
-        Integer n = procCount.get(cluster);
-        if (n == null) {
-            return out;
-        }
-        for (JobId id : jobs.keySet()) {
-            if (id.cluster() == cluster) {
-                out.add(id);
-            }
+        Cluster c = clusters.get(cluster);
+        if (c != null) {
+            c.forEach(cluster, (id, ad) -> out.add(id));
         }
         return out;
     }
 
-    /** Every job id, in submission order. */
-    public Collection<JobId> ids() {
-        return java.util.Collections.unmodifiableCollection(jobs.keySet());
+    /** Every job id, in submission order (a copy). */
+    public List<JobId> ids() {
+        List<JobId> out = new ArrayList<>(size);
+        forEach((id, ad) -> out.add(id));
+        return out;
+    }
+
+    /** Each job and its ad, in submission order. Any thread. */
+    public void forEach(BiConsumer<JobId, ClassAd> action) {
+        clusters.forEach((id, c) -> c.forEach(id, action));
     }
 
     public int size() {
-        return jobs.size();
+        return size;
     }
 
     /** Jobs per owner and status, kept in step with every change. */
@@ -160,7 +172,7 @@ public final class JobQueue {
     }
 
     public JobStatus status(JobId id) {
-        ClassAd ad = jobs.get(id);
+        ClassAd ad = ad(id);
         return ad == null ? null : status(ad);
     }
 
@@ -182,5 +194,101 @@ public final class JobQueue {
     /** An integer attribute, or {@code otherwise} when absent or not an integer literal. */
     public static long longOf(ClassAd ad, String name, long otherwise) {
         return ad.lookup(name) instanceof IntegerValue i ? i.value() : otherwise;
+    }
+
+    /**
+     * A cluster's ad and its procs' ads, by proc id from {@code base}; a proc that left leaves a
+     * null until the array is repacked. Written on the owner thread only.
+     */
+    private static final class Cluster {
+        final ClassAd ad;
+        /** Replaced whole when it grows or is repacked, so a reader always sees a base and array that belong together. */
+        private volatile Procs procs = new Procs(0, new ClassAd[0]);
+        private int live;
+
+        private record Procs(int base, ClassAd[] ads) {
+        }
+
+        Cluster(ClassAd ad) {
+            this.ad = ad;
+        }
+
+        ClassAd get(int proc) {
+            Procs p = procs;
+            int i = proc - p.base();
+            return i >= 0 && i < p.ads().length ? p.ads()[i] : null;
+        }
+
+        /** Sets proc's ad; returns the one it replaces, or null for a new proc. */
+        ClassAd put(int proc, ClassAd ad) {
+            Procs p = procs;
+            int i = proc - p.base();
+            if (i < 0 || i >= p.ads().length) {
+                p = grownFor(p, proc);
+                procs = p;
+                i = proc - p.base();
+            }
+            ClassAd before = p.ads()[i];
+            p.ads()[i] = ad;
+            if (before == null) {
+                live++;
+            }
+            return before;
+        }
+
+        ClassAd remove(int proc) {
+            Procs p = procs;
+            int i = proc - p.base();
+            ClassAd before = p.ads()[i];
+            p.ads()[i] = null;
+            live--;
+            if (live > 0 && p.ads().length > 16 && live * 4 < p.ads().length) {
+                procs = repacked(p);
+            }
+            return before;
+        }
+
+        boolean isEmpty() {
+            return live == 0;
+        }
+
+        void forEach(int cluster, BiConsumer<JobId, ClassAd> action) {
+            Procs p = procs;
+            ClassAd[] ads = p.ads();
+            for (int i = 0; i < ads.length; i++) {
+                ClassAd a = ads[i];
+                if (a != null) {
+                    action.accept(new JobId(cluster, p.base() + i), a);
+                }
+            }
+        }
+
+        /** Room for {@code proc} as well, growing by half again so a cluster filled proc by proc copies rarely. */
+        private static Procs grownFor(Procs p, int proc) {
+            ClassAd[] old = p.ads();
+            if (old.length == 0) {
+                return new Procs(proc, new ClassAd[8]);
+            }
+            int lo = Math.min(p.base(), proc);
+            int hi = Math.max(p.base() + old.length - 1, proc);
+            int spare = proc > p.base() ? old.length / 2 : 0;
+            ClassAd[] ads = new ClassAd[Math.addExact(hi - lo + 1, spare)];
+            System.arraycopy(old, 0, ads, p.base() - lo, old.length);
+            return new Procs(lo, ads);
+        }
+
+        /** Just the procs still here: most of a big cluster has finished. */
+        private static Procs repacked(Procs p) {
+            ClassAd[] old = p.ads();
+            int first = 0;
+            while (old[first] == null) {
+                first++;
+            }
+            int last = old.length - 1;
+            while (old[last] == null) {
+                last--;
+            }
+            return new Procs(p.base() + first, Arrays.copyOfRange(old, first, last + 1));
+        }
     }
 }

@@ -106,11 +106,11 @@ public sealed interface JobSelection {
         }
         Matching m = (Matching) this;
         List<JobId> out = new ArrayList<>();
-        for (JobId id : queue.ids()) {
-            if (m.selects(queue.ad(id), context)) {
+        queue.forEach((id, ad) -> {
+            if (m.selects(ad, context)) {
                 out.add(id);
             }
-        }
+        });
         return out;
     }
 }

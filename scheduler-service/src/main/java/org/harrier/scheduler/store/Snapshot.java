@@ -19,12 +19,12 @@ record Snapshot(int nextCluster, List<Cluster> clusters) {
 
     static Snapshot of(JobQueue queue) {
         Map<Integer, Cluster> clusters = new LinkedHashMap<>();
-        for (JobId id : queue.ids()) {
+        queue.forEach((id, ad) -> {
             Cluster c = clusters.computeIfAbsent(id.cluster(),
                     k -> new Cluster(k, queue.clusterAd(k), new ArrayList<>(), new ArrayList<>()));
             c.procs().add(id);
-            c.procAds().add(queue.ad(id));
-        }
+            c.procAds().add(ad);
+        });
         return new Snapshot(queue.nextClusterId(), new ArrayList<>(clusters.values()));
     }
 

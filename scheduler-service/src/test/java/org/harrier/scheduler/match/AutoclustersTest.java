@@ -4,10 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeSet;
 import org.harrier.classad.ClassAd;
 import org.harrier.mgmt.AgentName;
 import org.harrier.mgmt.ObjectId;
@@ -15,7 +21,14 @@ import org.harrier.scheduler.queue.JobId;
 import org.junit.jupiter.api.Test;
 
 class AutoclustersTest {
-    Autoclusters idle = new Autoclusters();
+    final Map<JobId, ClassAd> queue = new HashMap<>();
+    final Autoclusters idle = new Autoclusters(queue::get);
+
+    /** Queues and indexes an idle job, as the QueueKeeper does. */
+    void add(JobId id, ClassAd ad) {
+        queue.put(id, ad);
+        idle.add(id, ad);
+    }
 
     static ClassAd job(String owner, long memory, long prio) {
         return ClassAd.builder().set("Owner", owner).setExpr("Requirements", "TARGET.Memory >= RequestMemory")
@@ -44,7 +57,7 @@ class AutoclustersTest {
                 ClassAd.builder().set("ProcId", 4).set("Owner", "bob").build().chainedTo(cluster),
                 ClassAd.builder().set("ProcId", 5).build().chainedTo(cluster));
         for (int p = 0; p < procs.size(); p++) {
-            idle.add(id(9, p), procs.get(p));
+            add(id(9, p), procs.get(p));
         }
         for (int p = 0; p < procs.size(); p++) {
             assertNotNull(idle.byKey(AutoclusterKey.of(procs.get(p))), "proc " + p + " is in the autocluster of its own key");
@@ -55,10 +68,10 @@ class AutoclustersTest {
 
     @Test
     void oneRequestPerAutoclusterCountingItsIdleJobs() {
-        idle.add(id(1, 0), job("alice", 64, 0));
-        idle.add(id(1, 1), job("alice", 64, 0));
-        idle.add(id(2, 0), job("alice", 128, 0));
-        idle.add(id(3, 0), job("bob", 64, 0));
+        add(id(1, 0), job("alice", 64, 0));
+        add(id(1, 1), job("alice", 64, 0));
+        add(id(2, 0), job("alice", 128, 0));
+        add(id(3, 0), job("bob", 64, 0));
         List<Request> r = idle.requests();
         assertEquals(List.of(2, 1, 1), r.stream().map(Request::count).toList());
         assertEquals(List.of("alice", "alice", "bob"), r.stream().map(Request::owner).toList());
@@ -67,9 +80,9 @@ class AutoclustersTest {
 
     @Test
     void theNextJobIsTheHighestPriorityThenTheOldest() {
-        idle.add(id(2, 0), job("alice", 64, 0));
-        idle.add(id(1, 5), job("alice", 64, 0));
-        idle.add(id(3, 0), job("alice", 64, 10));
+        add(id(2, 0), job("alice", 64, 0));
+        add(id(1, 5), job("alice", 64, 0));
+        add(id(3, 0), job("alice", 64, 10));
         AutoclusterKey key = AutoclusterKey.of(job("alice", 64, 0));
         assertEquals(id(3, 0), idle.next(key));
         idle.remove(id(3, 0));
@@ -78,8 +91,8 @@ class AutoclustersTest {
 
     @Test
     void aPendingClaimSpeaksForOneJobUntilAnswered() {
-        idle.add(id(1, 0), job("alice", 64, 0));
-        idle.add(id(1, 1), job("alice", 64, 0));
+        add(id(1, 0), job("alice", 64, 0));
+        add(id(1, 1), job("alice", 64, 0));
         long rid = idle.requests().get(0).requestId();
         assertTrue(idle.seekClaim(rid) != null);
         assertEquals(1, idle.requests().get(0).count());
@@ -93,7 +106,7 @@ class AutoclustersTest {
 
     @Test
     void anEmptyAutoclusterIsDroppedOnlyWhenNoClaimIsPending() {
-        idle.add(id(1, 0), job("alice", 64, 0));
+        add(id(1, 0), job("alice", 64, 0));
         long rid = idle.requests().get(0).requestId();
         AutoclusterKey key = AutoclusterKey.of(job("alice", 64, 0));
         idle.seekClaim(rid);
@@ -107,7 +120,7 @@ class AutoclustersTest {
 
     @Test
     void aJobIsIndexedOnce() {
-        idle.add(id(1, 0), job("alice", 64, 0));
+        add(id(1, 0), job("alice", 64, 0));
         assertThrows(IllegalStateException.class, () -> idle.add(id(1, 0), job("alice", 64, 0)));
         assertTrue(idle.remove(id(1, 0)));
         assertFalse(idle.remove(id(1, 0)));
@@ -122,9 +135,9 @@ class AutoclustersTest {
         Claims claims = new Claims();
         AutoclusterKey small = AutoclusterKey.of(job("alice", 64, 0));
         Claim c = claims.add(grant("c1"), small);
-        idle.add(id(1, 0), job("alice", 128, 0));
+        add(id(1, 0), job("alice", 128, 0));
         assertEquals(new ClaimStep.Release(), ClaimStep.after(c, idle), "a job of another autocluster may not fit the slot");
-        idle.add(id(2, 0), job("alice", 64, 0));
+        add(id(2, 0), job("alice", 64, 0));
         assertEquals(new ClaimStep.Run(id(2, 0)), ClaimStep.after(c, idle));
         claims.run(c, id(2, 0));
         assertThrows(IllegalArgumentException.class, () -> ClaimStep.after(c, idle), "a busy claim is not free");
@@ -134,5 +147,76 @@ class AutoclustersTest {
         claims.stopped(c);
         assertTrue(c.isFree());
         assertNull(claims.of(id(2, 0)));
+    }
+
+    /** A request carries the ad of the job that would run next, read from the queue as it is now. */
+    @Test
+    void aRequestCarriesTheNextJobsCurrentAd() {
+        add(id(1, 0), job("alice", 64, 0));
+        add(id(1, 1), job("alice", 64, 0));
+        assertSame(queue.get(id(1, 0)), idle.requests().get(0).ad());
+        idle.remove(id(1, 0));
+        assertSame(queue.get(id(1, 1)), idle.requests().get(0).ad());
+    }
+
+    /** A cluster of many procs queued together costs one run, however many procs it has. */
+    @Test
+    void aClusterOfManyProcsIsOneRun() {
+        ClassAd cluster = job("alice", 64, 0);
+        for (int p = 0; p < 10_000; p++) {
+            add(id(7, p), ClassAd.builder().set("ProcId", p).build().chainedTo(cluster));
+        }
+        assertEquals(1, idle.runCount());
+        assertEquals(10_000, idle.requests().get(0).count());
+        for (int p = 0; p < 100; p++) {
+            assertEquals(id(7, p), idle.next(AutoclusterKey.of(cluster)));
+            assertTrue(idle.remove(id(7, p)));
+        }
+        assertEquals(1, idle.runCount(), "jobs leaving from the front keep it one run");
+        assertTrue(idle.remove(id(7, 5_000)));
+        assertEquals(2, idle.runCount());
+    }
+
+    /**
+     * Random adds and removes over a few clusters, priorities and keys: the index agrees with a
+     * plain ordered set of jobs per autocluster on membership, counts and the next job.
+     */
+    @Test
+    void agreesWithAPlainSetUnderRandomChanges() {
+        for (long seed = 1; seed <= 20; seed++) {
+            Random random = new Random(seed);
+            Map<JobId, ClassAd> queue = new HashMap<>();
+            Autoclusters index = new Autoclusters(queue::get);
+            Map<AutoclusterKey, TreeSet<JobId>> model = new HashMap<>();
+            Map<JobId, Long> prios = new HashMap<>();
+            for (int step = 0; step < 2_000; step++) {
+                JobId j = id(1 + random.nextInt(3), random.nextInt(60));
+                if (queue.containsKey(j) && random.nextBoolean()) {
+                    ClassAd ad = queue.remove(j);
+                    assertTrue(index.remove(j), "seed " + seed + ": " + j + " was indexed");
+                    model.get(AutoclusterKey.of(ad)).remove(j);
+                } else if (!queue.containsKey(j)) {
+                    long prio = random.nextInt(3);
+                    ClassAd ad = job(random.nextBoolean() ? "alice" : "bob", 64L << random.nextInt(2), prio);
+                    queue.put(j, ad);
+                    prios.put(j, prio);
+                    index.add(j, ad);
+                    model.computeIfAbsent(AutoclusterKey.of(ad), k -> new TreeSet<>()).add(j);
+                } else {
+                    assertFalse(index.remove(id(9, j.proc())), "seed " + seed + ": never indexed");
+                }
+                for (var e : model.entrySet()) {
+                    TreeSet<JobId> jobs = e.getValue();
+                    JobId best = jobs.stream().min((a, b) -> prios.get(a).equals(prios.get(b))
+                            ? a.compareTo(b) : Long.compare(prios.get(b), prios.get(a))).orElse(null);
+                    assertEquals(best, index.next(e.getKey()), "seed " + seed + " step " + step);
+                    Autocluster ac = index.byKey(e.getKey());
+                    assertEquals(jobs.size(), ac == null ? 0 : ac.idleCount(), "seed " + seed + " step " + step);
+                }
+                for (JobId q : queue.keySet()) {
+                    assertTrue(index.contains(q));
+                }
+            }
+        }
     }
 }

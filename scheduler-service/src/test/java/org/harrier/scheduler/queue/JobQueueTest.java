@@ -86,4 +86,73 @@ class JobQueueTest {
         assertEquals(IntegerValue.of(2), h.ad(new JobId(1, 2)).lookup("ProcId"));
         assertEquals(2, h.size());
     }
+
+    /**
+     * A cluster's procs live in an array by proc id: procs leaving from the front, the middle and
+     * the back (the array repacking as most of them go) leave every other proc in place and in order.
+     */
+    @Test
+    void procsLeavingInAnyOrderLeaveTheRestInPlace() {
+        submit(1_000);
+        java.util.Random random = new java.util.Random(4);
+        java.util.TreeSet<Integer> left = new java.util.TreeSet<>();
+        for (int p = 0; p < 1_000; p++) {
+            left.add(p);
+        }
+        while (left.size() > 3) {
+            int proc = random.nextInt(4) == 0 ? left.first() : List.copyOf(left).get(random.nextInt(left.size()));
+            queue.apply(Transaction.builder().destroy(new JobId(1, proc)).build());
+            left.remove(proc);
+            if (left.size() % 97 == 0) {
+                assertEquals(left.stream().map(p -> new JobId(1, p)).toList(), queue.jobsOf(1));
+                for (int p : left) {
+                    assertEquals(IntegerValue.of(p), queue.ad(new JobId(1, p)).lookup("ProcId"));
+                }
+            }
+        }
+        assertEquals(3, queue.size());
+        assertEquals(left.stream().map(p -> new JobId(1, p)).toList(), queue.ids());
+        assertNull(queue.ad(new JobId(1, 5_000)));
+    }
+
+    /** Procs arriving out of order (a log replayed after edits) find their places, below and above. */
+    @Test
+    void procsMayArriveInAnyOrder() {
+        ClassAd cluster = SubmissionTest.valid().set("ClusterId", 1).set("JobStatus", 1).build();
+        Transaction.Builder tx = Transaction.builder().add(new QueueOp.NewCluster(1, cluster));
+        for (int p : new int[] {50, 3, 700, 0, 51}) {
+            tx.add(new QueueOp.NewProc(new JobId(1, p), ClassAd.builder().set("ProcId", p).build()));
+        }
+        queue.apply(tx.build());
+        assertEquals(List.of(new JobId(1, 0), new JobId(1, 3), new JobId(1, 50), new JobId(1, 51), new JobId(1, 700)),
+                queue.ids());
+        assertEquals(IntegerValue.of(700), queue.ad(new JobId(1, 700)).lookup("ProcId"));
+    }
+
+    /** Another thread (the bus serving job objects) reads while the owner thread submits and removes. */
+    @Test
+    void readsFromAnotherThreadSeeWholeJobs() throws Exception {
+        java.util.concurrent.atomic.AtomicReference<Throwable> failed = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread reader = new Thread(() -> {
+            try {
+                while (!done.get()) {
+                    queue.forEach((id, ad) -> assertEquals(IntegerValue.of(id.proc()), ad.lookup("ProcId")));
+                }
+            } catch (Throwable t) {
+                failed.set(t);
+            }
+        });
+        reader.start();
+        for (int round = 0; round < 50; round++) {
+            submit(200);
+            int cluster = queue.nextClusterId() - 1;
+            for (int p = 0; p < 200; p += 3) {
+                queue.apply(Transaction.builder().destroy(new JobId(cluster, p)).build());
+            }
+        }
+        done.set(true);
+        reader.join();
+        assertNull(failed.get(), () -> "reader failed: " + failed.get());
+    }
 }
