@@ -16,6 +16,7 @@ import org.harrier.scheduler.match.SlotMatch;
 import org.harrier.scheduler.match.Startds;
 import org.harrier.scheduler.queue.ExitReport;
 import org.harrier.scheduler.queue.JobId;
+import org.harrier.scheduler.queue.JobIdentity;
 import org.harrier.scheduler.queue.JobQueue;
 import org.harrier.scheduler.queue.JobStatus;
 import org.harrier.scheduler.queue.Transition;
@@ -66,7 +67,7 @@ final class ClaimRunner {
                 continue;
             }
             AutoclusterKey key = ac.key();
-            ClassAd request = keeper.queue().ad(keeper.idle().next(key));
+            ClassAd request = JobIdentity.literal(keeper.queue().ad(keeper.idle().next(key)));
             startds.claim(m.slot(), request).whenCompleteAsync((grant, failure) -> claimed(key, grant, failure), owner);
             sought++;
         }
@@ -95,7 +96,7 @@ final class ClaimRunner {
     private void activate(Claim c, JobId job) {
         keeper.idle().remove(job);
         claims.run(c, job);
-        startds.activate(c.grant(), job, keeper.queue().ad(job))
+        startds.activate(c.grant(), job, JobIdentity.literal(keeper.queue().ad(job)))
                 .whenCompleteAsync((started, failure) -> activated(c, job, Boolean.TRUE.equals(started), failure), owner);
     }
 

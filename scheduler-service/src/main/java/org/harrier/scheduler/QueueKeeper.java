@@ -13,6 +13,7 @@ import org.harrier.scheduler.match.Autoclusters;
 import org.harrier.scheduler.queue.Attr;
 import org.harrier.scheduler.queue.JobHistory;
 import org.harrier.scheduler.queue.JobId;
+import org.harrier.scheduler.queue.JobIdentity;
 import org.harrier.scheduler.queue.JobQueue;
 import org.harrier.scheduler.queue.JobStatus;
 import org.harrier.scheduler.queue.QueueCounts;
@@ -118,7 +119,7 @@ final class QueueKeeper {
         }
     }
 
-    /** The ad of a queued or recently finished job; UNKNOWN_OBJECT otherwise. */
+    /** The ad of a queued or finished job as users read it; UNKNOWN_OBJECT otherwise. */
     ClassAd ad(JobId id) {
         ClassAd ad = queue.ad(id);
         if (ad == null) {
@@ -127,7 +128,7 @@ final class QueueKeeper {
         if (ad == null) {
             throw QmfException.unknownObject("no job " + id + " in the queue or its history");
         }
-        return ad;
+        return JobIdentity.literal(ad);
     }
 
     /**
@@ -175,9 +176,12 @@ final class QueueKeeper {
             }
         }
         queue.apply(tx);
+        Map<JobId, ClassAd> finalAds = new HashMap<>();
         for (QueueOp op : tx.ops()) {
             if (op instanceof QueueOp.DestroyProc d) {
-                journal.finished(before.get(d.id())); // kept before the transaction that destroys it
+                ClassAd last = JobIdentity.literal(before.get(d.id()));
+                finalAds.put(d.id(), last);
+                journal.finished(last); // kept before the transaction that destroys it
             }
         }
         // Applied first, so a transaction that does not fit the queue is never written; callers
@@ -195,7 +199,7 @@ final class QueueKeeper {
             } else if (op instanceof QueueOp.DeleteAttribute d) {
                 changed.add(d.id());
             } else if (op instanceof QueueOp.DestroyProc d) {
-                ClassAd last = before.get(d.id());
+                ClassAd last = finalAds.get(d.id());
                 idle.remove(d.id());
                 history.add(d.id(), last);
                 events.jobLeft(d.id(), last);

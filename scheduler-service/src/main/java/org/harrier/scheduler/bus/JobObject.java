@@ -14,6 +14,7 @@ import org.harrier.mgmt.ObjectId;
 import org.harrier.mgmt.QmfException;
 import org.harrier.scheduler.queue.Attr;
 import org.harrier.scheduler.queue.JobId;
+import org.harrier.scheduler.queue.JobIdentity;
 import org.harrier.scheduler.queue.JobQueue;
 
 /**
@@ -57,7 +58,7 @@ final class JobObject implements ManagedObject {
     private record Values(ClassAd ad, JobId job) implements Supplier<Map<String, Object>> {
         @Override
         public Map<String, Object> get() {
-            Map<String, Object> values = new LinkedHashMap<>(AdMaps.toNative(ad));
+            Map<String, Object> values = new LinkedHashMap<>(AdMaps.toNative(JobIdentity.literal(ad)));
             values.put(Attr.CUSTOM_ID, job.toString());
             return Collections.unmodifiableMap(values);
         }
@@ -75,6 +76,6 @@ final class JobObject implements ManagedObject {
         if (!method.equals("GetAd")) {
             return CompletableFuture.failedFuture(new QmfException(QmfException.UNKNOWN_METHOD, "job has no method " + method));
         }
-        return CompletableFuture.completedFuture(Map.of("Ad", AdMaps.toTyped(ad)));
+        return CompletableFuture.completedFuture(Map.of("Ad", AdMaps.toTyped(JobIdentity.literal(ad))));
     }
 }

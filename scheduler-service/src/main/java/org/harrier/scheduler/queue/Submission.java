@@ -19,8 +19,9 @@ import org.harrier.mgmt.QmfException;
  *   <li>early defaults the ad may override: ShouldTransferFiles "NO", JobStatus 1, JobPrio 0,
  *       ImageSize 0, RemoteUserCpu 0.0, JobUniverse 5, MaxHosts = MinHosts = 1, CurrentHosts 0;
  *   <li>the submitted attributes;
- *   <li>late values the ad cannot override: ClusterId, QDate, EnteredCurrentStatus, and per proc
- *       ProcId, CustomId "cluster.proc" and GlobalJobId "schedd#cluster.proc#qdate".
+ *   <li>late values the ad cannot override: ClusterId, QDate, EnteredCurrentStatus, CustomId
+ *       "cluster.proc" and GlobalJobId "schedd#cluster.proc#qdate" (in the cluster ad, as
+ *       expressions each proc evaluates to its own: {@link JobIdentity}), and per proc ProcId.
  * </ol>
  * A new job is Idle, or Held when the client submits it on hold (condor_submit's
  * {@code hold = true} writes JobStatus 5 with HoldReasonCode 15); a held job without a
@@ -65,12 +66,12 @@ public final class Submission {
                 checkNames(perProc.get(i), "ItemData[" + i + "]");
             }
         }
-        ClassAd clusterAd = clusterAd(ad, cluster, now);
+        ClassAd clusterAd = clusterAd(ad, cluster, now, schedd);
         Transaction.Builder tx = Transaction.builder().add(new QueueOp.NewCluster(cluster, clusterAd));
         for (int proc = 0; proc < count; proc++) {
             ClassAd item = perProc == null ? null : perProc.get(proc);
             JobId id = new JobId(cluster, proc);
-            ClassAd own = procAd(item, id, now, schedd);
+            ClassAd own = procAd(item, id);
             String where = item == null ? "the ad" : "the ad with ItemData[" + proc + "]";
             checkStatus(own.chainedTo(clusterAd), where);
             own = withHoldDefaults(own, own.chainedTo(clusterAd));
@@ -80,7 +81,7 @@ public final class Submission {
         return tx.build();
     }
 
-    private static ClassAd clusterAd(ClassAd ad, int cluster, long now) {
+    private static ClassAd clusterAd(ClassAd ad, int cluster, long now, String schedd) {
         ClassAd.Builder b = ClassAd.builder()
                 .set(Attr.SHOULD_TRANSFER_FILES, "NO")
                 .set(Attr.JOB_STATUS, JobStatus.IDLE.code())
@@ -94,7 +95,9 @@ public final class Submission {
         ad.forEach(b::set);
         b.set(Attr.CLUSTER_ID, cluster)
                 .set(Attr.QDATE, now)
-                .set(Attr.ENTERED_CURRENT_STATUS, now);
+                .set(Attr.ENTERED_CURRENT_STATUS, now)
+                .set(Attr.CUSTOM_ID, JobIdentity.customId())
+                .set(Attr.GLOBAL_JOB_ID, JobIdentity.globalJobId(schedd));
         ClassAd merged = b.build();
         return withHoldDefaults(merged, merged);
     }
@@ -116,15 +119,13 @@ public final class Submission {
         return b.build();
     }
 
-    private static ClassAd procAd(ClassAd item, JobId id, long now, String schedd) {
+    private static ClassAd procAd(ClassAd item, JobId id) {
         ClassAd.Builder b = ClassAd.builder();
         if (item != null) {
             item.forEach(b::set);
+            b.remove(Attr.CUSTOM_ID).remove(Attr.GLOBAL_JOB_ID); // the cluster's, which no proc may override
         }
-        return b.set(Attr.PROC_ID, id.proc())
-                .set(Attr.CUSTOM_ID, id.toString())
-                .set(Attr.GLOBAL_JOB_ID, schedd + "#" + id + "#" + now)
-                .build();
+        return b.set(Attr.PROC_ID, id.proc()).build();
     }
 
     private static void checkNames(ClassAd ad, String where) {

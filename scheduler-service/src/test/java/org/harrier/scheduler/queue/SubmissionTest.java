@@ -26,10 +26,11 @@ class SubmissionTest {
                 .set("Owner", "alice").set("Iwd", "/tmp");
     }
 
+    /** Proc 7.0 of {@code ad} as users read it (CustomId and GlobalJobId written out). */
     static ClassAd queued(ClassAd ad) {
         JobQueue q = new JobQueue();
         q.apply(Submission.decide(ad, 1, null, 7, NOW, "schedd1"));
-        return q.ad(new JobId(7, 0));
+        return JobIdentity.literal(q.ad(new JobId(7, 0)));
     }
 
     static QmfException refused(ClassAd ad) {
@@ -181,13 +182,35 @@ class SubmissionTest {
         for (int p = 0; p < 1000; p++) {
             ClassAd ad = q.ad(new JobId(3, p));
             assertSame(clusterAd, ad.chainedParent());
-            assertEquals(Expr.parse("\"3." + p + "\""), ad.lookup("CustomId"));
+            assertEquals(Expr.parse("\"3." + p + "\""), JobIdentity.literal(ad).lookup("CustomId"));
+            assertEquals(Expr.parse("\"s#3." + p + "#" + NOW + "\""), JobIdentity.literal(ad).lookup("GlobalJobId"));
             assertEquals(Expr.parse("\"A=1 B=2\""), ad.lookup("Environment"));
         }
         int[] own = {0};
         q.ad(new JobId(3, 999)).forEachOwn((n, e) -> own[0]++);
-        assertEquals(3, own[0], "a proc stores only ProcId, CustomId and GlobalJobId itself");
+        assertEquals(1, own[0], "a proc stores only its ProcId itself; its CustomId and GlobalJobId are the cluster's expressions");
         assertEquals(1000, q.counts().total(JobStatus.IDLE));
+    }
+
+    /** Item data cannot give a proc an id of its own choosing either. */
+    @Test
+    void itemDataCannotChooseTheIds() {
+        JobQueue q = new JobQueue();
+        List<ClassAd> items = List.of(ClassAd.builder().set("CustomId", "x").set("GlobalJobId", "y").set("Item", "a").build());
+        q.apply(Submission.decide(valid().build(), 1, items, 4, NOW, "s"));
+        ClassAd job = JobIdentity.literal(q.ad(new JobId(4, 0)));
+        assertEquals(Expr.parse("\"4.0\""), job.lookup("CustomId"));
+        assertEquals(Expr.parse("\"s#4.0#" + NOW + "\""), job.lookup("GlobalJobId"));
+        assertEquals(Expr.parse("\"a\""), job.lookup("Item"));
+    }
+
+    /** A scheduler name with quotes or backslashes still makes a GlobalJobId, not a broken expression. */
+    @Test
+    void anyScheddNameMakesAGlobalJobId() {
+        JobQueue q = new JobQueue();
+        q.apply(Submission.decide(valid().build(), 1, null, 4, NOW, "we\"ird\\name"));
+        assertEquals("we\"ird\\name#4.0#" + NOW,
+                ((org.harrier.classad.StringValue) JobIdentity.literal(q.ad(new JobId(4, 0))).lookup("GlobalJobId")).value());
     }
 
     @Test
