@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.harrier.console.format.AdJson;
 import org.harrier.console.grid.PersonalGrid;
+import org.harrier.scheduler.SchedulerSettings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -37,6 +38,11 @@ final class UpCommand implements Callable<Integer> {
             description = "how often the services republish their ads (UPDATE_INTERVAL, default ${DEFAULT-VALUE})")
     long updateIntervalSeconds = PersonalGrid.Settings.QUICK.toSeconds();
 
+    @Option(names = "--periodic-expr-interval", paramLabel = "SECONDS",
+            description = "how often the scheduler evaluates the jobs' periodic_hold, periodic_release and periodic_remove"
+                    + " (PERIODIC_EXPR_INTERVAL, default ${DEFAULT-VALUE}, at least 1)")
+    long periodicExprIntervalSeconds = SchedulerSettings.PERIODIC_EXPR_INTERVAL.toSeconds();
+
     @Option(names = {"-json", "--json"}, description = "print the broker URL and data directory as JSON")
     boolean json;
 
@@ -46,13 +52,16 @@ final class UpCommand implements Callable<Integer> {
             if (updateIntervalSeconds < 1) {
                 throw new CommandLineError("--update-interval must be at least 1 second, got " + updateIntervalSeconds);
             }
+            if (periodicExprIntervalSeconds < 1) {
+                throw new CommandLineError("--periodic-expr-interval must be at least 1 second, got " + periodicExprIntervalSeconds);
+            }
             if (port < 0 || port > 65535) {
                 throw new CommandLineError("--port must be 0 (any free port) to 65535, got " + port);
             }
             return null;
         });
         PersonalGrid grid = PersonalGrid.start(new PersonalGrid.Settings(harrier.dataDir(), port,
-                Duration.ofSeconds(updateIntervalSeconds)));
+                Duration.ofSeconds(updateIntervalSeconds), Duration.ofSeconds(periodicExprIntervalSeconds)));
         CountDownLatch stopped = new CountDownLatch(1);
         // Ctrl-C (SIGINT) and SIGTERM run shutdown hooks: the grid stops in order and broker.url goes.
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

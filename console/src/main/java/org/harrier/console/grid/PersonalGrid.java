@@ -48,13 +48,23 @@ public final class PersonalGrid implements AutoCloseable {
      * @param dataDir        where the grid keeps its state
      * @param port           the broker's AMQP port on 127.0.0.1; 0 picks a free one
      * @param updateInterval UPDATE_INTERVAL of every service; short, so a personal grid reacts quickly
+     * @param periodicExprInterval the scheduler's PERIODIC_EXPR_INTERVAL (periodic_hold/release/remove), at least 1 s
      */
-    public record Settings(Path dataDir, int port, Duration updateInterval) {
+    public record Settings(Path dataDir, int port, Duration updateInterval, Duration periodicExprInterval) {
         public static final Duration QUICK = Duration.ofSeconds(2);
+
+        /** With HTCondor's PERIODIC_EXPR_INTERVAL, 60 s. */
+        public Settings(Path dataDir, int port, Duration updateInterval) {
+            this(dataDir, port, updateInterval, SchedulerSettings.PERIODIC_EXPR_INTERVAL);
+        }
 
         public Settings {
             Objects.requireNonNull(dataDir, "dataDir");
             Objects.requireNonNull(updateInterval, "updateInterval");
+            Objects.requireNonNull(periodicExprInterval, "periodicExprInterval");
+            if (periodicExprInterval.compareTo(Duration.ofSeconds(1)) < 0) {
+                throw new IllegalArgumentException("periodicExprInterval must be at least 1 s, got " + periodicExprInterval);
+            }
             if (port < 0 || port > 65535) {
                 throw new IllegalArgumentException("port must be 0 (any free port) to 65535, got " + port);
             }
@@ -81,7 +91,8 @@ public final class PersonalGrid implements AutoCloseable {
             Bus bus = Bus.connect(broker.url());
             running.push(bus);
             Duration every = settings.updateInterval();
-            SchedulerSettings schedulerSettings = SchedulerSettings.defaults().withUpdateInterval(every);
+            SchedulerSettings schedulerSettings = SchedulerSettings.defaults().withUpdateInterval(every)
+                    .withPeriodicExprInterval(settings.periodicExprInterval());
             String name = schedulerSettings.machine();
             running.push(CollectorService.start(bus, name, CollectorSettings.defaults().withUpdateInterval(every)));
             // Started exec first so it stops last: the scheduler, stopping, takes its running jobs

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.harrier.broker.BrokerSettings;
 import org.harrier.broker.GridBroker;
 import org.harrier.console.Run;
@@ -39,7 +40,7 @@ class ServiceProcessesTest {
              ServiceJvm collector = ServiceJvm.start("collector", dir, COLLECTOR, "--broker", broker.url(),
                      "--update-interval", "1");
              ServiceJvm scheduler = ServiceJvm.start("scheduler", dir, SCHEDULER, "--broker", broker.url(),
-                     "--update-interval", "1");
+                     "--update-interval", "1", "--periodic-expr-interval", "1");
              ServiceJvm exec = ServiceJvm.exec(broker.url(), "worker", dir)) {
             GridUser user = new GridUser(broker.url(), Files.createDirectories(dir.resolve("work")));
             // Three JVMs start at their own pace: a user would wait for the scheduler to answer too.
@@ -59,6 +60,17 @@ class ServiceProcessesTest {
                     () -> assertEquals(0, ad.get("ExitCode").asInt(), ad::toString),
                     () -> assertEquals("three processes\n", user.read("hello.out")));
 
+            // PERIODIC_EXPR_INTERVAL from the command line: periodic_hold fires within seconds, not the default minute.
+            long held = user.submit("held.sub", """
+                    executable    = /bin/sleep
+                    arguments     = 300
+                    requirements  = false
+                    periodic_hold = JobStatus == 1
+                    queue
+                    """);
+            Eventually.await("periodic_hold within the 1 s interval", Duration.ofSeconds(20),
+                    () -> user.harrier("q", held + ".0", "-af", "JobStatus").out().strip().equals("5"), scheduler::output);
+
             // SIGTERM: each closes its service and its bus in its shutdown hook, then the JVM ends.
             for (ServiceJvm service : new ServiceJvm[] {exec, scheduler, collector}) {
                 service.stop();
@@ -71,6 +83,7 @@ class ServiceProcessesTest {
     @CsvSource(delimiter = '|', textBlock = """
             org.harrier.scheduler.bus.SchedulerService | --name s1                        | 2 | harrier-scheduler: --broker URL is required
             org.harrier.scheduler.bus.SchedulerService | --broker x --update-interval soon | 2 | harrier-scheduler: --update-interval needs a whole number of seconds, got 'soon'
+            org.harrier.scheduler.bus.SchedulerService | --broker x --periodic-expr-interval 0 | 2 | harrier-scheduler: --periodic-expr-interval must be at least 1 second, got 0
             org.harrier.collector.bus.CollectorService | --broker x --colour red           | 2 | harrier-collector: unknown option --colour
             org.harrier.exec.bus.ExecMain              | --cpus                            | 2 | harrier-exec: --cpus needs a value
             """)

@@ -227,6 +227,7 @@ class HarrierCommandLineTest {
         "wait 12.0 --timeout 0 => --timeout must be a positive number of seconds, got 0",
         "wait job.log 4.x => '4.x' is not a job id (write cluster or cluster.proc, e.g. 12 or 12.0)",
         "up --port 70000 => --port must be 0 (any free port) to 65535, got 70000",
+        "up --periodic-expr-interval 0 => --periodic-expr-interval must be at least 1 second, got 0",
     })
     void meaninglessCommandLineIsExitStatusTwoAndContactsNoGrid(String line, String message) {
         String command = line.split(" ")[0];

@@ -3,6 +3,7 @@ package org.harrier.scheduler.bus;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Clock;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
@@ -160,23 +161,52 @@ public final class SchedulerService implements AutoCloseable {
     }
 
     private static final String USAGE = "harrier-scheduler --broker URL [--name NAME] [--update-interval SECONDS]"
-            + " [--spool DIR (default ~/.harrier/spool/NAME)]";
+            + " [--spool DIR (default ~/.harrier/spool/NAME)] [--periodic-expr-interval SECONDS (default 60)]";
+    private static final String PERIODIC_EXPR_INTERVAL = "--periodic-expr-interval";
 
-    /** {@code --broker URL [--name NAME] [--update-interval SECONDS] [--spool DIR]}: runs until the process is stopped. */
+    /**
+     * {@code --broker URL [--name NAME] [--update-interval SECONDS] [--spool DIR]
+     * [--periodic-expr-interval SECONDS]}: runs until the process is stopped.
+     */
     public static void main(String[] args) throws InterruptedException {
         ServiceProcess.Options options;
+        SchedulerSettings settings = SchedulerSettings.defaults();
         try {
-            options = ServiceProcess.Options.parse(args);
+            // The scheduler's own option first; the rest are every service's.
+            java.util.List<String> rest = new java.util.ArrayList<>(java.util.List.of(args));
+            int at = rest.indexOf(PERIODIC_EXPR_INTERVAL);
+            if (at >= 0) {
+                if (at + 1 >= rest.size()) {
+                    throw new IllegalArgumentException(PERIODIC_EXPR_INTERVAL + " needs a value");
+                }
+                settings = settings.withPeriodicExprInterval(Duration.ofSeconds(wholeSeconds(rest.get(at + 1))));
+                rest.subList(at, at + 2).clear();
+            }
+            options = ServiceProcess.Options.parse(rest.toArray(String[]::new));
         } catch (IllegalArgumentException e) {
             ServiceProcess.badCommandLine("harrier-scheduler", e.getMessage(), USAGE);
             return;
         }
-        SchedulerSettings defaults = SchedulerSettings.defaults();
-        SchedulerSettings settings = options.updateInterval() == null ? defaults : defaults.withUpdateInterval(options.updateInterval());
+        if (options.updateInterval() != null) {
+            settings = settings.withUpdateInterval(options.updateInterval());
+        }
         String name = options.name() == null ? settings.machine() : options.name();
+        SchedulerSettings chosen = settings;
         Path spool = options.spool() != null ? options.spool()
                 : Path.of(System.getProperty("user.home"), ".harrier", "spool", name);
-        ServiceProcess.run("harrier-scheduler", options.broker(), bus -> start(bus, name, settings, spool),
+        ServiceProcess.run("harrier-scheduler", options.broker(), bus -> start(bus, name, chosen, spool),
                 service -> "scheduler " + service.agentName() + " on " + options.broker());
+    }
+
+    private static long wholeSeconds(String text) {
+        try {
+            long n = Long.parseLong(text);
+            if (n < 1) {
+                throw new IllegalArgumentException(PERIODIC_EXPR_INTERVAL + " must be at least 1 second, got " + n);
+            }
+            return n;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(PERIODIC_EXPR_INTERVAL + " needs a whole number of seconds, got '" + text + "'");
+        }
     }
 }
