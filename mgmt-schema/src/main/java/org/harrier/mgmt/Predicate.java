@@ -117,6 +117,32 @@ public final class Predicate {
         throw new IllegalArgumentException("an operand must be a property name, a number, a boolean or [\"quote\", x], got " + o);
     }
 
+    /**
+     * The properties the predicate requires to equal a literal: its {@code eq} terms between a
+     * property and a literal, at the top or in a top-level {@code and}. Every object the
+     * predicate selects has these values, so a source may look such objects up directly.
+     */
+    public Map<String, Object> equalities() {
+        Map<String, Object> out = new java.util.LinkedHashMap<>();
+        collectEqualities(wire, out);
+        return out;
+    }
+
+    private static void collectEqualities(List<?> node, Map<String, Object> out) {
+        String op = (String) node.get(0);
+        if (op.equals("and")) {
+            for (int i = 1; i < node.size(); i++) {
+                collectEqualities((List<?>) node.get(i), out);
+            }
+        } else if (op.equals("eq")) {
+            if (node.get(1) instanceof String name && !(node.get(2) instanceof String)) {
+                out.putIfAbsent(name, value(node.get(2), Map.of()));
+            } else if (node.get(2) instanceof String name && !(node.get(1) instanceof String)) {
+                out.putIfAbsent(name, value(node.get(1), Map.of()));
+            }
+        }
+    }
+
     /** Whether an object with these property values satisfies the predicate. */
     public boolean test(Map<String, Object> values) {
         return eval(wire, values);

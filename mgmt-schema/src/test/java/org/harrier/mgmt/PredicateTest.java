@@ -41,4 +41,17 @@ class PredicateTest {
         assertThrows(IllegalArgumentException.class, () -> Predicate.fromWire("eq"));
         assertThrows(IllegalArgumentException.class, () -> Predicate.fromWire(List.of("re_match", "Cmd", quote("("))));
     }
+
+    /** The literal equalities every selected object must have: top-level eq terms and those of a top-level and. */
+    @Test
+    void equalitiesAreTheLiteralsEverySelectedObjectHas() {
+        assertEquals(Map.of("CustomId", "1.0"), Predicate.fromWire(List.of("eq", "CustomId", List.of("quote", "1.0"))).equalities());
+        assertEquals(Map.of("ClusterId", 3L, "ProcId", 0L), Predicate.fromWire(List.of("and",
+                List.of("eq", 3L, "ClusterId"), List.of("eq", "ProcId", 0L), List.of("gt", "JobPrio", 1L))).equalities());
+        assertEquals(Map.of(), Predicate.fromWire(List.of("or", List.of("eq", "CustomId", List.of("quote", "1.0")),
+                List.of("eq", "CustomId", List.of("quote", "2.0")))).equalities(), "either of two is neither");
+        assertEquals(Map.of(), Predicate.fromWire(List.of("not", List.of("eq", "CustomId", List.of("quote", "1.0")))).equalities());
+        assertEquals(Map.of(), Predicate.fromWire(List.of("eq", "CustomId", "Owner")).equalities(), "two properties, no literal");
+        assertEquals(Map.of(), Predicate.ALL.equalities());
+    }
 }

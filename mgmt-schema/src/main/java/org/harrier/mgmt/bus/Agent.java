@@ -77,6 +77,16 @@ public final class Agent implements AutoCloseable {
 
         /** Every object of the class now. */
         void forEach(java.util.function.Consumer<ManagedObject> each);
+
+        /**
+         * The objects a query with {@code where} should consider: every object now, and the
+         * source may add ones it keeps elsewhere that {@code where} names exactly (a job that
+         * has left the queue, asked for by its id). The agent still tests each against
+         * {@code where}.
+         */
+        default void forEach(Predicate where, java.util.function.Consumer<ManagedObject> each) {
+            forEach(each);
+        }
     }
 
     private record Sourced(ClassSchema type, ObjectSource source) {
@@ -344,7 +354,7 @@ public final class Agent implements AutoCloseable {
                 continue;
             }
             if (objectName == null) {
-                s.source().forEach(o -> reply.offer(o, s.type(), createdNanos(o)));
+                s.source().forEach(where, o -> reply.offer(o, s.type(), createdNanos(o)));
             } else {
                 Hosted h = findByName(objectName);
                 if (h != null && h.type() == s.type()) {

@@ -1,34 +1,87 @@
 package org.harrier.scheduler.bus;
 
+import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Function;
+import org.harrier.classad.ClassAd;
 import org.harrier.mgmt.ManagedObject;
 import org.harrier.mgmt.ObjectId;
+import org.harrier.mgmt.Predicate;
 import org.harrier.mgmt.bus.Agent;
+import org.harrier.scheduler.queue.Attr;
 import org.harrier.scheduler.queue.JobId;
 import org.harrier.scheduler.queue.JobQueue;
 
 /**
  * Serves the {@code job} class straight from the queue: the agent finds a job object by reading
  * the queue (safe from its threads, see {@link JobQueue}) rather than holding one per job.
+ *
+ * <p>A job that has left the queue is still found when asked for by itself: by its object id,
+ * or by a query that pins it ({@code CustomId} or {@code GlobalJobId} equal to its id, or
+ * {@code ClusterId} and {@code ProcId} equal to its numbers). Its object then carries its final
+ * ad from the history, so the seed's "submit, then find the job whose CustomId is the answer"
+ * works however quickly the job finished. A query that names no job sees only the queue, as
+ * condor_q does; the history as a whole is {@code GetHistory}'s.
+ *
+ * @param finished the final ad of a job that has left the queue, or null (may block briefly: it
+ *                 reads the history on the scheduler's owner thread)
  */
-record JobSource(JobQueue queue) implements Agent.ObjectSource {
+record JobSource(JobQueue queue, Function<JobId, ClassAd> finished) implements Agent.ObjectSource {
     @Override
     public ManagedObject find(ObjectId id) {
-        JobId job;
-        try {
-            job = JobId.parse(id.key());
-        } catch (IllegalArgumentException e) {
-            return null;
+        JobId job = parse(id.key());
+        return job == null ? null : find(job);
+    }
+
+    private ManagedObject find(JobId job) {
+        ClassAd ad = queue.ad(job);
+        if (ad == null) {
+            ad = finished.apply(job);
         }
-        if (!job.toString().equals(id.key())) {
-            return null; // "01.2" is not the key of job 1.2
-        }
-        var ad = queue.ad(job);
         return ad == null ? null : new JobObject(job, ad);
     }
 
     @Override
     public void forEach(Consumer<ManagedObject> each) {
         queue.forEach((job, ad) -> each.accept(new JobObject(job, ad)));
+    }
+
+    @Override
+    public void forEach(Predicate where, Consumer<ManagedObject> each) {
+        JobId pinned = pinned(where.equalities());
+        if (pinned != null) {
+            ManagedObject o = find(pinned);
+            if (o != null) {
+                each.accept(o);
+            }
+            return;
+        }
+        forEach(each);
+    }
+
+    /** The one job a query's equalities name, or null. */
+    static JobId pinned(Map<String, Object> equalities) {
+        if (equalities.get(Attr.CUSTOM_ID) instanceof String customId) {
+            return parse(customId);
+        }
+        if (equalities.get(Attr.GLOBAL_JOB_ID) instanceof String global) {
+            String[] parts = global.split("#");
+            return parts.length == 3 ? parse(parts[1]) : null;
+        }
+        if (equalities.get(Attr.CLUSTER_ID) instanceof Number c && equalities.get(Attr.PROC_ID) instanceof Number p
+                && c.doubleValue() == c.intValue() && p.doubleValue() == p.intValue()) {
+            return c.intValue() >= 1 && p.intValue() >= 0 ? new JobId(c.intValue(), p.intValue()) : null;
+        }
+        return null;
+    }
+
+    /** The job a key names; null unless the key is exactly a job id ("01.2" is not the key of job 1.2). */
+    private static JobId parse(String key) {
+        try {
+            JobId job = JobId.parse(key);
+            return job.toString().equals(key) ? job : null;
+        } catch (RuntimeException e) { // QmfException or IllegalArgumentException: not a job id
+            return null;
+        }
     }
 }

@@ -69,7 +69,7 @@ public final class SchedulerService implements AutoCloseable {
         BusStartds startds = new BusStartds(console, this.name, settings.callTimeout());
         ScheddEvents published = EventFanout.of(events, userLog);
         JobQueue queue = stored == null ? new JobQueue() : stored.queue();
-        events.serveJobs(queue);
+        events.serveJobs(queue, this::finishedAd);
         this.schedd = new Schedd(name, settings, startds, published, owner, Clock.systemUTC(), queue,
                 stored == null ? Journal.NONE : stored.log());
         SchedulerObject object = new SchedulerObject(name, settings.machine(), settings.updateInterval(),
@@ -81,6 +81,24 @@ public final class SchedulerService implements AutoCloseable {
         owner.scheduleAtFixedRate(schedd::tick, every, every, TimeUnit.MILLISECONDS);
         long policyEvery = settings.periodicExprInterval().toMillis();
         owner.scheduleWithFixedDelay(schedd::evaluatePolicy, policyEvery, policyEvery, TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * The final ad of a job that has left the queue, or null: asked of the owner thread (the
+     * history is its), waiting at most the call timeout, for a query that names the job.
+     */
+    private org.harrier.classad.ClassAd finishedAd(org.harrier.scheduler.queue.JobId job) {
+        if (schedd == null) {
+            return null; // a query that came while this service was still being built
+        }
+        try {
+            return schedd.ad(job).get(settings.callTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.ExecutionException | TimeoutException e) {
+            return null; // not in the queue or its history (or the owner thread is too busy to say)
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
     }
 
     private static void awaitUninterruptibly(CountDownLatch latch) {

@@ -206,6 +206,37 @@ class SchedulerServiceTest {
         assertEquals("test", ad.get("RemoveReason"));
     }
 
+    /**
+     * The seed's lookup after the job has already left: a job query that names the job (by
+     * CustomId, GlobalJobId, or ClusterId and ProcId) finds it in the history, with its final
+     * properties, and so does a method on its object; a query that names no job sees the queue only.
+     */
+    @Test
+    void aJobThatLeftIsFoundByAQueryNamingItAndOnlyThen() {
+        call("Submit", Map.of("Ad", seedAd()));
+        call("Submit", Map.of("Ad", seedAd()));
+        call("Remove", Map.of("Id", "1.0", "Reason", "gone"));
+        List<ObjectData> byCustomId = jobs(Predicate.eq("CustomId", "1.0"));
+        assertEquals(1, byCustomId.size());
+        ObjectData job = byCustomId.get(0);
+        assertEquals(3L, job.get("JobStatus"));
+        assertEquals("gone", job.get("RemoveReason"));
+        String global = (String) job.get("GlobalJobId");
+        assertTrue(global.endsWith("#1.0#" + job.get("QDate")), global);
+        assertEquals(1, jobs(Predicate.eq("GlobalJobId", global)).size());
+        assertEquals(1, jobs(Predicate.and(Predicate.eq("ClusterId", 1), Predicate.eq("ProcId", 0))).size());
+        assertEquals(0, jobs(Predicate.and(Predicate.eq("CustomId", "1.0"), Predicate.eq("JobStatus", 1))).size(),
+                "the predicate still decides");
+        assertEquals(List.of("2.0"), jobs(Predicate.ALL).stream().map(d -> d.get("CustomId")).toList());
+        assertEquals(0, jobs(Predicate.eq("CustomId", "9.0")).size());
+
+        Map<String, Object> typedAd = Console.join(console.invoke(AGENT, job.id(), "GetAd", Map.of(), WAIT));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> ad = (Map<String, Object>) typedAd.get("Ad");
+        assertEquals(Map.of("TYPE", "INTEGER", "VALUE", 3L), ad.get("JobStatus"));
+        assertEquals(Map.of("TYPE", "STRING", "VALUE", "1.0"), ad.get("CustomId"));
+    }
+
     @Test
     void theSchedulerAndSubmitterObjectsCarryTheStatistics() throws Exception {
         call("SubmitCluster", Map.of("Ad", seedAd(), "Count", 4L));
