@@ -70,6 +70,49 @@ class HistoryFileTest {
         assertEquals(List.of(2L, 1L), clusters(h.newestFirst(ad -> true, 10)));
     }
 
+    /**
+     * Past MAX_HISTORY_LOG the file is rotated aside and at most MAX_HISTORY_ROTATIONS old files
+     * stay; reading goes through the current file and then the rotated ones, newest first, so
+     * what is kept comes back in order and only the oldest jobs are gone.
+     */
+    @Test
+    void aFullHistoryIsRotatedAndReadAcrossItsFiles() throws IOException {
+        long oneJob = jobBytes();
+        HistoryFile h = new HistoryFile(dir, 5 * oneJob + oneJob / 2, 2); // rotates after every sixth job
+        for (int c = 1; c <= 40; c++) {
+            h.append(List.of(job(c, "alice")));
+        }
+        h.close();
+        List<Path> rotated;
+        try (var files = Files.list(dir)) {
+            rotated = files.filter(f -> f.getFileName().toString().startsWith("history.")).toList();
+        }
+        assertEquals(2, rotated.size(), rotated::toString);
+        long stored = banners(h.path()) + banners(rotated.get(0)) + banners(rotated.get(1));
+        assertTrue(stored >= 10 && stored < 40, "two full files and the current one: " + stored);
+        List<Long> expected = new ArrayList<>();
+        for (long c = 40; c > 40 - stored; c--) {
+            expected.add(c);
+        }
+        assertEquals(expected, clusters(h.newestFirst(ad -> true, Integer.MAX_VALUE)),
+                "every job kept, newest first across the files; the oldest are gone");
+        assertEquals(List.of(40L, 39L), clusters(h.newestFirst(ad -> true, 2)));
+        assertEquals(List.of(32L), clusters(h.newestFirst(ad -> ((IntegerValue) ad.lookup("ClusterId")).value() == 32, 5)),
+                "a job in a rotated file is found");
+    }
+
+    private static long banners(Path file) throws IOException {
+        return Files.readString(file).lines().filter(l -> l.startsWith("*** ")).count();
+    }
+
+    private long jobBytes() throws IOException {
+        Path probe = Files.createDirectories(dir.resolve("probe"));
+        HistoryFile h = new HistoryFile(probe);
+        h.append(List.of(job(10, "alice")));
+        h.close();
+        return Files.size(h.path());
+    }
+
     @Test
     void noFileIsAnEmptyHistory() throws IOException {
         assertEquals(List.of(), new HistoryFile(dir).newestFirst(ad -> true, 10));
