@@ -32,7 +32,7 @@ public final class ServiceProcess {
                     case "--broker" -> broker = value(args, ++i, "--broker");
                     case "--name" -> name = value(args, ++i, "--name");
                     case "--update-interval" -> updateInterval = Duration.ofSeconds(
-                            seconds("--update-interval", value(args, ++i, "--update-interval")));
+                            wholeSeconds("--update-interval", value(args, ++i, "--update-interval")));
                     case "--spool" -> spool = Path.of(value(args, ++i, "--spool"));
                     default -> throw new IllegalArgumentException("unknown option " + args[i]);
                 }
@@ -50,16 +50,18 @@ public final class ServiceProcess {
             return args[i];
         }
 
-        private static long seconds(String option, String text) {
-            try {
-                long n = Long.parseLong(text);
-                if (n < 1) {
-                    throw new IllegalArgumentException(option + " must be at least 1 second, got " + n);
-                }
-                return n;
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(option + " needs a whole number of seconds, got '" + text + "'");
+    }
+
+    /** An option's value as a whole number of seconds, at least 1; IllegalArgumentException naming the option otherwise. */
+    public static long wholeSeconds(String option, String text) {
+        try {
+            long n = Long.parseLong(text);
+            if (n < 1) {
+                throw new IllegalArgumentException(option + " must be at least 1 second, got " + n);
             }
+            return n;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(option + " needs a whole number of seconds, got '" + text + "'");
         }
     }
 

@@ -197,7 +197,7 @@ public final class SchedulerService implements AutoCloseable {
                 if (at + 1 >= rest.size()) {
                     throw new IllegalArgumentException(PERIODIC_EXPR_INTERVAL + " needs a value");
                 }
-                settings = settings.withPeriodicExprInterval(Duration.ofSeconds(wholeSeconds(rest.get(at + 1))));
+                settings = settings.withPeriodicExprInterval(Duration.ofSeconds(ServiceProcess.wholeSeconds(PERIODIC_EXPR_INTERVAL, rest.get(at + 1))));
                 rest.subList(at, at + 2).clear();
             }
             options = ServiceProcess.Options.parse(rest.toArray(String[]::new));
@@ -214,17 +214,5 @@ public final class SchedulerService implements AutoCloseable {
                 : Path.of(System.getProperty("user.home"), ".harrier", "spool", name);
         ServiceProcess.run("harrier-scheduler", options.broker(), bus -> start(bus, name, chosen, spool),
                 service -> "scheduler " + service.agentName() + " on " + options.broker());
-    }
-
-    private static long wholeSeconds(String text) {
-        try {
-            long n = Long.parseLong(text);
-            if (n < 1) {
-                throw new IllegalArgumentException(PERIODIC_EXPR_INTERVAL + " must be at least 1 second, got " + n);
-            }
-            return n;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(PERIODIC_EXPR_INTERVAL + " needs a whole number of seconds, got '" + text + "'");
-        }
     }
 }
