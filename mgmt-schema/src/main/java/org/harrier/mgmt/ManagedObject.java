@@ -30,7 +30,7 @@ public interface ManagedObject {
     /**
      * When the object came to be, in nanoseconds since the epoch ({@code _create_ts}); 0, the
      * default, means when the agent began hosting it. An object its service keeps itself
-     * ({@code Agent.ObjectSource}) is not held by the agent, so it says.
+     * ({@code ObjectSource}) is not held by the agent, so it says.
      */
     default long createdNanos() {
         return 0;

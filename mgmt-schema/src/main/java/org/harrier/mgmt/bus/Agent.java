@@ -63,32 +63,6 @@ public final class Agent implements AutoCloseable {
     private record Hosted(ManagedObject object, ClassSchema type, long createTs) {
     }
 
-    /**
-     * The objects of one class that their service keeps itself; the agent looks them up when a
-     * request names one and walks them for a query, instead of holding each. A scheduler's jobs:
-     * hosting 500,000 of them one by one cost more heap than the jobs did.
-     *
-     * <p>Both methods are called on the agent's threads, so they must be safe to call from any
-     * thread; what they return is read like any hosted object's state.
-     */
-    public interface ObjectSource {
-        /** The object with {@code id} (of the source's class) now, or null. */
-        ManagedObject find(ObjectId id);
-
-        /** Every object of the class now. */
-        void forEach(java.util.function.Consumer<ManagedObject> each);
-
-        /**
-         * The objects a query with {@code where} should consider: every object now, and the
-         * source may add ones it keeps elsewhere that {@code where} names exactly (a job that
-         * has left the queue, asked for by its id). The agent still tests each against
-         * {@code where}.
-         */
-        default void forEach(Predicate where, java.util.function.Consumer<ManagedObject> each) {
-            forEach(each);
-        }
-    }
-
     private record Sourced(ClassSchema type, ObjectSource source) {
     }
 

@@ -7,7 +7,7 @@ import org.harrier.classad.ClassAd;
 import org.harrier.mgmt.ManagedObject;
 import org.harrier.mgmt.ObjectId;
 import org.harrier.mgmt.Predicate;
-import org.harrier.mgmt.bus.Agent;
+import org.harrier.mgmt.bus.ObjectSource;
 import org.harrier.scheduler.queue.Attr;
 import org.harrier.scheduler.queue.JobId;
 import org.harrier.scheduler.queue.JobQueue;
@@ -26,7 +26,7 @@ import org.harrier.scheduler.queue.JobQueue;
  * @param finished the final ad of a job that has left the queue, or null (may block briefly: it
  *                 reads the history on the scheduler's owner thread)
  */
-record JobSource(JobQueue queue, Function<JobId, ClassAd> finished) implements Agent.ObjectSource {
+record JobSource(JobQueue queue, Function<JobId, ClassAd> finished) implements ObjectSource {
     @Override
     public ManagedObject find(ObjectId id) {
         JobId job = parse(id.key());
