@@ -33,6 +33,10 @@ final class Candidate {
         if (taken) {
             return Fit.no(this, Reason.SLOT_TAKEN);
         }
+        if (!Match.accepts(job, view, context)) {
+            // First: the cheapest way to learn that most slots will not do.
+            return Fit.no(this, Reason.REJECTED_BY_JOB);
+        }
         Resources demand = Resources.NONE;
         if (partitionable) {
             try {
@@ -44,13 +48,33 @@ final class Candidate {
                 return Fit.no(this, Reason.INSUFFICIENT_RESOURCES);
             }
         }
-        if (!Match.accepts(job, view, context)) {
-            return Fit.no(this, Reason.REJECTED_BY_JOB);
-        }
         if (!Match.accepts(view, job, context)) {
             return Fit.no(this, Reason.REJECTED_BY_SLOT);
         }
         return new Fit(this, null, demand, Match.rank(job, view, context), Match.rank(view, job, context));
+    }
+
+    boolean taken() {
+        return taken;
+    }
+
+    boolean partitionable() {
+        return partitionable;
+    }
+
+    /**
+     * What a job given {@code demand} here weighs in fair share: a whole slot its SlotWeight;
+     * a dynamic slot carved from a partitionable one the SlotWeight the carved ad would have
+     * (its Cpus when the slot does not say).
+     */
+    double weight(Resources demand) {
+        if (!partitionable) {
+            return slot.weight();
+        }
+        if (!slot.ad().contains("SlotWeight")) {
+            return demand.cpus();
+        }
+        return SlotOffer.weightOf(demand.appliedTo(slot.ad()));
     }
 
     /** Gives a job this slot: all of it, or {@code demand} carved from a partitionable slot. */

@@ -9,18 +9,30 @@ import org.harrier.mgmt.AgentName;
 
 /**
  * What a negotiation cycle decided: the matches, the requests left (partly) idle with why, how
- * many slots were candidates and how many idle jobs were asked about. A value: applying it
- * (telling the schedulers) is a separate step.
+ * many slots were candidates (of {@code totalSlots} in the pool) and how many idle jobs were
+ * asked about, the submitters that reached their fair share, and the concurrency limit units
+ * in use once the matches run. A value: applying it (telling the schedulers) is a separate step.
  */
-public record MatchPlan(List<PlannedMatch> matches, List<Rejection> rejections, int candidateSlots, long idleJobs) {
+public record MatchPlan(List<PlannedMatch> matches, List<Rejection> rejections, int candidateSlots, long idleJobs,
+                        int totalSlots, List<String> shareLimited, Map<String, Double> limitsInUse) {
     public static final MatchPlan EMPTY = new MatchPlan(List.of(), List.of(), 0, 0);
 
     public MatchPlan {
         matches = List.copyOf(matches);
         rejections = List.copyOf(rejections);
-        if (candidateSlots < 0 || idleJobs < 0) {
+        shareLimited = List.copyOf(shareLimited);
+        limitsInUse = Map.copyOf(limitsInUse);
+        if (candidateSlots < 0 || idleJobs < 0 || totalSlots < 0) {
             throw new IllegalArgumentException("counts cannot be negative");
         }
+    }
+
+    public MatchPlan(List<PlannedMatch> matches, List<Rejection> rejections, int candidateSlots, long idleJobs) {
+        this(matches, rejections, candidateSlots, idleJobs, candidateSlots, List.of(), Map.of());
+    }
+
+    public long preemptions() {
+        return matches.stream().filter(PlannedMatch::preempting).count();
     }
 
     /** The matches grouped per scheduler, in plan order: one {@code Matched} call each. */

@@ -43,6 +43,56 @@ public record SlotOffer(ObjectId id, AgentName startd, ClassAd ad) {
         return "Unclaimed".equalsIgnoreCase(state());
     }
 
+    /**
+     * A slot running someone's job, which a better job could preempt: Claimed (not while it is
+     * already Preempting), not partitionable, with the RemoteUser its claim advertises.
+     */
+    public boolean runningJob() {
+        return !partitionable() && "Claimed".equalsIgnoreCase(state()) && remoteUser() != null;
+    }
+
+    /** The submitter of the job this slot runs (its claim's RemoteUser), or null. */
+    public String remoteUser() {
+        return text("RemoteUser");
+    }
+
+    /** The running job's ConcurrencyLimits, or null. */
+    public String concurrencyLimits() {
+        return text("ConcurrencyLimits");
+    }
+
+    /** The slot's Rank of the job it runs ({@code CurrentRank}); 0 when it does not say. */
+    public double currentRank() {
+        Value v = ad.evaluate("CurrentRank");
+        return v instanceof org.harrier.classad.IntegerValue i ? i.value()
+                : v instanceof org.harrier.classad.RealValue r && !Double.isNaN(r.value()) ? r.value() : 0;
+    }
+
+    /** Whether the pool counts this slot at all: anything but a slot its owner is using. */
+    public boolean inPool() {
+        return !"Owner".equalsIgnoreCase(state());
+    }
+
+    /**
+     * What this slot weighs in fair share (HTCondor's SLOT_WEIGHT): its {@code SlotWeight} if
+     * that is a non-negative number, else its Cpus, else 1.
+     */
+    public double weight() {
+        return weightOf(ad);
+    }
+
+    static double weightOf(ClassAd ad) {
+        Value v = ad.evaluate("SlotWeight");
+        if (v instanceof org.harrier.classad.IntegerValue i && i.value() >= 0) {
+            return i.value();
+        }
+        if (v instanceof org.harrier.classad.RealValue r && r.value() >= 0) {
+            return r.value();
+        }
+        Value cpus = ad.evaluate("Cpus");
+        return cpus instanceof org.harrier.classad.IntegerValue c && c.value() >= 0 ? c.value() : 1;
+    }
+
     private String text(String attribute) {
         Value v = ad.evaluate(attribute);
         return v instanceof StringValue s ? s.value() : null;

@@ -228,14 +228,15 @@ class MatchPlannerTest {
     }
 
     @Test
-    void ownersTakeTurnsSoEqualDemandGetsEqualShares() {
+    void ownersOfEqualPriorityGetEqualSharesOfThePool() {
         ResourceRequest bob = request("bob", 3, "Requirements = true");
         ResourceRequest alice = request("alice", 3, "Requirements = true");
         List<SlotOffer> slots = List.of(staticSlot("s1", ""), staticSlot("s2", ""), staticSlot("s3", ""), staticSlot("s4", ""));
 
         MatchPlan plan = plan(List.of(bob, alice), slots);
 
-        assertEquals(List.of("alice", "bob", "alice", "bob"), plan.matches().stream().map(m -> m.request().owner()).toList());
+        // Pie spin: a pie of 4 slots, a slice of 2 each; the better name goes first when priorities tie.
+        assertEquals(List.of("alice", "alice", "bob", "bob"), plan.matches().stream().map(m -> m.request().owner()).toList());
         assertEquals(2, plan.rejections().size());
         assertTrue(plan.rejections().stream().allMatch(r -> r.unmatched() == 1 && r.reason() == Reason.SLOT_TAKEN));
     }

@@ -1,0 +1,351 @@
+package org.harrier.collector.negotiation;
+
+import java.time.Clock;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.harrier.classad.BooleanValue;
+import org.harrier.classad.ClassAd;
+import org.harrier.classad.EvalContext;
+import org.harrier.classad.IntegerValue;
+import org.harrier.classad.RealValue;
+import org.harrier.classad.Value;
+
+/**
+ * One cycle's planning, HTCondor's way (admin manual, "User Priorities and Negotiation"):
+ * <ol>
+ *   <li>The pie is the weight (SlotWeight, by default Cpus) of every slot not in its owner's
+ *       use. What each submitter (a job's AccountingGroup, else its Owner) and each group holds
+ *       is read from the claimed slots' ads (RemoteUser, SlotWeight), as is what every
+ *       concurrency limit has in use.
+ *   <li>Groups are served in order of how little of their quota they hold; each first up to its
+ *       quota, then, in a second pass, those that accept surplus up to their parent's.
+ *   <li>Within a group the {@link SharePolicy} divides the group's pie among its hungry
+ *       submitters (pie spin: in inverse proportion to their priorities); submitters are served
+ *       best priority first, each up to its share (a share with any room left admits one more
+ *       job), then the pie spins again among those still hungry until a spin places nothing.
+ *   <li>A submitter's requests are tried in the order its scheduler gave them; a job goes to the
+ *       best slot class that accepts it ({@link SlotClass}: job Rank, then slot Rank), confirmed
+ *       on a member; only when no open slot takes it may it preempt a running one
+ *       ({@link Preemption}). A request whose job finds no slot is rejected whole with the
+ *       reason the slots gave; one whose submitter, group or concurrency limit ran out stays
+ *       idle with that reason.
+ * </ol>
+ * Belongs to one {@link MatchPlanner#plan} call.
+ */
+final class Negotiation {
+    /** Seed for {@code random()} in ads, fixed so a plan is reproducible from its snapshot. */
+    private static final long SEED = 0x4e65676fL;
+
+    private final NegotiationSnapshot snapshot;
+    private final NegotiationPolicy policy;
+    private final EvalContext context;
+    private final List<Candidate> open = new ArrayList<>();
+    private final List<Candidate> running = new ArrayList<>();
+    private final List<SlotClass> classes;
+    private final Map<String, Double> held = new HashMap<>();
+    private final Map<String, Double> groupHeld = new HashMap<>();
+    private final LimitUse limits;
+    private final Map<String, Double> quotas;
+    private final double pie;
+    private final Map<String, List<PendingRequest>> bySubmitter = new LinkedHashMap<>();
+    private final Map<String, List<String>> submittersByGroup = new LinkedHashMap<>();
+    private final List<PlannedMatch> matches = new ArrayList<>();
+    private final List<Rejection> rejections = new ArrayList<>();
+    private final List<String> shareLimited = new ArrayList<>();
+    private final Map<PendingRequest, Reason> stalled = new LinkedHashMap<>();
+    private final boolean constantRanks;
+    private long idleJobs;
+
+    Negotiation(NegotiationSnapshot snapshot) {
+        this.snapshot = snapshot;
+        this.policy = snapshot.policy();
+        this.context = EvalContext.create(Clock.fixed(snapshot.now(), ZoneId.systemDefault()), SEED);
+        this.limits = new LimitUse(policy.limits());
+        double total = 0;
+        boolean preemptable = policy.preemption().priorityPreemptionPossible();
+        for (SlotOffer slot : snapshot.slots()) {
+            if (slot.inPool()) {
+                total += slot.weight();
+            }
+            if (slot.available()) {
+                open.add(new Candidate(slot));
+            } else if (slot.runningJob()) {
+                charge(slot.remoteUser(), slot.weight());
+                limits.holding(slot.concurrencyLimits());
+                if (preemptable || slot.ad().contains("Rank")) {
+                    running.add(new Candidate(slot));
+                }
+            }
+        }
+        this.pie = total;
+        this.quotas = policy.groups().quotas(total);
+        for (ResourceRequest r : snapshot.requests()) {
+            if (r.count() > 0) {
+                String submitter = submitterOf(r);
+                bySubmitter.computeIfAbsent(submitter, k -> new ArrayList<>()).add(new PendingRequest(r, submitter));
+                idleJobs += r.count();
+            }
+        }
+        bySubmitter.keySet().forEach(s -> submittersByGroup
+                .computeIfAbsent(policy.groups().groupOf(s), k -> new ArrayList<>()).add(s));
+        this.classes = SlotClass.group(open, snapshot.requests());
+        java.util.Set<org.harrier.classad.Expr> slotRanks = new java.util.HashSet<>();
+        boolean constant = true;
+        for (Candidate c : open) {
+            org.harrier.classad.Expr rank = c.slot().ad().lookup("Rank");
+            constant &= rank == null || rank instanceof Value;
+            slotRanks.add(rank == null ? org.harrier.classad.IntegerValue.of(0) : rank);
+        }
+        this.constantRanks = constant && slotRanks.size() <= 1;
+    }
+
+    /** Whether no Rank can order slots for {@code p}: its job's Rank and every slot's are constants. */
+    private boolean firstFit(PendingRequest p) {
+        org.harrier.classad.Expr rank = p.request.ad().lookup("Rank");
+        return constantRanks && (rank == null || rank instanceof Value);
+    }
+
+    /** A request's submitter: its job's AccountingGroup, else its Owner (docs/protocols.md). */
+    static String submitterOf(ResourceRequest r) {
+        String group = PendingRequest.text(r.ad(), "AccountingGroup");
+        return group != null && !group.isBlank() ? group : r.owner();
+    }
+
+    MatchPlan run() {
+        List<String> groups = new ArrayList<>(submittersByGroup.keySet());
+        groups.sort(Comparator.comparingDouble(this::starvation).thenComparing(g -> g));
+        for (String g : groups) {
+            negotiateGroup(g, false);
+        }
+        for (String g : groups) {
+            if (policy.groups().acceptsSurplus(g)) {
+                negotiateGroup(g, true);
+            }
+        }
+        bySubmitter.values().forEach(requests -> requests.forEach(this::leftIdle));
+        return new MatchPlan(matches, rejections, open.size() + running.size(), idleJobs, snapshot.slots().size(),
+                shareLimited, limits.inUse());
+    }
+
+    /**
+     * Records why a request kept jobs idle once negotiation is over: the limit that stopped it,
+     * or, if its submitter's share ran out, that share only when a slot would have taken its job
+     * (else what the slots said).
+     */
+    private void leftIdle(PendingRequest p) {
+        if (p.left == 0) {
+            return;
+        }
+        Reason reason = stalled.get(p);
+        if (reason == null && p.findOpen(classes, firstFit(p), context) == null
+                && (running.isEmpty() || p.findPreemption(running, this::judgePreemption, context) == null)) {
+            rejections.add(Rejection.of(p.request, p.left, p.verdicts(context)));
+            return;
+        }
+        rejections.add(new Rejection(p.request, p.left, reason != null ? reason : Reason.SUBMITTER_LIMIT, Map.of()));
+    }
+
+    /** How much of its quota a group holds; the least-served group negotiates first (HTCondor's GROUP_SORT_EXPR). */
+    private double starvation(String group) {
+        double quota = quotas.getOrDefault(group, 0.0);
+        double h = groupHeld.getOrDefault(group, 0.0);
+        return quota > 0 ? h / quota : h > 0 ? Double.MAX_VALUE : 0;
+    }
+
+    private void negotiateGroup(String group, boolean surplus) {
+        double groupPie = surplus ? ceiling(group) : ownQuota(group);
+        List<String> members = submittersByGroup.get(group);
+        if (surplus) {
+            // What the quota pass stopped may now use the surplus.
+            members.forEach(s -> bySubmitter.get(s).forEach(p -> stalled.remove(p, Reason.GROUP_QUOTA)));
+        }
+        while (true) {
+            List<SharePolicy.Hungry> hungry = new ArrayList<>();
+            for (String s : members) {
+                if (hasPending(s)) {
+                    hungry.add(new SharePolicy.Hungry(s, policy.priorityOf(s)));
+                }
+            }
+            if (hungry.isEmpty()) {
+                return;
+            }
+            hungry.sort(Comparator.comparingDouble(SharePolicy.Hungry::priority).thenComparing(SharePolicy.Hungry::submitter));
+            Map<String, Double> shares = policy.share().shares(hungry, groupPie);
+            boolean progress = false;
+            for (SharePolicy.Hungry h : hungry) {
+                progress |= negotiateSubmitter(h.submitter(), group, shares.get(h.submitter()), surplus);
+            }
+            if (!progress) {
+                return;
+            }
+        }
+    }
+
+    private boolean hasPending(String submitter) {
+        for (PendingRequest p : bySubmitter.get(submitter)) {
+            if (p.left > 0 && !stalled.containsKey(p)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Places the submitter's jobs while its share has room; true if it placed any. */
+    private boolean negotiateSubmitter(String submitter, String group, double share, boolean surplus) {
+        boolean placed = false;
+        for (PendingRequest p : bySubmitter.get(submitter)) {
+            while (p.left > 0 && !stalled.containsKey(p)) {
+                boolean shareUsed = share - held.getOrDefault(submitter, 0.0) <= 0 && pie > 0;
+                Outcome o = placeOne(p, group, surplus, shareUsed);
+                if (o == Outcome.PLACED) {
+                    placed = true;
+                } else if (o == Outcome.SHARE_FULL) {
+                    if (!shareLimited.contains(submitter)) {
+                        shareLimited.add(submitter);
+                    }
+                    return placed;
+                } else if (o == Outcome.GROUP_FULL) {
+                    return placed;
+                }
+            }
+        }
+        return placed;
+    }
+
+    private enum Outcome { PLACED, REJECTED, SHARE_FULL, GROUP_FULL }
+
+    /** Places one job of {@code p}; with {@code shareUsed}, only on a slot that weighs nothing. */
+    private Outcome placeOne(PendingRequest p, String group, boolean surplus, boolean shareUsed) {
+        if (p.limits == null) {
+            reject(p, Reason.BAD_CONCURRENCY_LIMITS);
+            return Outcome.REJECTED;
+        }
+        if (limits.exceeded(p.limits) != null) {
+            stalled.put(p, Reason.CONCURRENCY_LIMIT);
+            return Outcome.REJECTED;
+        }
+        PendingRequest.Placement at = p.findOpen(classes, firstFit(p), context);
+        if (at == null && !running.isEmpty()) {
+            at = p.findPreemption(running, this::judgePreemption, context);
+        }
+        if (at == null) {
+            rejections.add(Rejection.of(p.request, p.left, p.verdicts(context)));
+            p.left = 0;
+            return Outcome.REJECTED;
+        }
+        double weight = at.candidate().weight(at.fit().demand());
+        if (shareUsed && weight > 0) {
+            return Outcome.SHARE_FULL;
+        }
+        if (!groupHasRoom(group, weight, surplus)) {
+            stalled.put(p, Reason.GROUP_QUOTA);
+            return Outcome.GROUP_FULL;
+        }
+        if (at.kind() != Preemption.Kind.NONE) {
+            SlotOffer victim = at.candidate().slot();
+            charge(victim.remoteUser(), -victim.weight());
+        }
+        at.candidate().take(at.fit().demand());
+        charge(p.submitter, weight);
+        limits.take(p.limits);
+        matches.add(new PlannedMatch(p.request, at.candidate().slot(), at.fit().demand(), at.fit().jobRank(),
+                at.fit().slotRank(), at.kind() != Preemption.Kind.NONE));
+        p.left--;
+        return Outcome.PLACED;
+    }
+
+    private void reject(PendingRequest p, Reason reason) {
+        rejections.add(new Rejection(p.request, p.left, reason, Map.of()));
+        p.left = 0;
+    }
+
+    /** Adds {@code weight} to what a submitter holds, and to its group and every group above. */
+    private void charge(String submitter, double weight) {
+        held.merge(submitter, weight, Double::sum);
+        for (String g = policy.groups().groupOf(submitter); g != null; g = policy.groups().parentOf(g)) {
+            groupHeld.merge(g, weight, Double::sum);
+        }
+    }
+
+    /** Whether {@code group} and every group above it may hold {@code weight} more. */
+    private boolean groupHasRoom(String group, double weight, boolean surplus) {
+        if (!policy.groups().configured()) {
+            return true;
+        }
+        for (String g = group; g != null && !g.equals(GroupQuotas.NONE_GROUP); g = policy.groups().parentOf(g)) {
+            double limit = g.equals(group) && !surplus ? ownQuota(g) : ceiling(g);
+            if (groupHeld.getOrDefault(g, 0.0) + weight > limit + 1e-9) {
+                return false;
+            }
+        }
+        if (group.equals(GroupQuotas.NONE_GROUP)) {
+            double limit = surplus ? ceiling(group) : ownQuota(group);
+            return heldByUngrouped() + weight <= limit + 1e-9;
+        }
+        return true;
+    }
+
+    private double ownQuota(String group) {
+        return group.equals(GroupQuotas.NONE_GROUP) && !policy.groups().configured() ? pie : quotas.getOrDefault(group, 0.0);
+    }
+
+    /** The most a group may hold taking surplus: its parent's ceiling if it accepts surplus, else its quota. */
+    private double ceiling(String group) {
+        if (!policy.groups().acceptsSurplus(group)) {
+            return ownQuota(group);
+        }
+        String parent = policy.groups().parentOf(group);
+        return parent == null || parent.equals(GroupQuotas.NONE_GROUP) ? pie : ceiling(parent);
+    }
+
+    private double heldByUngrouped() {
+        double sum = 0;
+        for (Map.Entry<String, Double> e : held.entrySet()) {
+            if (policy.groups().groupOf(e.getKey()).equals(GroupQuotas.NONE_GROUP)) {
+                sum += e.getValue();
+            }
+        }
+        return sum;
+    }
+
+    /**
+     * Whether the request's next job may preempt {@code slot}'s: by the slot's Rank (it ranks
+     * the new job above {@code CurrentRank}), or by priority (PREEMPTION_REQUIREMENTS, a better
+     * priority than the running job's submitter, and a Rank not lower). Null if neither.
+     */
+    private PendingRequest.Placement judgePreemption(PendingRequest p, Candidate slot, EvalContext ctx) {
+        Candidate.Fit fit = slot.consider(p.request.ad(), ctx);
+        if (fit.reason() != null) {
+            return null;
+        }
+        SlotOffer offer = slot.slot();
+        double current = offer.currentRank();
+        if (fit.slotRank() > current) {
+            return new PendingRequest.Placement(slot, fit, Preemption.Kind.RANK, 0);
+        }
+        String remote = offer.remoteUser();
+        if (fit.slotRank() < current || remote.equals(p.submitter) || !policy.preemption().priorityPreemptionPossible()) {
+            return null;
+        }
+        double mine = policy.priorityOf(p.submitter);
+        double theirs = policy.priorityOf(remote);
+        if (!(mine < theirs)) {
+            return null;
+        }
+        ClassAd view = Preemption.withEphemeral(offer.ad(), mine, theirs, held.getOrDefault(p.submitter, 0.0),
+                held.getOrDefault(remote, 0.0), policy.groups().groupOf(p.submitter), policy.groups().groupOf(remote));
+        Value allowed = ctx.evaluate(policy.preemption().requirements(), view, p.request.ad());
+        if (!(allowed instanceof BooleanValue b && b.value())) {
+            return null;
+        }
+        Value rank = ctx.evaluate(policy.preemption().rank(), view, p.request.ad());
+        double r = rank instanceof IntegerValue i ? i.value() : rank instanceof RealValue d && !Double.isNaN(d.value()) ? d.value() : 0;
+        return new PendingRequest.Placement(slot, fit, Preemption.Kind.PRIORITY, r);
+    }
+}
