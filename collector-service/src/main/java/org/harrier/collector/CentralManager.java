@@ -41,6 +41,10 @@ public final class CentralManager implements AutoCloseable {
     private final Negotiator negotiator;
 
     public CentralManager(String name, CollectorSettings settings, Clock clock, Grid grid) {
+        this(name, settings, NegotiatorSettings.defaults(), clock, grid);
+    }
+
+    public CentralManager(String name, CollectorSettings settings, NegotiatorSettings negotiation, Clock clock, Grid grid) {
         Objects.requireNonNull(name, "name");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -51,7 +55,7 @@ public final class CentralManager implements AutoCloseable {
         this.planner = Executors.newSingleThreadExecutor(daemon("harrier-match-planner"));
         this.store = new AdStore(settings.classAdLifetime());
         this.collector = new CollectorObject(name, settings, store, owner);
-        this.negotiator = new Negotiator(name, settings, new Threads(owner, planner, clock), store, grid);
+        this.negotiator = new Negotiator(name, settings, negotiation, new Threads(owner, planner, clock), store, grid);
     }
 
     /** Starts sweeping expired ads and the periodic negotiation cycle. */

@@ -6,6 +6,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CompletionStage;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -14,6 +17,8 @@ import java.util.concurrent.TimeUnit;
 
 import org.harrier.collector.negotiation.MatchPlan;
 import org.harrier.collector.negotiation.MatchPlanner;
+import org.harrier.collector.negotiation.Negotiation;
+import org.harrier.collector.negotiation.NegotiationPolicy;
 import org.harrier.collector.negotiation.NegotiationSnapshot;
 import org.harrier.collector.negotiation.PlannedMatch;
 import org.harrier.collector.negotiation.ResourceRequest;
@@ -46,17 +51,25 @@ final class Negotiator {
     private final Grid grid;
     private final NegotiatorObject object;
     private final MatchHolds holds = new MatchHolds();
+    private final PoolAccounts accounts;
     private Phase phase = Phase.IDLE;
     private boolean again;
     private boolean closed;
 
-    Negotiator(String name, CollectorSettings settings, Threads threads, AdStore store, Grid grid) {
+    Negotiator(String name, CollectorSettings settings, NegotiatorSettings negotiation, Threads threads, AdStore store,
+            Grid grid) {
         this.settings = settings;
         this.threads = threads;
         this.store = store;
         this.grid = grid;
-        this.object = new NegotiatorObject(name, settings,
-                () -> CentralManager.onOwner(threads.owner(), "Reschedule", this::trigger));
+        this.accounts = new PoolAccounts(negotiation);
+        this.object = new NegotiatorObject(name, settings, negotiation,
+                () -> CentralManager.onOwner(threads.owner(), "Reschedule", this::trigger), this::callAccounts);
+    }
+
+    /** An accounting method, answered on the owner thread; a bad argument fails with the QmfException it raised. */
+    private CompletionStage<Map<String, Object>> callAccounts(String method, Map<String, Object> arguments) {
+        return CompletableFuture.supplyAsync(() -> accounts.call(method, arguments), threads.owner());
     }
 
     NegotiatorObject object() {
@@ -106,16 +119,17 @@ final class Negotiator {
         }
         phase = Phase.RUNNING;
         Instant started = threads.clock().instant();
+        long startedNanos = System.nanoTime();
         Map<AgentName, ObjectId> schedulers = schedulersWithIdleJobs();
         List<CompletableFuture<List<ResourceRequest>>> answers = new ArrayList<>();
         schedulers.forEach((agent, object) -> answers.add(requestsOf(agent, object)));
         CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new))
-                .thenRunAsync(() -> plan(new Cycle(started, schedulers), answers), threads.owner())
+                .thenRunAsync(() -> plan(new Cycle(started, startedNanos, schedulers), answers), threads.owner())
                 .exceptionally(this::failed);
     }
 
     /** What one cycle carries from its start to its end: when it started and whom it asked. */
-    private record Cycle(Instant started, Map<AgentName, ObjectId> schedulers) {
+    private record Cycle(Instant started, long nanos, Map<AgentName, ObjectId> schedulers) {
     }
 
     /**
@@ -159,25 +173,49 @@ final class Negotiator {
     }
 
     private void plan(Cycle cycle, List<CompletableFuture<List<ResourceRequest>>> answers) {
+        long gathered = System.nanoTime();
         List<ResourceRequest> requests = new ArrayList<>();
         answers.forEach(a -> requests.addAll(a.join()));
         List<StoredAd> slots = store.ads(AdType.SLOT);
         Map<AdKey, Long> revisions = new HashMap<>();
         slots.forEach(s -> revisions.put(s.key(), s.revision()));
         List<SlotOffer> offers = holds.offers(slots);
-        NegotiationSnapshot snapshot = new NegotiationSnapshot(requests, offers, threads.clock().instant());
+        Set<String> waiting = new TreeSet<>();
+        requests.forEach(r -> waiting.add(Negotiation.submitterOf(r)));
+        Instant now = threads.clock().instant();
+        NegotiationPolicy policy = accounts.beginCycle(offers, waiting, now);
+        NegotiationSnapshot snapshot = new NegotiationSnapshot(requests, offers, now, policy);
+        long accounted = System.nanoTime();
+        Timing timing = new Timing(cycle.nanos(), gathered, accounted, waiting.size());
         CompletableFuture.supplyAsync(() -> MatchPlanner.plan(snapshot), threads.planner())
-                .thenAcceptAsync(plan -> apply(cycle, plan, revisions), threads.owner())
+                .thenAcceptAsync(plan -> apply(cycle, plan, revisions, timing.planned(System.nanoTime())), threads.owner())
                 .exceptionally(this::failed);
     }
 
-    private void apply(Cycle cycle, MatchPlan plan, Map<AdKey, Long> revisions) {
+    /** When a cycle's phases ended (System.nanoTime), for the Phase1..4Duration statistics. */
+    private record Timing(long started, long gathered, long accounted, int submitters, long planned) {
+        Timing(long started, long gathered, long accounted, int submitters) {
+            this(started, gathered, accounted, submitters, 0);
+        }
+
+        Timing planned(long at) {
+            return new Timing(started, gathered, accounted, submitters, at);
+        }
+
+        CycleStatistics.Phases phases(long applied) {
+            return new CycleStatistics.Phases((gathered - started) / 1e9, (accounted - gathered) / 1e9,
+                    (planned - accounted) / 1e9, (applied - planned) / 1e9);
+        }
+    }
+
+    private void apply(Cycle cycle, MatchPlan plan, Map<AdKey, Long> revisions, Timing timing) {
         holds.hold(plan.matches(), revisions);
+        accounts.endCycle(plan);
         plan.matchesBySchedulers().forEach((scheduler, matches) ->
                 tell(scheduler, cycle.schedulers().get(scheduler), matches, revisions));
         Instant now = threads.clock().instant();
         object.update(object.statistics().next(cycle.started(), Duration.between(cycle.started(), now), plan,
-                cycle.schedulers().size()));
+                cycle.schedulers().size(), timing.submitters(), timing.phases(System.nanoTime())));
         grid.publish(object);
         if (!plan.rejections().isEmpty() && LOG.isDebugEnabled()) {
             plan.rejections().forEach(r -> LOG.debug("request {} of {} at {}: {} jobs idle, {} ({})", r.request().requestId(),

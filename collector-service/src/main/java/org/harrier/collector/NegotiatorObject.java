@@ -9,23 +9,36 @@ import java.util.concurrent.CompletionStage;
 import org.harrier.mgmt.Caller;
 import org.harrier.mgmt.ManagedObject;
 import org.harrier.mgmt.ObjectId;
-import org.harrier.mgmt.QmfException;
 
 /**
- * The {@code negotiator} managed object: the last cycle's statistics, and {@code Reschedule}.
- * {@link #values()} reads a volatile snapshot the owner thread replaces after each cycle, so the
- * agent may call it from any thread.
+ * The {@code negotiator} managed object: the last cycle's statistics, {@code Reschedule}, and
+ * the accounting methods ({@code GetStats}, {@code GetPriorities}, {@code SetPriority},
+ * {@code SetPriorityFactor}, {@code SetUsage}, {@code GetLimits}, {@code SetLimit}), which
+ * {@code accounts} answers on the owner thread. {@link #values()} reads a volatile snapshot the
+ * owner thread replaces after each cycle, so the agent may call it from any thread.
  */
 final class NegotiatorObject implements ManagedObject {
+    /** Answers an accounting method on the owner thread. */
+    interface Accounts {
+        CompletionStage<Map<String, Object>> call(String method, Map<String, Object> arguments);
+    }
+
     private final ObjectId id;
     private final CollectorSettings settings;
+    private final String policy;
+    private final long halfLifeSeconds;
     private final Runnable reschedule;
+    private final Accounts accounts;
     private volatile CycleStatistics statistics = CycleStatistics.NONE;
 
-    NegotiatorObject(String name, CollectorSettings settings, Runnable reschedule) {
+    NegotiatorObject(String name, CollectorSettings settings, NegotiatorSettings negotiation, Runnable reschedule,
+            Accounts accounts) {
         this.id = ObjectId.grid("negotiator", name);
         this.settings = settings;
+        this.policy = negotiation.policy().name();
+        this.halfLifeSeconds = negotiation.priorityHalfLife().toSeconds();
         this.reschedule = reschedule;
+        this.accounts = accounts;
     }
 
     void update(CycleStatistics s) {
@@ -48,6 +61,8 @@ final class NegotiatorObject implements ManagedObject {
         v.put("Name", id.key());
         v.put("Machine", settings.machine());
         v.put("NegotiatorInterval", CollectorSettings.ceilSeconds(settings.negotiatorInterval()));
+        v.put("PriorityHalfLife", halfLifeSeconds);
+        v.put("Policy", policy);
         v.put("Cycles", s.cycles());
         v.put("Time", nanos(s.time()));
         v.put("Duration", s.seconds());
@@ -57,6 +72,15 @@ final class NegotiatorObject implements ManagedObject {
         v.put("CandidateSlots", s.candidateSlots());
         v.put("NumIdleJobs", s.idleJobs());
         v.put("NumSchedulers", s.schedulers());
+        v.put("Preemptions", s.preemptions());
+        v.put("ActiveSubmitterCount", s.submitters());
+        v.put("NumJobsConsidered", s.idleJobs());
+        v.put("TotalSlots", (long) s.plan().totalSlots());
+        v.put("Phase1Duration", s.phases().gather());
+        v.put("Phase2Duration", s.phases().account());
+        v.put("Phase3Duration", s.phases().match());
+        v.put("Phase4Duration", s.phases().apply());
+        v.put("SubmittersShareLimit", String.join(",", s.shareLimited()));
         return Map.copyOf(v);
     }
 
@@ -64,14 +88,13 @@ final class NegotiatorObject implements ManagedObject {
         return t.getEpochSecond() * 1_000_000_000L + t.getNano();
     }
 
-    /** Reschedule: a cycle starts NEGOTIATOR_CYCLE_DELAY from now (coalesced with any other trigger). */
+    /** Reschedule: a cycle starts NEGOTIATOR_CYCLE_DELAY from now (coalesced with any other trigger); the rest go to the accounts. */
     @Override
     public CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> arguments, Caller caller) {
-        if (!method.equals("Reschedule")) {
-            return CompletableFuture.failedFuture(new QmfException(QmfException.NOT_IMPLEMENTED,
-                    "negotiator does not implement " + method));
+        if (method.equals("Reschedule")) {
+            reschedule.run();
+            return CompletableFuture.completedFuture(Map.of());
         }
-        reschedule.run();
-        return CompletableFuture.completedFuture(Map.of());
+        return accounts.call(method, arguments);
     }
 }

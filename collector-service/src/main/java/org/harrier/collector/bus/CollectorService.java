@@ -7,6 +7,7 @@ import java.util.List;
 import org.harrier.collector.AdType;
 import org.harrier.collector.CentralManager;
 import org.harrier.collector.CollectorSettings;
+import org.harrier.collector.NegotiatorSettings;
 import org.harrier.mgmt.AgentName;
 import org.harrier.mgmt.bus.Agent;
 import org.harrier.mgmt.bus.Bus;
@@ -36,11 +37,11 @@ public final class CollectorService implements AutoCloseable {
     private final CentralManager manager;
     private final List<AutoCloseable> subscriptions = new ArrayList<>();
 
-    private CollectorService(Bus bus, String name, CollectorSettings settings) {
+    private CollectorService(Bus bus, String name, CollectorSettings settings, NegotiatorSettings negotiation) {
         this.name = AgentName.harrier("collector", name);
         this.console = bus.console();
         this.agent = bus.agent(this.name, settings.updateInterval());
-        this.manager = new CentralManager(name, settings, Clock.systemUTC(),
+        this.manager = new CentralManager(name, settings, negotiation, Clock.systemUTC(),
                 new BusGrid(console, agent, settings.callTimeout()));
         for (AdType type : AdType.values()) {
             subscriptions.add(console.subscribe(type.className(), manager::accept));
@@ -52,7 +53,12 @@ public final class CollectorService implements AutoCloseable {
 
     /** Starts a collector and negotiator named {@code name} on {@code bus} (which the caller keeps and closes). */
     public static CollectorService start(Bus bus, String name, CollectorSettings settings) {
-        return new CollectorService(bus, name, settings);
+        return new CollectorService(bus, name, settings, NegotiatorSettings.defaults());
+    }
+
+    /** As {@link #start(Bus, String, CollectorSettings)}, with the negotiator's fair-share settings. */
+    public static CollectorService start(Bus bus, String name, CollectorSettings settings, NegotiatorSettings negotiation) {
+        return new CollectorService(bus, name, settings, negotiation);
     }
 
     public AgentName agentName() {
@@ -76,16 +82,16 @@ public final class CollectorService implements AutoCloseable {
         console.close();
     }
 
-    private static final String USAGE = "harrier-collector --broker URL [--name NAME] [--update-interval SECONDS]";
+    private static final String USAGE = "harrier-collector --broker URL [--name NAME] [--update-interval SECONDS] [--spool DIR]";
 
-    /** {@code --broker URL [--name NAME] [--update-interval SECONDS]}: runs until the process is stopped. */
+    /**
+     * {@code --broker URL [--name NAME] [--update-interval SECONDS] [--spool DIR]}: runs until the
+     * process is stopped; the accountant's usage is kept in {@code DIR} (else in memory only).
+     */
     public static void main(String[] args) throws InterruptedException {
         ServiceProcess.Options options;
         try {
             options = ServiceProcess.Options.parse(args);
-            if (options.spool() != null) {
-                throw new IllegalArgumentException("unknown option --spool (the collector keeps nothing on disk)");
-            }
         } catch (IllegalArgumentException e) {
             ServiceProcess.badCommandLine("harrier-collector", e.getMessage(), USAGE);
             return;
@@ -93,7 +99,9 @@ public final class CollectorService implements AutoCloseable {
         CollectorSettings defaults = CollectorSettings.defaults();
         CollectorSettings settings = options.updateInterval() == null ? defaults : defaults.withUpdateInterval(options.updateInterval());
         String name = options.name() == null ? settings.machine() : options.name();
-        ServiceProcess.run("harrier-collector", options.broker(), bus -> start(bus, name, settings),
+        NegotiatorSettings negotiation = options.spool() == null ? NegotiatorSettings.defaults()
+                : NegotiatorSettings.defaults().withSpool(options.spool());
+        ServiceProcess.run("harrier-collector", options.broker(), bus -> start(bus, name, settings, negotiation),
                 service -> "collector " + service.agentName() + " on " + options.broker());
     }
 }

@@ -10,6 +10,6 @@ public final class MatchPlanner {
     }
 
     public static MatchPlan plan(NegotiationSnapshot snapshot) {
-        return new Negotiation(snapshot).run();
+        return Negotiation.plan(snapshot);
     }
 }

@@ -38,7 +38,7 @@ import org.harrier.classad.Value;
  * </ol>
  * Belongs to one {@link MatchPlanner#plan} call.
  */
-final class Negotiation {
+public final class Negotiation {
     /** Seed for {@code random()} in ads, fixed so a plan is reproducible from its snapshot. */
     private static final long SEED = 0x4e65676fL;
 
@@ -62,7 +62,7 @@ final class Negotiation {
     private final boolean constantRanks;
     private long idleJobs;
 
-    Negotiation(NegotiationSnapshot snapshot) {
+    private Negotiation(NegotiationSnapshot snapshot) {
         this.snapshot = snapshot;
         this.policy = snapshot.policy();
         this.context = EvalContext.create(Clock.fixed(snapshot.now(), ZoneId.systemDefault()), SEED);
@@ -111,13 +111,18 @@ final class Negotiation {
         return constantRanks && (rank == null || rank instanceof Value);
     }
 
+    /** Plans one cycle: the body of {@link MatchPlanner#plan}. */
+    static MatchPlan plan(NegotiationSnapshot snapshot) {
+        return new Negotiation(snapshot).run();
+    }
+
     /** A request's submitter: its job's AccountingGroup, else its Owner (docs/protocols.md). */
-    static String submitterOf(ResourceRequest r) {
+    public static String submitterOf(ResourceRequest r) {
         String group = PendingRequest.text(r.ad(), "AccountingGroup");
         return group != null && !group.isBlank() ? group : r.owner();
     }
 
-    MatchPlan run() {
+    private MatchPlan run() {
         List<String> groups = new ArrayList<>(submittersByGroup.keySet());
         groups.sort(Comparator.comparingDouble(this::starvation).thenComparing(g -> g));
         for (String g : groups) {

@@ -22,14 +22,18 @@ public record NegotiationPolicy(SharePolicy share, Map<String, Double> prioritie
         Objects.requireNonNull(groups, "groups");
         Objects.requireNonNull(limits, "limits");
         Objects.requireNonNull(preemption, "preemption");
-        if (!(newcomerPriority > 0)) {
-            throw new IllegalArgumentException("a newcomer's priority must be positive, got " + newcomerPriority);
+        if (Double.isNaN(newcomerPriority) || Double.isInfinite(newcomerPriority)) {
+            throw new IllegalArgumentException("a newcomer's priority must be a number, got " + newcomerPriority);
         }
     }
 
     public double priorityOf(String submitter) {
         Double p = priorities.get(submitter);
-        return p != null && p > 0 ? p : newcomerPriority;
+        return p != null ? p : newcomerPriority;
+    }
+
+    public NegotiationPolicy withNewcomerPriority(double p) {
+        return new NegotiationPolicy(share, priorities, p, groups, limits, preemption);
     }
 
     public NegotiationPolicy withPriorities(Map<String, Double> next) {

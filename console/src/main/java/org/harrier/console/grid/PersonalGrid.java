@@ -15,6 +15,7 @@ import org.harrier.broker.BrokerException;
 import org.harrier.broker.BrokerSettings;
 import org.harrier.broker.GridBroker;
 import org.harrier.collector.CollectorSettings;
+import org.harrier.collector.NegotiatorSettings;
 import org.harrier.collector.bus.CollectorService;
 import org.harrier.console.ConsoleFailure;
 import org.harrier.console.GridLocation;
@@ -94,7 +95,8 @@ public final class PersonalGrid implements AutoCloseable {
             SchedulerSettings schedulerSettings = SchedulerSettings.defaults().withUpdateInterval(every)
                     .withPeriodicExprInterval(settings.periodicExprInterval());
             String name = schedulerSettings.machine();
-            running.push(CollectorService.start(bus, name, CollectorSettings.defaults().withUpdateInterval(every)));
+            running.push(CollectorService.start(bus, name, CollectorSettings.defaults().withUpdateInterval(every),
+                    NegotiatorSettings.defaults().withSpool(data.resolve("negotiator"))));
             // Started exec first so it stops last: the scheduler, stopping, takes its running jobs
             // back (they stay queued and run again next time), rather than the exec service killing
             // them under it, which the scheduler would record as jobs that ended by a signal.
