@@ -120,4 +120,19 @@ class PreemptionScheddTest extends ScheddFixture {
         assertTrue(await(schedd.jobExited(J0, g.claimId(), ExitReport.evicted(15, 0, 0, 3.0))));
         assertEquals(IDLE, await(schedd.status(J0)));
     }
+    @Test
+    void requestsKeepAccountingGroupsLimitsAndRetirementApartAndCarryThem() {
+        submit(JobAds.valid().set("AccountingGroup", "group_a.alice").build());
+        submit(JobAds.valid().set("AccountingGroup", "group_b.alice").set("ConcurrencyLimits", "license_x:2")
+                .set("MaxJobRetirementTime", 600).build());
+        submit(JobAds.valid().build());
+        List<Request> r = requests();
+        assertEquals(3, r.size(), "one request each: the negotiator accounts, limits and preempts them apart");
+        assertEquals(Expr.parse("\"group_a.alice\""), r.get(0).ad().lookup("AccountingGroup"));
+        ClassAd b = r.get(1).ad();
+        assertEquals(Expr.parse("\"group_b.alice\""), b.lookup("AccountingGroup"));
+        assertEquals(Expr.parse("\"license_x:2\""), b.lookup("ConcurrencyLimits"));
+        assertEquals(Expr.parse("600"), b.lookup("MaxJobRetirementTime"));
+        assertNull(r.get(2).ad().lookup("AccountingGroup"));
+    }
 }
