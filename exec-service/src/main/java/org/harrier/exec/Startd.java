@@ -245,9 +245,9 @@ public final class Startd implements AutoCloseable {
                             .execute(() -> retirementOver(claimId, run));
                 }
             }
-            ClaimAttributes.Job job = book.claimed(claimId).claim().job();
-            throw preempting(slotName, book.claimed(claimId).claim().eviction() == ClaimAttributes.Eviction.RETIRING
-                    ? "job " + run.jobId() + " retires for up to " + job.retirement() + " s from its start"
+            ClaimAttributes now = book.claimed(claimId).claim();
+            throw preempting(slotName, now.eviction() == ClaimAttributes.Eviction.RETIRING
+                    ? "job " + run.jobId() + " retires for up to " + now.job().retirement() + " s from its start"
                     : "job " + run.jobId() + " is being vacated");
         });
     }
