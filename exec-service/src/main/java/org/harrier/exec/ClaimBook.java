@@ -24,11 +24,22 @@ public final class ClaimBook {
     private final Supplier<String> claimIds;
     private final Map<String, String> slotByClaim = new HashMap<>();
     private final Map<ClaimVerdict.Refusal, Long> refusals = new HashMap<>();
+    private final SlotPolicy policy;
     private PartitionableSlot slot;
 
     public ClaimBook(PartitionableSlot slot, Supplier<String> claimIds) {
+        this(slot, claimIds, SlotPolicy.DEFAULT);
+    }
+
+    public ClaimBook(PartitionableSlot slot, Supplier<String> claimIds, SlotPolicy policy) {
         this.slot = Objects.requireNonNull(slot, "slot");
         this.claimIds = Objects.requireNonNull(claimIds, "claimIds");
+        this.policy = Objects.requireNonNull(policy, "policy");
+    }
+
+    /** The owner's Rank and MaxJobRetirementTime, for the ads and for preemption. */
+    public SlotPolicy policy() {
+        return policy;
     }
 
     /** The granted claim: its secret id and the dynamic slot carved for it. */
@@ -57,9 +68,10 @@ public final class ClaimBook {
             throw new IllegalStateException("claim id generator repeated an id");
         }
         PartitionableSlot.Carved carved = slot.carve(resources, scheduler, owner(request), context.now());
-        slot = carved.slot();
-        slotByClaim.put(id, carved.dynamicSlot().name());
-        return new Grant(id, carved.dynamicSlot());
+        DynamicSlot d = carved.dynamicSlot().withClaim(ClaimAttributes.claimedFor(request, owner(request)), context.now());
+        slot = carved.slot().with(d);
+        slotByClaim.put(id, d.name());
+        return new Grant(id, d);
     }
 
     private static String owner(ClassAd request) {
@@ -81,11 +93,38 @@ public final class ClaimBook {
         return slotByClaim.containsKey(claimId);
     }
 
-    /** Records that job {@code jobId} runs on the claim (activity Busy). */
-    public DynamicSlot busy(String claimId, String jobId, long now) {
-        DynamicSlot d = claimed(claimId).running(jobId, now);
+    /**
+     * Records that job {@code jobId} runs on the claim, with the claim attributes it brings:
+     * JobStart now, CurrentRank (the slot's Rank of the job), ConcurrencyLimits, and the
+     * retirement times preemption will honour.
+     */
+    public DynamicSlot running(String claimId, String jobId, ClassAd job, EvalContext context) {
+        DynamicSlot d = claimed(claimId);
+        ClassAd slotAd = SlotAds.dynamic(slot, d);
+        ClaimAttributes.Job attributes = new ClaimAttributes.Job(context.now(), policy.rankOf(slotAd, job, context),
+                ClaimAttributes.string(job, "ConcurrencyLimits"), policy.retirementOf(slotAd, job, context),
+                SlotPolicy.jobRetirementOf(job, slotAd, context));
+        d = d.running(jobId, context.now()).withClaim(d.claim().running(attributes), context.now());
         slot = slot.with(d);
         return d;
+    }
+
+    /** Marks the claim's running job as retiring or vacating (its claim is being preempted). */
+    public DynamicSlot evicting(String claimId, ClaimAttributes.Eviction stage, long now) {
+        DynamicSlot d = claimed(claimId);
+        d = d.withClaim(d.claim().evicting(stage), now);
+        slot = slot.with(d);
+        return d;
+    }
+
+    /** The claim holding dynamic slot {@code slotName}, or null when no claim holds it. */
+    public String claimOf(String slotName) {
+        for (Map.Entry<String, String> e : slotByClaim.entrySet()) {
+            if (e.getValue().equals(slotName)) {
+                return e.getKey();
+            }
+        }
+        return null;
     }
 
     /** Records that the claim's job has ended (activity Idle, the claim kept for the next job). */

@@ -11,8 +11,9 @@ import java.util.Objects;
  * here on purpose: this record becomes a public ad, and a claim id is a capability.
  */
 public record DynamicSlot(String name, int number, Resources resources, String scheduler, String remoteOwner,
-        String jobId, long enteredCurrentActivity) {
+        String jobId, long enteredCurrentActivity, ClaimAttributes claim) {
     public DynamicSlot {
+        Objects.requireNonNull(claim, "claim");
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(resources, "resources");
         Objects.requireNonNull(scheduler, "scheduler");
@@ -22,20 +23,48 @@ public record DynamicSlot(String name, int number, Resources resources, String s
         }
     }
 
+    /** A freshly carved slot: claimed by {@code remoteOwner} as its submitter, no accounting group yet. */
+    public DynamicSlot(String name, int number, Resources resources, String scheduler, String remoteOwner,
+            String jobId, long enteredCurrentActivity) {
+        this(name, number, resources, scheduler, remoteOwner, jobId, enteredCurrentActivity,
+                new ClaimAttributes(remoteOwner, null, null, ClaimAttributes.Eviction.NONE));
+    }
+
     /** True while a job runs on it (HTCondor activity Busy); Idle between jobs of a claim. */
     public boolean busy() {
         return jobId != null;
     }
 
+    /**
+     * HTCondor's activities of a claimed slot: Busy or Idle; Retiring while a preempted claim's
+     * job may still finish on its own; Vacating while it is being killed.
+     */
     public String activity() {
-        return busy() ? "Busy" : "Idle";
+        return switch (claim.eviction()) {
+            case RETIRING -> "Retiring";
+            case VACATING -> "Vacating";
+            case NONE -> busy() ? "Busy" : "Idle";
+        };
+    }
+
+    /** Claimed, or Preempting once the job of a preempted claim is being killed (HTCondor keeps Claimed while retiring). */
+    public String state() {
+        return claim.eviction() == ClaimAttributes.Eviction.VACATING ? "Preempting" : "Claimed";
     }
 
     public DynamicSlot running(String job, long now) {
-        return new DynamicSlot(name, number, resources, scheduler, remoteOwner, Objects.requireNonNull(job, "job"), now);
+        return new DynamicSlot(name, number, resources, scheduler, remoteOwner, Objects.requireNonNull(job, "job"), now,
+                claim);
     }
 
     public DynamicSlot idle(long now) {
-        return new DynamicSlot(name, number, resources, scheduler, remoteOwner, null, now);
+        return new DynamicSlot(name, number, resources, scheduler, remoteOwner, null, now, claim.jobEnded());
+    }
+
+    /** The same slot with other claim attributes (a new claim, a job's attributes, an eviction stage). */
+    public DynamicSlot withClaim(ClaimAttributes attributes, long now) {
+        boolean activityChanges = attributes.eviction() != claim.eviction();
+        return new DynamicSlot(name, number, resources, scheduler, remoteOwner, jobId,
+                activityChanges ? now : enteredCurrentActivity, attributes);
     }
 }

@@ -27,6 +27,7 @@ public final class ExecSettings {
     private final Path executeDir;
     private final Expr start;
     private final Timings timings;
+    private final SlotPolicy policy;
 
     private ExecSettings(Builder b) {
         this.cpus = b.cpus;
@@ -36,6 +37,7 @@ public final class ExecSettings {
         this.executeDir = b.executeDir;
         this.start = b.start;
         this.timings = new Timings(b.updateInterval, b.killGrace, b.usageInterval);
+        this.policy = new SlotPolicy(b.rank, b.maxJobRetirementTime);
     }
 
     public static ExecSettings defaults() {
@@ -79,6 +81,11 @@ public final class ExecSettings {
         return timings;
     }
 
+    /** The owner's RANK and MAXJOBRETIREMENTTIME (both default 0). */
+    public SlotPolicy policy() {
+        return policy;
+    }
+
     /** Machine names a startd would detect; null means detect. */
     public record MachineNames(String machine, String arch, String opSys, String opSysAndVer, String fileSystemDomain) {
     }
@@ -118,6 +125,8 @@ public final class ExecSettings {
         private Duration updateInterval = Duration.ofSeconds(5);
         private Duration killGrace = Duration.ofSeconds(2);
         private Duration usageInterval = Duration.ofMillis(500);
+        private Expr rank = SlotPolicy.DEFAULT.rank();
+        private Expr maxJobRetirementTime = SlotPolicy.DEFAULT.maxJobRetirementTime();
 
         private Builder() {
         }
@@ -189,6 +198,26 @@ public final class ExecSettings {
                 throw new IllegalArgumentException("START is not a ClassAd expression: " + e.getMessage());
             }
             return this;
+        }
+
+        /** The slot's RANK (HTCondor's knob): how much it prefers a job, TARGET being the job. */
+        public Builder rank(String expression) {
+            this.rank = expression(expression, "RANK");
+            return this;
+        }
+
+        /** MAXJOBRETIREMENTTIME: seconds a preempted job may still run, from its start; TARGET is the job. */
+        public Builder maxJobRetirementTime(String expression) {
+            this.maxJobRetirementTime = expression(expression, "MAXJOBRETIREMENTTIME");
+            return this;
+        }
+
+        private static Expr expression(String text, String knob) {
+            try {
+                return Expr.parse(Objects.requireNonNull(text, knob));
+            } catch (ClassAdParseException e) {
+                throw new IllegalArgumentException(knob + " is not a ClassAd expression: " + e.getMessage());
+            }
         }
 
         public Builder updateInterval(Duration d) {

@@ -4,6 +4,7 @@ import org.harrier.mgmt.Resources;
 
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
+import org.harrier.classad.IntegerValue;
 
 /**
  * The machine ads of slots, with the attributes HTCondor's startd publishes for them
@@ -61,7 +62,7 @@ public final class SlotAds {
                 .set("TotalSlotCpus", held.cpus())
                 .set("TotalSlotMemory", held.memoryMiB())
                 .set("TotalSlotDisk", held.diskKiB())
-                .set("State", "Claimed")
+                .set("State", slot.state())
                 .set("Activity", slot.activity())
                 .set("EnteredCurrentActivity", slot.enteredCurrentActivity())
                 .set("RemoteScheduler", slot.scheduler())
@@ -69,7 +70,45 @@ public final class SlotAds {
         if (slot.busy()) {
             b.set("JobId", slot.jobId()).set("JobStart", slot.enteredCurrentActivity());
         }
+        claimAttributes(b, slot.claim());
         return b.build();
+    }
+
+    /** The partitionable slot's ad with the owner's Rank and MaxJobRetirementTime. */
+    public static ClassAd partitionable(PartitionableSlot slot, SlotPolicy policy) {
+        return policy.advertisedIn(partitionable(slot));
+    }
+
+    /**
+     * A dynamic slot's ad with the owner's Rank; MaxJobRetirementTime is the expression, or,
+     * while a job runs, its value for that job (the seconds the job may retire, as HTCondor's
+     * startd publishes it for a claimed slot).
+     */
+    public static ClassAd dynamic(PartitionableSlot parent, DynamicSlot slot, SlotPolicy policy) {
+        ClassAd ad = policy.advertisedIn(dynamic(parent, slot));
+        ClaimAttributes.Job job = slot.claim().job();
+        return job == null ? ad : ad.with("MaxJobRetirementTime", IntegerValue.of(job.machineRetirement()));
+    }
+
+    /**
+     * What the negotiator reads of a claim (docs/protocols.md): RemoteUser and AccountingGroup
+     * for as long as the claim lasts; JobStart, CurrentRank, ConcurrencyLimits and
+     * MaxJobRetirementTime while a job runs, gone when it ends.
+     */
+    private static void claimAttributes(ClassAd.Builder b, ClaimAttributes claim) {
+        b.set("RemoteUser", claim.remoteUser());
+        if (claim.accountingGroup() != null) {
+            b.set("AccountingGroup", claim.accountingGroup());
+        }
+        ClaimAttributes.Job job = claim.job();
+        if (job != null) {
+            b.set("JobStart", job.jobStart())
+                    .set("CurrentRank", job.currentRank())
+                    .set("MaxJobRetirementTime", job.machineRetirement());
+            if (job.concurrencyLimits() != null) {
+                b.set("ConcurrencyLimits", job.concurrencyLimits());
+            }
+        }
     }
 
     private static ClassAd.Builder common(Machine m, Expr start) {

@@ -41,7 +41,8 @@ import org.slf4j.LoggerFactory;
  * (Busy) and answers with its start; the job's end reports JobExited and leaves the claim Idle for
  * the next job; {@code release} returns the resources (killing a running job first, and
  * returning them once its tree is dead); {@code deactivate} kills the job but keeps the claim;
- * {@code suspend} and {@code resume} stop and continue its process tree, the claim unchanged.
+ * {@code suspend} and {@code resume} stop and continue its process tree, the claim unchanged;
+ * {@code preempt} ends the claim after its job's retirement (evicting the job if it is still there).
  */
 public final class Startd implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Startd.class);
@@ -80,7 +81,12 @@ public final class Startd implements AutoCloseable {
     public static Startd create(String name, Machine machine, ExecSettings settings, StartdListener listener) {
         Clock clock = Clock.systemUTC();
         PartitionableSlot slot = PartitionableSlot.of(name, machine, settings.start(), clock.instant().getEpochSecond());
-        return new Startd(new ClaimBook(slot, ClaimIds.secure()), settings.timings(), listener, clock);
+        return new Startd(new ClaimBook(slot, ClaimIds.secure(), settings.policy()), settings.timings(), listener, clock);
+    }
+
+    /** The owner's Rank and MaxJobRetirementTime (immutable); any thread. */
+    public SlotPolicy policy() {
+        return book.policy();
     }
 
     /** The slots as last changed; any thread. */
@@ -116,7 +122,7 @@ public final class Startd implements AutoCloseable {
                 return null;
             }
             running.put(claimId, new Run(jobId, d.scheduler(), process));
-            book.busy(claimId, jobId, now());
+            book.running(claimId, jobId, job, EvalContext.create(clock, clock.millis()));
             publish();
             return new JobStarted(jobId, claimId, d.scheduler(), d.name());
         });
@@ -204,6 +210,68 @@ public final class Startd implements AutoCloseable {
         });
     }
 
+    /**
+     * A preempting Claim on dynamic slot {@code slotName} (docs/protocols.md, "Fair share, limits
+     * and preemption"): the running job may go on until its retirement ends (JobStart plus the
+     * smaller of the machine's and the job's MaxJobRetirementTime), then it is killed as
+     * Deactivate kills it. Either way the claim ends with the job: the scheduler hears JobExited
+     * (with Evicted when it was killed) and the resources return to the partitionable slot. An
+     * idle claim ends at once. The preempting claim itself is never granted: the future fails
+     * with PREEMPTING once the eviction is under way (or already was), CLAIM_REFUSED when the
+     * slot holds no claim to preempt.
+     */
+    public CompletableFuture<Void> preempt(String slotName) {
+        return onOwner(() -> {
+            String claimId = book.claimOf(slotName);
+            if (claimId == null || releasing.contains(claimId)) {
+                throw new QmfException(QmfException.CLAIM_REFUSED, "claim refused: " + slotName
+                        + " holds no claim to preempt (released meanwhile)");
+            }
+            Run run = running.get(claimId);
+            if (run == null) {
+                book.release(claimId);
+                publish();
+                throw preempting(slotName, "its idle claim has ended");
+            }
+            DynamicSlot d = book.claimed(claimId);
+            if (d.claim().eviction() == ClaimAttributes.Eviction.NONE) {
+                long left = d.claim().job().retiresAt() * 1000 - clock.millis();
+                if (left <= 0) {
+                    vacate(claimId, run);
+                } else {
+                    book.evicting(claimId, ClaimAttributes.Eviction.RETIRING, now());
+                    publish();
+                    CompletableFuture.delayedExecutor(left, TimeUnit.MILLISECONDS, owner)
+                            .execute(() -> retirementOver(claimId, run));
+                }
+            }
+            ClaimAttributes now = book.claimed(claimId).claim();
+            throw preempting(slotName, now.eviction() == ClaimAttributes.Eviction.RETIRING
+                    ? "job " + run.jobId() + " retires for up to " + now.job().retirement() + " s from its start"
+                    : "job " + run.jobId() + " is being vacated");
+        });
+    }
+
+    private static QmfException preempting(String slotName, String what) {
+        return new QmfException(QmfException.PREEMPTING, "claim refused: " + slotName + " is being preempted (" + what
+                + "); its resources are matched again once it is free");
+    }
+
+    /** Kills the preempted claim's job (State Preempting, Activity Vacating until its tree is dead). */
+    private void vacate(String claimId, Run run) {
+        book.evicting(claimId, ClaimAttributes.Eviction.VACATING, now());
+        publish();
+        run.process().kill();
+    }
+
+    /** A retiring job's time is up; nothing to do if it has ended meanwhile. */
+    private void retirementOver(String claimId, Run run) {
+        if (running.get(claimId) == run
+                && book.claimed(claimId).claim().eviction() == ClaimAttributes.Eviction.RETIRING) {
+            vacate(claimId, run);
+        }
+    }
+
     /** Claims refused so far per reason; for the slot's statistics. */
     public CompletableFuture<Map<ClaimVerdict.Refusal, Long>> refusals() {
         return onOwner(book::refusals);
@@ -221,13 +289,19 @@ public final class Startd implements AutoCloseable {
         if (run == null) {
             return;
         }
-        if (releasing.remove(claimId)) {
+        ClaimAttributes.Eviction eviction = book.claimed(claimId).claim().eviction();
+        boolean released = releasing.remove(claimId);
+        if (released || eviction != ClaimAttributes.Eviction.NONE) {
+            // A preempted claim ends with its job, whether it retired in time or was vacated.
             book.release(claimId);
         } else {
             book.idle(claimId, now());
         }
         publish();
-        safely(() -> listener.jobExited(JobExited.of(run.jobId(), claimId, run.scheduler(), outcome)));
+        JobExited report = eviction == ClaimAttributes.Eviction.VACATING
+                ? JobExited.evicted(run.jobId(), claimId, run.scheduler(), outcome)
+                : JobExited.of(run.jobId(), claimId, run.scheduler(), outcome);
+        safely(() -> listener.jobExited(report));
         if (closing && running.isEmpty()) {
             drained.countDown();
         }

@@ -16,6 +16,8 @@ public class QmfException extends RuntimeException {
     public static final int CLAIM_REFUSED = 0x10001;
     public static final int UNKNOWN_CLAIM = 0x10002;
     public static final int WRONG_STATE = 0x10003;
+    /** A preempting Claim was accepted as an eviction: the slot is being preempted, its resources match again later. */
+    public static final int PREEMPTING = 0x10004;
 
     private final int code;
 

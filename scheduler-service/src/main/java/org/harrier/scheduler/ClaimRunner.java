@@ -68,16 +68,25 @@ final class ClaimRunner {
             }
             AutoclusterKey key = ac.key();
             ClassAd request = JobIdentity.literal(keeper.queue().ad(keeper.idle().next(key)));
-            startds.claim(m.slot(), request).whenCompleteAsync((grant, failure) -> claimed(key, grant, failure), owner);
+            startds.claim(m.slot(), request, m.preempt())
+                    .whenCompleteAsync((grant, failure) -> claimed(key, m, grant, failure), owner);
             sought++;
         }
         return sought;
     }
 
-    private void claimed(AutoclusterKey key, ClaimGrant grant, Throwable failure) {
+    /**
+     * A preempting claim is answered PREEMPTING, as expected: the startd evicts the slot's job and
+     * the freed resources are matched in a later cycle; the request's jobs stay idle meanwhile.
+     */
+    private void claimed(AutoclusterKey key, SlotMatch match, ClaimGrant grant, Throwable failure) {
         keeper.idle().claimAnswered(key);
         if (failure != null) {
-            LOG.info("claim for {} jobs refused: {}", key.owner(), message(failure));
+            if (unwrap(failure) instanceof QmfException q && q.code() == QmfException.PREEMPTING) {
+                LOG.debug("{} is being preempted for {}'s jobs: {}", match.slot(), key.owner(), q.getMessage());
+            } else {
+                LOG.info("claim of {} for {} jobs refused: {}", match.slot(), key.owner(), message(failure));
+            }
             return;
         }
         free(claims.add(grant, key));
@@ -127,7 +136,12 @@ final class ClaimRunner {
             keeper.commit(Transition.held(job, keeper.queue().ad(job), "activation failed: " + q.getMessage(),
                     Transition.HOLD_FAILED_TO_START, keeper.now()), this::onClaim);
         } else {
-            LOG.warn("activation of job {} on {} failed, job goes back to idle: {}", job, c, message(failure));
+            if (cause instanceof QmfException q && q.code() == QmfException.UNKNOWN_CLAIM) {
+                // Expected after a preempted claim's job finished within its retirement: the claim ended with it.
+                LOG.info("claim {} is gone (preempted or released); job {} goes back to idle: {}", c, job, message(failure));
+            } else {
+                LOG.warn("activation of job {} on {} failed, job goes back to idle: {}", job, c, message(failure));
+            }
             keeper.reindex(job);
         }
     }
@@ -147,8 +161,9 @@ final class ClaimRunner {
     /**
      * Applies an exit report; false (and nothing changes) unless {@code id} is running on the
      * claim — so a repeated or stale report is harmless. An exit that overtook its start report
-     * records the start first; a job the starter could not start is held with its reason; the job
-     * policy ({@link ExitPolicy}) decides what else the exit means. The claim then takes the next
+     * records the start first; a job the starter could not start is held with its reason; an
+     * evicted job (its claim preempted) goes back to Idle and the claim is gone; otherwise the job
+     * policy ({@link ExitPolicy}) decides what else the exit means and the claim takes the next
      * job of its autocluster.
      */
     boolean exited(JobId id, String claimId, ExitReport report) {
@@ -165,6 +180,13 @@ final class ClaimRunner {
         }
         if (keeper.queue().status(id) == JobStatus.IDLE) {
             started(id, claimId, c.grant().slotName());
+        }
+        if (report.evicted()) {
+            // The claim was preempted and ended with the eviction: forget it (no Release), run the job again later.
+            claims.remove(c);
+            keeper.commit(Transition.evicted(id, keeper.queue().ad(id), report, keeper.now()), this::onClaim);
+            LOG.info("job {} was evicted from {}: its claim was preempted; it is idle again", id, c.grant().slotName());
+            return true;
         }
         boolean leaves = ExitPolicy.apply(keeper, id, report, this::onClaim);
         claims.detach(c);

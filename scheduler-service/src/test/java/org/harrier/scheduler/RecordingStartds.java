@@ -17,7 +17,11 @@ import org.harrier.scheduler.queue.JobId;
  * so each step of the claim protocol happens when the test says.
  */
 final class RecordingStartds implements Startds {
-    record Call(String method, SlotRef slot, ClaimGrant claim, JobId job, ClassAd ad, CompletableFuture<Object> answer) {
+    record Call(String method, SlotRef slot, ClaimGrant claim, JobId job, ClassAd ad, CompletableFuture<Object> answer,
+            boolean preempt) {
+        Call(String method, SlotRef slot, ClaimGrant claim, JobId job, ClassAd ad, CompletableFuture<Object> answer) {
+            this(method, slot, claim, job, ad, answer, false);
+        }
     }
 
     final List<Call> calls = new ArrayList<>();
@@ -28,8 +32,8 @@ final class RecordingStartds implements Startds {
     }
 
     @Override
-    public synchronized CompletableFuture<ClaimGrant> claim(SlotRef slot, ClassAd request) {
-        return record(new Call("Claim", slot, null, null, request, new CompletableFuture<>()));
+    public synchronized CompletableFuture<ClaimGrant> claim(SlotRef slot, ClassAd request, boolean preempt) {
+        return record(new Call("Claim", slot, null, null, request, new CompletableFuture<>(), preempt));
     }
 
     @Override

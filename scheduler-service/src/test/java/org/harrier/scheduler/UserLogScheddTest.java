@@ -101,4 +101,28 @@ class UserLogScheddTest {
         assertTrue(events.get(1).text().endsWith("\n\tCode 3 Subcode 0"), events.get(1).text());
         assertEquals("Job was aborted.\n\tnot needed", events.get(3).text());
     }
+    @Test
+    void anEvictedJobIsLoggedAsEvictedOnceAndRunsAgain() throws IOException {
+        submit("RequestCpus", "1");
+        ClaimGrant g = run(J0);
+        clock.advance(Duration.ofSeconds(30));
+        ExitReport evicted = ExitReport.evicted(15, 61.0, 2.0, 30.0);
+        assertTrue(await(schedd.jobExited(J0, g.claimId(), evicted)));
+        assertEquals(false, await(schedd.jobExited(J0, g.claimId(), evicted)), "a repeated report changes nothing");
+        run(J0);
+        assertEquals(List.of(
+                "000 Job submitted from host: <host1>",
+                "001 Job executing on host: <host1>",
+                "004 Job was evicted.",
+                "001 Job executing on host: <host1>"), story());
+        UserLogEvent e = UserLogReader.read(log()).events().get(2);
+        assertEquals("""
+                Job was evicted.
+                \t(0) Job was not checkpointed.
+                \t\tUsr 0 00:01:01, Sys 0 00:00:02  -  Run Remote Usage
+                \t\tUsr 0 00:00:00, Sys 0 00:00:00  -  Run Local Usage
+                \t0  -  Run Bytes Sent By Job
+                \t0  -  Run Bytes Received By Job""", e.text());
+        assertEquals(Instant.parse("2026-11-21T12:00:30Z"), e.time().toInstant(ZoneOffset.UTC));
+    }
 }

@@ -13,7 +13,7 @@ import org.harrier.mgmt.bus.ServiceProcess;
  * <pre>
  * harrier-exec --broker amqp://host:5672 [--name NAME] [--cpus N] [--memory MiB] [--disk KiB]
  *              [--machine HOST] [--file-system-domain D] [--start EXPR] [--update-interval SECONDS]
- *              [--kill-grace SECONDS] [--execute-dir DIR]
+ *              [--kill-grace SECONDS] [--execute-dir DIR] [--rank EXPR] [--max-job-retirement-time EXPR]
  * </pre>
  * Runs until SIGTERM/SIGINT, then kills its jobs' process trees and withdraws its slots. A bad
  * option or an unreachable broker is a one-line message on stderr and exit status 2 or 1.
@@ -63,6 +63,8 @@ public final class ExecMain {
                 case "--update-interval" -> b.updateInterval(Duration.ofSeconds(number(flag, v)));
                 case "--kill-grace" -> b.killGrace(Duration.ofSeconds(number(flag, v)));
                 case "--execute-dir" -> b.executeDir(Path.of(v));
+                case "--rank" -> b.rank(v);
+                case "--max-job-retirement-time" -> b.maxJobRetirementTime(v);
                 default -> throw new IllegalArgumentException("unknown option '" + flag + "'");
             }
         }

@@ -15,8 +15,9 @@ import org.harrier.mgmt.QmfException;
 
 /**
  * A {@code slot} managed object: its values are the slot's machine ad in the native map form
- * (docs/protocols.md "Ads on the wire"), its methods the startd's claim protocol. Claim only
- * makes sense on the partitionable slot; Activate, Deactivate, Suspend, Continue and Release
+ * (docs/protocols.md "Ads on the wire"), its methods the startd's claim protocol. Claim carves
+ * from the partitionable slot; on a dynamic slot only a preempting Claim ({@code Preempt}) is
+ * taken, and it evicts the slot's job (see {@link Startd#preempt}). Activate, Deactivate, Suspend, Continue and Release
  * name their claim by ClaimId and are accepted on any slot object of the startd.
  *
  * <p>Threads: {@link #values()} is read by the agent's threads from a volatile snapshot the
@@ -84,6 +85,10 @@ final class SlotObject implements ManagedObject {
     }
 
     private CompletionStage<Map<String, Object>> claim(Map<String, Object> arguments) {
+        if (!partitionable && Boolean.TRUE.equals(arguments.get("Preempt"))) {
+            // Always fails: PREEMPTING once the eviction is under way (docs/protocols.md).
+            return startd.preempt(id.key()).thenApply(v -> Map.of());
+        }
         if (!partitionable) {
             String parent = String.valueOf(values.get("ParentSlotName"));
             throw new QmfException(QmfException.CLAIM_REFUSED, "claim refused: " + id.key()

@@ -50,13 +50,13 @@ final class SlotPublisher implements StartdListener {
     void start(Startd s) {
         this.startd = s;
         PartitionableSlot slot = s.slot();
-        partitionable = new SlotObject(slot.name(), true, s, SlotAds.partitionable(slot));
+        partitionable = new SlotObject(slot.name(), true, s, SlotAds.partitionable(slot, s.policy()));
         agent.advertise(partitionable, updateInterval);
     }
 
     @Override
     public void slotsChanged(PartitionableSlot slot) {
-        if (partitionable.update(SlotAds.partitionable(slot))) {
+        if (partitionable.update(SlotAds.partitionable(slot, startd.policy()))) {
             agent.changed(partitionable);
         }
         for (Iterator<Map.Entry<String, SlotObject>> it = dynamic.entrySet().iterator(); it.hasNext();) {
@@ -69,10 +69,10 @@ final class SlotPublisher implements StartdListener {
         for (DynamicSlot d : slot.dynamicSlots().values()) {
             SlotObject o = dynamic.get(d.name());
             if (o == null) {
-                o = new SlotObject(d.name(), false, startd, SlotAds.dynamic(slot, d));
+                o = new SlotObject(d.name(), false, startd, SlotAds.dynamic(slot, d, startd.policy()));
                 dynamic.put(d.name(), o);
                 agent.advertise(o, updateInterval);
-            } else if (o.update(SlotAds.dynamic(slot, d))) {
+            } else if (o.update(SlotAds.dynamic(slot, d, startd.policy()))) {
                 agent.changed(o);
             }
         }
@@ -93,6 +93,9 @@ final class SlotPublisher implements StartdListener {
         if (e.neverStarted()) {
             args.put("HoldReason", e.holdReason());
             args.put("HoldReasonCode", (long) e.holdReasonCode());
+        }
+        if (e.evicted()) {
+            args.put("Evicted", true);
         }
         report(e.scheduler(), "JobExited", args);
     }

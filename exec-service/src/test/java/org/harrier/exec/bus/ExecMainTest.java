@@ -26,6 +26,16 @@ class ExecMainTest {
     }
 
     @Test
+    void rankAndRetirementAreTheOwnersPreemptionPolicy() {
+        ExecMain.Options o = ExecMain.parse(new String[] {"--broker", "amqp://x:1", "--machine", "m1",
+                "--rank", "TARGET.Owner == \"alice\"", "--max-job-retirement-time", "3600"});
+        assertEquals("TARGET.Owner == \"alice\"", o.settings().policy().rank().unparse());
+        assertEquals("3600", o.settings().policy().maxJobRetirementTime().unparse());
+        assertEquals("0", ExecMain.parse(new String[] {"--broker", "amqp://x:1", "--machine", "m1"})
+                .settings().policy().maxJobRetirementTime().unparse(), "HTCondor's default: no retirement");
+    }
+
+    @Test
     void theNameDefaultsToTheMachine() {
         assertEquals("m1", ExecMain.parse(new String[] {"--broker", "amqp://x:1", "--machine", "m1"}).name());
     }
@@ -37,7 +47,8 @@ class ExecMainTest {
             "--broker amqp://x:1 --cpus 0              | cpus must be at least 1, got 0",
             "--broker amqp://x:1 --colour blue         | unknown option '--colour'",
             "--broker                                  | --broker needs a value",
-            "--broker amqp://x:1 --start TRUE&&        | START is not a ClassAd expression: "})
+            "--broker amqp://x:1 --start TRUE&&        | START is not a ClassAd expression: ",
+            "--broker amqp://x:1 --max-job-retirement-time 1+ | MAXJOBRETIREMENTTIME is not a ClassAd expression: "})
     void badOptionsAreOneLineErrors(String line, String message) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ExecMain.parse(line.trim().split("\\s+")));
         org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().startsWith(message.trim()), e.getMessage());

@@ -242,4 +242,42 @@ class ExecServiceBusTest {
                     "the partitionable slot is published as deleted");
         }
     }
+    @Test
+    void aPreemptingClaimOnTheDynamicSlotEvictsItsJobAndTheSchedulerHearsEvicted() throws Exception {
+        ObjectId dslot = ObjectId.grid("slot", "slot1_1@node1");
+        Map<String, Object> request = job("/bin/sleep", "300");
+        request.put("AccountingGroup", "physics.alice");
+        request.put("ConcurrencyLimits", "license_x");
+        String claimId = (String) call(PSLOT, "Claim", Map.of("Request", request, "Scheduler", SCHEDULER.name()))
+                .get("ClaimId");
+        assertEquals(true, call(PSLOT, "Activate", Map.of("ClaimId", claimId, "Id", "7.0", "Job", request))
+                .get("Started"));
+        ObjectData busy = awaitSlot("slot1_1@node1", o -> "Busy".equals(o.get("Activity")));
+        assertEquals("physics.alice", busy.get("RemoteUser"));
+        assertEquals("physics.alice", busy.get("AccountingGroup"));
+        assertEquals("license_x", busy.get("ConcurrencyLimits"));
+        assertEquals("7.0", busy.get("JobId"));
+        assertEquals(0.0, ((Number) busy.get("CurrentRank")).doubleValue());
+        assertEquals(0L, busy.get("MaxJobRetirementTime"));
+
+        Map<String, Object> other = job("/bin/true", "");
+        other.put("Owner", "bob");
+        QmfException plain = failing(dslot, "Claim", Map.of("Request", other, "Scheduler", SCHEDULER.name()));
+        assertEquals(QmfException.CLAIM_REFUSED, plain.code(), "without Preempt a claimed slot refuses as before");
+        QmfException preempting = failing(dslot, "Claim", Map.of("Request", other, "Scheduler", SCHEDULER.name(),
+                "Preempt", true));
+        assertEquals(QmfException.PREEMPTING, preempting.code());
+        assertTrue(preempting.getMessage().contains("is being preempted"), preempting.getMessage());
+
+        RecordingScheduler.Call evicted = scheduler.next();
+        assertEquals("JobExited", evicted.method());
+        assertEquals("7.0", evicted.arguments().get("Id"));
+        assertEquals(true, evicted.arguments().get("Evicted"));
+        assertEquals(2L, awaitSlot("slot1@node1", o -> Long.valueOf(2).equals(o.get("Cpus"))).get("Cpus"));
+        assertTrue(slots().stream().noneMatch(o -> o.id().key().equals("slot1_1@node1")), "the dynamic slot is gone");
+
+        Map<String, Object> grant = call(PSLOT, "Claim", Map.of("Request", other, "Scheduler", SCHEDULER.name(),
+                "Preempt", true));
+        assertEquals("slot1_2@node1", grant.get("Slot"), "on the partitionable slot Preempt is a plain claim");
+    }
 }

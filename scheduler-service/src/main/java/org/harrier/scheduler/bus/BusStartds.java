@@ -32,10 +32,13 @@ final class BusStartds implements Startds {
     }
 
     @Override
-    public CompletableFuture<ClaimGrant> claim(SlotRef slot, ClassAd request) {
+    public CompletableFuture<ClaimGrant> claim(SlotRef slot, ClassAd request, boolean preempt) {
         Map<String, Object> args = new LinkedHashMap<>();
         args.put("Request", AdMaps.toNative(request));
         args.put("Scheduler", scheduler.name());
+        if (preempt) {
+            args.put("Preempt", true);
+        }
         return console.invoke(slot.agent(), slot.slot(), "Claim", args, timeout).thenApply(out -> grant(slot, out));
     }
 

@@ -143,7 +143,8 @@ final class SchedulerObject implements ManagedObject {
                     r = new ExitReport(toInt(a.integer("ExitCode"), "ExitCode"), a.bool("ExitBySignal"),
                             toInt(a.integer("ExitSignal"), "ExitSignal"), a.real("RemoteUserCpu"), a.real("RemoteSysCpu"),
                             a.real("RemoteWallClockTime"), a.string("HoldReason", ""),
-                            a.has("HoldReasonCode") ? toInt(a.integer("HoldReasonCode"), "HoldReasonCode") : 0);
+                            a.has("HoldReasonCode") ? toInt(a.integer("HoldReasonCode"), "HoldReasonCode") : 0,
+                            a.has("Evicted") && a.bool("Evicted"));
                 } catch (IllegalArgumentException e) {
                     throw QmfException.badParameter("JobExited: " + e.getMessage());
                 }
@@ -190,7 +191,10 @@ final class SchedulerObject implements ManagedObject {
         return Map.of("Requests", out);
     }
 
-    /** Matches [{RequestId, Slot, Agent}]: Slot an object name ({@code mrg.grid:slot:slot1@h}) or a slot's Name. */
+    /**
+     * Matches [{RequestId, Slot, Agent, Preempt?}]: Slot an object name ({@code mrg.grid:slot:slot1@h})
+     * or a slot's Name; Preempt (optional bool) when the slot is claimed and the claim is to evict its job.
+     */
     static List<SlotMatch> matches(List<Map<?, ?>> maps) {
         List<SlotMatch> out = new ArrayList<>(maps.size());
         for (int i = 0; i < maps.size(); i++) {
@@ -211,8 +215,12 @@ final class SchedulerObject implements ManagedObject {
             if (!(m.get("Agent") instanceof String agent)) {
                 throw QmfException.badParameter(where + " needs an Agent (the startd's agent name)");
             }
+            Object preempt = m.get("Preempt");
+            if (preempt != null && !(preempt instanceof Boolean)) {
+                throw QmfException.badParameter(where + " Preempt must be a bool, got " + org.harrier.mgmt.QmfType.describe(preempt));
+            }
             try {
-                out.add(new SlotMatch(requestId, new SlotRef(AgentName.parse(agent), slotId(slot))));
+                out.add(new SlotMatch(requestId, new SlotRef(AgentName.parse(agent), slotId(slot)), Boolean.TRUE.equals(preempt)));
             } catch (IllegalArgumentException e) {
                 throw QmfException.badParameter(where + ": " + e.getMessage());
             }

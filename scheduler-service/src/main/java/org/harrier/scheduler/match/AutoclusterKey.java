@@ -24,9 +24,14 @@ import org.harrier.scheduler.queue.JobQueue;
  * sorted; an attribute the job lacks is written {@code name=<absent>}.
  */
 public record AutoclusterKey(String owner, String signature) {
-    /** Read by matching or slot carving whether or not Requirements mention them. */
+    /**
+     * Read by matching or slot carving whether or not Requirements mention them; and by the
+     * negotiator's fair share (AccountingGroup: the submitter), concurrency limits and
+     * preemption (MaxJobRetirementTime), so jobs that differ in them are different requests.
+     */
     static final Set<String> ALWAYS = Set.of("requirements", "rank", "requestcpus", "requestmemory",
-            "requestdisk", "requestgpus", "jobuniverse", "owner");
+            "requestdisk", "requestgpus", "jobuniverse", "owner", "accountinggroup", "concurrencylimits",
+            "maxjobretirementtime");
 
     public AutoclusterKey {
         Objects.requireNonNull(owner, "owner");

@@ -11,7 +11,16 @@ import org.harrier.scheduler.queue.JobId;
  * answer back on its owner thread.
  */
 public interface Startds {
-    CompletableFuture<ClaimGrant> claim(SlotRef slot, ClassAd request);
+    /** A claim of a free slot. */
+    default CompletableFuture<ClaimGrant> claim(SlotRef slot, ClassAd request) {
+        return claim(slot, request, false);
+    }
+
+    /**
+     * A claim; with {@code preempt}, of a slot claimed by another job: the startd then evicts
+     * that job and answers PREEMPTING (0x10004) instead of a grant, its resources matched again later.
+     */
+    CompletableFuture<ClaimGrant> claim(SlotRef slot, ClassAd request, boolean preempt);
 
     /**
      * Runs job {@code id} on the claim. Completes with true when the job is running: the answer

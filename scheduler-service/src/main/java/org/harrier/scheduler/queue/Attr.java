@@ -54,6 +54,12 @@ public final class Attr {
     public static final String REQUEST_DISK = "RequestDisk";
     /** How many times the job has exited; the exit policy counts an exit before it looks. */
     public static final String NUM_JOB_COMPLETIONS = "NumJobCompletions";
+    /** When the job was last evicted from a machine (epoch s). */
+    public static final String LAST_VACATE_TIME = "LastVacateTime";
+    /** Seconds the job has occupied slots over all its runs (HTCondor: wall clock times slots). */
+    public static final String CUMULATIVE_SLOT_TIME = "CumulativeSlotTime";
+    /** The slot the job last ran on before it was evicted. */
+    public static final String LAST_REMOTE_HOST = "LastRemoteHost";
     /** Why the job last left a machine without finishing (on_exit_remove false: why it runs again). */
     public static final String VACATE_REASON = "VacateReason";
 

@@ -6,10 +6,12 @@ import java.util.Objects;
  * What the starter reports when a job's process ends (docs/protocols.md, JobExited). A job the
  * starter could not start at all carries a hold reason and HTCondor hold code (6
  * FailedToCreateProcess, 14 Iwd, ...): the scheduler holds it rather than calling it completed.
+ * An {@code evicted} job did not exit by itself: the startd killed it because its claim was
+ * preempted, and it goes back to Idle.
  */
 public record ExitReport(int exitCode, boolean exitBySignal, int exitSignal,
                          double remoteUserCpu, double remoteSysCpu, double remoteWallClockTime,
-                         String holdReason, int holdReasonCode) {
+                         String holdReason, int holdReasonCode, boolean evicted) {
     public ExitReport {
         if (remoteUserCpu < 0 || remoteSysCpu < 0 || remoteWallClockTime < 0
                 || Double.isNaN(remoteUserCpu) || Double.isNaN(remoteSysCpu) || Double.isNaN(remoteWallClockTime)) {
@@ -21,12 +23,28 @@ public record ExitReport(int exitCode, boolean exitBySignal, int exitSignal,
             throw new IllegalArgumentException("a hold reason and a positive hold reason code go together, got '"
                     + holdReason + "' and " + holdReasonCode);
         }
+        if (evicted && holdReasonCode > 0) {
+            throw new IllegalArgumentException("a job that never started cannot have been evicted");
+        }
+    }
+
+    /** A report of a job that exited by itself, or never started. */
+    public ExitReport(int exitCode, boolean exitBySignal, int exitSignal,
+                      double remoteUserCpu, double remoteSysCpu, double remoteWallClockTime,
+                      String holdReason, int holdReasonCode) {
+        this(exitCode, exitBySignal, exitSignal, remoteUserCpu, remoteSysCpu, remoteWallClockTime, holdReason,
+                holdReasonCode, false);
     }
 
     /** A process that ran and ended. */
     public ExitReport(int exitCode, boolean exitBySignal, int exitSignal,
                       double remoteUserCpu, double remoteSysCpu, double remoteWallClockTime) {
-        this(exitCode, exitBySignal, exitSignal, remoteUserCpu, remoteSysCpu, remoteWallClockTime, "", 0);
+        this(exitCode, exitBySignal, exitSignal, remoteUserCpu, remoteSysCpu, remoteWallClockTime, "", 0, false);
+    }
+
+    /** The startd killed the job because its claim was preempted (JobExited {@code Evicted}); the run's usage. */
+    public static ExitReport evicted(int exitSignal, double remoteUserCpu, double remoteSysCpu, double remoteWallClockTime) {
+        return new ExitReport(0, exitSignal > 0, exitSignal, remoteUserCpu, remoteSysCpu, remoteWallClockTime, "", 0, true);
     }
 
     /** A normal exit with {@code code} and no measured usage. */

@@ -36,7 +36,8 @@ public enum Transition {
     HOLD(JobStatus.HELD, "held", EnumSet.of(JobStatus.IDLE, JobStatus.RUNNING, JobStatus.SUSPENDED)),
     RELEASE(JobStatus.IDLE, "released", EnumSet.of(JobStatus.HELD)),
     SUSPEND(JobStatus.SUSPENDED, "suspended", EnumSet.of(JobStatus.RUNNING)),
-    CONTINUE(JobStatus.RUNNING, "continued", EnumSet.of(JobStatus.SUSPENDED));
+    CONTINUE(JobStatus.RUNNING, "continued", EnumSet.of(JobStatus.SUSPENDED)),
+    EVICT(JobStatus.IDLE, "evicted", EnumSet.of(JobStatus.RUNNING, JobStatus.SUSPENDED));
 
     /** HoldReasonCode 1: put on hold by a user (htcondor-notes section 3.4). */
     public static final int HOLD_BY_USER = 1;
@@ -101,7 +102,7 @@ public enum Transition {
         }
         Transaction.Builder tx = Transaction.builder().status(id, to, now).set(id, Attr.LAST_JOB_STATUS, current.code());
         long started = JobQueue.longOf(ad, Attr.JOB_CURRENT_START_DATE, 0);
-        if (this != EXIT && this != SUSPEND && this != CONTINUE
+        if (this != EXIT && this != SUSPEND && this != CONTINUE && this != EVICT
                 && (current == JobStatus.RUNNING || current == JobStatus.SUSPENDED) && started > 0) {
             // A run cut short by a hold or a removal still counts (condor_history's RUN_TIME);
             // an exit's own report carries the run's wall clock instead.
@@ -195,6 +196,34 @@ public enum Transition {
     /** Suspended to Running: the suspension's length joins CumulativeSuspensionTime (see {@link #begin}). */
     public static Transaction continued(JobId id, ClassAd ad, long now) {
         return CONTINUE.begin(id, ad, now).build();
+    }
+
+    /**
+     * The startd evicted the job because its claim was preempted: Running (or Suspended) back to
+     * Idle, to be matched again, recording what HTCondor's shadow records for a vacate:
+     * LastVacateTime; the run's wall clock (the starter's) added to RemoteWallClockTime and to
+     * CumulativeSlotTime (one slot); the run's CPU times; LastRemoteHost. NumJobStarts keeps
+     * counting starts and no exit is recorded: the job did not exit.
+     */
+    public static Transaction evicted(JobId id, ClassAd ad, ExitReport r, long now) {
+        Transaction.Builder tx = EVICT.begin(id, ad, now)
+                .set(id, Attr.LAST_VACATE_TIME, now)
+                .set(id, Attr.REMOTE_WALL_CLOCK_TIME, new RealValue(real(ad, Attr.REMOTE_WALL_CLOCK_TIME)
+                        + r.remoteWallClockTime()))
+                .set(id, Attr.CUMULATIVE_SLOT_TIME, new RealValue(real(ad, Attr.CUMULATIVE_SLOT_TIME)
+                        + r.remoteWallClockTime()))
+                .set(id, Attr.REMOTE_USER_CPU, new RealValue(r.remoteUserCpu()))
+                .set(id, Attr.REMOTE_SYS_CPU, new RealValue(r.remoteSysCpu()));
+        Expr host = ad.lookup(Attr.REMOTE_HOST);
+        if (host != null) {
+            tx.set(id, Attr.LAST_REMOTE_HOST, host);
+        }
+        return tx.build();
+    }
+
+    private static double real(ClassAd ad, String name) {
+        Expr v = ad.lookup(name);
+        return v instanceof RealValue r ? r.value() : v instanceof IntegerValue i ? i.value() : 0;
     }
 
     /**

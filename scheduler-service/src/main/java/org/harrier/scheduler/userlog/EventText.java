@@ -18,9 +18,9 @@ final class EventText {
         return slotName == null ? first : first + "\n\tSlotName: " + slotName;
     }
 
-    /** 004 of a job that left its machine without exiting. */
+    /** 004 of a job that left its machine without exiting (condor_event.cpp's JobEvictedEvent, not checkpointed). */
     static String evicted(Usage run) {
-        return "Job was evicted.\n\t(0) CPU times\n" + runUsage(run) + runBytes();
+        return "Job was evicted.\n\t(0) Job was not checkpointed.\n" + runUsage(run) + runBytes();
     }
 
     /** 004 of a job whose exit on_exit_remove did not accept: it runs again. */

@@ -170,6 +170,8 @@ class SchedulerServiceTest {
                         "Matches[0] needs an Agent"),
                 new Bad("Matched", Map.of("Matches", List.of(Map.of("RequestId", 1.5, "Slot", "s", "Agent", "a:b:c"))), 4,
                         "Matches[0] needs an integer RequestId"),
+                new Bad("Matched", Map.of("Matches", List.of(Map.of("RequestId", 1L, "Slot", "s", "Agent", "harrier:startd:h",
+                        "Preempt", "yes"))), 4, "Matches[0] Preempt must be a bool"),
                 new Bad("JobExited", Map.of("Id", "1.0", "ClaimId", "c", "ExitCode", 0L, "ExitBySignal", false,
                         "ExitSignal", 0L, "RemoteUserCpu", -1.0, "RemoteSysCpu", 0.0, "RemoteWallClockTime", 0.0), 4,
                         "must be >= 0"),

@@ -29,7 +29,13 @@ class AutoclusterKeyTest {
             "Rank = Memory | Rank = Cpus | false",
             "Requirements = true | Requirements = TRUE | true",
             "JobUniverse = 5 | JobUniverse = 7 | false",
-            "Unrelated = 1 | Unrelated = 2 | true"})
+            "Unrelated = 1 | Unrelated = 2 | true",
+            "AccountingGroup = \"group_a.alice\" | AccountingGroup = \"group_b.alice\" | false",
+            "AccountingGroup = \"group_a.alice\" | | false",
+            "ConcurrencyLimits = \"license_x\" | ConcurrencyLimits = \"license_x:2\" | false",
+            "ConcurrencyLimits = \"db\" | | false",
+            "MaxJobRetirementTime = 60 | MaxJobRetirementTime = 3600 | false",
+            "MaxJobRetirementTime = 60 | | false"})
     void jobsAreAlikeWhenEverythingMatchingReadsIsEqual(String a, String b, boolean same) {
         AutoclusterKey ka = AutoclusterKey.of(job(a));
         AutoclusterKey kb = AutoclusterKey.of(job(b));

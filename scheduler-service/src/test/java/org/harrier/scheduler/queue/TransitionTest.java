@@ -51,6 +51,7 @@ class TransitionTest {
             case RELEASE -> Transition.released(ID, ad, "via Release (by user alice)", NOW);
             case SUSPEND -> Transition.suspended(ID, ad, NOW);
             case CONTINUE -> Transition.continued(ID, ad, NOW);
+            case EVICT -> Transition.evicted(ID, ad, ExitReport.evicted(15, 2.5, 0.5, 40.0), NOW);
         };
     }
 
@@ -90,7 +91,8 @@ class TransitionTest {
             Transition.HOLD, Set.of(JobStatus.IDLE, JobStatus.RUNNING, JobStatus.SUSPENDED),
             Transition.RELEASE, Set.of(JobStatus.HELD),
             Transition.SUSPEND, Set.of(JobStatus.RUNNING),
-            Transition.CONTINUE, Set.of(JobStatus.SUSPENDED));
+            Transition.CONTINUE, Set.of(JobStatus.SUSPENDED),
+            Transition.EVICT, Set.of(JobStatus.RUNNING, JobStatus.SUSPENDED));
 
     static Stream<Arguments> everyTriggerFromEveryState() {
         List<Arguments> out = new ArrayList<>();
@@ -133,7 +135,11 @@ class TransitionTest {
             "RELEASE  | HELD      | ReleaseReason=\"via Release (by user alice)\"; LastHoldReason=\"disk full\"; LastHoldReasonCode=3; LastHoldReasonSubCode=42",
             "RELEASE  | HELD      | HoldReason=<absent>; HoldReasonCode=<absent>; HoldReasonSubCode=<absent>; NumHolds=1",
             "SUSPEND  | RUNNING   | LastSuspensionTime=1000; TotalSuspensions=1; JobCurrentStartDate=300",
-            "CONTINUE | SUSPENDED | CumulativeSuspensionTime=610; LastSuspensionTime=0; TotalSuspensions=2"})
+            "CONTINUE | SUSPENDED | CumulativeSuspensionTime=610; LastSuspensionTime=0; TotalSuspensions=2",
+            "EVICT    | RUNNING   | JobStatus=1; LastJobStatus=2; LastVacateTime=1000; RemoteWallClockTime=40.0; CumulativeSlotTime=40.0",
+            "EVICT    | RUNNING   | RemoteUserCpu=2.5; RemoteSysCpu=0.5; NumJobStarts=2; JobCurrentStartDate=300; ExitCode=<absent>",
+            "EVICT    | RUNNING   | NumJobCompletions=<absent>; CompletionDate=<absent>",
+            "EVICT    | SUSPENDED | JobStatus=1; CumulativeSuspensionTime=610; LastSuspensionTime=0"})
     void eachMoveRecordsWhatHTCondorRecords(Transition t, JobStatus from, String expected) {
         ClassAd after = applied(job(from), move(t, job(from)));
         for (String pair : expected.split(";")) {
@@ -152,6 +158,7 @@ class TransitionTest {
             "SUSPEND  | SUSPENDED | job 1.0 is already suspended",
             "CONTINUE | RUNNING   | job 1.0 is running; only suspended jobs can be continued",
             "CONTINUE | HELD      | job 1.0 is held; only suspended jobs can be continued",
+            "EVICT    | IDLE      | job 1.0 is idle; only running or suspended jobs can be evicted",
             "REMOVE   | COMPLETED | job 1.0 is completed; only idle, running, held, transferring output or suspended jobs can be removed"})
     void aMoveFromTheWrongStateIsRefusedSayingWhy(Transition t, JobStatus from, String message) {
         QmfException e = assertThrows(QmfException.class, () -> move(t, job(from)));
@@ -199,6 +206,23 @@ class TransitionTest {
         assertEquals(Expr.parse("undefined"), released.lookup("HoldReason"));
         assertEquals(Expr.parse("15"), released.lookup("LastHoldReasonCode"));
         assertTrue(tx.ops().stream().noneMatch(op -> op instanceof QueueOp.DeleteAttribute));
+    }
+
+    /** Each eviction adds its run to the job's totals (HTCondor's RemoteWallClockTime and CumulativeSlotTime). */
+    @Test
+    void evictionsAddUpTheWallClockOfEveryRun() {
+        ClassAd running = job(JobStatus.RUNNING).with("RemoteHost", Expr.parse("\"slot1_1@h\""))
+                .with("RemoteWallClockTime", new org.harrier.classad.RealValue(10))
+                .with("CumulativeSlotTime", new org.harrier.classad.RealValue(10));
+        ClassAd after = applied(running, Transition.evicted(ID, running, ExitReport.evicted(9, 0, 0, 32.5), NOW));
+        assertEquals(Expr.parse("42.5"), after.lookup("RemoteWallClockTime"));
+        assertEquals(Expr.parse("42.5"), after.lookup("CumulativeSlotTime"));
+        assertEquals(Expr.parse("\"slot1_1@h\""), after.lookup("LastRemoteHost"));
+    }
+
+    @Test
+    void anEvictedReportOfAJobThatNeverStartedIsMisuse() {
+        assertThrows(IllegalArgumentException.class, () -> new ExitReport(-1, false, 0, 0, 0, 0, "no Cmd", 6, true));
     }
 
     @Test

@@ -95,7 +95,7 @@ class UserLogEventsTest {
                         """),
                 Arguments.of("evicted without an exit", ad(2, ""), ad(1, ""), """
                         004 (012.003.000) 2026-11-21 12:34:56 Job was evicted.
-                        \t(0) CPU times
+                        \t(0) Job was not checkpointed.
                         \t\tUsr 0 00:00:00, Sys 0 00:00:00  -  Run Remote Usage
                         \t\tUsr 0 00:00:00, Sys 0 00:00:00  -  Run Local Usage
                         \t0  -  Run Bytes Sent By Job
