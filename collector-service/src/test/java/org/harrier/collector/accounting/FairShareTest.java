@@ -62,7 +62,7 @@ class FairShareTest {
     }
 
     @Test
-    void usageDecaysByHalfEveryHalfLifeOnceNothingRuns() {
+    void realPriorityFollowsTheSlotsHeld() {
         PoolSimulation pool = new PoolSimulation(10, Duration.ofHours(100), Duration.ofHours(1), SharePolicy.named("pie-spin"))
                 .submitter("alice", 1000, 10);
         pool.run(Duration.ofHours(10), MINUTE, Duration.ZERO);
