@@ -142,6 +142,17 @@ public final class ClaimBook {
         return d;
     }
 
+    /**
+     * Follows a re-detection of the machine (see {@link PartitionableSlot#resized}); true if the
+     * slot changed.
+     */
+    public boolean resize(Machine detected) {
+        PartitionableSlot next = slot.resized(detected);
+        boolean changed = next != slot;
+        slot = next;
+        return changed;
+    }
+
     /** Claim ids currently held, for shutting down. */
     public Iterable<String> claimIds() {
         return Map.copyOf(slotByClaim).keySet();

@@ -2,7 +2,10 @@ package org.harrier.exec;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 
 import org.harrier.classad.ClassAdParseException;
 import org.harrier.classad.Expr;
@@ -28,6 +31,8 @@ public final class ExecSettings {
     private final Expr start;
     private final Timings timings;
     private final SlotPolicy policy;
+    private final List<MachineResource> customResources;
+    private final ConsumptionPolicy slotPolicy;
 
     private ExecSettings(Builder b) {
         this.cpus = b.cpus;
@@ -38,6 +43,8 @@ public final class ExecSettings {
         this.start = b.start;
         this.timings = new Timings(b.updateInterval, b.killGrace, b.usageInterval);
         this.policy = new SlotPolicy(b.rank, b.maxJobRetirementTime);
+        this.customResources = List.copyOf(b.customResources.values());
+        this.slotPolicy = b.slotPolicy();
     }
 
     public static ExecSettings defaults() {
@@ -86,6 +93,16 @@ public final class ExecSettings {
         return policy;
     }
 
+    /** The custom resources the machine declares (MACHINE_RESOURCE_&lt;name&gt;), in name order. */
+    public List<MachineResource> customResources() {
+        return customResources;
+    }
+
+    /** CONSUMPTION_POLICY, CONSUMPTION_&lt;Resource&gt; and SLOT_WEIGHT. */
+    public ConsumptionPolicy slotPolicy() {
+        return slotPolicy;
+    }
+
     /** Machine names a startd would detect; null means detect. */
     public record MachineNames(String machine, String arch, String opSys, String opSysAndVer, String fileSystemDomain) {
     }
@@ -127,8 +144,50 @@ public final class ExecSettings {
         private Duration usageInterval = Duration.ofMillis(500);
         private Expr rank = SlotPolicy.DEFAULT.rank();
         private Expr maxJobRetirementTime = SlotPolicy.DEFAULT.maxJobRetirementTime();
+        private final Map<String, MachineResource> customResources = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        private boolean consumptionPolicy;
+        private final Map<String, Expr> consumption = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        private Expr slotWeight = Expr.parse(ConsumptionPolicy.DEFAULT_SLOT_WEIGHT);
 
         private Builder() {
+        }
+
+        /** Declares (or replaces, by name ignoring case) a custom resource. */
+        public Builder resource(MachineResource r) {
+            customResources.remove(r.name());
+            customResources.put(r.name(), r);
+            return this;
+        }
+
+        /** HTCondor's CONSUMPTION_POLICY: whether the partitionable slot advertises consumption policies. */
+        public Builder consumptionPolicy(boolean on) {
+            this.consumptionPolicy = on;
+            return this;
+        }
+
+        /** CONSUMPTION_&lt;resource&gt; as ClassAd text; IllegalArgumentException naming it if it does not parse. */
+        public Builder consumption(String resource, String expression) {
+            consumption.remove(resource);
+            consumption.put(resource, parse("CONSUMPTION_" + resource, expression));
+            return this;
+        }
+
+        /** SLOT_WEIGHT as ClassAd text over the slot ad (default Cpus). */
+        public Builder slotWeight(String expression) {
+            this.slotWeight = parse("SLOT_WEIGHT", expression);
+            return this;
+        }
+
+        private static Expr parse(String knob, String expression) {
+            try {
+                return Expr.parse(Objects.requireNonNull(expression, knob));
+            } catch (ClassAdParseException e) {
+                throw new IllegalArgumentException(knob + " is not a ClassAd expression: " + e.getMessage());
+            }
+        }
+
+        private ConsumptionPolicy slotPolicy() {
+            return new ConsumptionPolicy(consumptionPolicy, consumptionPolicy ? consumption : Map.of(), slotWeight);
         }
 
         public Builder cpus(long n) {
@@ -237,6 +296,7 @@ public final class ExecSettings {
 
         public ExecSettings build() {
             new Timings(updateInterval, killGrace, usageInterval);
+            slotPolicy();
             return new ExecSettings(this);
         }
     }

@@ -15,7 +15,9 @@ import java.util.Locale;
  * Detects what {@link ExecSettings} leaves unset: cores from the JVM (which honours cgroup and
  * affinity limits), memory from /proc/meminfo's MemTotal (else the OperatingSystemMXBean),
  * disk as usable KiB in the execute directory, Arch/OpSys/OpSysAndVer as HTCondor spells them,
- * and the host name, which is also the default FileSystemDomain (HTCondor's default).
+ * and the host name, which is also the default FileSystemDomain (HTCondor's default); plus the
+ * configured custom resources. Run again at every update interval, it is the startd's
+ * re-detection of what can change (free disk above all).
  */
 public final class MachineProbe {
     private static final Path MEMINFO = Path.of("/proc/meminfo");
@@ -36,7 +38,7 @@ public final class MachineProbe {
                 opSys,
                 names.opSysAndVer() != null ? names.opSysAndVer() : opSysAndVer(opSys),
                 names.fileSystemDomain() != null ? names.fileSystemDomain() : machine,
-                new Resources(cpus, memory, disk));
+                new Resources(cpus, memory, disk)).with(settings.customResources());
     }
 
     public static String hostName() {

@@ -2,6 +2,9 @@ package org.harrier.exec;
 
 import org.harrier.mgmt.Resources;
 
+import java.util.List;
+import java.util.Map;
+
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
 import org.harrier.classad.IntegerValue;
@@ -14,10 +17,11 @@ import org.harrier.classad.IntegerValue;
  */
 public final class SlotAds {
     /**
-     * HTCondor's WithinResourceLimits with its defaults for requests the job leaves undefined
-     * (as the startd writes it for partitionable slots): 1 cpu, {@link RequestedResources#DEFAULT_MEMORY_MIB}
-     * MiB, and DiskUsage or {@link RequestedResources#DEFAULT_DISK_KIB} KiB, the same defaults
-     * {@link Carving} carves with.
+     * HTCondor's WithinResourceLimits for Cpus, Memory and Disk with its defaults for requests
+     * the job leaves undefined (as the startd writes it for partitionable slots): 1 cpu,
+     * {@link Resources#DEFAULT_MEMORY_MIB} MiB, and DiskUsage or {@link Resources#DEFAULT_DISK_KIB}
+     * KiB, the same defaults {@link Carving} carves with. {@link #withinResourceLimits} adds the
+     * custom resources and consumption policies.
      */
     public static final Expr WITHIN_RESOURCE_LIMITS = Expr.parse(
             "MY.Cpus > 0 && (TARGET.RequestCpus ?: 1) <= MY.Cpus"
@@ -31,7 +35,7 @@ public final class SlotAds {
 
     public static ClassAd partitionable(PartitionableSlot slot) {
         Resources left = slot.remaining();
-        return common(slot.machine(), slot.start())
+        ClassAd.Builder b = common(slot.machine(), slot.start())
                 .set("Name", slot.name())
                 .set("SlotType", "Partitionable")
                 .set("PartitionableSlot", true)
@@ -44,8 +48,12 @@ public final class SlotAds {
                 .set("NumDynamicSlots", slot.dynamicSlots().size())
                 .set("State", slot.state())
                 .set("Activity", "Idle")
-                .set("EnteredCurrentState", slot.enteredCurrentState())
-                .build();
+                .set("EnteredCurrentState", slot.enteredCurrentState());
+        customResources(b, slot.machine(), left, slot.machine().total(), resource -> slot.devices().free(resource));
+        consumption(b, slot);
+        b.set("WithinResourceLimits", withinResourceLimits(slot.machine(), slot.policy()));
+        b.set("SlotWeight", slot.policy().slotWeight());
+        return b.build();
     }
 
     public static ClassAd dynamic(PartitionableSlot parent, DynamicSlot slot) {
@@ -70,6 +78,10 @@ public final class SlotAds {
         if (slot.busy()) {
             b.set("JobId", slot.jobId()).set("JobStart", slot.enteredCurrentActivity());
         }
+        Map<String, List<String>> assigned = parent.assigned(slot.name());
+        customResources(b, parent.machine(), held, held, resource -> assigned.getOrDefault(resource, List.of()));
+        b.set("WithinResourceLimits", withinResourceLimits(parent.machine(), ConsumptionPolicy.DEFAULT));
+        b.set("SlotWeight", parent.policy().slotWeight());
         claimAttributes(b, slot.claim());
         return b.build();
     }
@@ -109,6 +121,65 @@ public final class SlotAds {
                 b.set("ConcurrencyLimits", job.concurrencyLimits());
             }
         }
+    }
+
+    /**
+     * MachineResources, and per custom resource: its amount here, TotalSlot&lt;Name&gt;,
+     * Total&lt;Name&gt; and Detected&lt;Name&gt; (the machine's count), and for named devices
+     * Assigned&lt;Name&gt;, the ids this slot holds (a partitionable slot: those not given to
+     * a dynamic slot), comma-separated as HTCondor writes them.
+     */
+    private static void customResources(ClassAd.Builder b, Machine m, Resources here, Resources slotTotal,
+            java.util.function.Function<String, List<String>> ids) {
+        StringBuilder names = new StringBuilder("Cpus Memory Disk");
+        for (String resource : m.total().custom().keySet()) {
+            names.append(' ').append(resource);
+            b.set(resource, here.amount(resource))
+                    .set("TotalSlot" + resource, slotTotal.amount(resource))
+                    .set("Total" + resource, m.total().amount(resource))
+                    .set("Detected" + resource, m.total().amount(resource));
+            if (m.devices().containsKey(resource)) {
+                b.set("Assigned" + resource, String.join(",", ids.apply(resource)));
+            }
+        }
+        b.set(Resources.MACHINE_RESOURCES, names.toString());
+    }
+
+    /** Consumption&lt;Name&gt; on a partitionable slot with a consumption policy (HTCondor's CONSUMPTION_&lt;Resource&gt;). */
+    private static void consumption(ClassAd.Builder b, PartitionableSlot slot) {
+        slot.policy().consumption().forEach((resource, expr) -> {
+            if (Resources.isFixed(resource) || slot.machine().total().custom().containsKey(resource)) {
+                b.set("Consumption" + resource, expr);
+            }
+        });
+    }
+
+    /**
+     * {@link #WITHIN_RESOURCE_LIMITS} plus, per custom resource, HTCondor's
+     * {@code (TARGET.Request<Name> ?: 0) <= MY.<Name>}; with a consumption policy a resource that
+     * has one is checked as {@code MY.Consumption<Name> <= MY.<Name>} instead, the amount the
+     * match would take (the job should then carry its requests, as condor_submit writes them).
+     */
+    public static Expr withinResourceLimits(Machine m, ConsumptionPolicy policy) {
+        if (m.total().custom().isEmpty() && !policy.consumptionPolicy()) {
+            return WITHIN_RESOURCE_LIMITS;
+        }
+        StringBuilder s = new StringBuilder();
+        s.append(limit(policy, "Cpus", "(TARGET.RequestCpus ?: 1)", true));
+        s.append(" && ").append(limit(policy, "Memory", "(TARGET.RequestMemory ?: " + Resources.DEFAULT_MEMORY_MIB + ")", true));
+        s.append(" && ").append(limit(policy, "Disk", "(TARGET.RequestDisk ?: (TARGET.DiskUsage ?: "
+                + Resources.DEFAULT_DISK_KIB + "))", true));
+        for (String resource : m.total().custom().keySet()) {
+            s.append(" && ").append(limit(policy, resource, "(TARGET.Request" + resource + " ?: 0)", false));
+        }
+        return Expr.parse(s.toString());
+    }
+
+    private static String limit(ConsumptionPolicy policy, String resource, String request, boolean fixed) {
+        boolean consumed = policy.consumptionOf(resource) != null;
+        String amount = consumed ? "MY.Consumption" + resource : request;
+        // A policy may consume none of a resource (CONSUMPTION_CPUS = 0), so a slot left with none still matches.
+        return (fixed && !consumed ? "MY." + resource + " > 0 && " : "") + amount + " <= MY." + resource;
     }
 
     private static ClassAd.Builder common(Machine m, Expr start) {

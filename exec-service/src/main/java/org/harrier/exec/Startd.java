@@ -80,7 +80,8 @@ public final class Startd implements AutoCloseable {
     /** A startd for {@code slot1@name} on {@code machine}, with secure claim ids and the system clock. */
     public static Startd create(String name, Machine machine, ExecSettings settings, StartdListener listener) {
         Clock clock = Clock.systemUTC();
-        PartitionableSlot slot = PartitionableSlot.of(name, machine, settings.start(), clock.instant().getEpochSecond());
+        PartitionableSlot slot = PartitionableSlot.of(name, machine, settings.start(), settings.slotPolicy(),
+                clock.instant().getEpochSecond());
         return new Startd(new ClaimBook(slot, ClaimIds.secure(), settings.policy()), settings.timings(), listener, clock);
     }
 
@@ -114,7 +115,7 @@ public final class Startd implements AutoCloseable {
             }
             RunningJob process;
             try {
-                process = starter.start(JobCommand.from(job, environment(d)),
+                process = starter.start(JobCommand.from(job, environment(d, book.slot().assigned(d.name()))),
                         outcome -> owner.execute(() -> exited(claimId, outcome)));
             } catch (JobSetupException e) {
                 safely(() -> listener.jobExited(
@@ -272,6 +273,21 @@ public final class Startd implements AutoCloseable {
         }
     }
 
+    /**
+     * Takes what a re-detection of the machine found (free disk, memory, a resource count
+     * re-read): the partitionable slot's totals follow it, never below what claims hold, and
+     * the slot is re-advertised if anything changed. Completes with whether it did.
+     */
+    public CompletableFuture<Boolean> redetected(Machine detected) {
+        return onOwner(() -> {
+            boolean changed = book.resize(detected);
+            if (changed) {
+                publish();
+            }
+            return changed;
+        });
+    }
+
     /** Claims refused so far per reason; for the slot's statistics. */
     public CompletableFuture<Map<ClaimVerdict.Refusal, Long>> refusals() {
         return onOwner(book::refusals);
@@ -310,13 +326,33 @@ public final class Startd implements AutoCloseable {
     /**
      * The job's environment before its own Environment/Env: a PATH, and what HTCondor's
      * starter sets for a slot (_CONDOR_SLOT; OMP_NUM_THREADS = the slot's cores, so threaded
-     * libraries stay within the claim). Nothing of the startd's own environment leaks in.
+     * libraries stay within the claim; the devices it holds, see {@link #deviceEnvironment}).
+     * Nothing of the startd's own environment leaks in.
      */
-    private static Map<String, String> environment(DynamicSlot d) {
+    private static Map<String, String> environment(DynamicSlot d, Map<String, java.util.List<String>> assigned) {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("PATH", "/usr/local/bin:/usr/bin:/bin");
         env.put("_CONDOR_SLOT", d.name().substring(0, d.name().indexOf('@')));
         env.put("OMP_NUM_THREADS", Long.toString(d.resources().cpus()));
+        env.putAll(deviceEnvironment(assigned));
+        return env;
+    }
+
+    /**
+     * What HTCondor's starter tells a job about the devices its slot holds: {@code
+     * _CONDOR_Assigned<Name>} with the ids, comma-separated, for every named resource; and for
+     * GPUs {@code CUDA_VISIBLE_DEVICES} too (HTCondor's ENVIRONMENT_FOR_AssignedGPUs), with the
+     * "CUDA" prefix of ids like CUDA0 taken off as HTCondor does for that variable.
+     */
+    static Map<String, String> deviceEnvironment(Map<String, java.util.List<String>> assigned) {
+        Map<String, String> env = new LinkedHashMap<>();
+        assigned.forEach((resource, ids) -> {
+            env.put("_CONDOR_Assigned" + resource, String.join(",", ids));
+            if (resource.equalsIgnoreCase("GPUs")) {
+                env.put("CUDA_VISIBLE_DEVICES", String.join(",",
+                        ids.stream().map(id -> id.startsWith("CUDA") ? id.substring(4) : id).toList()));
+            }
+        });
         return env;
     }
 

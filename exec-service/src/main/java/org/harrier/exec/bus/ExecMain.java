@@ -3,8 +3,11 @@ package org.harrier.exec.bus;
 import java.nio.file.Path;
 import java.time.Duration;
 
+import org.harrier.exec.ExecConfig;
 import org.harrier.exec.ExecSettings;
 import org.harrier.exec.MachineProbe;
+import org.harrier.exec.MachineResource;
+import org.harrier.mgmt.config.Configuration;
 import org.harrier.exec.starter.ProcessLaunch;
 import org.harrier.mgmt.bus.ServiceProcess;
 
@@ -14,9 +17,15 @@ import org.harrier.mgmt.bus.ServiceProcess;
  * harrier-exec --broker amqp://host:5672 [--name NAME] [--cpus N] [--memory MiB] [--disk KiB]
  *              [--machine HOST] [--file-system-domain D] [--start EXPR] [--update-interval SECONDS]
  *              [--kill-grace SECONDS] [--execute-dir DIR] [--rank EXPR] [--max-job-retirement-time EXPR]
+ *              [--config FILE] [--resource NAME=COUNT|ID,ID...]...
  * </pre>
- * Runs until SIGTERM/SIGINT, then kills its jobs' process trees and withdraws its slots. A bad
- * option or an unreachable broker is a one-line message on stderr and exit status 2 or 1.
+ * {@code --config} reads an HTCondor-style configuration file ({@link ExecConfig} lists the
+ * knobs); the other options override it, wherever they stand. {@code --resource} declares a
+ * custom resource ({@code GPUs=GPU-0,GPU-1}, {@code licenses=4}) as MACHINE_RESOURCE_&lt;name&gt;
+ * does, replacing one of the same name. The file is read again at every update interval, so a
+ * changed resource count is re-advertised. Runs until SIGTERM/SIGINT, then kills its jobs'
+ * process trees and withdraws its slots. A bad option, a bad configuration file or an
+ * unreachable broker is a one-line message on stderr and exit status 2 or 1.
  */
 public final class ExecMain {
     private ExecMain() {
@@ -36,7 +45,8 @@ public final class ExecMain {
             return;
         }
         ServiceProcess.run("harrier-exec", options.broker(),
-                bus -> ExecService.start(bus, options.name(), options.settings()),
+                bus -> ExecService.start(bus, options.name(), options.settings(),
+                        () -> MachineProbe.detect(parse(args).settings())),
                 service -> "harrier-exec: startd " + service.agentName() + " on " + options.broker() + ", slot "
                         + service.startd().slot().name() + " with " + service.startd().slot().remaining());
     }
@@ -45,6 +55,11 @@ public final class ExecMain {
         String broker = null;
         String name = null;
         ExecSettings.Builder b = ExecSettings.builder();
+        for (int i = 0; i + 1 < args.length; i++) {
+            if (args[i].equals("--config")) {
+                ExecConfig.apply(Configuration.read(Path.of(args[i + 1])), b);
+            }
+        }
         for (int i = 0; i < args.length; i++) {
             String flag = args[i];
             if (i + 1 >= args.length) {
@@ -65,6 +80,10 @@ public final class ExecMain {
                 case "--execute-dir" -> b.executeDir(Path.of(v));
                 case "--rank" -> b.rank(v);
                 case "--max-job-retirement-time" -> b.maxJobRetirementTime(v);
+                case "--config" -> {
+                    // read first, above, so that every other option overrides the file
+                }
+                case "--resource" -> b.resource(resource(v));
                 default -> throw new IllegalArgumentException("unknown option '" + flag + "'");
             }
         }
@@ -76,6 +95,18 @@ public final class ExecMain {
             name = settings.names().machine() != null ? settings.names().machine() : MachineProbe.hostName();
         }
         return new Options(broker, name, settings);
+    }
+
+    private static MachineResource resource(String v) {
+        int eq = v.indexOf('=');
+        if (eq <= 0) {
+            throw new IllegalArgumentException("--resource needs NAME=COUNT or NAME=ID,ID..., got '" + v + "'");
+        }
+        try {
+            return MachineResource.parse(v.substring(0, eq).strip(), v.substring(eq + 1));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--resource " + v + ": " + e.getMessage());
+        }
     }
 
     private static long number(String flag, String v) {

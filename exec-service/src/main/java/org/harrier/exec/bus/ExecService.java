@@ -1,6 +1,10 @@
 package org.harrier.exec.bus;
 
 import java.util.Objects;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 import org.harrier.exec.ExecSettings;
 import org.harrier.exec.Machine;
@@ -10,20 +14,29 @@ import org.harrier.mgmt.AgentName;
 import org.harrier.mgmt.bus.Agent;
 import org.harrier.mgmt.bus.Bus;
 import org.harrier.mgmt.bus.Console;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The execute node on the bus: agent {@code harrier:startd:<name>} hosting the slot objects,
  * a console for exit reports, and the {@link Startd} behind them. Wired by hand (STYLE §15):
- * publisher, then startd (which reports to the publisher), then the first advertisement.
+ * publisher, then startd (which reports to the publisher), then the first advertisement, then
+ * the re-detection of the machine every UPDATE_INTERVAL on thread "harrier-startd-probe"
+ * (its findings go to the startd's owner thread, which re-advertises on change).
  */
 public final class ExecService implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(ExecService.class);
+
+    private final ScheduledExecutorService probing;
     private final Agent agent;
     private final Console console;
     private final SlotPublisher publisher;
     private final Startd startd;
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
-    private ExecService(Agent agent, Console console, SlotPublisher publisher, Startd startd) {
+    private ExecService(ScheduledExecutorService probing, Agent agent, Console console, SlotPublisher publisher,
+            Startd startd) {
+        this.probing = probing;
         this.agent = agent;
         this.console = console;
         this.publisher = publisher;
@@ -32,15 +45,39 @@ public final class ExecService implements AutoCloseable {
 
     /** Starts the startd {@code name} on {@code bus}; the caller keeps owning the bus. */
     public static ExecService start(Bus bus, String name, ExecSettings settings) {
+        return start(bus, name, settings, () -> MachineProbe.detect(settings));
+    }
+
+    /**
+     * Starts the startd with {@code probe} as its detection of the machine: called now for the
+     * first advertisement and again every update interval; a probe that throws is logged and
+     * the machine stays as it was.
+     */
+    public static ExecService start(Bus bus, String name, ExecSettings settings, Supplier<Machine> probe) {
         Objects.requireNonNull(bus, "bus");
         Objects.requireNonNull(settings, "settings");
-        Machine machine = MachineProbe.detect(settings);
+        Machine machine = probe.get();
         Agent agent = bus.agent(agentName(name), settings.timings().updateInterval());
         Console console = bus.console();
         SlotPublisher publisher = new SlotPublisher(agent, console, settings.timings().updateInterval());
         Startd startd = Startd.create(name, machine, settings, publisher);
         publisher.start(startd);
-        return new ExecService(agent, console, publisher, startd);
+        ScheduledExecutorService probing = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "harrier-startd-probe");
+            t.setDaemon(true);
+            return t;
+        });
+        long every = settings.timings().updateInterval().toMillis();
+        probing.scheduleWithFixedDelay(() -> redetect(startd, probe), every, every, TimeUnit.MILLISECONDS);
+        return new ExecService(probing, agent, console, publisher, startd);
+    }
+
+    private static void redetect(Startd startd, Supplier<Machine> probe) {
+        try {
+            startd.redetected(probe.get());
+        } catch (RuntimeException e) {
+            log.warn("re-detecting the machine failed, keeping what was detected before: {}", e.getMessage());
+        }
     }
 
     public static AgentName agentName(String name) {
@@ -65,6 +102,7 @@ public final class ExecService implements AutoCloseable {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
+        probing.shutdownNow();
         startd.close();
         publisher.withdraw();
         agent.close();

@@ -3,7 +3,16 @@ package org.harrier.exec.bus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import org.harrier.exec.MachineResource;
+import org.harrier.mgmt.config.ConfigurationException;
+import org.junit.jupiter.api.io.TempDir;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -36,6 +45,51 @@ class ExecMainTest {
     }
 
     @Test
+    void aConfigurationFileSetsTheKnobsAndOptionsOverrideIt(@TempDir Path dir) throws IOException {
+        Path conf = dir.resolve("exec.conf");
+        Files.writeString(conf, String.join("\n",
+                "# an execute node with two GPUs",
+                "NUM_CPUS = 4",
+                "MEMORY = 2048",
+                "START = TARGET.Owner == \"alice\"",
+                "UPDATE_INTERVAL = 9",
+                "MACHINE_RESOURCE_GPUs = GPU-0, \\",
+                "    GPU-1",
+                "MACHINE_RESOURCE_Licenses = $(LICENSES:2)",
+                "CONSUMPTION_POLICY = True",
+                "CONSUMPTION_MEMORY = quantize(target.RequestMemory, {512})",
+                "SLOT_WEIGHT = Cpus * 2",
+                ""));
+        ExecMain.Options o = ExecMain.parse(new String[] {"--cpus", "8", "--broker", "amqp://x:1", "--config",
+                conf.toString(), "--resource", "licenses=6", "--resource", "FPGAs=fpga-0"});
+        assertEquals(8L, o.settings().cpus(), "the command line wins wherever it stands");
+        assertEquals(2048L, o.settings().memoryMiB());
+        assertEquals("TARGET.Owner == \"alice\"", o.settings().start().unparse());
+        assertEquals(Duration.ofSeconds(9), o.settings().timings().updateInterval());
+        assertEquals(List.of(MachineResource.devices("FPGAs", List.of("fpga-0")),
+                MachineResource.devices("GPUs", List.of("GPU-0", "GPU-1")), MachineResource.count("licenses", 6)),
+                o.settings().customResources());
+        assertEquals(true, o.settings().slotPolicy().consumptionPolicy());
+        assertEquals("quantize(target.RequestMemory,{ 512 })".replace(" ", ""),
+                o.settings().slotPolicy().consumptionOf("Memory").unparse().replace(" ", ""));
+        assertEquals("Cpus * 2", o.settings().slotPolicy().slotWeight().unparse());
+        assertEquals(Map.of(), ExecMain.parse(new String[] {"--broker", "x"}).settings().slotPolicy().consumption());
+    }
+
+    @Test
+    void aBadConfigurationNamesTheKnobAndLine(@TempDir Path dir) throws IOException {
+        Path conf = dir.resolve("exec.conf");
+        Files.writeString(conf, "NUM_CPUS = 2\nMACHINE_RESOURCE_GPUs = GPU-0, GPU-0\n");
+        ConfigurationException e = assertThrows(ConfigurationException.class,
+                () -> ExecMain.parse(new String[] {"--broker", "x", "--config", conf.toString()}));
+        assertEquals("MACHINE_RESOURCE_GPUs (" + conf + ":2): resource GPUs names device 'GPU-0' twice", e.getMessage());
+        Files.writeString(conf, "NUM_CPUS = 0\n");
+        e = assertThrows(ConfigurationException.class,
+                () -> ExecMain.parse(new String[] {"--broker", "x", "--config", conf.toString()}));
+        assertEquals("NUM_CPUS (" + conf + ":1): cpus must be at least 1, got 0", e.getMessage());
+    }
+
+    @Test
     void theNameDefaultsToTheMachine() {
         assertEquals("m1", ExecMain.parse(new String[] {"--broker", "amqp://x:1", "--machine", "m1"}).name());
     }
@@ -48,7 +102,10 @@ class ExecMainTest {
             "--broker amqp://x:1 --colour blue         | unknown option '--colour'",
             "--broker                                  | --broker needs a value",
             "--broker amqp://x:1 --start TRUE&&        | START is not a ClassAd expression: ",
-            "--broker amqp://x:1 --max-job-retirement-time 1+ | MAXJOBRETIREMENTTIME is not a ClassAd expression: "})
+            "--broker amqp://x:1 --max-job-retirement-time 1+ | MAXJOBRETIREMENTTIME is not a ClassAd expression: ",
+            "--broker amqp://x:1 --resource GPUs       | --resource needs NAME=COUNT or NAME=ID,ID..., got 'GPUs'",
+            "--broker amqp://x:1 --resource Cpus=2     | --resource Cpus=2: Cpus is a fixed resource, not a custom one",
+            "--broker amqp://x:1 --config /no/such.conf | configuration file /no/such.conf does not exist"})
     void badOptionsAreOneLineErrors(String line, String message) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ExecMain.parse(line.trim().split("\\s+")));
         org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().startsWith(message.trim()), e.getMessage());

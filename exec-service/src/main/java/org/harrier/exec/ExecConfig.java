@@ -1,0 +1,81 @@
+package org.harrier.exec;
+
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+
+import org.harrier.mgmt.config.Configuration;
+import org.harrier.mgmt.config.ConfigurationException;
+
+/**
+ * The startd's knobs in an HTCondor-style configuration file (DESIGN.md §8), applied to
+ * {@link ExecSettings}: NUM_CPUS, MEMORY (MiB), DISK (KiB), START, RANK, MAXJOBRETIREMENTTIME, UPDATE_INTERVAL (seconds),
+ * EXECUTE (the execute directory), FILESYSTEM_DOMAIN, MACHINE_RESOURCE_&lt;name&gt; (a count, or
+ * device ids separated by commas/white space), CONSUMPTION_POLICY, CONSUMPTION_&lt;Resource&gt;
+ * and SLOT_WEIGHT. Knobs it does not know are left alone (the same file configures other
+ * daemons). Every error names the knob and where it was defined.
+ */
+public final class ExecConfig {
+    private static final String MACHINE_RESOURCE = "MACHINE_RESOURCE_";
+    private static final String CONSUMPTION = "CONSUMPTION_";
+
+    private ExecConfig() {
+    }
+
+    /** Applies {@code config}'s knobs to {@code b}; ConfigurationException naming a bad one. */
+    public static ExecSettings.Builder apply(Configuration config, ExecSettings.Builder b) {
+        knob(config, "NUM_CPUS", () -> b.cpus(config.integer("NUM_CPUS", 0)));
+        knob(config, "MEMORY", () -> b.memoryMiB(config.integer("MEMORY", 0)));
+        knob(config, "DISK", () -> b.diskKiB(config.integer("DISK", 0)));
+        knob(config, "START", () -> b.start(config.get("START").orElseThrow()));
+        knob(config, "UPDATE_INTERVAL", () -> b.updateInterval(config.seconds("UPDATE_INTERVAL", null)));
+        knob(config, "EXECUTE", () -> b.executeDir(Path.of(config.get("EXECUTE").orElseThrow())));
+        knob(config, "FILESYSTEM_DOMAIN", () -> b.fileSystemDomain(config.get("FILESYSTEM_DOMAIN").orElseThrow()));
+        for (Map.Entry<String, String> e : config.withPrefix(MACHINE_RESOURCE).entrySet()) {
+            String name = e.getKey();
+            if (name.toUpperCase(Locale.ROOT).startsWith("INVENTORY_") || name.equalsIgnoreCase("NAMES")) {
+                throw new ConfigurationException(MACHINE_RESOURCE + name + " is not supported (" + where(config,
+                        MACHINE_RESOURCE + name) + "); declare MACHINE_RESOURCE_<name> = count or device ids");
+            }
+            knob(config, MACHINE_RESOURCE + name, () -> b.resource(MachineResource.parse(name, e.getValue())));
+        }
+        knob(config, "CONSUMPTION_POLICY", () -> b.consumptionPolicy(config.bool("CONSUMPTION_POLICY", false)));
+        for (Map.Entry<String, String> e : config.withPrefix(CONSUMPTION).entrySet()) {
+            if (!e.getKey().equalsIgnoreCase("POLICY")) {
+                String resource = canonical(e.getKey());
+                knob(config, CONSUMPTION + e.getKey(), () -> b.consumption(resource, e.getValue()));
+            }
+        }
+        knob(config, "SLOT_WEIGHT", () -> b.slotWeight(config.get("SLOT_WEIGHT").orElseThrow()));
+        knob(config, "RANK", () -> b.rank(config.get("RANK").orElseThrow()));
+        knob(config, "MAXJOBRETIREMENTTIME", () -> b.maxJobRetirementTime(config.get("MAXJOBRETIREMENTTIME").orElseThrow()));
+        return b;
+    }
+
+    /** CPUS/MEMORY/DISK in a knob's name are the slot's Cpus/Memory/Disk attributes. */
+    private static String canonical(String resource) {
+        return switch (resource.toLowerCase(Locale.ROOT)) {
+            case "cpus" -> "Cpus";
+            case "memory" -> "Memory";
+            case "disk" -> "Disk";
+            default -> resource;
+        };
+    }
+
+    private static void knob(Configuration config, String name, Runnable apply) {
+        if (!config.defined(name)) {
+            return;
+        }
+        try {
+            apply.run();
+        } catch (ConfigurationException e) {
+            throw e;
+        } catch (IllegalArgumentException e) {
+            throw new ConfigurationException(name + " (" + where(config, name) + "): " + e.getMessage());
+        }
+    }
+
+    private static String where(Configuration config, String name) {
+        return config.origin(name).orElse("not defined");
+    }
+}
