@@ -20,6 +20,40 @@ public interface Grid extends AutoCloseable {
     /** Slot ads the collector holds that satisfy {@code constraint} (ClassAd text; null for all). */
     List<ClassAd> slots(String constraint);
 
+    /**
+     * Job {@code id}'s ad ("cluster.proc"; the scheduler's GetAd): a queued job's, or its final
+     * ad once it has left the queue. An unknown id is a {@link ConsoleFailure}.
+     */
+    ClassAd jobAd(String id);
+
+    /**
+     * The negotiator's accountant records (GetPriorities): one ad per submitter and accounting
+     * group with Name, Priority, PriorityFactor, ResourcesUsed, AccumulatedUsage, ... as
+     * GetStats answers them, best priority first.
+     */
+    List<ClassAd> priorities();
+
+    /** The accountant's record of submitter or group {@code name} (GetStats). */
+    ClassAd submitterStats(String name);
+
+    /** Sets the real priority of {@code name} (SetPriority; at least 0.5). */
+    void setPriority(String name, double priority);
+
+    /** Sets the priority factor of {@code name} (SetPriorityFactor; at least 1). */
+    void setPriorityFactor(String name, double factor);
+
+    /** Sets the accumulated usage of {@code name}, weighted slot-hours (SetUsage; at least 0). */
+    void setUsage(String name, double usage);
+
+    /** The pool's concurrency limits (GetLimits): every configured or used limit, by name. */
+    List<ConcurrencyLimit> limits();
+
+    /** Sets concurrency limit {@code name} to {@code max} (SetLimit; at least 0). */
+    void setLimit(String name, double max);
+
+    /** Asks the negotiator for a cycle now (Reschedule, condor_reschedule). */
+    void reschedule();
+
     /** Removes job {@code id} ("cluster.proc") or every job of cluster {@code id} ("cluster"). */
     default void remove(String id, String reason) {
         remove(Jobs.id(id), reason);
@@ -81,6 +115,15 @@ public interface Grid extends AutoCloseable {
 
         public static Jobs matching(String constraint) {
             return new Jobs(null, constraint);
+        }
+    }
+
+    /** A concurrency limit: how much of it running jobs use, and the most they may. */
+    record ConcurrencyLimit(String name, double current, double max) {
+        public ConcurrencyLimit {
+            if (name == null || name.isEmpty()) {
+                throw new IllegalArgumentException("a concurrency limit has a name");
+            }
         }
     }
 

@@ -1,12 +1,17 @@
 package org.harrier.console.cli;
 
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
 import org.harrier.classad.IntegerValue;
+import org.harrier.collector.negotiation.JobAnalysis;
 import org.harrier.console.Grid;
+import org.harrier.console.format.AnalysisReport;
 import org.harrier.console.format.AdJson;
 import org.harrier.console.format.AutoFormat;
 import org.harrier.console.format.JobStatusCode;
@@ -27,7 +32,12 @@ import picocli.CommandLine.Spec;
             "-hold shows only held jobs with HELD_SINCE and HOLD_REASON; -run only running jobs with RUN_TIME and"
             + " HOST(S) (the slot); -totals only the totals line. -af prints the values of the attributes (or"
             + " expressions) named, space separated, 'undefined' for a missing one; put it last, as it takes"
-            + " every argument after it."},
+            + " every argument after it.",
+            "-better-analyze explains why each selected job is idle, as condor_q -better-analyze: how many slots"
+            + " satisfy each clause of its Requirements, then how many slots its Requirements reject, reject it by"
+            + " their own, are partitionable with too little left (and what they lack), run its owner's jobs, serve"
+            + " other users, or could run it. The verdicts are the negotiator's own matchmaking code, run as a dry"
+            + " run on the collector's slot ads; user priorities and limits are not considered."},
         footerHeading = "%nExamples:%n",
         footer = {"  harrier q                   every job",
             "  harrier q 12 13.2 alice     cluster 12, job 13.2 and alice's jobs",
@@ -35,7 +45,8 @@ import picocli.CommandLine.Spec;
             "  harrier q -run              running jobs and where",
             "  harrier q -constraint 'JobStatus == 1' -long",
             "  harrier q -af ClusterId ProcId RequestMemory",
-            "  harrier q -totals --json"})
+            "  harrier q -totals --json",
+            "  harrier q -better-analyze 12.0   why job 12.0 is idle"})
 final class QueueCommand implements Callable<Integer> {
     private static final Comparator<ClassAd> BY_ID = Comparator
             .comparingLong((ClassAd ad) -> number(ad, "ClusterId"))
@@ -70,6 +81,10 @@ final class QueueCommand implements Callable<Integer> {
     @Option(names = {"-totals", "--totals"}, description = "only the totals line")
     boolean totals;
 
+    @Option(names = {"-better-analyze", "--better-analyze", "-analyze", "--analyze"},
+            description = "explain why the jobs are idle (with --json: the counts as JSON)")
+    boolean analyze;
+
     @Parameters(paramLabel = "ID|OWNER", arity = "0..*",
             description = "a cluster (12), a job (12.0) or an owner; jobs matching any are shown")
     List<String> selectors = List.of();
@@ -80,6 +95,9 @@ final class QueueCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Reading r = CommandLineError.checked(spec, this::read);
+        if (analyze) {
+            return analyze(r);
+        }
         List<ClassAd> jobs;
         try (Grid grid = harrier.grid()) {
             jobs = r.selection().filter(grid.queue()).stream().filter(this::inView).sorted(BY_ID).toList();
@@ -97,6 +115,10 @@ final class QueueCommand implements Callable<Integer> {
 
     private Reading read() {
         OutputForm form = OutputForm.of(longForm, json, autoformat != null);
+        if (analyze && (hold || run || totals || form == OutputForm.LONG || form == OutputForm.AUTOFORMAT)) {
+            throw new CommandLineError("-better-analyze prints an analysis; it cannot go with -hold, -run, -totals,"
+                    + " -long or -af");
+        }
         if (hold && run) {
             throw new CommandLineError("choose one of -hold and -run");
         }
@@ -106,6 +128,37 @@ final class QueueCommand implements Callable<Integer> {
         List<Expr> columns = autoformat == null ? List.of()
                 : autoformat.stream().map(a -> JobSelection.expression("-af", a)).toList();
         return new Reading(form, JobSelection.of(selectors, constraint), columns);
+    }
+
+    /**
+     * condor_q -better-analyze: the named jobs (GetAd, so a job that just left the queue is still
+     * explained), or the selected queued jobs, each analysed against every slot ad the collector has.
+     */
+    private int analyze(Reading r) {
+        List<ClassAd> jobs;
+        List<ClassAd> slots;
+        try (Grid grid = harrier.grid()) {
+            JobSelection sel = r.selection();
+            boolean onlyJobIds = !sel.jobs().isEmpty() && sel.owners().isEmpty() && sel.constraint() == null
+                    && sel.jobs().stream().noneMatch(JobRef::isCluster);
+            jobs = onlyJobIds ? sel.jobs().stream().map(j -> grid.jobAd(j.toString())).toList()
+                    : sel.filter(grid.queue()).stream().sorted(BY_ID).toList();
+            slots = grid.slots(null);
+        }
+        Instant now = harrier.surroundings().clock().instant();
+        List<Map<String, Object>> json = new ArrayList<>();
+        for (ClassAd job : jobs) {
+            JobAnalysis analysis = JobAnalysis.of(job, slots, now);
+            if (r.form() == OutputForm.JSON) {
+                json.add(AnalysisReport.json(job, analysis));
+            } else {
+                harrier.out().print(AnalysisReport.render(job, analysis));
+            }
+        }
+        if (r.form() == OutputForm.JSON) {
+            harrier.out().print(AdJson.write(json));
+        }
+        return 0;
     }
 
     /** -hold shows held jobs only, -run running ones, as condor_q's do. */

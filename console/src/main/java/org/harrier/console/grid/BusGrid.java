@@ -119,6 +119,56 @@ public final class BusGrid implements Grid {
     }
 
     @Override
+    public ClassAd jobAd(String id) {
+        return jobAd(scheduler(), id);
+    }
+
+    @Override
+    public List<ClassAd> priorities() {
+        return negotiatorCalls().priorities();
+    }
+
+    @Override
+    public ClassAd submitterStats(String name) {
+        return negotiatorCalls().stats(name);
+    }
+
+    @Override
+    public void setPriority(String name, double priority) {
+        negotiatorCalls().set("SetPriority", name, "Priority", priority);
+    }
+
+    @Override
+    public void setPriorityFactor(String name, double factor) {
+        negotiatorCalls().set("SetPriorityFactor", name, "PriorityFactor", factor);
+    }
+
+    @Override
+    public void setUsage(String name, double usage) {
+        negotiatorCalls().set("SetUsage", name, "Usage", usage);
+    }
+
+    @Override
+    public List<ConcurrencyLimit> limits() {
+        return negotiatorCalls().limits();
+    }
+
+    @Override
+    public void setLimit(String name, double max) {
+        negotiatorCalls().set("SetLimit", name, "Max", max);
+    }
+
+    @Override
+    public void reschedule() {
+        negotiatorCalls().reschedule();
+    }
+
+    private NegotiatorCalls negotiatorCalls() {
+        Located n = find("collector", "negotiator");
+        return new NegotiatorCalls((method, args) -> call(n, method, args));
+    }
+
+    @Override
     public List<String> remove(Jobs jobs, String reason) {
         return control("Remove", jobs, reason, Map.of());
     }
@@ -249,16 +299,19 @@ public final class BusGrid implements Grid {
     }
 
     private Located scheduler() {
-        return find("scheduler");
+        return find("scheduler", "scheduler");
     }
 
     private Located collector() {
-        return find("collector");
+        return find("collector", "collector");
     }
 
-    /** The agent of {@code product} (a personal grid's, named after this host, if there are several). */
-    private Located find(String product) {
-        Located known = located.get(product);
+    /**
+     * The {@code className} object of an agent of {@code product} (a personal grid's, named
+     * after this host, if there are several).
+     */
+    private Located find(String product, String className) {
+        Located known = located.get(className);
         if (known != null) {
             return known;
         }
@@ -279,12 +332,12 @@ public final class BusGrid implements Grid {
                     + "; is the grid running ('harrier up')?");
         }
         AgentName agent = candidates.get(0);
-        List<ObjectData> objects = bus(() -> console.query(agent, product, null, CALL_TIMEOUT));
+        List<ObjectData> objects = bus(() -> console.query(agent, className, null, CALL_TIMEOUT));
         if (objects.isEmpty()) {
-            throw new ConsoleFailure("the " + product + " agent " + agent + " hosts no " + product + " object");
+            throw new ConsoleFailure("the " + product + " agent " + agent + " hosts no " + className + " object");
         }
         Located l = new Located(agent, objects.get(0).id());
-        located.put(product, l);
+        located.put(className, l);
         return l;
     }
 
@@ -306,7 +359,7 @@ public final class BusGrid implements Grid {
         }
     }
 
-    private static ClassAd ad(Map<?, ?> map, String what) {
+    static ClassAd ad(Map<?, ?> map, String what) {
         Map<String, Object> values = new LinkedHashMap<>();
         map.forEach((k, v) -> values.put(String.valueOf(k), v));
         try {

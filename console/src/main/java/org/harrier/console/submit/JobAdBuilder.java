@@ -38,6 +38,8 @@ final class JobAdBuilder {
             PolicySteps::periodic,
             PolicySteps::exit,
             PolicySteps::concurrencyLimits,
+            AccountingSteps::group,
+            AccountingSteps::retirement,
             FileTransfer::step,
             DefaultRequirements::step);
 

@@ -73,7 +73,8 @@ class HarrierCommandLineTest {
     @ParameterizedTest(name = "harrier --broker URL {0} says the broker is not there in one line")
     @ValueSource(strings = {"q", "status", "rm 1.0", "wait 1.0", "submit hello.sub", "q -long", "status --json",
         "hold 1.0", "release alice", "suspend -all", "continue 3", "qedit 1.0 JobPrio 3", "history", "history -limit 3",
-        "q -hold", "q -run", "q -totals", "q -af Owner"})
+        "q -hold", "q -run", "q -totals", "q -af Owner", "q -better-analyze 1.0", "status -total", "userprio",
+        "userprio -setfactor bob 4", "limits", "limits -set db 2", "reschedule"})
     void unreachableBrokerIsOneLineAndExitStatusOne(String command) {
         String[] args = ("--broker " + noBroker + " " + command).split(" ");
         Run r = run(args);
@@ -226,6 +227,23 @@ class HarrierCommandLineTest {
         "wait 12.0 3 => a job id takes no second id; give a log file to wait for some of its jobs",
         "wait 12.0 --timeout 0 => --timeout must be a positive number of seconds, got 0",
         "wait job.log 4.x => '4.x' is not a job id (write cluster or cluster.proc, e.g. 12 or 12.0)",
+        "q -better-analyze -hold 1.0 => -better-analyze prints an analysis; it cannot go with -hold, -run, -totals,"
+            + " -long or -af",
+        "status -total -long => -total prints only the summary; it cannot go with -long",
+        "userprio -setprio alice 0.1 => -setprio alice: the priority must be a number of at least 0.5, got 0.1",
+        "userprio -setfactor alice 0.5 => -setfactor alice: the priority factor must be a number of at least 1, got 0.5",
+        "userprio -setaccum alice -1 => -setaccum alice: the accumulated usage must be a number of at least 0, got -1",
+        "userprio -setprio alice lots => -setprio alice: 'lots' is not a number",
+        "userprio -setprio alice NaN => -setprio alice: 'NaN' is not a number",
+        "userprio -setprio alice 5 -setfactor bob 2 => give one of -setprio, -setfactor, -setaccum and -resetusage,"
+            + " once",
+        "userprio -resetusage bob -usage => an edit option changes one record; it cannot go with -usage, -allusers,"
+            + " -long, --json or names to show",
+        "userprio -long --json => choose one of -long and --json",
+        "limits -set license_x -1 => -set license_x: the maximum must be a number of at least 0, got '-1'",
+        "limits -set 9lives 2 => -set: '9lives' is not a concurrency limit name (letters, digits, '_' and '.', not"
+            + " starting with a digit)",
+        "limits -set db 2 --json => -set changes a limit; it cannot go with --json",
         "up --port 70000 => --port must be 0 (any free port) to 65535, got 70000",
         "up --periodic-expr-interval 0 => --periodic-expr-interval must be at least 1 second, got 0",
     })
@@ -295,7 +313,7 @@ class HarrierCommandLineTest {
         Run r = run("--help");
         assertEquals(0, r.status());
         for (String command : new String[] {"up", "submit", "q", "status", "hold", "release", "rm", "suspend", "continue",
-            "qedit", "history", "wait", "classad-eval", "demo"}) {
+            "qedit", "history", "wait", "userprio", "limits", "reschedule", "classad-eval", "demo"}) {
             assertTrue(r.out().contains("\n  " + command + " "), command + " missing from\n" + r.out());
         }
         assertTrue(r.out().contains("--broker=URL"), r.out());

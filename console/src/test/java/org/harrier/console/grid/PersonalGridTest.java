@@ -14,6 +14,9 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.harrier.console.Harrier;
 import org.harrier.console.Run;
 import org.harrier.console.Surroundings;
@@ -59,16 +62,21 @@ class PersonalGridTest {
 
     /** harrier q until its output contains {@code text}; the grid decides when, the test only waits. */
     private Run qUntil(String text, String... args) throws InterruptedException {
+        return until("'" + text + "'", out -> out.contains(text), args);
+    }
+
+    /** harrier {@code args} until its output is {@code ok}; the grid decides when, the test only waits. */
+    private Run until(String what, Predicate<String> ok, String... args) throws InterruptedException {
         Instant deadline = Instant.now().plusSeconds(60);
         Run r;
         do {
             r = harrier(args);
-            if (r.out().contains(text)) {
+            if (ok.test(r.out())) {
                 return r;
             }
             Thread.sleep(100);
         } while (Instant.now().isBefore(deadline));
-        throw new AssertionError("harrier q never showed '" + text + "'; last:\n" + r.out() + r.err());
+        throw new AssertionError("harrier never showed " + what + "; last:\n" + r.out() + r.err());
     }
 
     @Test
@@ -136,6 +144,45 @@ class PersonalGridTest {
         Run rm = harrier("--broker", grid.url(), "rm", cluster + ".0");
         assertEquals(new Run(0, "Job " + cluster + ".0 marked for removal\n", ""), rm);
         assertEquals(1, harrier("--broker", grid.url(), "wait", cluster + ".0", "--timeout", "60").status());
+    }
+
+    @Test
+    void betterAnalyzeExplainsWhyAJobNoSlotSatisfiesIsIdle() throws Exception {
+        write("huge.sub", "executable = /bin/echo\nrequirements = TARGET.Memory > 1000000000\nqueue\n");
+        Run submitted = harrier("--broker", grid.url(), "submit", "--json", "huge.sub");
+        long cluster = new ObjectMapper().readTree(submitted.out()).get("ClusterId").asLong();
+        String id = cluster + ".0";
+        // The slot reaches the collector in its own time: until the analysis counts it.
+        Run r = until("an analysis of at least one slot", out -> out.contains("Run analysis summary")
+                && !out.contains("Of 0 slots"), "--broker", grid.url(), "q", "-better-analyze", id);
+        String text = r.out();
+        assertEquals(0, r.status(), r.err());
+        assertTrue(text.contains(String.format("The Requirements expression for job %d.000 is", cluster)), text);
+        assertTrue(text.matches("(?s).*\\[0\\] +0  TARGET\\.Memory > 1000000000\n.*"), text);
+        Matcher all = Pattern.compile("Of (\\d+) slots?,\n +(\\d+) are rejected by your job's requirements").matcher(text);
+        assertTrue(all.find() && all.group(1).equals(all.group(2)), "every slot rejected by the job\n" + text);
+        assertTrue(text.endsWith("No resources matched request's constraints\n"), text);
+
+        JsonNode json = new ObjectMapper().readTree(harrier("--broker", grid.url(), "q", "-better-analyze", id,
+                "--json").out()).get(0);
+        assertEquals(id, json.get("JobId").asText());
+        assertEquals(json.get("Slots").asInt(), json.get("Rejected").get("REJECTED_BY_JOB").asInt(), json.toString());
+
+        assertEquals(0, harrier("--broker", grid.url(), "rm", id).status());
+    }
+
+    @Test
+    void rescheduleFindsTheNegotiatorAndAsksForACycle() {
+        assertEquals(new Run(0, "Sent \"Reschedule\" command to the negotiator\n", ""),
+                harrier("--broker", grid.url(), "reschedule"));
+    }
+
+    @Test
+    void statusTotalIsTheSummaryAlone() {
+        Run r = harrier("--broker", grid.url(), "status", "-total");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().isEmpty() || r.out().startsWith(
+                "                  Total Owner Claimed Unclaimed Matched Preempting  Drain\n"), r.out());
     }
 
     @Test

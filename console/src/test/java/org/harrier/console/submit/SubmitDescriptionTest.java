@@ -356,6 +356,48 @@ class SubmitDescriptionTest {
                 """, 1, 0, """
                 ConcurrencyLimits = "bar.baz:0.5,db:2,foo"
                 """),
+            row("accounting_group charges the Owner within the group", """
+                executable = /bin/echo
+                accounting_group = physics.theory
+                queue
+                """, 1, 0, """
+                AcctGroup = "physics.theory"; AcctGroupUser = "alice"; AccountingGroup = "physics.theory.alice"
+                """),
+            row("accounting_group_user names whom the group charges", """
+                executable = /bin/echo
+                accounting_group = group_cms
+                accounting_group_user = pilot7
+                queue
+                """, 1, 0, """
+                AcctGroup = "group_cms"; AcctGroupUser = "pilot7"; AccountingGroup = "group_cms.pilot7"
+                """),
+            row("accounting_group_user alone leaves the job charged to its Owner", """
+                executable = /bin/echo
+                accounting_group_user = pilot7
+                queue
+                """, 1, 0, """
+                AcctGroupUser = "pilot7"; _Absent = "AcctGroup AccountingGroup"
+                """),
+            row("no accounting group: none of its attributes", """
+                executable = /bin/echo
+                queue
+                """, 1, 0, """
+                _Absent = "AcctGroup AcctGroupUser AccountingGroup MaxJobRetirementTime"
+                """),
+            row("max_job_retirement_time in seconds", """
+                executable = /bin/echo
+                max_job_retirement_time = 3600
+                queue
+                """, 1, 0, """
+                MaxJobRetirementTime = 3600
+                """),
+            row("max_job_retirement_time as an expression", """
+                executable = /bin/echo
+                max_job_retirement_time = ifThenElse(JobPrio > 5, 7200, 60)
+                queue
+                """, 1, 0, """
+                MaxJobRetirementTime = ifThenElse(JobPrio > 5, 7200, 60)
+                """),
             row("concurrency_limits_expr is an expression", """
                 executable = /bin/echo
                 concurrency_limits_expr = strcat("license_", TARGET.Arch)

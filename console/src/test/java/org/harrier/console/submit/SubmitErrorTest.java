@@ -109,6 +109,23 @@ class SubmitErrorTest {
                 "bad.sub:2: max_retries = -1 must not be negative"),
             bad("executable = /bin/echo\nsuccess_exit_code = zero\nqueue\n",
                 "bad.sub:2: success_exit_code = zero is not an integer"),
+            bad("executable = /bin/echo\naccounting_group = physics theory\nqueue\n",
+                "bad.sub:2: accounting_group 'physics theory' is not a group name: names of letters, digits, '_' and"
+                + " '-', joined by '.' (e.g. physics.theory)"),
+            bad("executable = /bin/echo\naccounting_group = .physics\nqueue\n",
+                "bad.sub:2: accounting_group '.physics' is not a group name: names of letters, digits, '_' and"
+                + " '-', joined by '.' (e.g. physics.theory)"),
+            bad("executable = /bin/echo\naccounting_group = cms\naccounting_group_user = \"bob\"\nqueue\n",
+                "bad.sub:3: accounting_group_user '\"bob\"' is not a user name: letters, digits, '_', '-', '.' and"
+                + " '@', not starting with a punctuation mark"),
+            bad("executable = /bin/echo\nmax_job_retirement_time = -5\nqueue\n",
+                "bad.sub:2: max_job_retirement_time = -5 is not a number of seconds (0 or more) or an expression"),
+            bad("executable = /bin/echo\nmax_job_retirement_time = \"an hour\"\nqueue\n",
+                "bad.sub:2: max_job_retirement_time = \"an hour\" is not a number of seconds (0 or more) or an"
+                + " expression"),
+            bad("executable = /bin/echo\nmax_job_retirement_time = 60 +\nqueue\n",
+                "bad.sub:2: max_job_retirement_time is not a valid ClassAd expression: line 1, column 5: expected an"
+                + " expression after '+' but found end of input"),
             bad("executable = /bin/echo\nconcurrency_limits = db:lots\nqueue\n",
                 "bad.sub:2: invalid concurrency limit 'db:lots': expected a name, optionally ':' and a positive amount"),
             bad("executable = /bin/echo\nconcurrency_limits = db:0\nqueue\n",

@@ -1,0 +1,69 @@
+package org.harrier.console.submit;
+
+import org.harrier.classad.ClassAd;
+import org.harrier.classad.Expr;
+import org.harrier.classad.IntegerValue;
+import org.harrier.classad.RealValue;
+import org.harrier.classad.Value;
+
+/**
+ * The steps that say whom a job is charged to and how long it may keep running once preempted
+ * (submit_utils.cpp {@code SetAccountingGroup}, {@code SetMaxJobRetirementTime}):
+ * <ul>
+ *   <li>{@code accounting_group = physics.theory}: AcctGroup "physics.theory", AcctGroupUser
+ *       (from {@code accounting_group_user}, else the Owner) and AccountingGroup
+ *       {@code "<group>.<user>"}, the name the negotiator's accountant charges
+ *       (docs/protocols.md "Fair share, limits and preemption"); {@code accounting_group_user}
+ *       alone sets only AcctGroupUser, so the job is still charged to its Owner;
+ *   <li>{@code max_job_retirement_time}: MaxJobRetirementTime, seconds (or an expression) a
+ *       preempted job may run on before it is evicted.
+ * </ul>
+ */
+final class AccountingSteps {
+    /** Dot-separated names of letters, digits, '_' and '-' (a group and its subgroups). */
+    private static final String GROUP = "[A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+)*";
+    /** A user name as Unix and HTCondor allow it: letters, digits, '_', '-', '.' and '@'. */
+    private static final String USER = "[A-Za-z0-9_][A-Za-z0-9_.@-]*";
+
+    private AccountingSteps() {
+    }
+
+    static void group(ProcCommands c, ClassAd.Builder ad) {
+        String group = c.text("accounting_group");
+        String user = c.text("accounting_group_user");
+        if (group != null && !group.matches(GROUP)) {
+            throw c.error("accounting_group", "accounting_group '" + group + "' is not a group name: names of"
+                    + " letters, digits, '_' and '-', joined by '.' (e.g. physics.theory)");
+        }
+        if (user != null && !user.matches(USER)) {
+            throw c.error("accounting_group_user", "accounting_group_user '" + user + "' is not a user name: letters,"
+                    + " digits, '_', '-', '.' and '@', not starting with a punctuation mark");
+        }
+        if (group != null) {
+            String charged = user != null ? user : c.context().owner();
+            ad.set("AcctGroup", group);
+            ad.set("AcctGroupUser", charged);
+            ad.set("AccountingGroup", group + "." + charged);
+        } else if (user != null) {
+            ad.set("AcctGroupUser", user);
+        }
+    }
+
+    static void retirement(ProcCommands c, ClassAd.Builder ad) {
+        Expr e = c.expression("max_job_retirement_time");
+        if (e == null) {
+            return;
+        }
+        if (e.references().isEmpty()) {
+            // A constant must be a number of seconds; an expression is the startd's to evaluate.
+            Value v = e.evaluate();
+            boolean seconds = v instanceof IntegerValue i ? i.value() >= 0
+                    : v instanceof RealValue r && r.value() >= 0 && Double.isFinite(r.value());
+            if (!seconds) {
+                throw c.error("max_job_retirement_time", "max_job_retirement_time = " + c.text("max_job_retirement_time")
+                        + " is not a number of seconds (0 or more) or an expression");
+            }
+        }
+        ad.set("MaxJobRetirementTime", e);
+    }
+}
