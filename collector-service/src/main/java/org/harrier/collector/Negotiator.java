@@ -62,7 +62,7 @@ final class Negotiator {
         this.threads = threads;
         this.store = store;
         this.grid = grid;
-        this.accounts = new PoolAccounts(negotiation);
+        this.accounts = new PoolAccounts(negotiation, settings.updateInterval().multipliedBy(3));
         this.object = new NegotiatorObject(name, settings, negotiation,
                 () -> CentralManager.onOwner(threads.owner(), "Reschedule", this::trigger), this::callAccounts);
     }
@@ -210,7 +210,7 @@ final class Negotiator {
 
     private void apply(Cycle cycle, MatchPlan plan, Map<AdKey, Long> revisions, Timing timing) {
         holds.hold(plan.matches(), revisions);
-        accounts.endCycle(plan);
+        accounts.endCycle(plan, threads.clock().instant());
         plan.matchesBySchedulers().forEach((scheduler, matches) ->
                 tell(scheduler, cycle.schedulers().get(scheduler), matches, revisions));
         Instant now = threads.clock().instant();

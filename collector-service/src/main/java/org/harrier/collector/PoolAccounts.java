@@ -18,6 +18,7 @@ import org.harrier.collector.accounting.AccountantState;
 import org.harrier.collector.negotiation.ConcurrencyLimits;
 import org.harrier.collector.negotiation.MatchPlan;
 import org.harrier.collector.negotiation.NegotiationPolicy;
+import org.harrier.collector.negotiation.PlannedMatch;
 import org.harrier.collector.negotiation.SlotOffer;
 import org.harrier.mgmt.QmfException;
 import org.slf4j.Logger;
@@ -41,8 +42,16 @@ final class PoolAccounts {
     private Map<String, Double> limitsInUse = Map.of();
     private Map<String, Double> quotas = Map.of();
 
-    PoolAccounts(NegotiatorSettings settings) {
+    /** Limit units recent matches took, held until {@code until}: by then the running job's slot ad shows them. */
+    private record LimitHold(Instant until, Map<String, Double> units) {
+    }
+
+    private final java.time.Duration holdFor;
+    private final List<LimitHold> limitHolds = new ArrayList<>();
+
+    PoolAccounts(NegotiatorSettings settings, java.time.Duration holdFor) {
         this.settings = settings;
+        this.holdFor = holdFor;
         this.file = settings.spool() == null ? null : new AccountantFile(settings.spool());
         this.state = file == null ? AccountantState.EMPTY : file.load();
         this.limits = settings.limits();
@@ -70,13 +79,35 @@ final class PoolAccounts {
                 settings.defaultPrioFactor(), settings.groups());
         save();
         boolean upDown = settings.policy().name().equals("up-down");
+        limitHolds.removeIf(h -> !h.until().isAfter(now));
+        Map<String, Double> unitsHeld = new HashMap<>();
+        limitHolds.forEach(h -> h.units().forEach((name, n) -> unitsHeld.merge(name, n, Double::sum)));
         return new NegotiationPolicy(settings.policy(), Accountant.priorities(state, settings.policy().name()),
                 upDown ? 0 : Accountant.MIN_PRIORITY * settings.defaultPrioFactor(), settings.groups(), limits,
-                settings.preemption());
+                settings.preemption(), unitsHeld);
     }
 
-    void endCycle(MatchPlan plan) {
+    /**
+     * Remembers what the plan's matches took of concurrency limits for a while (three
+     * UPDATE_INTERVALs): until their jobs run, no slot ad shows it, and the next cycle, which
+     * may come milliseconds later, would hand the same units out again.
+     */
+    void endCycle(MatchPlan plan, Instant now) {
         limitsInUse = plan.limitsInUse();
+        for (PlannedMatch m : plan.matches()) {
+            Object text = m.request().ad().evaluate("ConcurrencyLimits") instanceof org.harrier.classad.StringValue s
+                    ? s.value() : null;
+            if (text != null) {
+                try {
+                    Map<String, Double> units = ConcurrencyLimits.parse((String) text);
+                    if (!units.isEmpty()) {
+                        limitHolds.add(new LimitHold(now.plus(holdFor), units));
+                    }
+                } catch (IllegalArgumentException ignored) {
+                    // The planner refused such a request; it made no match to hold.
+                }
+            }
+        }
     }
 
     private void save() {

@@ -1,5 +1,6 @@
 package org.harrier.collector.bus;
 
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -7,7 +8,9 @@ import java.util.List;
 import org.harrier.collector.AdType;
 import org.harrier.collector.CentralManager;
 import org.harrier.collector.CollectorSettings;
+import org.harrier.collector.NegotiatorConfig;
 import org.harrier.collector.NegotiatorSettings;
+import org.harrier.mgmt.config.Configuration;
 import org.harrier.mgmt.AgentName;
 import org.harrier.mgmt.bus.Agent;
 import org.harrier.mgmt.bus.Bus;
@@ -82,26 +85,47 @@ public final class CollectorService implements AutoCloseable {
         console.close();
     }
 
-    private static final String USAGE = "harrier-collector --broker URL [--name NAME] [--update-interval SECONDS] [--spool DIR]";
+    private static final String USAGE =
+            "harrier-collector --broker URL [--name NAME] [--update-interval SECONDS] [--spool DIR] [--config FILE]";
 
     /**
-     * {@code --broker URL [--name NAME] [--update-interval SECONDS] [--spool DIR]}: runs until the
-     * process is stopped; the accountant's usage is kept in {@code DIR} (else in memory only).
+     * {@code --broker URL [--name NAME] [--update-interval SECONDS] [--spool DIR] [--config FILE]}:
+     * runs until the process is stopped; the accountant's usage is kept in {@code DIR} (else in
+     * memory only); FILE holds HTCondor-style knobs ({@link NegotiatorConfig}), which the
+     * options override.
      */
     public static void main(String[] args) throws InterruptedException {
         ServiceProcess.Options options;
+        CollectorSettings settings;
+        NegotiatorSettings negotiation;
         try {
-            options = ServiceProcess.Options.parse(args);
+            List<String> rest = new ArrayList<>(List.of(args));
+            Configuration config = Configuration.EMPTY;
+            int at = rest.indexOf("--config");
+            if (at >= 0) {
+                if (at + 1 >= rest.size()) {
+                    throw new IllegalArgumentException("--config needs a value");
+                }
+                config = Configuration.read(Path.of(rest.get(at + 1)));
+                rest.subList(at, at + 2).clear();
+            }
+            options = ServiceProcess.Options.parse(rest.toArray(String[]::new));
+            settings = NegotiatorConfig.collector(config, CollectorSettings.defaults());
+            if (options.updateInterval() != null) {
+                settings = settings.withUpdateInterval(options.updateInterval());
+            }
+            negotiation = NegotiatorConfig.negotiator(config, NegotiatorSettings.defaults());
+            if (options.spool() != null) {
+                negotiation = negotiation.withSpool(options.spool());
+            }
         } catch (IllegalArgumentException e) {
             ServiceProcess.badCommandLine("harrier-collector", e.getMessage(), USAGE);
             return;
         }
-        CollectorSettings defaults = CollectorSettings.defaults();
-        CollectorSettings settings = options.updateInterval() == null ? defaults : defaults.withUpdateInterval(options.updateInterval());
         String name = options.name() == null ? settings.machine() : options.name();
-        NegotiatorSettings negotiation = options.spool() == null ? NegotiatorSettings.defaults()
-                : NegotiatorSettings.defaults().withSpool(options.spool());
-        ServiceProcess.run("harrier-collector", options.broker(), bus -> start(bus, name, settings, negotiation),
+        CollectorSettings chosen = settings;
+        NegotiatorSettings fairShare = negotiation;
+        ServiceProcess.run("harrier-collector", options.broker(), bus -> start(bus, name, chosen, fairShare),
                 service -> "collector " + service.agentName() + " on " + options.broker());
     }
 }

@@ -12,8 +12,9 @@ final class LimitUse {
     private final ConcurrencyLimits limits;
     private final Map<String, Double> used = new HashMap<>();
 
-    LimitUse(ConcurrencyLimits limits) {
+    LimitUse(ConcurrencyLimits limits, Map<String, Double> held) {
         this.limits = limits;
+        used.putAll(held);
     }
 
     /** Counts what a running claim holds; an unreadable ConcurrencyLimits counts nothing. */

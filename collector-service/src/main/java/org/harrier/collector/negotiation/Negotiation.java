@@ -66,7 +66,7 @@ public final class Negotiation {
         this.snapshot = snapshot;
         this.policy = snapshot.policy();
         this.context = EvalContext.create(Clock.fixed(snapshot.now(), ZoneId.systemDefault()), SEED);
-        this.limits = new LimitUse(policy.limits());
+        this.limits = new LimitUse(policy.limits(), policy.limitsHeld());
         double total = 0;
         boolean preemptable = policy.preemption().priorityPreemptionPossible();
         for (SlotOffer slot : snapshot.slots()) {

@@ -1,5 +1,6 @@
 package org.harrier.console.cli;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -7,6 +8,12 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.harrier.console.format.AdJson;
 import org.harrier.console.grid.PersonalGrid;
+import org.harrier.collector.CollectorSettings;
+import org.harrier.collector.NegotiatorConfig;
+import org.harrier.collector.NegotiatorSettings;
+import org.harrier.exec.ExecConfig;
+import org.harrier.exec.ExecSettings;
+import org.harrier.mgmt.config.Configuration;
 import org.harrier.scheduler.SchedulerSettings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -43,6 +50,13 @@ final class UpCommand implements Callable<Integer> {
                     + " (PERIODIC_EXPR_INTERVAL, default ${DEFAULT-VALUE}, at least 1)")
     long periodicExprIntervalSeconds = SchedulerSettings.PERIODIC_EXPR_INTERVAL.toSeconds();
 
+    @Option(names = "--config", paramLabel = "FILE",
+            description = "HTCondor-style configuration (NAME = value, $(NAME), include : FILE) for the negotiator"
+                    + " (PRIORITY_HALFLIFE, NEGOTIATOR_POLICY, GROUP_NAMES, GROUP_QUOTA_<g>, <NAME>_LIMIT,"
+                    + " PREEMPTION_REQUIREMENTS, ...) and the execute node (NUM_CPUS, MEMORY, START, RANK,"
+                    + " MACHINE_RESOURCE_<name>, CONSUMPTION_POLICY, SLOT_WEIGHT, ...); the options here override it")
+    Path config;
+
     @Option(names = {"-json", "--json"}, description = "print the broker URL and data directory as JSON")
     boolean json;
 
@@ -60,8 +74,23 @@ final class UpCommand implements Callable<Integer> {
             }
             return null;
         });
+        Configuration knobs = CommandLineError.checked(spec, () -> {
+            if (config == null) {
+                return Configuration.EMPTY;
+            }
+            try {
+                Configuration c = Configuration.read(config);
+                // Check every knob now, so a bad file is a bad command line, not a failed start.
+                NegotiatorConfig.negotiator(c, NegotiatorSettings.defaults());
+                NegotiatorConfig.collector(c, CollectorSettings.defaults());
+                ExecConfig.apply(c, ExecSettings.builder());
+                return c;
+            } catch (IllegalArgumentException e) {
+                throw new CommandLineError("--config: " + e.getMessage());
+            }
+        });
         PersonalGrid grid = PersonalGrid.start(new PersonalGrid.Settings(harrier.dataDir(), port,
-                Duration.ofSeconds(updateIntervalSeconds), Duration.ofSeconds(periodicExprIntervalSeconds)));
+                Duration.ofSeconds(updateIntervalSeconds), Duration.ofSeconds(periodicExprIntervalSeconds), knobs));
         CountDownLatch stopped = new CountDownLatch(1);
         // Ctrl-C (SIGINT) and SIGTERM run shutdown hooks: the grid stops in order and broker.url goes.
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

@@ -15,7 +15,10 @@ import org.harrier.broker.BrokerException;
 import org.harrier.broker.BrokerSettings;
 import org.harrier.broker.GridBroker;
 import org.harrier.collector.CollectorSettings;
+import org.harrier.collector.NegotiatorConfig;
 import org.harrier.collector.NegotiatorSettings;
+import org.harrier.exec.ExecConfig;
+import org.harrier.mgmt.config.Configuration;
 import org.harrier.collector.bus.CollectorService;
 import org.harrier.console.ConsoleFailure;
 import org.harrier.console.GridLocation;
@@ -50,8 +53,11 @@ public final class PersonalGrid implements AutoCloseable {
      * @param port           the broker's AMQP port on 127.0.0.1; 0 picks a free one
      * @param updateInterval UPDATE_INTERVAL of every service; short, so a personal grid reacts quickly
      * @param periodicExprInterval the scheduler's PERIODIC_EXPR_INTERVAL (periodic_hold/release/remove), at least 1 s
+     * @param config         HTCondor-style knobs for the collector/negotiator and the exec service
+     *                       (harrier up --config); the settings above override the file
      */
-    public record Settings(Path dataDir, int port, Duration updateInterval, Duration periodicExprInterval) {
+    public record Settings(Path dataDir, int port, Duration updateInterval, Duration periodicExprInterval,
+                           Configuration config) {
         public static final Duration QUICK = Duration.ofSeconds(2);
 
         /** With HTCondor's PERIODIC_EXPR_INTERVAL, 60 s. */
@@ -59,7 +65,13 @@ public final class PersonalGrid implements AutoCloseable {
             this(dataDir, port, updateInterval, SchedulerSettings.PERIODIC_EXPR_INTERVAL);
         }
 
+        /** With no configuration file. */
+        public Settings(Path dataDir, int port, Duration updateInterval, Duration periodicExprInterval) {
+            this(dataDir, port, updateInterval, periodicExprInterval, Configuration.EMPTY);
+        }
+
         public Settings {
+            Objects.requireNonNull(config, "config");
             Objects.requireNonNull(dataDir, "dataDir");
             Objects.requireNonNull(updateInterval, "updateInterval");
             Objects.requireNonNull(periodicExprInterval, "periodicExprInterval");
@@ -95,13 +107,15 @@ public final class PersonalGrid implements AutoCloseable {
             SchedulerSettings schedulerSettings = SchedulerSettings.defaults().withUpdateInterval(every)
                     .withPeriodicExprInterval(settings.periodicExprInterval());
             String name = schedulerSettings.machine();
-            running.push(CollectorService.start(bus, name, CollectorSettings.defaults().withUpdateInterval(every),
-                    NegotiatorSettings.defaults().withSpool(data.resolve("negotiator"))));
+            Configuration config = settings.config();
+            running.push(CollectorService.start(bus, name,
+                    NegotiatorConfig.collector(config, CollectorSettings.defaults()).withUpdateInterval(every),
+                    NegotiatorConfig.negotiator(config, NegotiatorSettings.defaults()).withSpool(data.resolve("negotiator"))));
             // Started exec first so it stops last: the scheduler, stopping, takes its running jobs
             // back (they stay queued and run again next time), rather than the exec service killing
             // them under it, which the scheduler would record as jobs that ended by a signal.
-            running.push(ExecService.start(bus, name, ExecSettings.builder().executeDir(data.resolve("execute"))
-                    .updateInterval(every).build()));
+            running.push(ExecService.start(bus, name, ExecConfig.apply(config, ExecSettings.builder())
+                    .executeDir(data.resolve("execute")).updateInterval(every).build()));
             running.push(SchedulerService.start(bus, name, schedulerSettings, data.resolve("spool")));
             PersonalGrid grid = new PersonalGrid(settings, broker.url(), running);
             grid.writeUrl();
