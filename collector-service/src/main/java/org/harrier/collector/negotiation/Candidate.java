@@ -33,10 +33,6 @@ final class Candidate {
         if (taken) {
             return Fit.no(this, Reason.SLOT_TAKEN);
         }
-        if (!Match.accepts(job, view, context)) {
-            // First: the cheapest way to learn that most slots will not do.
-            return Fit.no(this, Reason.REJECTED_BY_JOB);
-        }
         Resources demand = Resources.NONE;
         if (partitionable) {
             try {
@@ -47,6 +43,9 @@ final class Candidate {
             if (!left.covers(demand)) {
                 return Fit.no(this, Reason.INSUFFICIENT_RESOURCES);
             }
+        }
+        if (!Match.accepts(job, view, context)) {
+            return Fit.no(this, Reason.REJECTED_BY_JOB);
         }
         if (!Match.accepts(view, job, context)) {
             return Fit.no(this, Reason.REJECTED_BY_SLOT);

@@ -27,8 +27,8 @@ import org.harrier.classad.Value;
  *       quota, then, in a second pass, those that accept surplus up to their parent's.
  *   <li>Within a group the {@link SharePolicy} divides the group's pie among its hungry
  *       submitters (pie spin: in inverse proportion to their priorities); submitters are served
- *       best priority first, each up to its share (a share with any room left admits one more
- *       job), then the pie spins again among those still hungry until a spin places nothing.
+ *       best priority first, each up to its share (rounded to the nearest job), then the pie
+ *       spins again among those still hungry until a spin places nothing.
  *   <li>A submitter's requests are tried in the order its scheduler gave them; a job goes to the
  *       best slot class that accepts it ({@link SlotClass}: job Rank, then slot Rank), confirmed
  *       on a member; only when no open slot takes it may it preempt a running one
@@ -163,6 +163,13 @@ public final class Negotiation {
         return quota > 0 ? h / quota : h > 0 ? Double.MAX_VALUE : 0;
     }
 
+    /**
+     * Negotiates one group, in three phases. First the pie is divided among everyone the group
+     * counts (hungry submitters and those holding slots), so a newcomer's share is what its
+     * priority earns against those already running, and it may preempt to get it. Then what is
+     * left goes to the hungry alone, in shares among them, without preempting. Last, slots still
+     * free go one job per turn, best priority first, so no slot stays idle while a job fits.
+     */
     private void negotiateGroup(String group, boolean surplus) {
         double groupPie = surplus ? ceiling(group) : ownQuota(group);
         List<String> members = submittersByGroup.get(group);
@@ -170,26 +177,56 @@ public final class Negotiation {
             // What the quota pass stopped may now use the surplus.
             members.forEach(s -> bySubmitter.get(s).forEach(p -> stalled.remove(p, Reason.GROUP_QUOTA)));
         }
-        while (true) {
-            List<SharePolicy.Hungry> hungry = new ArrayList<>();
-            for (String s : members) {
-                if (hasPending(s)) {
-                    hungry.add(new SharePolicy.Hungry(s, policy.priorityOf(s)));
-                }
+        spin(group, members, groupPie, surplus, true, true);
+        spin(group, members, groupPie, surplus, false, false);
+        boolean placed = true;
+        while (placed) {
+            placed = false;
+            for (SharePolicy.Hungry h : hungry(members)) {
+                placed |= negotiateSubmitter(h.submitter(), group, 1, surplus, false, true);
             }
+        }
+    }
+
+    /** Spins the pie until a spin places nothing: each hungry submitter up to its share. */
+    private void spin(String group, List<String> members, double groupPie, boolean surplus, boolean countHolders,
+            boolean preempt) {
+        while (true) {
+            List<SharePolicy.Hungry> hungry = hungry(members);
             if (hungry.isEmpty()) {
                 return;
             }
-            hungry.sort(Comparator.comparingDouble(SharePolicy.Hungry::priority).thenComparing(SharePolicy.Hungry::submitter));
-            Map<String, Double> shares = policy.share().shares(hungry, groupPie);
+            List<SharePolicy.Hungry> counted = new ArrayList<>(hungry);
+            if (countHolders) {
+                held.forEach((s, h) -> {
+                    if (h > 0 && !members.contains(s) && policy.groups().groupOf(s).equals(group)) {
+                        counted.add(new SharePolicy.Hungry(s, policy.priorityOf(s)));
+                    }
+                });
+            }
+            Map<String, Double> shares = policy.share().shares(counted, groupPie);
             boolean progress = false;
             for (SharePolicy.Hungry h : hungry) {
-                progress |= negotiateSubmitter(h.submitter(), group, shares.get(h.submitter()), surplus);
+                double room = pie > 0 ? shares.get(h.submitter()) - held.getOrDefault(h.submitter(), 0.0)
+                        : Double.POSITIVE_INFINITY;
+                progress |= negotiateSubmitter(h.submitter(), group, room, surplus, preempt, false);
             }
             if (!progress) {
                 return;
             }
         }
+    }
+
+    /** The group's submitters with jobs still to place, best priority first. */
+    private List<SharePolicy.Hungry> hungry(List<String> members) {
+        List<SharePolicy.Hungry> hungry = new ArrayList<>();
+        for (String s : members) {
+            if (hasPending(s)) {
+                hungry.add(new SharePolicy.Hungry(s, policy.priorityOf(s)));
+            }
+        }
+        hungry.sort(Comparator.comparingDouble(SharePolicy.Hungry::priority).thenComparing(SharePolicy.Hungry::submitter));
+        return hungry;
     }
 
     private boolean hasPending(String submitter) {
@@ -201,15 +238,23 @@ public final class Negotiation {
         return false;
     }
 
-    /** Places the submitter's jobs while its share has room; true if it placed any. */
-    private boolean negotiateSubmitter(String submitter, String group, double share, boolean surplus) {
+    /**
+     * Places the submitter's jobs while its share has {@code room} (weighted; it shrinks as jobs
+     * are placed), or only one job if {@code once}; true if it placed any.
+     */
+    private boolean negotiateSubmitter(String submitter, String group, double room, boolean surplus, boolean preempt,
+            boolean once) {
         boolean placed = false;
+        double before = held.getOrDefault(submitter, 0.0);
         for (PendingRequest p : bySubmitter.get(submitter)) {
             while (p.left > 0 && !stalled.containsKey(p)) {
-                boolean shareUsed = share - held.getOrDefault(submitter, 0.0) <= 0 && pie > 0;
-                Outcome o = placeOne(p, group, surplus, shareUsed);
+                double left = once ? Double.POSITIVE_INFINITY : room - (held.getOrDefault(submitter, 0.0) - before);
+                Outcome o = placeOne(p, group, surplus, left, preempt);
                 if (o == Outcome.PLACED) {
                     placed = true;
+                    if (once) {
+                        return true;
+                    }
                 } else if (o == Outcome.SHARE_FULL) {
                     if (!shareLimited.contains(submitter)) {
                         shareLimited.add(submitter);
@@ -225,8 +270,12 @@ public final class Negotiation {
 
     private enum Outcome { PLACED, REJECTED, SHARE_FULL, GROUP_FULL }
 
-    /** Places one job of {@code p}; with {@code shareUsed}, only on a slot that weighs nothing. */
-    private Outcome placeOne(PendingRequest p, String group, boolean surplus, boolean shareUsed) {
+    /**
+     * Places one job of {@code p} if its submitter's share has {@code room} for it, rounding to
+     * the nearest: a job may leave the submitter at most half its weight over its share (so two
+     * equal submitters of a one-slot pool do not both wait for a whole slot's share).
+     */
+    private Outcome placeOne(PendingRequest p, String group, boolean surplus, double room, boolean preempt) {
         if (p.limits == null) {
             reject(p, Reason.BAD_CONCURRENCY_LIMITS);
             return Outcome.REJECTED;
@@ -236,7 +285,7 @@ public final class Negotiation {
             return Outcome.REJECTED;
         }
         PendingRequest.Placement at = p.findOpen(classes, firstFit(p), context);
-        if (at == null && !running.isEmpty()) {
+        if (at == null && preempt && !running.isEmpty()) {
             at = p.findPreemption(running, this::judgePreemption, context);
         }
         if (at == null) {
@@ -245,7 +294,8 @@ public final class Negotiation {
             return Outcome.REJECTED;
         }
         double weight = at.candidate().weight(at.fit().demand());
-        if (shareUsed && weight > 0) {
+        if (weight > 0 && room < weight / 2 && at.kind() != Preemption.Kind.RANK) {
+            // A slot whose owner ranks this job above the one it runs takes it whatever the shares say.
             return Outcome.SHARE_FULL;
         }
         if (!groupHasRoom(group, weight, surplus)) {
