@@ -57,6 +57,36 @@ class MatchPlannerTest {
         }
     }
 
+    /**
+     * The HTCondor manual's matchmaking examples ("Matchmaking with ClassAds", "condor_startd
+     * Policy Configuration"): an unscoped name the ad lacks is looked up in the other ad, so a
+     * machine's {@code Owner != "riffraff"} reads the job's Owner and a job's {@code Memory >= 64}
+     * the machine's Memory.
+     */
+    @ParameterizedTest(name = "[{index}] job {0} | machine {1} -> {2}")
+    @CsvSource(delimiter = '|', value = {
+            "Arch == \"X86_64\" && OpSys == \"LINUX\"      | (LoadAvg <= 0.3) && (KeyboardIdle > (15 * 60))   | alice    | MATCH",
+            "Arch == \"INTEL\" && OpSys == \"SOLARIS251\"  | (LoadAvg <= 0.3) && (KeyboardIdle > (15 * 60))   | alice    | REJECTED_BY_JOB",
+            "Memory >= 64                                | Owner != \"riffraff\"                           | alice    | MATCH",
+            "Memory >= 64                                | Owner != \"riffraff\"                           | riffraff | REJECTED_BY_SLOT",
+            "Memory >= 4096                              | true                                           | alice    | REJECTED_BY_JOB",
+            "TARGET.Mips > 100                           | true                                           | alice    | REJECTED_BY_JOB",
+            "true                                        | KeyboardIdle > 3000                            | alice    | REJECTED_BY_SLOT",
+            "true                                        | TARGET.ImageSize < MY.Memory * 1024            | alice    | MATCH",
+    })
+    void theManualsMatchmakingExamples(String job, String machine, String owner, String outcome) {
+        ResourceRequest request = Pools.request(owner, 1, "Requirements = " + job + "; ImageSize = 50000");
+        SlotOffer slot = staticSlot("slot1@a", "LoadAvg = 0.1; KeyboardIdle = 1800; Requirements = " + machine);
+
+        MatchPlan plan = plan(List.of(request), List.of(slot));
+
+        if (outcome.equals("MATCH")) {
+            assertEquals(List.of("slot1@a"), matchedSlots(plan));
+        } else {
+            assertEquals(Reason.valueOf(outcome), plan.rejections().get(0).reason());
+        }
+    }
+
     @Test
     void aJobWithoutRequirementsNeverMatches() {
         MatchPlan plan = plan(List.of(request("alice", 1, "Cmd = \"/bin/true\"")), List.of(staticSlot("slot1@a", "")));
