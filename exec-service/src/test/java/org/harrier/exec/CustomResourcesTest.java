@@ -165,6 +165,6 @@ class CustomResourcesTest {
     void aJobIsToldItsDevices() {
         assertEquals(Map.of("_CONDOR_AssignedGPUs", "CUDA0,CUDA1", "CUDA_VISIBLE_DEVICES", "0,1",
                         "_CONDOR_AssignedFPGAs", "fpga-3"),
-                Startd.deviceEnvironment(Map.of("GPUs", List.of("CUDA0", "CUDA1"), "FPGAs", List.of("fpga-3"))));
+                SlotEnvironment.devices(Map.of("GPUs", List.of("CUDA0", "CUDA1"), "FPGAs", List.of("fpga-3"))));
     }
 }

@@ -48,11 +48,8 @@ public final class Negotiation {
     private final List<Candidate> open = new ArrayList<>();
     private final List<Candidate> running = new ArrayList<>();
     private final List<SlotClass> classes;
-    private final Map<String, Double> held = new HashMap<>();
-    private final Map<String, Double> groupHeld = new HashMap<>();
+    private final Holdings holdings;
     private final LimitUse limits;
-    private final Map<String, Double> quotas;
-    private final double pie;
     private final Map<String, List<PendingRequest>> bySubmitter = new LinkedHashMap<>();
     private final Map<String, List<String>> submittersByGroup = new LinkedHashMap<>();
     private final List<PlannedMatch> matches = new ArrayList<>();
@@ -68,6 +65,7 @@ public final class Negotiation {
         this.context = EvalContext.create(Clock.fixed(snapshot.now(), ZoneId.systemDefault()), SEED);
         this.limits = new LimitUse(policy.limits(), policy.limitsHeld());
         double total = 0;
+        Map<SlotOffer, Double> holders = new LinkedHashMap<>();
         boolean preemptable = policy.preemption().priorityPreemptionPossible();
         for (SlotOffer slot : snapshot.slots()) {
             if (slot.inPool()) {
@@ -76,15 +74,15 @@ public final class Negotiation {
             if (slot.available()) {
                 open.add(new Candidate(slot));
             } else if (slot.runningJob()) {
-                charge(slot.remoteUser(), slot.weight());
+                holders.put(slot, slot.weight());
                 limits.holding(slot.concurrencyLimits());
                 if (preemptable || slot.ad().contains("Rank")) {
                     running.add(new Candidate(slot));
                 }
             }
         }
-        this.pie = total;
-        this.quotas = policy.groups().quotas(total);
+        this.holdings = new Holdings(policy.groups(), total);
+        holders.forEach((slot, w) -> holdings.charge(slot.remoteUser(), w));
         for (ResourceRequest r : snapshot.requests()) {
             if (r.count() > 0) {
                 String submitter = submitterOf(r);
@@ -124,7 +122,7 @@ public final class Negotiation {
 
     private MatchPlan run() {
         List<String> groups = new ArrayList<>(submittersByGroup.keySet());
-        groups.sort(Comparator.comparingDouble(this::starvation).thenComparing(g -> g));
+        groups.sort(Comparator.comparingDouble(holdings::starvation).thenComparing(g -> g));
         for (String g : groups) {
             negotiateGroup(g, false);
         }
@@ -156,13 +154,6 @@ public final class Negotiation {
         rejections.add(new Rejection(p.request, p.left, reason != null ? reason : Reason.SUBMITTER_LIMIT, Map.of()));
     }
 
-    /** How much of its quota a group holds; the least-served group negotiates first (HTCondor's GROUP_SORT_EXPR). */
-    private double starvation(String group) {
-        double quota = quotas.getOrDefault(group, 0.0);
-        double h = groupHeld.getOrDefault(group, 0.0);
-        return quota > 0 ? h / quota : h > 0 ? Double.MAX_VALUE : 0;
-    }
-
     /**
      * Negotiates one group, in three phases. First the pie is divided among everyone the group
      * counts (hungry submitters and those holding slots), so a newcomer's share is what its
@@ -171,7 +162,7 @@ public final class Negotiation {
      * free go one job per turn, best priority first, so no slot stays idle while a job fits.
      */
     private void negotiateGroup(String group, boolean surplus) {
-        double groupPie = surplus ? ceiling(group) : ownQuota(group);
+        double groupPie = surplus ? holdings.ceiling(group) : holdings.ownQuota(group);
         List<String> members = submittersByGroup.get(group);
         if (surplus) {
             // What the quota pass stopped may now use the surplus.
@@ -198,7 +189,7 @@ public final class Negotiation {
             }
             List<SharePolicy.Hungry> counted = new ArrayList<>(hungry);
             if (countHolders) {
-                held.forEach((s, h) -> {
+                holdings.forEach((s, h) -> {
                     if (h > 0 && !members.contains(s) && policy.groups().groupOf(s).equals(group)) {
                         counted.add(new SharePolicy.Hungry(s, policy.priorityOf(s)));
                     }
@@ -207,7 +198,7 @@ public final class Negotiation {
             Map<String, Double> shares = policy.share().shares(counted, groupPie);
             boolean progress = false;
             for (SharePolicy.Hungry h : hungry) {
-                double room = pie > 0 ? shares.get(h.submitter()) - held.getOrDefault(h.submitter(), 0.0)
+                double room = holdings.pie() > 0 ? shares.get(h.submitter()) - holdings.of(h.submitter())
                         : Double.POSITIVE_INFINITY;
                 progress |= negotiateSubmitter(h.submitter(), group, room, surplus, preempt, false);
             }
@@ -245,10 +236,10 @@ public final class Negotiation {
     private boolean negotiateSubmitter(String submitter, String group, double room, boolean surplus, boolean preempt,
             boolean once) {
         boolean placed = false;
-        double before = held.getOrDefault(submitter, 0.0);
+        double before = holdings.of(submitter);
         for (PendingRequest p : bySubmitter.get(submitter)) {
             while (p.left > 0 && !stalled.containsKey(p)) {
-                double left = once ? Double.POSITIVE_INFINITY : room - (held.getOrDefault(submitter, 0.0) - before);
+                double left = once ? Double.POSITIVE_INFINITY : room - (holdings.of(submitter) - before);
                 Outcome o = placeOne(p, group, surplus, left, preempt);
                 if (o == Outcome.PLACED) {
                     placed = true;
@@ -298,16 +289,16 @@ public final class Negotiation {
             // A slot whose owner ranks this job above the one it runs takes it whatever the shares say.
             return Outcome.SHARE_FULL;
         }
-        if (!groupHasRoom(group, weight, surplus)) {
+        if (!holdings.roomFor(group, weight, surplus)) {
             stalled.put(p, Reason.GROUP_QUOTA);
             return Outcome.GROUP_FULL;
         }
         if (at.kind() != Preemption.Kind.NONE) {
             SlotOffer victim = at.candidate().slot();
-            charge(victim.remoteUser(), -victim.weight());
+            holdings.charge(victim.remoteUser(), -victim.weight());
         }
         at.candidate().take(at.fit().demand());
-        charge(p.submitter, weight);
+        holdings.charge(p.submitter, weight);
         limits.take(p.limits);
         matches.add(new PlannedMatch(p.request, at.candidate().slot(), at.fit().demand(), at.fit().jobRank(),
                 at.fit().slotRank(), at.kind() != Preemption.Kind.NONE));
@@ -318,55 +309,6 @@ public final class Negotiation {
     private void reject(PendingRequest p, Reason reason) {
         rejections.add(new Rejection(p.request, p.left, reason, Map.of()));
         p.left = 0;
-    }
-
-    /** Adds {@code weight} to what a submitter holds, and to its group and every group above. */
-    private void charge(String submitter, double weight) {
-        held.merge(submitter, weight, Double::sum);
-        for (String g = policy.groups().groupOf(submitter); g != null; g = policy.groups().parentOf(g)) {
-            groupHeld.merge(g, weight, Double::sum);
-        }
-    }
-
-    /** Whether {@code group} and every group above it may hold {@code weight} more. */
-    private boolean groupHasRoom(String group, double weight, boolean surplus) {
-        if (!policy.groups().configured()) {
-            return true;
-        }
-        for (String g = group; g != null && !g.equals(GroupQuotas.NONE_GROUP); g = policy.groups().parentOf(g)) {
-            double limit = g.equals(group) && !surplus ? ownQuota(g) : ceiling(g);
-            if (groupHeld.getOrDefault(g, 0.0) + weight > limit + 1e-9) {
-                return false;
-            }
-        }
-        if (group.equals(GroupQuotas.NONE_GROUP)) {
-            double limit = surplus ? ceiling(group) : ownQuota(group);
-            return heldByUngrouped() + weight <= limit + 1e-9;
-        }
-        return true;
-    }
-
-    private double ownQuota(String group) {
-        return group.equals(GroupQuotas.NONE_GROUP) && !policy.groups().configured() ? pie : quotas.getOrDefault(group, 0.0);
-    }
-
-    /** The most a group may hold taking surplus: its parent's ceiling if it accepts surplus, else its quota. */
-    private double ceiling(String group) {
-        if (!policy.groups().acceptsSurplus(group)) {
-            return ownQuota(group);
-        }
-        String parent = policy.groups().parentOf(group);
-        return parent == null || parent.equals(GroupQuotas.NONE_GROUP) ? pie : ceiling(parent);
-    }
-
-    private double heldByUngrouped() {
-        double sum = 0;
-        for (Map.Entry<String, Double> e : held.entrySet()) {
-            if (policy.groups().groupOf(e.getKey()).equals(GroupQuotas.NONE_GROUP)) {
-                sum += e.getValue();
-            }
-        }
-        return sum;
     }
 
     /**
@@ -393,8 +335,8 @@ public final class Negotiation {
         if (!(mine < theirs)) {
             return null;
         }
-        ClassAd view = Preemption.withEphemeral(offer.ad(), mine, theirs, held.getOrDefault(p.submitter, 0.0),
-                held.getOrDefault(remote, 0.0), policy.groups().groupOf(p.submitter), policy.groups().groupOf(remote));
+        ClassAd view = Preemption.withEphemeral(offer.ad(), mine, theirs, holdings.of(p.submitter),
+                holdings.of(remote), policy.groups().groupOf(p.submitter), policy.groups().groupOf(remote));
         Value allowed = ctx.evaluate(policy.preemption().requirements(), view, p.request.ad());
         if (!(allowed instanceof BooleanValue b && b.value())) {
             return null;
