@@ -81,6 +81,10 @@ final class Negotiator {
         long every = settings.negotiatorInterval().toNanos();
         threads.owner().scheduleWithFixedDelay(CentralManager.guarded("periodic negotiation", this::trigger),
                 every, every, TimeUnit.NANOSECONDS);
+        long tick = settings.updateInterval().toNanos();
+        threads.owner().scheduleWithFixedDelay(CentralManager.guarded("accounting", () -> accounts.tick(
+                store.ads(AdType.SLOT).stream().map(CycleTrigger::offer).toList(), threads.clock().instant())),
+                tick, tick, TimeUnit.NANOSECONDS);
     }
 
     void close() {

@@ -41,6 +41,7 @@ final class PoolAccounts {
     private ConcurrencyLimits limits;
     private Map<String, Double> limitsInUse = Map.of();
     private Map<String, Double> quotas = Map.of();
+    private Set<String> lastWaiting = Set.of();
 
     /** Limit units recent matches took, held until {@code until}: by then the running job's slot ad shows them. */
     private record LimitHold(Instant until, Map<String, Double> units) {
@@ -62,6 +63,28 @@ final class PoolAccounts {
      * returns the policy a cycle plans with: the priorities as of now.
      */
     NegotiationPolicy beginCycle(List<SlotOffer> slots, Set<String> waiting, Instant now) {
+        lastWaiting = Set.copyOf(waiting);
+        account(slots, waiting, now);
+        boolean upDown = settings.policy().name().equals("up-down");
+        limitHolds.removeIf(h -> !h.until().isAfter(now));
+        Map<String, Double> unitsHeld = new HashMap<>();
+        limitHolds.forEach(h -> h.units().forEach((name, n) -> unitsHeld.merge(name, n, Double::sum)));
+        return new NegotiationPolicy(settings.policy(), Accountant.priorities(state, settings.policy().name()),
+                upDown ? 0 : Accountant.MIN_PRIORITY * settings.defaultPrioFactor(), settings.groups(), limits,
+                settings.preemption(), unitsHeld);
+    }
+
+    /**
+     * Brings usage up to {@code now} between cycles (every UPDATE_INTERVAL): the accountant
+     * charges what it sees held at each update for the time since the last, so it must look
+     * often, not only when a cycle runs (cycles come when claims change, when what was held
+     * has just gone).
+     */
+    void tick(List<SlotOffer> slots, Instant now) {
+        account(slots, lastWaiting, now);
+    }
+
+    private void account(List<SlotOffer> slots, Set<String> waiting, Instant now) {
         Map<String, Double> weighted = new HashMap<>();
         Map<String, Long> held = new HashMap<>();
         double pie = 0;
@@ -78,13 +101,6 @@ final class PoolAccounts {
         state = Accountant.update(state, new Accountant.Usage(weighted, held, waiting), now, settings.priorityHalfLife(),
                 settings.defaultPrioFactor(), settings.groups());
         save();
-        boolean upDown = settings.policy().name().equals("up-down");
-        limitHolds.removeIf(h -> !h.until().isAfter(now));
-        Map<String, Double> unitsHeld = new HashMap<>();
-        limitHolds.forEach(h -> h.units().forEach((name, n) -> unitsHeld.merge(name, n, Double::sum)));
-        return new NegotiationPolicy(settings.policy(), Accountant.priorities(state, settings.policy().name()),
-                upDown ? 0 : Accountant.MIN_PRIORITY * settings.defaultPrioFactor(), settings.groups(), limits,
-                settings.preemption(), unitsHeld);
     }
 
     /**

@@ -144,6 +144,10 @@ class FairShareGridTest {
 
         Run q = harrier(alice, "q", "alice");
         assertTrue(q.out().contains("1 idle"), "the second waits for the license:\n" + q.out());
+        until(alice, "alice charged for the slot her running job holds", out -> {
+            JsonNode a = record(json(new Run(0, out, "")), "alice");
+            return a != null && a.path("ResourcesUsed").asLong() == 1;
+        }, "userprio", "-allusers", "--json");
 
         assertEquals(0, harrier(alice, "limits", "-set", "license_x", "2").status());
         until(alice, "both licensed jobs running", out -> out.contains("2 running"), "q", "alice");
