@@ -10,10 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Map;
-import java.util.function.Predicate;
-import org.harrier.console.Harrier;
 import org.harrier.console.Run;
 import org.harrier.console.Surroundings;
 import org.harrier.mgmt.config.Configuration;
@@ -72,30 +69,9 @@ class FairShareGridTest {
         }
     }
 
-    private Run harrier(Surroundings who, String... args) {
-        String[] all = new String[args.length + 2];
-        all[0] = "--broker";
-        all[1] = grid.url();
-        System.arraycopy(args, 0, all, 2, args.length);
-        return Run.of(who, Harrier.defaultConnector(), all);
-    }
-
-    private Run until(Surroundings who, String what, Predicate<String> ok, String... args) throws InterruptedException {
-        Instant deadline = Instant.now().plusSeconds(90);
-        Run r;
-        do {
-            r = harrier(who, args);
-            if (r.status() == 0 && ok.test(r.out())) {
-                return r;
-            }
-            Thread.sleep(200);
-        } while (Instant.now().isBefore(deadline));
-        throw new AssertionError("harrier " + String.join(" ", args) + " never showed " + what + "; last:\n" + r.out() + r.err());
-    }
-
     private void submit(Surroundings who, String name, String text) throws IOException {
         Path file = Files.writeString(who.workingDir().resolve(name), text);
-        Run r = harrier(who, "submit", file.toString());
+        Run r = session(who).harrier("submit", file.toString());
         assertEquals(0, r.status(), r.err());
     }
 
@@ -116,20 +92,24 @@ class FairShareGridTest {
         return null;
     }
 
+    private GridSession session(Surroundings who) {
+        return new GridSession(who, () -> grid.url());
+    }
+
     @Test
     @Order(1)
     void twoOwnersOnOnePartitionableSlotAreBothChargedForWhatTheyHold() throws Exception {
         submit(alice, "alice.sub", "executable = /bin/sleep\narguments = 3\nrequest_cpus = 1\nrequest_memory = 64\nqueue 3\n");
         submit(bob, "bob.sub", "executable = /bin/sleep\narguments = 3\nrequest_cpus = 1\nrequest_memory = 64\nqueue 3\n");
 
-        JsonNode both = json(until(alice, "usage for alice and bob", out -> {
+        JsonNode both = json(session(alice).until("usage for alice and bob", out -> {
             JsonNode all = json(new Run(0, out, ""));
             JsonNode a = record(all, "alice");
             JsonNode b = record(all, "bob");
             return a != null && b != null && a.path("AccumulatedUsage").asDouble() > 0 && b.path("AccumulatedUsage").asDouble() > 0;
         }, "userprio", "-allusers", "--json"));
         assertTrue(record(both, "alice").path("Priority").asDouble() >= 500, "0.5 x DEFAULT_PRIO_FACTOR at least");
-        until(alice, "every job done", out -> out.contains("0 jobs;"), "q");
+        session(alice).until("every job done", out -> out.contains("0 jobs;"), "q");
     }
 
     @Test
@@ -137,35 +117,35 @@ class FairShareGridTest {
     void aConcurrencyLimitHoldsJobsBackUntilItIsRaised() throws Exception {
         submit(alice, "licensed.sub", "executable = /bin/sleep\narguments = 600\nrequest_cpus = 1\nrequest_memory = 64\n"
                 + "concurrency_limits = license_x\nqueue 2\n");
-        until(alice, "one licensed job running", out -> out.contains("1 running"), "q", "alice");
-        JsonNode limits = json(until(alice, "license_x in use", out -> out.contains("license_x"), "limits", "--json"));
+        session(alice).until("one licensed job running", out -> out.contains("1 running"), "q", "alice");
+        JsonNode limits = json(session(alice).until("license_x in use", out -> out.contains("license_x"), "limits", "--json"));
         assertEquals("license_x", limits.get(0).path("Name").asText(), limits.toString());
         assertEquals(1.0, limits.get(0).path("Current").asDouble(), limits.toString());
 
-        Run q = harrier(alice, "q", "alice");
+        Run q = session(alice).harrier("q", "alice");
         assertTrue(q.out().contains("1 idle"), "the second waits for the license:\n" + q.out());
-        until(alice, "alice charged for the slot her running job holds", out -> {
+        session(alice).until("alice charged for the slot her running job holds", out -> {
             JsonNode a = record(json(new Run(0, out, "")), "alice");
             return a != null && a.path("ResourcesUsed").asLong() == 1;
         }, "userprio", "-allusers", "--json");
 
-        assertEquals(0, harrier(alice, "limits", "-set", "license_x", "2").status());
-        until(alice, "both licensed jobs running", out -> out.contains("2 running"), "q", "alice");
-        assertEquals(0, harrier(alice, "rm", "alice").status());
-        until(alice, "the queue empty", out -> out.contains("0 jobs;"), "q", "alice");
+        assertEquals(0, session(alice).harrier("limits", "-set", "license_x", "2").status());
+        session(alice).until("both licensed jobs running", out -> out.contains("2 running"), "q", "alice");
+        assertEquals(0, session(alice).harrier("rm", "alice").status());
+        session(alice).until("the queue empty", out -> out.contains("0 jobs;"), "q", "alice");
     }
 
     @Test
     @Order(3)
     void aPriorityFactorSetWithUserprioOutlivesARestart() throws Exception {
-        assertEquals(0, harrier(alice, "userprio", "-setfactor", "carol", "4000").status());
-        JsonNode carol = record(json(harrier(alice, "userprio", "-allusers", "--json")), "carol");
+        assertEquals(0, session(alice).harrier("userprio", "-setfactor", "carol", "4000").status());
+        JsonNode carol = record(json(session(alice).harrier("userprio", "-allusers", "--json")), "carol");
         assertEquals(4000, carol.path("PriorityFactor").asDouble(), carol.toString());
 
         grid.close();
         grid = start(Configuration.EMPTY);
 
-        JsonNode again = record(json(until(alice, "carol after the restart",
+        JsonNode again = record(json(session(alice).until("carol after the restart",
                 out -> out.contains("carol"), "userprio", "-allusers", "--json")), "carol");
         assertEquals(4000, again.path("PriorityFactor").asDouble(), again.toString());
         assertTrue(Files.exists(dir.resolve("data/negotiator/accountant.json")));

@@ -8,10 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Map;
-import java.util.function.Predicate;
-import org.harrier.console.Harrier;
 import org.harrier.console.Run;
 import org.harrier.console.Surroundings;
 import org.harrier.mgmt.config.Configuration;
@@ -32,25 +29,8 @@ class PreemptionGridTest {
 
     private PersonalGrid grid;
 
-    private Run harrier(Surroundings who, String... args) {
-        String[] all = new String[args.length + 2];
-        all[0] = "--broker";
-        all[1] = grid.url();
-        System.arraycopy(args, 0, all, 2, args.length);
-        return Run.of(who, Harrier.defaultConnector(), all);
-    }
-
-    private Run until(Surroundings who, String what, Predicate<String> ok, String... args) throws InterruptedException {
-        Instant deadline = Instant.now().plusSeconds(90);
-        Run r;
-        do {
-            r = harrier(who, args);
-            if (r.status() == 0 && ok.test(r.out())) {
-                return r;
-            }
-            Thread.sleep(200);
-        } while (Instant.now().isBefore(deadline));
-        throw new AssertionError("harrier " + String.join(" ", args) + " never showed " + what + "; last:\n" + r.out() + r.err());
+    private GridSession session(Surroundings who) {
+        return new GridSession(who, () -> grid.url());
     }
 
     @Test
@@ -64,20 +44,20 @@ class PreemptionGridTest {
             Surroundings alice = new Surroundings(Map.of(), work, dir, "alice", Clock.systemDefaultZone());
             Surroundings bob = new Surroundings(Map.of(), work, dir, "bob", Clock.systemDefaultZone());
             // alice's factor makes her priority far worse than a newcomer's.
-            assertEquals(0, harrier(alice, "userprio", "-setfactor", "alice", "100000").status());
+            assertEquals(0, session(alice).harrier("userprio", "-setfactor", "alice", "100000").status());
             submit(alice, "alice.sub", "executable = /bin/sleep\narguments = 600\nrequest_memory = 64\n"
                     + "log = alice.log\nqueue\n");
-            until(alice, "alice's job running", out -> out.contains("1 running"), "q", "alice");
+            session(alice).until("alice's job running", out -> out.contains("1 running"), "q", "alice");
 
             submit(bob, "bob.sub", "executable = /bin/sleep\narguments = 600\nrequest_memory = 64\nqueue\n");
 
-            until(bob, "bob's job running", out -> out.contains("1 running"), "q", "bob");
-            until(alice, "alice's job idle again", out -> out.contains("1 idle"), "q", "alice");
+            session(bob).until("bob's job running", out -> out.contains("1 running"), "q", "bob");
+            session(alice).until("alice's job idle again", out -> out.contains("1 idle"), "q", "alice");
             String log = Files.readString(work.resolve("alice.log"));
             assertTrue(log.contains("Job was evicted"), log);
-            Run starts = harrier(alice, "q", "alice", "-af", "NumJobStarts");
+            Run starts = session(alice).harrier("q", "alice", "-af", "NumJobStarts");
             assertEquals("1", starts.out().strip(), "one start so far; it runs again when a core is free");
-            harrier(alice, "rm", "-all");
+            session(alice).harrier("rm", "-all");
         } finally {
             grid.close();
         }
@@ -85,7 +65,7 @@ class PreemptionGridTest {
 
     private void submit(Surroundings who, String name, String text) throws IOException {
         Path file = Files.writeString(who.workingDir().resolve(name), text);
-        Run r = harrier(who, "submit", file.toString());
+        Run r = session(who).harrier("submit", file.toString());
         assertEquals(0, r.status(), r.err());
     }
 }
