@@ -162,45 +162,53 @@ public final class Negotiation {
      * free go one job per turn, best priority first, so no slot stays idle while a job fits.
      */
     private void negotiateGroup(String group, boolean surplus) {
-        double groupPie = surplus ? holdings.ceiling(group) : holdings.ownQuota(group);
+        Pass pass = new Pass(group, surplus ? holdings.ceiling(group) : holdings.ownQuota(group), surplus);
         List<String> members = submittersByGroup.get(group);
         if (surplus) {
             // What the quota pass stopped may now use the surplus.
             members.forEach(s -> bySubmitter.get(s).forEach(p -> stalled.remove(p, Reason.GROUP_QUOTA)));
         }
-        spin(group, members, groupPie, surplus, true, true);
-        spin(group, members, groupPie, surplus, false, false);
+        spin(pass, members, Turn.SHARE_PREEMPTING);
+        spin(pass, members, Turn.SHARE);
         boolean placed = true;
         while (placed) {
             placed = false;
             for (SharePolicy.Hungry h : hungry(members)) {
-                placed |= negotiateSubmitter(h.submitter(), group, 1, surplus, false, true);
+                placed |= negotiateSubmitter(h.submitter(), pass, Double.POSITIVE_INFINITY, Turn.ONE_JOB);
             }
         }
     }
 
+    /** One pass over a group: its name, the pie its shares divide, whether it is taking surplus. */
+    private record Pass(String group, double pie, boolean surplus) {
+    }
+
+    /** How a submitter's turn goes: up to its share, preempting if need be; up to its share; one job. */
+    private enum Turn { SHARE_PREEMPTING, SHARE, ONE_JOB }
+
     /** Spins the pie until a spin places nothing: each hungry submitter up to its share. */
-    private void spin(String group, List<String> members, double groupPie, boolean surplus, boolean countHolders,
-            boolean preempt) {
+    private void spin(Pass pass, List<String> members, Turn turn) {
         while (true) {
             List<SharePolicy.Hungry> hungry = hungry(members);
             if (hungry.isEmpty()) {
                 return;
             }
             List<SharePolicy.Hungry> counted = new ArrayList<>(hungry);
-            if (countHolders) {
+            if (turn == Turn.SHARE_PREEMPTING) {
+                java.util.Set<String> asking = new java.util.HashSet<>();
+                hungry.forEach(h -> asking.add(h.submitter()));
                 holdings.forEach((s, h) -> {
-                    if (h > 0 && !members.contains(s) && policy.groups().groupOf(s).equals(group)) {
+                    if (h > 0 && !asking.contains(s) && policy.groups().groupOf(s).equals(pass.group())) {
                         counted.add(new SharePolicy.Hungry(s, policy.priorityOf(s)));
                     }
                 });
             }
-            Map<String, Double> shares = policy.share().shares(counted, groupPie);
+            Map<String, Double> shares = policy.share().shares(counted, pass.pie());
             boolean progress = false;
             for (SharePolicy.Hungry h : hungry) {
                 double room = holdings.pie() > 0 ? shares.get(h.submitter()) - holdings.of(h.submitter())
                         : Double.POSITIVE_INFINITY;
-                progress |= negotiateSubmitter(h.submitter(), group, room, surplus, preempt, false);
+                progress |= negotiateSubmitter(h.submitter(), pass, room, turn);
             }
             if (!progress) {
                 return;
@@ -231,16 +239,16 @@ public final class Negotiation {
 
     /**
      * Places the submitter's jobs while its share has {@code room} (weighted; it shrinks as jobs
-     * are placed), or only one job if {@code once}; true if it placed any.
+     * are placed), or only one job for {@link Turn#ONE_JOB}; true if it placed any.
      */
-    private boolean negotiateSubmitter(String submitter, String group, double room, boolean surplus, boolean preempt,
-            boolean once) {
+    private boolean negotiateSubmitter(String submitter, Pass pass, double room, Turn turn) {
+        boolean once = turn == Turn.ONE_JOB;
         boolean placed = false;
         double before = holdings.of(submitter);
         for (PendingRequest p : bySubmitter.get(submitter)) {
             while (p.left > 0 && !stalled.containsKey(p)) {
                 double left = once ? Double.POSITIVE_INFINITY : room - (holdings.of(submitter) - before);
-                Outcome o = placeOne(p, group, surplus, left, preempt);
+                Outcome o = placeOne(p, pass, left, turn == Turn.SHARE_PREEMPTING);
                 if (o == Outcome.PLACED) {
                     placed = true;
                     if (once) {
@@ -266,7 +274,7 @@ public final class Negotiation {
      * the nearest: a job may leave the submitter at most half its weight over its share (so two
      * equal submitters of a one-slot pool do not both wait for a whole slot's share).
      */
-    private Outcome placeOne(PendingRequest p, String group, boolean surplus, double room, boolean preempt) {
+    private Outcome placeOne(PendingRequest p, Pass pass, double room, boolean preempt) {
         if (p.limits == null) {
             reject(p, Reason.BAD_CONCURRENCY_LIMITS);
             return Outcome.REJECTED;
@@ -289,7 +297,7 @@ public final class Negotiation {
             // A slot whose owner ranks this job above the one it runs takes it whatever the shares say.
             return Outcome.SHARE_FULL;
         }
-        if (!holdings.roomFor(group, weight, surplus)) {
+        if (!holdings.roomFor(pass.group(), weight, pass.surplus())) {
             stalled.put(p, Reason.GROUP_QUOTA);
             return Outcome.GROUP_FULL;
         }
