@@ -89,7 +89,9 @@ final class ClaimRunner {
             }
             return;
         }
-        free(claims.add(grant, key));
+        Claim c = claims.add(grant, key);
+        c.renewed(keeper.now());
+        free(c);
     }
 
     /** A claim with nothing to do runs the next job of its autocluster, or is released. */
@@ -250,6 +252,29 @@ final class ClaimRunner {
                 LOG.info("release of {} failed: {}", c, message(failure));
             }
         });
+    }
+
+    /**
+     * Gives up a claim whose lease ran out ({@link LeaseKeeper}): the claim is forgotten (a
+     * Release goes out in case the startd is back), and its job, if it was running there, goes
+     * back to Idle through {@link Transition#claimLost} to be matched again; a job whose
+     * activation was still unanswered is simply idle again. Returns the job moved, or null.
+     */
+    JobId lost(Claim c, long lease) {
+        JobId job = c.job();
+        drop(c);
+        if (job == null) {
+            return null;
+        }
+        JobStatus status = keeper.queue().status(job);
+        if (status == JobStatus.RUNNING || status == JobStatus.SUSPENDED) {
+            keeper.commit(Transition.claimLost(job, keeper.queue().ad(job), lease, c.renewed(), keeper.now()),
+                    this::onClaim);
+            LOG.warn("{} lost: no keep-alive answered for over {} s; job {} is idle again", c, lease, job);
+            return job;
+        }
+        keeper.reindex(job);
+        return null;
     }
 
     /** Forgets a claim that failed, telling the startd to release it in case it still holds it. */

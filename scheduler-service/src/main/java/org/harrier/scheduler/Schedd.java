@@ -35,6 +35,7 @@ public final class Schedd {
     private final ClaimRunner runner;
     private final PeriodicPolicy policy;
     private final JobControl control;
+    private final LeaseKeeper leases;
 
     /** A schedd whose queue lives only in memory (tests of its decisions). */
     public Schedd(String name, SchedulerSettings settings, Startds startds, ScheddEvents events, Executor owner, Clock clock) {
@@ -55,6 +56,7 @@ public final class Schedd {
                 withPolicy), owner, Objects.requireNonNull(clock, "clock"), Objects.requireNonNull(queue, "queue"),
                 Objects.requireNonNull(journal, "journal"));
         this.runner = new ClaimRunner(keeper, Objects.requireNonNull(startds, "startds"), owner);
+        this.leases = new LeaseKeeper(runner, keeper, startds, settings.claimLease(), owner);
         this.policy = new PeriodicPolicy(keeper, runner, withPolicy, owner);
         this.control = new JobControl(keeper, runner, owner, EvalContext.create(clock, 0));
     }
@@ -172,6 +174,15 @@ public final class Schedd {
      */
     public CompletableFuture<Integer> evaluatePolicy() {
         return this.<CompletableFuture<Integer>>onOwner(policy::evaluate).thenCompose(f -> f);
+    }
+
+    /**
+     * One ALIVE_INTERVAL: gives up the claims whose startd has not answered a keep-alive for
+     * longer than their lease (their running jobs go back to Idle), then sends the others'
+     * startds an Alive; completes with the jobs put back to Idle.
+     */
+    public CompletableFuture<List<JobId>> renewClaims() {
+        return onOwner(leases::renew);
     }
 
     /** Closes an update interval: recomputes rates, republishes the statistics, compacts the journal if due. */

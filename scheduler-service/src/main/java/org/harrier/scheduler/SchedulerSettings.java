@@ -10,9 +10,13 @@ import java.util.Objects;
  * 60 s; at least 1 s).
  */
 public record SchedulerSettings(Duration updateInterval, int historySize, Duration callTimeout, String machine,
-                                Duration periodicExprInterval) {
+                                Duration periodicExprInterval, Duration aliveInterval, Duration claimLease) {
     /** HTCondor's PERIODIC_EXPR_INTERVAL default. */
     public static final Duration PERIODIC_EXPR_INTERVAL = Duration.ofSeconds(60);
+    /** HTCondor's ALIVE_INTERVAL default: how often each claim's startd is sent a keep-alive. */
+    public static final Duration ALIVE_INTERVAL = Duration.ofSeconds(300);
+    /** An idle claim's lease: ALIVE_INTERVAL times MAX_CLAIM_ALIVES_MISSED (6), as HTCondor's startd allows. */
+    public static final Duration CLAIM_LEASE = ALIVE_INTERVAL.multipliedBy(6);
 
     public SchedulerSettings {
         Objects.requireNonNull(updateInterval, "updateInterval");
@@ -32,6 +36,18 @@ public record SchedulerSettings(Duration updateInterval, int historySize, Durati
             throw new IllegalArgumentException("periodicExprInterval (PERIODIC_EXPR_INTERVAL) must be at least 1 s, got "
                     + periodicExprInterval);
         }
+        Objects.requireNonNull(aliveInterval, "aliveInterval");
+        Objects.requireNonNull(claimLease, "claimLease");
+        if (aliveInterval.compareTo(Duration.ofSeconds(1)) < 0 || claimLease.compareTo(aliveInterval) <= 0) {
+            throw new IllegalArgumentException("aliveInterval (ALIVE_INTERVAL) must be at least 1 s and shorter than"
+                    + " claimLease (CLAIM_LEASE), got " + aliveInterval + " and " + claimLease);
+        }
+    }
+
+    /** Settings with HTCondor's ALIVE_INTERVAL and claim lease. */
+    public SchedulerSettings(Duration updateInterval, int historySize, Duration callTimeout, String machine,
+            Duration periodicExprInterval) {
+        this(updateInterval, historySize, callTimeout, machine, periodicExprInterval, ALIVE_INTERVAL, CLAIM_LEASE);
     }
 
     /** A personal grid's defaults (docs/protocols.md: UPDATE_INTERVAL 5 s) on this host. */
@@ -41,19 +57,24 @@ public record SchedulerSettings(Duration updateInterval, int historySize, Durati
     }
 
     public SchedulerSettings withUpdateInterval(Duration d) {
-        return new SchedulerSettings(d, historySize, callTimeout, machine, periodicExprInterval);
+        return new SchedulerSettings(d, historySize, callTimeout, machine, periodicExprInterval, aliveInterval, claimLease);
     }
 
     public SchedulerSettings withHistorySize(int n) {
-        return new SchedulerSettings(updateInterval, n, callTimeout, machine, periodicExprInterval);
+        return new SchedulerSettings(updateInterval, n, callTimeout, machine, periodicExprInterval, aliveInterval, claimLease);
     }
 
     public SchedulerSettings withCallTimeout(Duration d) {
-        return new SchedulerSettings(updateInterval, historySize, d, machine, periodicExprInterval);
+        return new SchedulerSettings(updateInterval, historySize, d, machine, periodicExprInterval, aliveInterval, claimLease);
     }
 
     public SchedulerSettings withPeriodicExprInterval(Duration d) {
-        return new SchedulerSettings(updateInterval, historySize, callTimeout, machine, d);
+        return new SchedulerSettings(updateInterval, historySize, callTimeout, machine, d, aliveInterval, claimLease);
+    }
+
+    /** Keep-alives every {@code alive}; an idle claim is given up after {@code lease} without an answer. */
+    public SchedulerSettings withLeases(Duration alive, Duration lease) {
+        return new SchedulerSettings(updateInterval, historySize, callTimeout, machine, periodicExprInterval, alive, lease);
     }
 
     static String localHost() {

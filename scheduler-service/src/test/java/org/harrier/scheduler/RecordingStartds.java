@@ -61,6 +61,11 @@ final class RecordingStartds implements Startds {
         return record(new Call("Release", claim.slot(), claim, null, null, new CompletableFuture<>()));
     }
 
+    @Override
+    public synchronized CompletableFuture<Void> alive(ClaimGrant claim) {
+        return record(new Call("Alive", claim.slot(), claim, null, null, new CompletableFuture<>()));
+    }
+
     @SuppressWarnings("unchecked")
     private <T> CompletableFuture<T> record(Call c) {
         calls.add(c);

@@ -80,6 +80,11 @@ final class BusStartds implements Startds {
         return call(claim, "Release", Map.of("ClaimId", claim.claimId()));
     }
 
+    @Override
+    public CompletableFuture<Void> alive(ClaimGrant claim) {
+        return call(claim, "Alive", Map.of("ClaimId", claim.claimId()));
+    }
+
     private CompletableFuture<Void> call(ClaimGrant claim, String method, Map<String, Object> args) {
         return console.invoke(claim.slot().agent(), claim.slot().slot(), method, args, timeout).thenApply(out -> null);
     }

@@ -81,6 +81,8 @@ public final class SchedulerService implements AutoCloseable {
         owner.scheduleAtFixedRate(schedd::tick, every, every, TimeUnit.MILLISECONDS);
         long policyEvery = settings.periodicExprInterval().toMillis();
         owner.scheduleWithFixedDelay(schedd::evaluatePolicy, policyEvery, policyEvery, TimeUnit.MILLISECONDS);
+        long aliveEvery = settings.aliveInterval().toMillis();
+        owner.scheduleWithFixedDelay(schedd::renewClaims, aliveEvery, aliveEvery, TimeUnit.MILLISECONDS);
     }
 
     /**
@@ -179,8 +181,25 @@ public final class SchedulerService implements AutoCloseable {
     }
 
     private static final String USAGE = "harrier-scheduler --broker URL [--name NAME] [--update-interval SECONDS]"
-            + " [--spool DIR (default ~/.harrier/spool/NAME)] [--periodic-expr-interval SECONDS (default 60)]";
+            + " [--spool DIR (default ~/.harrier/spool/NAME)] [--periodic-expr-interval SECONDS (default 60)]"
+            + " [--alive-interval SECONDS (default 300)] [--claim-lease SECONDS (default 1800)]";
     private static final String PERIODIC_EXPR_INTERVAL = "--periodic-expr-interval";
+    private static final String ALIVE_INTERVAL = "--alive-interval";
+    private static final String CLAIM_LEASE = "--claim-lease";
+
+    /** Takes option {@code name} and its whole seconds out of {@code rest}; null when it is not there. */
+    private static Duration seconds(java.util.List<String> rest, String name) {
+        int at = rest.indexOf(name);
+        if (at < 0) {
+            return null;
+        }
+        if (at + 1 >= rest.size()) {
+            throw new IllegalArgumentException(name + " needs a value");
+        }
+        Duration d = Duration.ofSeconds(ServiceProcess.wholeSeconds(name, rest.get(at + 1)));
+        rest.subList(at, at + 2).clear();
+        return d;
+    }
 
     /**
      * {@code --broker URL [--name NAME] [--update-interval SECONDS] [--spool DIR]
@@ -192,13 +211,15 @@ public final class SchedulerService implements AutoCloseable {
         try {
             // The scheduler's own option first; the rest are every service's.
             java.util.List<String> rest = new java.util.ArrayList<>(java.util.List.of(args));
-            int at = rest.indexOf(PERIODIC_EXPR_INTERVAL);
-            if (at >= 0) {
-                if (at + 1 >= rest.size()) {
-                    throw new IllegalArgumentException(PERIODIC_EXPR_INTERVAL + " needs a value");
-                }
-                settings = settings.withPeriodicExprInterval(Duration.ofSeconds(ServiceProcess.wholeSeconds(PERIODIC_EXPR_INTERVAL, rest.get(at + 1))));
-                rest.subList(at, at + 2).clear();
+            Duration periodic = seconds(rest, PERIODIC_EXPR_INTERVAL);
+            if (periodic != null) {
+                settings = settings.withPeriodicExprInterval(periodic);
+            }
+            Duration alive = seconds(rest, ALIVE_INTERVAL);
+            Duration lease = seconds(rest, CLAIM_LEASE);
+            if (alive != null || lease != null) {
+                settings = settings.withLeases(alive != null ? alive : settings.aliveInterval(),
+                        lease != null ? lease : settings.claimLease());
             }
             options = ServiceProcess.Options.parse(rest.toArray(String[]::new));
         } catch (IllegalArgumentException e) {

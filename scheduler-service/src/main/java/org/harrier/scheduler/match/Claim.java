@@ -12,6 +12,7 @@ public final class Claim {
     private final AutoclusterKey key;
     private JobId job;
     private boolean deactivating;
+    private long renewed;
 
     Claim(ClaimGrant grant, AutoclusterKey key) {
         this.grant = Objects.requireNonNull(grant, "grant");
@@ -43,6 +44,16 @@ public final class Claim {
     /** True when the claim can take a job now. */
     public boolean isFree() {
         return job == null && !deactivating;
+    }
+
+    /** When the startd last answered a keep-alive for this claim (or granted it), epoch seconds. */
+    public long renewed() {
+        return renewed;
+    }
+
+    /** The startd answered a keep-alive (or granted the claim) at {@code now}. */
+    public void renewed(long now) {
+        renewed = Math.max(renewed, now);
     }
 
     void run(JobId next) {

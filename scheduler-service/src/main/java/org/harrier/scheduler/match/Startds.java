@@ -38,4 +38,10 @@ public interface Startds {
     CompletableFuture<Void> resume(ClaimGrant claim, JobId id);
 
     CompletableFuture<Void> release(ClaimGrant claim);
+
+    /**
+     * Keeps the claim alive (HTCondor's ALIVE): the startd renews its lease. Fails with
+     * UNKNOWN_CLAIM when the startd no longer holds it, or a transport failure when it is gone.
+     */
+    CompletableFuture<Void> alive(ClaimGrant claim);
 }

@@ -62,6 +62,8 @@ public final class Attr {
     public static final String LAST_REMOTE_HOST = "LastRemoteHost";
     /** Why the job last left a machine without finishing (on_exit_remove false: why it runs again). */
     public static final String VACATE_REASON = "VacateReason";
+    /** When the scheduler last heard from the startd of a job whose claim it gave up (HTCondor's shadow sets it on a disconnect). */
+    public static final String JOB_DISCONNECTED_DATE = "JobDisconnectedDate";
 
     private Attr() {
     }

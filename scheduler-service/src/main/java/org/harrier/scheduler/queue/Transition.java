@@ -221,6 +221,26 @@ public enum Transition {
         return tx.build();
     }
 
+    /**
+     * The job's startd stopped answering for longer than the claim's lease: the scheduler gave
+     * the claim up and the job goes back to Idle, to run again elsewhere (HTCondor's shadow
+     * whose reconnect failed). NumJobStarts already counted the lost run; LastVacateTime,
+     * LastRemoteHost, VacateReason and JobDisconnectedDate ({@code renewed}, when the startd
+     * last answered) record what happened, and the user log writes 024 "Job reconnection failed".
+     */
+    public static Transaction claimLost(JobId id, ClassAd ad, long lease, long renewed, long now) {
+        Expr host = ad.lookup(Attr.REMOTE_HOST);
+        Transaction.Builder tx = EVICT.begin(id, ad, now)
+                .set(id, Attr.LAST_VACATE_TIME, now)
+                .set(id, Attr.JOB_DISCONNECTED_DATE, renewed)
+                .set(id, Attr.VACATE_REASON, new StringValue("Job disconnected too long: lease (" + lease
+                        + " seconds) expired"));
+        if (host != null) {
+            tx.set(id, Attr.LAST_REMOTE_HOST, host);
+        }
+        return tx.build();
+    }
+
     private static double real(ClassAd ad, String name) {
         Expr v = ad.lookup(name);
         return v instanceof RealValue r ? r.value() : v instanceof IntegerValue i ? i.value() : 0;

@@ -30,6 +30,12 @@ final class EventText {
         return reason == null || reason.isBlank() ? text : text + "\n\t" + oneLine(reason);
     }
 
+    /** 024: the shadow gave the job's claim up (JobReconnectFailedEvent); the job runs again elsewhere. */
+    static String reconnectFailed(String reason, String startd) {
+        return "Job reconnection failed\n\t" + oneLine(reason) + "\n\tCan not reconnect to " + oneLine(startd)
+                + ", rescheduling job";
+    }
+
     static String terminated(Usage run, Exit exit) {
         return "Job terminated.\n" + exit.lines() + "\n"
                 + "\t\t" + run.format() + "  -  Run Remote Usage\n"

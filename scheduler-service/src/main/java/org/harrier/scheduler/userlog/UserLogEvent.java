@@ -25,7 +25,7 @@ import org.harrier.scheduler.queue.JobId;
  * line and any further lines, which start with a tab. A line of three dots ends the event.
  *
  * @param code the event number (000 submit, 001 execute, 004 evicted, 005 terminated, 009
- *             aborted, 010 suspended, 011 unsuspended, 012 held, 013 released, ...)
+ *             aborted, 010 suspended, 011 unsuspended, 012 held, 013 released, 024 reconnect failed, ...)
  * @param text the event's lines after the date, joined with newlines, without the final "..."
  */
 public record UserLogEvent(int code, JobId job, LocalDateTime time, String text) {
@@ -38,6 +38,7 @@ public record UserLogEvent(int code, JobId job, LocalDateTime time, String text)
     public static final int UNSUSPENDED = 11;
     public static final int HELD = 12;
     public static final int RELEASED = 13;
+    public static final int RECONNECT_FAILED = 24;
 
     static final String END = "...";
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");

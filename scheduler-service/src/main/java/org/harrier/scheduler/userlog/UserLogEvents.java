@@ -23,7 +23,8 @@ import org.harrier.scheduler.queue.JobStatus;
  * <pre>
  * queued                     000 Submit
  * Idle -> Running            001 Execute
- * Running -> Idle            004 Evicted ("Job terminated and was requeued" when NumJobCompletions grew)
+ * Running -> Idle            004 Evicted ("Job terminated and was requeued" when NumJobCompletions grew),
+ *                            024 Reconnect failed when the claim's lease ran out (JobDisconnectedDate set)
  * -> Completed               005 Terminated
  * -> Removed                 009 Aborted (RemoveReason)
  * -> Held                    012 Held (HoldReason, Code, Subcode)
@@ -60,7 +61,9 @@ public final class UserLogEvents {
         if (text == null) {
             return Optional.empty();
         }
-        return Optional.of(new UserLogEvent(code(from, to), id, time(after, Attr.ENTERED_CURRENT_STATUS, now), text));
+        int code = to == JobStatus.IDLE && from != JobStatus.HELD && disconnected(before, after)
+                ? UserLogEvent.RECONNECT_FAILED : code(from, to);
+        return Optional.of(new UserLogEvent(code, id, time(after, Attr.ENTERED_CURRENT_STATUS, now), text));
     }
 
     private static int code(JobStatus from, JobStatus to) {
@@ -89,6 +92,10 @@ public final class UserLogEvents {
                 if (from != JobStatus.RUNNING && from != JobStatus.SUSPENDED) {
                     return null;
                 }
+                if (disconnected(before, after)) {
+                    return EventText.reconnectFailed(string(after, PolicyAttr.VACATE_REASON),
+                            String.valueOf(string(after, Attr.LAST_REMOTE_HOST)));
+                }
                 if (completions(after) > completions(before)) {
                     return EventText.requeued(usage(after), exit(after), string(after, PolicyAttr.VACATE_REASON));
                 }
@@ -115,6 +122,12 @@ public final class UserLogEvents {
         }
         int at = remote.lastIndexOf('@');
         return at < 0 ? EventText.executing(remote, null) : EventText.executing(remote.substring(at + 1), remote);
+    }
+
+    /** The scheduler gave the job's claim up: this change set a new JobDisconnectedDate. */
+    private static boolean disconnected(ClassAd before, ClassAd after) {
+        Expr now = after.lookup(Attr.JOB_DISCONNECTED_DATE);
+        return now != null && !now.equals(before.lookup(Attr.JOB_DISCONNECTED_DATE));
     }
 
     private static long completions(ClassAd ad) {

@@ -93,6 +93,14 @@ class UserLogEventsTest {
                         \t(0) No core file
                         ...
                         """),
+                Arguments.of("claim lost: reconnect failed", ad(2, ""), ad(1, "JobDisconnectedDate = " + (T - 30)
+                        + "\nLastRemoteHost = \"slot1_1@exec.example.org\"\n"
+                        + "VacateReason = \"Job disconnected too long: lease (2400 seconds) expired\""), """
+                        024 (012.003.000) 2026-11-21 12:34:56 Job reconnection failed
+                        \tJob disconnected too long: lease (2400 seconds) expired
+                        \tCan not reconnect to slot1_1@exec.example.org, rescheduling job
+                        ...
+                        """),
                 Arguments.of("evicted without an exit", ad(2, ""), ad(1, ""), """
                         004 (012.003.000) 2026-11-21 12:34:56 Job was evicted.
                         \t(0) Job was not checkpointed.

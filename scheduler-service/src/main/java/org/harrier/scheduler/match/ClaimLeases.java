@@ -1,0 +1,72 @@
+package org.harrier.scheduler.match;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Objects;
+import org.harrier.classad.ClassAd;
+import org.harrier.classad.IntegerValue;
+import org.harrier.classad.RealValue;
+import org.harrier.classad.Value;
+
+/**
+ * Claim leases, the scheduler's side (docs/protocols.md, "Claim leases"): which claims it gives
+ * up because their startd has not answered a keep-alive for longer than the lease the startd
+ * holds them to. Pure: the caller says what it holds and what time it is.
+ *
+ * <p>A claim running a job is held for the job's JobLeaseDuration (the startd keeps the job that
+ * long without a renewal, so giving it up sooner could run the job twice); an idle claim for
+ * the shorter CLAIM_LEASE.
+ */
+public final class ClaimLeases {
+    /** condor_submit's JobLeaseDuration when the submit file names none. */
+    public static final long DEFAULT_JOB_LEASE = 2400;
+
+    private ClaimLeases() {
+    }
+
+    /** A claim as the decision sees it: when it was last renewed and how long its lease is (seconds). */
+    public record Held(String claimId, long renewed, long lease) {
+        public Held {
+            Objects.requireNonNull(claimId, "claimId");
+            if (lease <= 0) {
+                throw new IllegalArgumentException("a lease is positive, got " + lease + " s for claim " + claimId);
+            }
+        }
+
+        /** The lease ran out: no renewal for more than {@code lease} seconds by {@code now}. */
+        public boolean expiredAt(long now) {
+            return now - renewed > lease;
+        }
+    }
+
+    /** The claims whose lease ran out by {@code now}, in the order given. */
+    public static List<String> overdue(Collection<Held> claims, long now) {
+        List<String> out = new ArrayList<>();
+        for (Held h : claims) {
+            if (h.expiredAt(now)) {
+                out.add(h.claimId());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The lease of a claim: the running job's JobLeaseDuration (a positive number; otherwise
+     * {@link #DEFAULT_JOB_LEASE}) when {@code job} is given, {@code claimLease} for an idle claim.
+     */
+    public static long leaseOf(ClassAd job, Duration claimLease) {
+        if (job == null) {
+            return Math.max(1, claimLease.toSeconds());
+        }
+        return jobLease(job);
+    }
+
+    /** The job's JobLeaseDuration in whole seconds, or the default when it has none that is positive. */
+    public static long jobLease(ClassAd job) {
+        Value v = job.evaluate("JobLeaseDuration");
+        long seconds = v instanceof IntegerValue i ? i.value() : v instanceof RealValue r ? (long) r.value() : 0;
+        return seconds > 0 ? seconds : DEFAULT_JOB_LEASE;
+    }
+}
