@@ -33,6 +33,7 @@ public final class ExecSettings {
     private final SlotPolicy policy;
     private final List<MachineResource> customResources;
     private final ConsumptionPolicy slotPolicy;
+    private final Duration claimLease;
 
     private ExecSettings(Builder b) {
         this.cpus = b.cpus;
@@ -45,6 +46,12 @@ public final class ExecSettings {
         this.policy = new SlotPolicy(b.rank, b.maxJobRetirementTime);
         this.customResources = List.copyOf(b.customResources.values());
         this.slotPolicy = b.slotPolicy();
+        this.claimLease = b.claimLease;
+    }
+
+    /** How long an idle claim lasts without its scheduler's Alive (CLAIM_LEASE; HTCondor's 1800 s). */
+    public Duration claimLease() {
+        return claimLease;
     }
 
     public static ExecSettings defaults() {
@@ -142,6 +149,7 @@ public final class ExecSettings {
         private Duration updateInterval = Duration.ofSeconds(5);
         private Duration killGrace = Duration.ofSeconds(2);
         private Duration usageInterval = Duration.ofMillis(500);
+        private Duration claimLease = StartdLeases.CLAIM_LEASE;
         private Expr rank = SlotPolicy.DEFAULT.rank();
         private Expr maxJobRetirementTime = SlotPolicy.DEFAULT.maxJobRetirementTime();
         private final Map<String, MachineResource> customResources = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
@@ -294,8 +302,14 @@ public final class ExecSettings {
             return this;
         }
 
+        public Builder claimLease(Duration d) {
+            this.claimLease = d;
+            return this;
+        }
+
         public ExecSettings build() {
             new Timings(updateInterval, killGrace, usageInterval);
+            new StartdLeases(claimLease);
             slotPolicy();
             return new ExecSettings(this);
         }

@@ -54,6 +54,7 @@ public final class Startd implements AutoCloseable {
     private final Duration killGrace;
     private final Map<String, Run> running = new HashMap<>();
     private final Set<String> releasing = new HashSet<>();
+    private final StartdLeases leases;
     private final CountDownLatch drained = new CountDownLatch(1);
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
     private boolean closing;
@@ -63,6 +64,12 @@ public final class Startd implements AutoCloseable {
     }
 
     public Startd(ClaimBook book, ExecSettings.Timings timings, StartdListener listener, Clock clock) {
+        this(book, timings, listener, clock, StartdLeases.CLAIM_LEASE);
+    }
+
+    /** A startd whose idle claims end after {@code claimLease} without a renewal (CLAIM_LEASE). */
+    public Startd(ClaimBook book, ExecSettings.Timings timings, StartdListener listener, Clock clock, Duration claimLease) {
+        this.leases = new StartdLeases(claimLease);
         this.book = Objects.requireNonNull(book, "book");
         this.listener = Objects.requireNonNull(listener, "listener");
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -81,7 +88,8 @@ public final class Startd implements AutoCloseable {
         Clock clock = Clock.systemUTC();
         PartitionableSlot slot = PartitionableSlot.of(name, machine, settings.start(), settings.slotPolicy(),
                 clock.instant().getEpochSecond());
-        return new Startd(new ClaimBook(slot, ClaimIds.secure(), settings.policy()), settings.timings(), listener, clock);
+        return new Startd(new ClaimBook(slot, ClaimIds.secure(), settings.policy()), settings.timings(), listener, clock,
+                settings.claimLease());
     }
 
     /** The owner's Rank and MaxJobRetirementTime (immutable); any thread. */
@@ -97,6 +105,7 @@ public final class Startd implements AutoCloseable {
     public CompletableFuture<ClaimBook.Grant> claim(ClassAd request, String scheduler) {
         return onOwner(() -> {
             ClaimBook.Grant g = book.claim(request, scheduler, EvalContext.create(clock, clock.millis()));
+            leases.idle(g.claimId(), now());
             publish();
             return g;
         });
@@ -122,6 +131,7 @@ public final class Startd implements AutoCloseable {
                 return null;
             }
             running.put(claimId, new Run(jobId, d.scheduler(), process));
+            leases.running(claimId, job, now());
             book.running(claimId, jobId, job, EvalContext.create(clock, clock.millis()));
             publish();
             return new JobStarted(jobId, claimId, d.scheduler(), d.name());
@@ -198,15 +208,43 @@ public final class Startd implements AutoCloseable {
     public CompletableFuture<Void> release(String claimId) {
         return onOwner(() -> {
             usable(claimId);
-            Run run = running.get(claimId);
-            if (run != null) {
-                releasing.add(claimId);
-                run.process().kill();
-            } else {
-                book.release(claimId);
-                publish();
-            }
+            releaseNow(claimId);
             return null;
+        });
+    }
+
+    private void releaseNow(String claimId) {
+        Run run = running.get(claimId);
+        if (run != null) {
+            releasing.add(claimId);
+            run.process().kill();
+        } else {
+            book.release(claimId);
+            publish();
+        }
+    }
+
+    /** The scheduler keeps the claim alive (docs/protocols.md, "Claim leases"); UNKNOWN_CLAIM if it is gone. */
+    public CompletableFuture<Void> alive(String claimId) {
+        return onOwner(() -> {
+            usable(claimId);
+            leases.renewed(claimId, now());
+            return null;
+        });
+    }
+
+    /**
+     * Releases every claim nobody renewed within its lease (its scheduler is gone): a running
+     * job is killed as Release kills it. Completes with the claims ended.
+     */
+    public CompletableFuture<List<String>> expireLeases() {
+        return onOwner(() -> {
+            List<String> expired = leases.expired(now(), id -> book.holds(id) && !releasing.contains(id));
+            for (String claimId : expired) {
+                log.warn("claim on {} not renewed within its lease: releasing it", book.claimed(claimId).name());
+                releaseNow(claimId);
+            }
+            return expired;
         });
     }
 
@@ -311,6 +349,7 @@ public final class Startd implements AutoCloseable {
             book.release(claimId);
         } else {
             book.idle(claimId, now());
+            leases.idle(claimId, now());
         }
         publish();
         JobExited report = eviction == ClaimAttributes.Eviction.VACATING

@@ -16,7 +16,7 @@ import org.harrier.mgmt.bus.ServiceProcess;
  * <pre>
  * harrier-exec --broker amqp://host:5672 [--name NAME] [--cpus N] [--memory MiB] [--disk KiB]
  *              [--machine HOST] [--file-system-domain D] [--start EXPR] [--update-interval SECONDS]
- *              [--kill-grace SECONDS] [--execute-dir DIR] [--rank EXPR] [--max-job-retirement-time EXPR]
+ *              [--kill-grace SECONDS] [--claim-lease SECONDS] [--execute-dir DIR] [--rank EXPR] [--max-job-retirement-time EXPR]
  *              [--config FILE] [--resource NAME=COUNT|ID,ID...]...
  * </pre>
  * {@code --config} reads an HTCondor-style configuration file ({@link ExecConfig} lists the
@@ -77,6 +77,7 @@ public final class ExecMain {
                 case "--start" -> b.start(v);
                 case "--update-interval" -> b.updateInterval(Duration.ofSeconds(number(flag, v)));
                 case "--kill-grace" -> b.killGrace(Duration.ofSeconds(number(flag, v)));
+                case "--claim-lease" -> b.claimLease(Duration.ofSeconds(number(flag, v)));
                 case "--execute-dir" -> b.executeDir(Path.of(v));
                 case "--rank" -> b.rank(v);
                 case "--max-job-retirement-time" -> b.maxJobRetirementTime(v);

@@ -69,6 +69,8 @@ public final class ExecService implements AutoCloseable {
         });
         long every = settings.timings().updateInterval().toMillis();
         probing.scheduleWithFixedDelay(() -> redetect(startd, probe), every, every, TimeUnit.MILLISECONDS);
+        // Leases are whole seconds: a check each second ends an expired claim within a second of its lease.
+        probing.scheduleWithFixedDelay(startd::expireLeases, 1, 1, TimeUnit.SECONDS);
         return new ExecService(probing, agent, console, publisher, startd);
     }
 

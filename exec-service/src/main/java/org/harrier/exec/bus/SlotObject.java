@@ -17,7 +17,7 @@ import org.harrier.mgmt.QmfException;
  * A {@code slot} managed object: its values are the slot's machine ad in the native map form
  * (docs/protocols.md "Ads on the wire"), its methods the startd's claim protocol. Claim carves
  * from the partitionable slot; on a dynamic slot only a preempting Claim ({@code Preempt}) is
- * taken, and it evicts the slot's job (see {@link Startd#preempt}). Activate, Deactivate, Suspend, Continue and Release
+ * taken, and it evicts the slot's job (see {@link Startd#preempt}). Activate, Deactivate, Suspend, Continue, Release and Alive
  * name their claim by ClaimId and are accepted on any slot object of the startd.
  *
  * <p>Threads: {@link #values()} is read by the agent's threads from a volatile snapshot the
@@ -71,6 +71,7 @@ final class SlotObject implements ManagedObject {
                 case "Continue" -> startd.resume(string(arguments, "ClaimId"), string(arguments, "Id"))
                         .thenApply(v -> Map.of());
                 case "Release" -> startd.release(string(arguments, "ClaimId")).thenApply(v -> Map.of());
+                case "Alive" -> startd.alive(string(arguments, "ClaimId")).thenApply(v -> Map.of());
                 default -> ManagedObject.super.invoke(method, arguments, caller);
             };
         } catch (QmfException e) {
