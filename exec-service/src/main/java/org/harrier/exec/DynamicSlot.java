@@ -36,20 +36,25 @@ public record DynamicSlot(String name, int number, Resources resources, String s
     }
 
     /**
-     * HTCondor's activities of a claimed slot: Busy or Idle; Retiring while a preempted claim's
-     * job may still finish on its own; Vacating while it is being killed.
+     * HTCondor's activities of a claimed slot: Busy or Idle; Suspended while its job is stopped
+     * (SIGSTOP); Retiring while a preempted claim's job may still finish on its own; Vacating
+     * while it is being killed gracefully, Killing while it is being killed hard.
      */
     public String activity() {
         return switch (claim.eviction()) {
             case RETIRING -> "Retiring";
             case VACATING -> "Vacating";
-            case NONE -> busy() ? "Busy" : "Idle";
+            case KILLING -> "Killing";
+            case NONE -> claim.suspended() ? "Suspended" : busy() ? "Busy" : "Idle";
         };
     }
 
     /** Claimed, or Preempting once the job of a preempted claim is being killed (HTCondor keeps Claimed while retiring). */
     public String state() {
-        return claim.eviction() == ClaimAttributes.Eviction.VACATING ? "Preempting" : "Claimed";
+        return switch (claim.eviction()) {
+            case VACATING, KILLING -> "Preempting";
+            case NONE, RETIRING -> "Claimed";
+        };
     }
 
     public DynamicSlot running(String job, long now) {
@@ -63,7 +68,8 @@ public record DynamicSlot(String name, int number, Resources resources, String s
 
     /** The same slot with other claim attributes (a new claim, a job's attributes, an eviction stage). */
     public DynamicSlot withClaim(ClaimAttributes attributes, long now) {
-        boolean activityChanges = attributes.eviction() != claim.eviction();
+        boolean activityChanges = attributes.eviction() != claim.eviction()
+                || attributes.suspended() != claim.suspended();
         return new DynamicSlot(name, number, resources, scheduler, remoteOwner, jobId,
                 activityChanges ? now : enteredCurrentActivity, attributes);
     }
