@@ -58,11 +58,20 @@ public final class Startd implements AutoCloseable {
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
     private boolean closing;
     private volatile PartitionableSlot published;
+    private final OwnerWatch ownerWatch;
+    private volatile Measurements measured = Measurements.NONE;
 
-    private record Run(String jobId, String scheduler, RunningJob process) {
+    private record Run(String jobId, String scheduler, RunningJob process, ClassAd job) {
     }
 
     public Startd(ClaimBook book, ExecSettings.Timings timings, StartdListener listener, Clock clock) {
+        this(book, timings, listener, clock, OwnerWatch.quiet());
+    }
+
+    /** A startd whose owner policy {@code ownerWatch} applies at every {@link #poll}. */
+    public Startd(ClaimBook book, ExecSettings.Timings timings, StartdListener listener, Clock clock,
+            OwnerWatch ownerWatch) {
+        this.ownerWatch = Objects.requireNonNull(ownerWatch, "ownerWatch");
         this.book = Objects.requireNonNull(book, "book");
         this.listener = Objects.requireNonNull(listener, "listener");
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -81,7 +90,8 @@ public final class Startd implements AutoCloseable {
         Clock clock = Clock.systemUTC();
         PartitionableSlot slot = PartitionableSlot.of(name, machine, settings.start(), settings.slotPolicy(),
                 clock.instant().getEpochSecond());
-        return new Startd(new ClaimBook(slot, ClaimIds.secure(), settings.policy()), settings.timings(), listener, clock);
+        return new Startd(new ClaimBook(slot, ClaimIds.secure(), settings.policy()), settings.timings(), listener, clock,
+                new OwnerWatch(settings.ownerPolicy(), ProcSensor.of(settings)));
     }
 
     /** The owner's Rank and MaxJobRetirementTime (immutable); any thread. */
@@ -121,7 +131,7 @@ public final class Startd implements AutoCloseable {
                         JobExited.neverStarted(jobId, claimId, d.scheduler(), e.getMessage(), e.holdReasonCode())));
                 return null;
             }
-            running.put(claimId, new Run(jobId, d.scheduler(), process));
+            running.put(claimId, new Run(jobId, d.scheduler(), process, job));
             book.running(claimId, jobId, job, EvalContext.create(clock, clock.millis()));
             publish();
             return new JobStarted(jobId, claimId, d.scheduler(), d.name());
@@ -154,6 +164,7 @@ public final class Startd implements AutoCloseable {
     public CompletableFuture<Void> suspend(String claimId, String jobId) {
         return onOwner(() -> {
             signalled(runOf(claimId, jobId), true);
+            stopped(claimId, true);
             return null;
         });
     }
@@ -162,6 +173,7 @@ public final class Startd implements AutoCloseable {
     public CompletableFuture<Void> resume(String claimId, String jobId) {
         return onOwner(() -> {
             signalled(runOf(claimId, jobId), false);
+            stopped(claimId, false);
             return null;
         });
     }
@@ -313,12 +325,64 @@ public final class Startd implements AutoCloseable {
             book.idle(claimId, now());
         }
         publish();
-        JobExited report = eviction == ClaimAttributes.Eviction.VACATING
+        JobExited report = eviction == ClaimAttributes.Eviction.VACATING || eviction == ClaimAttributes.Eviction.KILLING
                 ? JobExited.evicted(run.jobId(), claimId, run.scheduler(), outcome)
                 : JobExited.of(run.jobId(), claimId, run.scheduler(), outcome);
         safely(() -> listener.jobExited(report));
         if (closing && running.isEmpty()) {
             drained.countDown();
+        }
+    }
+
+    /**
+     * One look at the owner (POLLING_INTERVAL): measures the machine and applies what the owner
+     * policy decides for each running job ({@link OwnerWatch}). The startd's timer calls it;
+     * tests call it to drive the policy without waiting. Completes with the actions taken.
+     */
+    public CompletableFuture<List<OwnerWatch.Step>> poll() {
+        return onOwner(this::ownerLook);
+    }
+
+    /** The machine as last measured by {@link #poll}; any thread. */
+    public Measurements measurements() {
+        return measured;
+    }
+
+    private List<OwnerWatch.Step> ownerLook() {
+        Map<String, OwnerWatch.Running> jobs = new HashMap<>();
+        running.forEach((claimId, run) -> {
+            if (!releasing.contains(claimId)) {
+                jobs.put(claimId, new OwnerWatch.Running(book.claimed(claimId).name(), run.job(),
+                        run.process().usage().userSeconds() + run.process().usage().systemSeconds()));
+            }
+        });
+        OwnerWatch.Plan plan = ownerWatch.plan(book.slot(), book.policy(), jobs,
+                EvalContext.create(clock, clock.millis()), System.nanoTime());
+        measured = plan.measurements();
+        for (OwnerWatch.Step step : plan.steps()) {
+            Run run = running.get(step.claimId());
+            switch (step.action()) {
+                case SUSPEND, CONTINUE -> {
+                    signalled(run, step.action() == OwnerAction.SUSPEND);
+                    stopped(step.claimId(), step.action() == OwnerAction.SUSPEND);
+                }
+                case VACATE -> vacate(step.claimId(), run);
+                case KILL -> {
+                    book.evicting(step.claimId(), ClaimAttributes.Eviction.KILLING, now());
+                    publish();
+                    run.process().killNow();
+                }
+                case NONE -> { }
+            }
+        }
+        return plan.steps();
+    }
+
+    /** The claim's job was stopped or continued: its slot's activity follows (Suspended, Busy). */
+    private void stopped(String claimId, boolean stopped) {
+        if (book.claimed(claimId).claim().suspended() != stopped) {
+            book.suspended(claimId, stopped, now());
+            publish();
         }
     }
 

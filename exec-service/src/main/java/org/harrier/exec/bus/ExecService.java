@@ -69,6 +69,9 @@ public final class ExecService implements AutoCloseable {
         });
         long every = settings.timings().updateInterval().toMillis();
         probing.scheduleWithFixedDelay(() -> redetect(startd, probe), every, every, TimeUnit.MILLISECONDS);
+        long polling = settings.pollingInterval().toMillis();
+        // The owner policy's look (POLLING_INTERVAL); the poll runs on the startd's owner thread.
+        probing.scheduleWithFixedDelay(startd::poll, polling, polling, TimeUnit.MILLISECONDS);
         return new ExecService(probing, agent, console, publisher, startd);
     }
 
