@@ -16,10 +16,20 @@ import org.harrier.classad.Value;
  * <p>A claim runs one autocluster's jobs one after another, and the scheduler's autoclusters
  * keep Owner and AccountingGroup apart, so the claim-wide values hold for every job it runs.
  */
-public record ClaimAttributes(String remoteUser, String accountingGroup, Job job, Eviction eviction) {
-    /** Where a preempted claim is: running on (none), retiring (the job may still finish), or vacating (killing it). */
+public record ClaimAttributes(String remoteUser, String accountingGroup, Job job, Eviction eviction,
+        boolean suspended) {
+    /**
+     * Where a preempted claim is: running on (none), retiring (the job may still finish),
+     * vacating (SIGTERM, SIGKILL after the grace) or killing (SIGKILL at once: the owner's KILL,
+     * or PREEMPT with WANT_VACATE false).
+     */
     public enum Eviction {
-        NONE, RETIRING, VACATING
+        NONE, RETIRING, VACATING, KILLING
+    }
+
+    /** Claim attributes of a job that is not suspended. */
+    public ClaimAttributes(String remoteUser, String accountingGroup, Job job, Eviction eviction) {
+        this(remoteUser, accountingGroup, job, eviction, false);
     }
 
     /**
@@ -57,6 +67,9 @@ public record ClaimAttributes(String remoteUser, String accountingGroup, Job job
         if (eviction != Eviction.NONE && job == null) {
             throw new IllegalArgumentException("only a claim running a job is retiring or vacating");
         }
+        if (suspended && job == null) {
+            throw new IllegalArgumentException("only a claim running a job has it suspended");
+        }
     }
 
     /** The claim attributes of a claim made for {@code request}; {@code owner} its Owner ("" if none). */
@@ -75,7 +88,12 @@ public record ClaimAttributes(String remoteUser, String accountingGroup, Job job
     }
 
     public ClaimAttributes evicting(Eviction stage) {
-        return new ClaimAttributes(remoteUser, accountingGroup, job, stage);
+        return new ClaimAttributes(remoteUser, accountingGroup, job, stage, suspended && stage == Eviction.NONE);
+    }
+
+    /** The running job stopped (SIGSTOP) or running again: HTCondor's Suspended activity. */
+    public ClaimAttributes suspending(boolean stopped) {
+        return new ClaimAttributes(remoteUser, accountingGroup, job, eviction, stopped);
     }
 
     static String string(ClassAd ad, String name) {

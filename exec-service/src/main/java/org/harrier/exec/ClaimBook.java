@@ -117,6 +117,14 @@ public final class ClaimBook {
         return d;
     }
 
+    /** Marks the claim's running job as stopped (activity Suspended) or running again (Busy). */
+    public DynamicSlot suspended(String claimId, boolean stopped, long now) {
+        DynamicSlot d = claimed(claimId);
+        d = d.withClaim(d.claim().suspending(stopped), now);
+        slot = slot.with(d);
+        return d;
+    }
+
     /** The claim holding dynamic slot {@code slotName}, or null when no claim holds it. */
     public String claimOf(String slotName) {
         for (Map.Entry<String, String> e : slotByClaim.entrySet()) {

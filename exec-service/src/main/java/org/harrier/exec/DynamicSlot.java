@@ -11,9 +11,10 @@ import java.util.Objects;
  * here on purpose: this record becomes a public ad, and a claim id is a capability.
  */
 public record DynamicSlot(String name, int number, Resources resources, String scheduler, String remoteOwner,
-        String jobId, long enteredCurrentActivity, ClaimAttributes claim) {
+        String jobId, StateTimes times, ClaimAttributes claim) {
     public DynamicSlot {
         Objects.requireNonNull(claim, "claim");
+        Objects.requireNonNull(times, "times");
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(resources, "resources");
         Objects.requireNonNull(scheduler, "scheduler");
@@ -26,7 +27,7 @@ public record DynamicSlot(String name, int number, Resources resources, String s
     /** A freshly carved slot: claimed by {@code remoteOwner} as its submitter, no accounting group yet. */
     public DynamicSlot(String name, int number, Resources resources, String scheduler, String remoteOwner,
             String jobId, long enteredCurrentActivity) {
-        this(name, number, resources, scheduler, remoteOwner, jobId, enteredCurrentActivity,
+        this(name, number, resources, scheduler, remoteOwner, jobId, StateTimes.since(enteredCurrentActivity),
                 new ClaimAttributes(remoteOwner, null, null, ClaimAttributes.Eviction.NONE));
     }
 
@@ -36,35 +37,50 @@ public record DynamicSlot(String name, int number, Resources resources, String s
     }
 
     /**
-     * HTCondor's activities of a claimed slot: Busy or Idle; Retiring while a preempted claim's
-     * job may still finish on its own; Vacating while it is being killed.
+     * HTCondor's activities of a claimed slot: Busy or Idle; Suspended while its job is stopped
+     * (SIGSTOP); Retiring while a preempted claim's job may still finish on its own; Vacating
+     * while it is being killed gracefully, Killing while it is being killed hard.
      */
     public String activity() {
         return switch (claim.eviction()) {
             case RETIRING -> "Retiring";
             case VACATING -> "Vacating";
-            case NONE -> busy() ? "Busy" : "Idle";
+            case KILLING -> "Killing";
+            case NONE -> claim.suspended() ? "Suspended" : busy() ? "Busy" : "Idle";
         };
     }
 
     /** Claimed, or Preempting once the job of a preempted claim is being killed (HTCondor keeps Claimed while retiring). */
     public String state() {
-        return claim.eviction() == ClaimAttributes.Eviction.VACATING ? "Preempting" : "Claimed";
+        return switch (claim.eviction()) {
+            case VACATING, KILLING -> "Preempting";
+            case NONE, RETIRING -> "Claimed";
+        };
+    }
+
+    /** When the slot entered its current activity (epoch s). */
+    public long enteredCurrentActivity() {
+        return times.enteredCurrentActivity();
     }
 
     public DynamicSlot running(String job, long now) {
-        return new DynamicSlot(name, number, resources, scheduler, remoteOwner, Objects.requireNonNull(job, "job"), now,
-                claim);
+        return moved(new DynamicSlot(name, number, resources, scheduler, remoteOwner, Objects.requireNonNull(job, "job"),
+                times, claim), now);
     }
 
     public DynamicSlot idle(long now) {
-        return new DynamicSlot(name, number, resources, scheduler, remoteOwner, null, now, claim.jobEnded());
+        return moved(new DynamicSlot(name, number, resources, scheduler, remoteOwner, null, times, claim.jobEnded()), now);
     }
 
     /** The same slot with other claim attributes (a new claim, a job's attributes, an eviction stage). */
     public DynamicSlot withClaim(ClaimAttributes attributes, long now) {
-        boolean activityChanges = attributes.eviction() != claim.eviction();
-        return new DynamicSlot(name, number, resources, scheduler, remoteOwner, jobId,
-                activityChanges ? now : enteredCurrentActivity, attributes);
+        return moved(new DynamicSlot(name, number, resources, scheduler, remoteOwner, jobId, times, attributes), now);
+    }
+
+    /** {@code next} with its State and Activity times following the move from this slot's. */
+    private DynamicSlot moved(DynamicSlot next, long now) {
+        StateTimes t = times.moved(state(), activity(), next.state(), next.activity(), now);
+        return t == times ? next : new DynamicSlot(name, number, resources, scheduler, remoteOwner, next.jobId, t,
+                next.claim);
     }
 }

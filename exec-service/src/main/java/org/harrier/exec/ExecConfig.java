@@ -12,7 +12,8 @@ import org.harrier.mgmt.config.ConfigurationException;
  * {@link ExecSettings}: NUM_CPUS, MEMORY (MiB), DISK (KiB), START, RANK, MAXJOBRETIREMENTTIME, UPDATE_INTERVAL (seconds),
  * EXECUTE (the execute directory), FILESYSTEM_DOMAIN, MACHINE_RESOURCE_&lt;name&gt; (a count, or
  * device ids separated by commas/white space), CONSUMPTION_POLICY, CONSUMPTION_&lt;Resource&gt;
- * and SLOT_WEIGHT. Knobs it does not know are left alone (the same file configures other
+ * and SLOT_WEIGHT; the owner policy's SUSPEND, CONTINUE, PREEMPT, KILL, WANT_SUSPEND, WANT_VACATE
+ * and POLLING_INTERVAL (seconds). Knobs it does not know are left alone (the same file configures other
  * daemons). Every error names the knob and where it was defined.
  */
 public final class ExecConfig {
@@ -47,6 +48,10 @@ public final class ExecConfig {
             }
         }
         knob(config, "SLOT_WEIGHT", () -> b.slotWeight(config.get("SLOT_WEIGHT").orElseThrow()));
+        for (String k : ExecSettings.OWNER_KNOBS) {
+            knob(config, k, () -> b.ownerPolicy(k, config.get(k).orElseThrow()));
+        }
+        knob(config, "POLLING_INTERVAL", () -> b.pollingInterval(config.seconds("POLLING_INTERVAL", null)));
         knob(config, "RANK", () -> b.rank(config.get("RANK").orElseThrow()));
         knob(config, "MAXJOBRETIREMENTTIME", () -> b.maxJobRetirementTime(config.get("MAXJOBRETIREMENTTIME").orElseThrow()));
         return b;

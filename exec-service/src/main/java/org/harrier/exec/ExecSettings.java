@@ -20,6 +20,10 @@ import org.harrier.classad.Expr;
  * with messages naming the setting, so a bad command line fails before anything starts.
  */
 public final class ExecSettings {
+    /** The knobs of the {@link OwnerPolicy}, as HTCondor names them. */
+    public static final List<String> OWNER_KNOBS = List.of("SUSPEND", "CONTINUE", "PREEMPT", "KILL", "WANT_SUSPEND",
+            "WANT_VACATE");
+
     /** HTCondor's default START: the owner lets every job run. */
     public static final String DEFAULT_START = "TRUE";
 
@@ -34,8 +38,12 @@ public final class ExecSettings {
     private final List<MachineResource> customResources;
     private final ConsumptionPolicy slotPolicy;
     private final Duration claimLease;
+    private final OwnerPolicy ownerPolicy;
+    private final Duration pollingInterval;
 
     private ExecSettings(Builder b) {
+        this.ownerPolicy = b.ownerPolicy();
+        this.pollingInterval = b.pollingInterval;
         this.cpus = b.cpus;
         this.memoryMiB = b.memoryMiB;
         this.diskKiB = b.diskKiB;
@@ -110,6 +118,16 @@ public final class ExecSettings {
         return slotPolicy;
     }
 
+    /** SUSPEND, CONTINUE, PREEMPT, KILL, WANT_SUSPEND and WANT_VACATE (HTCondor's defaults unless set). */
+    public OwnerPolicy ownerPolicy() {
+        return ownerPolicy;
+    }
+
+    /** How often the owner policy is evaluated (HTCondor's POLLING_INTERVAL, default 5 s). */
+    public Duration pollingInterval() {
+        return pollingInterval;
+    }
+
     /** Machine names a startd would detect; null means detect. */
     public record MachineNames(String machine, String arch, String opSys, String opSysAndVer, String fileSystemDomain) {
     }
@@ -156,8 +174,37 @@ public final class ExecSettings {
         private boolean consumptionPolicy;
         private final Map<String, Expr> consumption = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
         private Expr slotWeight = Expr.parse(ConsumptionPolicy.DEFAULT_SLOT_WEIGHT);
+        private final Map<String, Expr> owner = new TreeMap<>();
+        private Duration pollingInterval = Duration.ofSeconds(5);
 
         private Builder() {
+        }
+
+        /**
+         * One of the owner policy's knobs (SUSPEND, CONTINUE, PREEMPT, KILL, WANT_SUSPEND,
+         * WANT_VACATE) as ClassAd text; IllegalArgumentException naming it if the knob is not
+         * one of them or the text does not parse.
+         */
+        public Builder ownerPolicy(String knob, String expression) {
+            String k = knob.toUpperCase(java.util.Locale.ROOT);
+            if (!OWNER_KNOBS.contains(k)) {
+                throw new IllegalArgumentException(knob + " is not an owner policy knob (one of " + OWNER_KNOBS + ")");
+            }
+            owner.put(k, parse(k, expression));
+            return this;
+        }
+
+        /** POLLING_INTERVAL: how often the owner policy is evaluated. */
+        public Builder pollingInterval(Duration d) {
+            this.pollingInterval = d;
+            return this;
+        }
+
+        private OwnerPolicy ownerPolicy() {
+            OwnerPolicy d = OwnerPolicy.DEFAULT;
+            return new OwnerPolicy(owner.getOrDefault("SUSPEND", d.suspend()), owner.getOrDefault("CONTINUE", d.resume()),
+                    owner.getOrDefault("PREEMPT", d.preempt()), owner.getOrDefault("KILL", d.kill()),
+                    owner.getOrDefault("WANT_SUSPEND", d.wantSuspend()), owner.getOrDefault("WANT_VACATE", d.wantVacate()));
         }
 
         /** Declares (or replaces, by name ignoring case) a custom resource. */
@@ -310,6 +357,9 @@ public final class ExecSettings {
         public ExecSettings build() {
             new Timings(updateInterval, killGrace, usageInterval);
             new StartdLeases(claimLease);
+            if (pollingInterval == null || pollingInterval.isZero() || pollingInterval.isNegative()) {
+                throw new IllegalArgumentException("pollingInterval must be positive, got " + pollingInterval);
+            }
             slotPolicy();
             return new ExecSettings(this);
         }

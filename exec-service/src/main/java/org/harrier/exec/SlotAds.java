@@ -73,6 +73,7 @@ public final class SlotAds {
                 .set("State", slot.state())
                 .set("Activity", slot.activity())
                 .set("EnteredCurrentActivity", slot.enteredCurrentActivity())
+                .set("EnteredCurrentState", slot.times().enteredCurrentState())
                 .set("RemoteScheduler", slot.scheduler())
                 .set("RemoteOwner", slot.remoteOwner());
         if (slot.busy()) {
@@ -83,6 +84,7 @@ public final class SlotAds {
         b.set("WithinResourceLimits", withinResourceLimits(parent.machine(), ConsumptionPolicy.DEFAULT));
         b.set("SlotWeight", parent.policy().slotWeight());
         claimAttributes(b, slot.claim());
+        slot.times().totals().forEach((stay, seconds) -> b.set("TotalTime" + stay, seconds));
         return b.build();
     }
 

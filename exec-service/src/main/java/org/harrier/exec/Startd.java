@@ -59,17 +59,32 @@ public final class Startd implements AutoCloseable {
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
     private boolean closing;
     private volatile PartitionableSlot published;
+    private final OwnerWatch ownerWatch;
+    private volatile Measurements measured = Measurements.NONE;
 
-    private record Run(String jobId, String scheduler, RunningJob process) {
+    private record Run(String jobId, String scheduler, RunningJob process, ClassAd job) {
     }
 
     public Startd(ClaimBook book, ExecSettings.Timings timings, StartdListener listener, Clock clock) {
-        this(book, timings, listener, clock, StartdLeases.CLAIM_LEASE);
+        this(book, timings, listener, clock, StartdLeases.CLAIM_LEASE, OwnerWatch.quiet());
     }
 
     /** A startd whose idle claims end after {@code claimLease} without a renewal (CLAIM_LEASE). */
     public Startd(ClaimBook book, ExecSettings.Timings timings, StartdListener listener, Clock clock, Duration claimLease) {
+        this(book, timings, listener, clock, claimLease, OwnerWatch.quiet());
+    }
+
+    /** A startd whose owner policy {@code ownerWatch} applies at every {@link #poll}. */
+    public Startd(ClaimBook book, ExecSettings.Timings timings, StartdListener listener, Clock clock,
+            OwnerWatch ownerWatch) {
+        this(book, timings, listener, clock, StartdLeases.CLAIM_LEASE, ownerWatch);
+    }
+
+    /** A startd with both: idle claims end after {@code claimLease}; {@code ownerWatch} applies at every poll. */
+    public Startd(ClaimBook book, ExecSettings.Timings timings, StartdListener listener, Clock clock, Duration claimLease,
+            OwnerWatch ownerWatch) {
         this.leases = new StartdLeases(claimLease);
+        this.ownerWatch = Objects.requireNonNull(ownerWatch, "ownerWatch");
         this.book = Objects.requireNonNull(book, "book");
         this.listener = Objects.requireNonNull(listener, "listener");
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -89,7 +104,7 @@ public final class Startd implements AutoCloseable {
         PartitionableSlot slot = PartitionableSlot.of(name, machine, settings.start(), settings.slotPolicy(),
                 clock.instant().getEpochSecond());
         return new Startd(new ClaimBook(slot, ClaimIds.secure(), settings.policy()), settings.timings(), listener, clock,
-                settings.claimLease());
+                settings.claimLease(), new OwnerWatch(settings.ownerPolicy(), ProcSensor.of(settings)));
     }
 
     /** The owner's Rank and MaxJobRetirementTime (immutable); any thread. */
@@ -130,7 +145,7 @@ public final class Startd implements AutoCloseable {
                         JobExited.neverStarted(jobId, claimId, d.scheduler(), e.getMessage(), e.holdReasonCode())));
                 return null;
             }
-            running.put(claimId, new Run(jobId, d.scheduler(), process));
+            running.put(claimId, new Run(jobId, d.scheduler(), process, job));
             leases.running(claimId, job, now());
             book.running(claimId, jobId, job, EvalContext.create(clock, clock.millis()));
             publish();
@@ -164,6 +179,7 @@ public final class Startd implements AutoCloseable {
     public CompletableFuture<Void> suspend(String claimId, String jobId) {
         return onOwner(() -> {
             signalled(runOf(claimId, jobId), true);
+            stopped(claimId, true);
             return null;
         });
     }
@@ -172,6 +188,7 @@ public final class Startd implements AutoCloseable {
     public CompletableFuture<Void> resume(String claimId, String jobId) {
         return onOwner(() -> {
             signalled(runOf(claimId, jobId), false);
+            stopped(claimId, false);
             return null;
         });
     }
@@ -352,12 +369,64 @@ public final class Startd implements AutoCloseable {
             leases.idle(claimId, now());
         }
         publish();
-        JobExited report = eviction == ClaimAttributes.Eviction.VACATING
+        JobExited report = eviction == ClaimAttributes.Eviction.VACATING || eviction == ClaimAttributes.Eviction.KILLING
                 ? JobExited.evicted(run.jobId(), claimId, run.scheduler(), outcome)
                 : JobExited.of(run.jobId(), claimId, run.scheduler(), outcome);
         safely(() -> listener.jobExited(report));
         if (closing && running.isEmpty()) {
             drained.countDown();
+        }
+    }
+
+    /**
+     * One look at the owner (POLLING_INTERVAL): measures the machine and applies what the owner
+     * policy decides for each running job ({@link OwnerWatch}). The startd's timer calls it;
+     * tests call it to drive the policy without waiting. Completes with the actions taken.
+     */
+    public CompletableFuture<List<OwnerWatch.Step>> poll() {
+        return onOwner(this::ownerLook);
+    }
+
+    /** The machine as last measured by {@link #poll}; any thread. */
+    public Measurements measurements() {
+        return measured;
+    }
+
+    private List<OwnerWatch.Step> ownerLook() {
+        Map<String, OwnerWatch.Running> jobs = new HashMap<>();
+        running.forEach((claimId, run) -> {
+            if (!releasing.contains(claimId)) {
+                jobs.put(claimId, new OwnerWatch.Running(book.claimed(claimId).name(), run.job(),
+                        run.process().usage().userSeconds() + run.process().usage().systemSeconds()));
+            }
+        });
+        OwnerWatch.Plan plan = ownerWatch.plan(book.slot(), book.policy(), jobs,
+                EvalContext.create(clock, clock.millis()), System.nanoTime());
+        measured = plan.measurements();
+        for (OwnerWatch.Step step : plan.steps()) {
+            Run run = running.get(step.claimId());
+            switch (step.action()) {
+                case SUSPEND, CONTINUE -> {
+                    signalled(run, step.action() == OwnerAction.SUSPEND);
+                    stopped(step.claimId(), step.action() == OwnerAction.SUSPEND);
+                }
+                case VACATE -> vacate(step.claimId(), run);
+                case KILL -> {
+                    book.evicting(step.claimId(), ClaimAttributes.Eviction.KILLING, now());
+                    publish();
+                    run.process().killNow();
+                }
+                case NONE -> { }
+            }
+        }
+        return plan.steps();
+    }
+
+    /** The claim's job was stopped or continued: its slot's activity follows (Suspended, Busy). */
+    private void stopped(String claimId, boolean stopped) {
+        if (book.claimed(claimId).claim().suspended() != stopped) {
+            book.suspended(claimId, stopped, now());
+            publish();
         }
     }
 

@@ -17,7 +17,9 @@ import org.harrier.mgmt.bus.ServiceProcess;
  * harrier-exec --broker amqp://host:5672 [--name NAME] [--cpus N] [--memory MiB] [--disk KiB]
  *              [--machine HOST] [--file-system-domain D] [--start EXPR] [--update-interval SECONDS]
  *              [--kill-grace SECONDS] [--claim-lease SECONDS] [--execute-dir DIR] [--rank EXPR] [--max-job-retirement-time EXPR]
- *              [--config FILE] [--resource NAME=COUNT|ID,ID...]...
+ *              [--config FILE] [--resource NAME=COUNT|ID,ID...]... [--polling-interval SECONDS]
+ *              [--suspend EXPR] [--continue EXPR] [--preempt EXPR] [--kill EXPR] [--want-suspend EXPR]
+ *              [--want-vacate EXPR]
  * </pre>
  * {@code --config} reads an HTCondor-style configuration file ({@link ExecConfig} lists the
  * knobs); the other options override it, wherever they stand. {@code --resource} declares a
@@ -81,6 +83,9 @@ public final class ExecMain {
                 case "--execute-dir" -> b.executeDir(Path.of(v));
                 case "--rank" -> b.rank(v);
                 case "--max-job-retirement-time" -> b.maxJobRetirementTime(v);
+                case "--polling-interval" -> b.pollingInterval(Duration.ofSeconds(number(flag, v)));
+                case "--suspend", "--continue", "--preempt", "--kill", "--want-suspend", "--want-vacate" ->
+                        b.ownerPolicy(flag.substring(2).replace('-', '_'), v);
                 case "--config" -> {
                     // read first, above, so that every other option overrides the file
                 }

@@ -6,6 +6,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.harrier.classad.ClassAd;
 import org.harrier.exec.DynamicSlot;
 import org.harrier.exec.JobExited;
 import org.harrier.exec.PartitionableSlot;
@@ -50,13 +51,13 @@ final class SlotPublisher implements StartdListener {
     void start(Startd s) {
         this.startd = s;
         PartitionableSlot slot = s.slot();
-        partitionable = new SlotObject(slot.name(), true, s, SlotAds.partitionable(slot, s.policy()));
+        partitionable = new SlotObject(slot.name(), true, s, partitionableAd(s, slot));
         agent.advertise(partitionable, updateInterval);
     }
 
     @Override
     public void slotsChanged(PartitionableSlot slot) {
-        if (partitionable.update(SlotAds.partitionable(slot, startd.policy()))) {
+        if (partitionable.update(partitionableAd(startd, slot))) {
             agent.changed(partitionable);
         }
         for (Iterator<Map.Entry<String, SlotObject>> it = dynamic.entrySet().iterator(); it.hasNext();) {
@@ -69,13 +70,22 @@ final class SlotPublisher implements StartdListener {
         for (DynamicSlot d : slot.dynamicSlots().values()) {
             SlotObject o = dynamic.get(d.name());
             if (o == null) {
-                o = new SlotObject(d.name(), false, startd, SlotAds.dynamic(slot, d, startd.policy()));
+                o = new SlotObject(d.name(), false, startd, dynamicAd(slot, d));
                 dynamic.put(d.name(), o);
                 agent.advertise(o, updateInterval);
-            } else if (o.update(SlotAds.dynamic(slot, d, startd.policy()))) {
+            } else if (o.update(dynamicAd(slot, d))) {
                 agent.changed(o);
             }
         }
+    }
+
+    /** The slot ads carry the machine as last measured (LoadAvg, KeyboardIdle, ...), for START and the owner policy. */
+    private static ClassAd partitionableAd(Startd s, PartitionableSlot slot) {
+        return s.measurements().advertisedIn(SlotAds.partitionable(slot, s.policy()));
+    }
+
+    private ClassAd dynamicAd(PartitionableSlot slot, DynamicSlot d) {
+        return startd.measurements().advertisedIn(SlotAds.dynamic(slot, d, startd.policy()));
     }
 
     /** A job that never started is reported with ExitCode -1, no usage, and why (HoldReason, HoldReasonCode). */

@@ -85,6 +85,17 @@ public final class RunningJob {
     }
 
     /**
+     * Kills the whole tree at once (SIGKILL, no grace: HTCondor's Killing activity), also
+     * when a graceful {@link #kill} is under way. The exit is reported through the callback.
+     */
+    public void killNow() {
+        killed.set(true);
+        sample();
+        tree.signal(true);
+        suspended.set(false);
+    }
+
+    /**
      * Stops the whole tree (SIGSTOP) until {@link #resume}; the process keeps its memory and
      * open files, the claim stays. A no-op when it is stopped already or being killed.
      */

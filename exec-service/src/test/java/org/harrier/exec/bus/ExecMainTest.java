@@ -45,6 +45,30 @@ class ExecMainTest {
     }
 
     @Test
+    void theOwnerPolicyKnobsComeFromTheFileAndTheOptions(@TempDir Path dir) throws IOException {
+        Path conf = dir.resolve("desktop.conf");
+        Files.writeString(conf, String.join("\n",
+                "MINUTE = 60",
+                "WANT_SUSPEND = True",
+                "SUSPEND = KeyboardIdle < $(MINUTE)",
+                "CONTINUE = KeyboardIdle > 5 * $(MINUTE)",
+                "POLLING_INTERVAL = 2",
+                ""));
+        ExecMain.Options o = ExecMain.parse(new String[] {"--broker", "amqp://x:1", "--machine", "m1",
+                "--config", conf.toString(), "--preempt", "KeyboardIdle < 10", "--want-vacate", "FALSE"});
+        org.harrier.exec.OwnerPolicy p = o.settings().ownerPolicy();
+        assertEquals("KeyboardIdle < 60", p.suspend().unparse());
+        assertEquals("KeyboardIdle > 5 * 60", p.resume().unparse());
+        assertEquals("true", p.wantSuspend().unparse().toLowerCase());
+        assertEquals("KeyboardIdle < 10", p.preempt().unparse());
+        assertEquals("false", p.wantVacate().unparse().toLowerCase());
+        assertEquals("false", p.kill().unparse().toLowerCase(), "HTCondor's default KILL");
+        assertEquals(Duration.ofSeconds(2), o.settings().pollingInterval());
+        assertEquals(Duration.ofSeconds(5), ExecMain.parse(new String[] {"--broker", "amqp://x:1", "--machine", "m1"})
+                .settings().pollingInterval(), "POLLING_INTERVAL defaults to 5 s");
+    }
+
+    @Test
     void aConfigurationFileSetsTheKnobsAndOptionsOverrideIt(@TempDir Path dir) throws IOException {
         Path conf = dir.resolve("exec.conf");
         Files.writeString(conf, String.join("\n",
@@ -103,6 +127,8 @@ class ExecMainTest {
             "--broker                                  | --broker needs a value",
             "--broker amqp://x:1 --start TRUE&&        | START is not a ClassAd expression: ",
             "--broker amqp://x:1 --max-job-retirement-time 1+ | MAXJOBRETIREMENTTIME is not a ClassAd expression: ",
+            "--broker amqp://x:1 --suspend KeyboardIdle< | SUSPEND is not a ClassAd expression: ",
+            "--broker amqp://x:1 --polling-interval 0  | pollingInterval must be positive, got PT0S",
             "--broker amqp://x:1 --resource GPUs       | --resource needs NAME=COUNT or NAME=ID,ID..., got 'GPUs'",
             "--broker amqp://x:1 --resource Cpus=2     | --resource Cpus=2: Cpus is a fixed resource, not a custom one",
             "--broker amqp://x:1 --config /no/such.conf | configuration file /no/such.conf does not exist"})

@@ -1,0 +1,174 @@
+package org.harrier.exec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
+
+import org.harrier.classad.ClassAd;
+import org.harrier.classad.Expr;
+import org.harrier.mgmt.Resources;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The owner policy applied by a startd to a real process, with KeyboardIdle injected and the
+ * polls driven by the test: the owner comes back and the job's tree is stopped (state T in
+ * /proc), goes away and it runs again, comes back to stay and it is vacated and reported evicted;
+ * a job that ignores SIGTERM is killed by KILL long before its grace is over.
+ */
+@Timeout(value = 30, unit = TimeUnit.SECONDS)
+class StartdOwnerPolicyTest {
+    static final String SCHEDULER = "harrier:scheduler:test";
+    static final String SLOT = "slot1_1@node";
+    /** Writes its pid, then runs until the test creates {@code done}. */
+    static final String UNTIL_DONE = "-c 'echo $$ > pid; while [ ! -e done ]; do sleep 0.05; done; exit 0'";
+
+    @TempDir
+    Path iwd;
+    final AtomicLong keyboardIdle = new AtomicLong(3600);
+    final LinkedBlockingQueue<JobExited> exits = new LinkedBlockingQueue<>();
+    Startd startd;
+    String claimId;
+
+    Startd startd(OwnerPolicy policy, Duration killGrace) {
+        MachineSensor sensor = () -> new Measurements(0.1, 0, keyboardIdle.get(), keyboardIdle.get(), 512, 1000);
+        startd = new Startd(new ClaimBook(PartitionableSlot.of("node", Machine.of("node", new Resources(2, 1024, 100000)),
+                Expr.parse("TRUE"), 0), ClaimIds.seeded(5)),
+                ExecSettings.builder().killGrace(killGrace).usageInterval(Duration.ofMillis(50)).build().timings(),
+                new StartdListener() {
+                    @Override
+                    public void slotsChanged(PartitionableSlot slot) {
+                    }
+
+                    @Override
+                    public void jobExited(JobExited exited) {
+                        exits.add(exited);
+                    }
+                }, Clock.systemUTC(), new OwnerWatch(policy, sensor));
+        return startd;
+    }
+
+    @AfterEach
+    void close() {
+        if (startd != null) {
+            startd.close();
+        }
+    }
+
+    long running(String arguments) throws Exception {
+        ClassAd job = ClassAd.builder().set("Cmd", "/bin/sh").set("Arguments", arguments).set("Iwd", iwd.toString())
+                .set("Owner", "alice").set("RequestMemory", 256).build();
+        ClaimBook.Grant g = startd.claim(job, SCHEDULER).get();
+        claimId = g.claimId();
+        assertNotNull(startd.activate(g.claimId(), "7.0", job).get(), "started");
+        Path pid = iwd.resolve("pid");
+        await(() -> Files.exists(pid) && !read(pid).isBlank(), "the job wrote its pid");
+        return Long.parseLong(read(pid).trim());
+    }
+
+    List<OwnerAction> poll(long idle) throws Exception {
+        keyboardIdle.set(idle);
+        return startd.poll().get(10, TimeUnit.SECONDS).stream().map(OwnerWatch.Step::action).toList();
+    }
+
+    String activity() {
+        return startd.slot().dynamicSlots().get(SLOT).activity();
+    }
+
+    @Test
+    void theOwnerComesBackTheJobIsSuspendedThenContinuedThenVacated() throws Exception {
+        startd(OwnerPolicyTest.DESKTOP, Duration.ofMillis(500));
+        long pid = running(UNTIL_DONE);
+
+        assertEquals(List.of(), poll(3600), "nobody at the keyboard");
+        assertEquals("Busy", activity());
+
+        assertEquals(List.of(OwnerAction.SUSPEND), poll(30));
+        await(() -> state(pid) == 'T', "the job's process stopped");
+        assertEquals("Suspended", activity());
+        assertEquals(Expr.parse("30"), startd.measurements().advertisedIn(ClassAd.builder().build()).lookup("KeyboardIdle"));
+
+        assertEquals(List.of(), poll(30), "suspended, the owner still typing");
+        assertEquals(List.of(OwnerAction.CONTINUE), poll(400));
+        await(() -> state(pid) != 'T', "the job's process runs again");
+        assertEquals("Busy", activity());
+
+        assertEquals(List.of(OwnerAction.SUSPEND), poll(20));
+        assertEquals(List.of(OwnerAction.VACATE), poll(2), "the owner is back to stay");
+        JobExited exit = assertInstanceOf(JobExited.class, exits.poll(20, TimeUnit.SECONDS), "an exit report");
+        assertTrue(exit.evicted(), "reported as evicted: the scheduler puts the job back to Idle");
+        assertEquals("7.0", exit.jobId());
+        await(() -> startd.slot().dynamicSlots().isEmpty(), "the claim ended with its job");
+    }
+
+    @Test
+    void killDuringVacatingKillsAJobThatIgnoresSigterm() throws Exception {
+        OwnerPolicy policy = new OwnerPolicy(Expr.parse("FALSE"), Expr.parse("TRUE"), Expr.parse("KeyboardIdle < 10"),
+                Expr.parse("KeyboardIdle < 1"), Expr.parse("FALSE"), Expr.parse("TRUE"));
+        startd(policy, Duration.ofMinutes(5));
+        long pid = running("-c 'trap \"\" TERM; echo $$ > pid; while [ ! -e done ]; do sleep 0.05; done'");
+
+        assertEquals(List.of(OwnerAction.VACATE), poll(5));
+        assertEquals("Vacating", activity());
+        assertEquals("Preempting", startd.slot().dynamicSlots().get(SLOT).state());
+        assertNull(exits.poll(300, TimeUnit.MILLISECONDS), "SIGTERM is ignored; the grace is five minutes");
+        assertTrue(ProcessHandle.of(pid).isPresent(), "still alive while vacating");
+
+        assertEquals(List.of(OwnerAction.KILL), poll(0));
+        JobExited exit = assertInstanceOf(JobExited.class, exits.poll(20, TimeUnit.SECONDS), "killed well within the grace");
+        assertTrue(exit.evicted());
+        assertTrue(exit.exitBySignal());
+    }
+
+    @Test
+    void aJobSuspendedByItsSchedulerIsNotContinuedByThePolicy() throws Exception {
+        startd(OwnerPolicy.DEFAULT, Duration.ofMillis(500));
+        long pid = running(UNTIL_DONE);
+        startd.suspend(claimId, "7.0").get(10, TimeUnit.SECONDS);
+        assertEquals("Suspended", activity(), "the slot shows the suspension");
+
+        assertEquals(List.of(), poll(3600), "CONTINUE is true by default, but the scheduler stopped this job");
+        assertEquals('T', state(pid));
+
+        startd.resume(claimId, "7.0").get(10, TimeUnit.SECONDS);
+        assertEquals("Busy", activity());
+        Files.writeString(iwd.resolve("done"), "");
+        JobExited exit = assertInstanceOf(JobExited.class, exits.poll(20, TimeUnit.SECONDS), "an exit report");
+        assertEquals(0, exit.exitCode());
+    }
+
+    private static char state(long pid) {
+        String stat = read(Path.of("/proc/" + pid + "/stat"));
+        return stat.isEmpty() ? '?' : stat.charAt(stat.lastIndexOf(')') + 2);
+    }
+
+    private static String read(Path p) {
+        try {
+            return Files.readString(p);
+        } catch (java.io.IOException e) {
+            return "";
+        }
+    }
+
+    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+        while (!condition.getAsBoolean()) {
+            assertTrue(System.nanoTime() < deadline, "timed out waiting until " + what);
+            Thread.sleep(20);
+        }
+    }
+}
