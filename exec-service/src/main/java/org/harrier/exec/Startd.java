@@ -12,8 +12,8 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.Executors;
 import java.util.function.Supplier;
 
 import org.harrier.classad.ClassAd;
@@ -52,18 +52,14 @@ public final class Startd implements AutoCloseable {
     private final StartdListener listener;
     private final Clock clock;
     private final Duration killGrace;
-    private final Map<String, Run> running = new HashMap<>();
+    private final Map<String, ClaimRun> running = new HashMap<>();
     private final Set<String> releasing = new HashSet<>();
     private final StartdLeases leases;
     private final CountDownLatch drained = new CountDownLatch(1);
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
     private boolean closing;
     private volatile PartitionableSlot published;
-    private final OwnerWatch ownerWatch;
-    private volatile Measurements measured = Measurements.NONE;
-
-    private record Run(String jobId, String scheduler, RunningJob process, ClassAd job) {
-    }
+    private final Evictions evictions;
 
     public Startd(ClaimBook book, ExecSettings.Timings timings, StartdListener listener, Clock clock) {
         this(book, timings, listener, clock, StartdLeases.CLAIM_LEASE, OwnerWatch.quiet());
@@ -74,17 +70,10 @@ public final class Startd implements AutoCloseable {
         this(book, timings, listener, clock, claimLease, OwnerWatch.quiet());
     }
 
-    /** A startd whose owner policy {@code ownerWatch} applies at every {@link #poll}. */
-    public Startd(ClaimBook book, ExecSettings.Timings timings, StartdListener listener, Clock clock,
-            OwnerWatch ownerWatch) {
-        this(book, timings, listener, clock, StartdLeases.CLAIM_LEASE, ownerWatch);
-    }
-
     /** A startd with both: idle claims end after {@code claimLease}; {@code ownerWatch} applies at every poll. */
     public Startd(ClaimBook book, ExecSettings.Timings timings, StartdListener listener, Clock clock, Duration claimLease,
             OwnerWatch ownerWatch) {
         this.leases = new StartdLeases(claimLease);
-        this.ownerWatch = Objects.requireNonNull(ownerWatch, "ownerWatch");
         this.book = Objects.requireNonNull(book, "book");
         this.listener = Objects.requireNonNull(listener, "listener");
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -96,6 +85,8 @@ public final class Startd implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
+        this.evictions = new Evictions(book, running, releasing, Objects.requireNonNull(ownerWatch, "ownerWatch"),
+                this::publish, clock, owner);
     }
 
     /** A startd for {@code slot1@name} on {@code machine}, with secure claim ids and the system clock. */
@@ -145,7 +136,7 @@ public final class Startd implements AutoCloseable {
                         JobExited.neverStarted(jobId, claimId, d.scheduler(), e.getMessage(), e.holdReasonCode())));
                 return null;
             }
-            running.put(claimId, new Run(jobId, d.scheduler(), process, job));
+            running.put(claimId, new ClaimRun(jobId, d.scheduler(), process, job));
             leases.running(claimId, job, now());
             book.running(claimId, jobId, job, EvalContext.create(clock, clock.millis()));
             publish();
@@ -160,7 +151,7 @@ public final class Startd implements AutoCloseable {
     public CompletableFuture<Void> deactivate(String claimId, String jobId) {
         return onOwner(() -> {
             DynamicSlot d = usable(claimId);
-            Run run = running.get(claimId);
+            ClaimRun run = running.get(claimId);
             if (run != null) {
                 if (!run.jobId().equals(jobId)) {
                     throw new QmfException(QmfException.WRONG_STATE, "claim on " + d.name() + " runs job " + run.jobId()
@@ -178,8 +169,8 @@ public final class Startd implements AutoCloseable {
      */
     public CompletableFuture<Void> suspend(String claimId, String jobId) {
         return onOwner(() -> {
-            signalled(runOf(claimId, jobId), true);
-            stopped(claimId, true);
+            evictions.signal(runOf(claimId, jobId), true);
+            evictions.stopped(claimId, true);
             return null;
         });
     }
@@ -187,29 +178,16 @@ public final class Startd implements AutoCloseable {
     /** Lets a suspended job's tree run again (SIGCONT); a no-op if it is not stopped. */
     public CompletableFuture<Void> resume(String claimId, String jobId) {
         return onOwner(() -> {
-            signalled(runOf(claimId, jobId), false);
-            stopped(claimId, false);
+            evictions.signal(runOf(claimId, jobId), false);
+            evictions.stopped(claimId, false);
             return null;
         });
     }
 
-    private static void signalled(Run run, boolean freeze) {
-        try {
-            if (freeze) {
-                run.process().suspend();
-            } else {
-                run.process().resume();
-            }
-        } catch (IllegalStateException e) {
-            throw new QmfException(QmfException.EXCEPTION, (freeze ? "suspending" : "continuing") + " job "
-                    + run.jobId() + " failed: " + e.getMessage());
-        }
-    }
-
     /** The job running on the claim, which must be {@code jobId}. */
-    private Run runOf(String claimId, String jobId) {
+    private ClaimRun runOf(String claimId, String jobId) {
         DynamicSlot d = usable(claimId);
-        Run run = running.get(claimId);
+        ClaimRun run = running.get(claimId);
         if (run == null) {
             throw new QmfException(QmfException.WRONG_STATE, "no job runs on the claim on " + d.name()
                     + " (job " + jobId + " has ended; its exit report is on its way)");
@@ -231,7 +209,7 @@ public final class Startd implements AutoCloseable {
     }
 
     private void releaseNow(String claimId) {
-        Run run = running.get(claimId);
+        ClaimRun run = running.get(claimId);
         if (run != null) {
             releasing.add(claimId);
             run.process().kill();
@@ -266,68 +244,6 @@ public final class Startd implements AutoCloseable {
     }
 
     /**
-     * A preempting Claim on dynamic slot {@code slotName} (docs/protocols.md, "Fair share, limits
-     * and preemption"): the running job may go on until its retirement ends (JobStart plus the
-     * smaller of the machine's and the job's MaxJobRetirementTime), then it is killed as
-     * Deactivate kills it. Either way the claim ends with the job: the scheduler hears JobExited
-     * (with Evicted when it was killed) and the resources return to the partitionable slot. An
-     * idle claim ends at once. The preempting claim itself is never granted: the future fails
-     * with PREEMPTING once the eviction is under way (or already was), CLAIM_REFUSED when the
-     * slot holds no claim to preempt.
-     */
-    public CompletableFuture<Void> preempt(String slotName) {
-        return onOwner(() -> {
-            String claimId = book.claimOf(slotName);
-            if (claimId == null || releasing.contains(claimId)) {
-                throw new QmfException(QmfException.CLAIM_REFUSED, "claim refused: " + slotName
-                        + " holds no claim to preempt (released meanwhile)");
-            }
-            Run run = running.get(claimId);
-            if (run == null) {
-                book.release(claimId);
-                publish();
-                throw preempting(slotName, "its idle claim has ended");
-            }
-            DynamicSlot d = book.claimed(claimId);
-            if (d.claim().eviction() == ClaimAttributes.Eviction.NONE) {
-                long left = d.claim().job().retiresAt() * 1000 - clock.millis();
-                if (left <= 0) {
-                    vacate(claimId, run);
-                } else {
-                    book.evicting(claimId, ClaimAttributes.Eviction.RETIRING, now());
-                    publish();
-                    CompletableFuture.delayedExecutor(left, TimeUnit.MILLISECONDS, owner)
-                            .execute(() -> retirementOver(claimId, run));
-                }
-            }
-            ClaimAttributes now = book.claimed(claimId).claim();
-            throw preempting(slotName, now.eviction() == ClaimAttributes.Eviction.RETIRING
-                    ? "job " + run.jobId() + " retires for up to " + now.job().retirement() + " s from its start"
-                    : "job " + run.jobId() + " is being vacated");
-        });
-    }
-
-    private static QmfException preempting(String slotName, String what) {
-        return new QmfException(QmfException.PREEMPTING, "claim refused: " + slotName + " is being preempted (" + what
-                + "); its resources are matched again once it is free");
-    }
-
-    /** Kills the preempted claim's job (State Preempting, Activity Vacating until its tree is dead). */
-    private void vacate(String claimId, Run run) {
-        book.evicting(claimId, ClaimAttributes.Eviction.VACATING, now());
-        publish();
-        run.process().kill();
-    }
-
-    /** A retiring job's time is up; nothing to do if it has ended meanwhile. */
-    private void retirementOver(String claimId, Run run) {
-        if (running.get(claimId) == run
-                && book.claimed(claimId).claim().eviction() == ClaimAttributes.Eviction.RETIRING) {
-            vacate(claimId, run);
-        }
-    }
-
-    /**
      * Takes what a re-detection of the machine found (free disk, memory, a resource count
      * re-read): the partitionable slot's totals follow it, never below what claims hold, and
      * the slot is re-advertised if anything changed. Completes with whether it did.
@@ -355,7 +271,7 @@ public final class Startd implements AutoCloseable {
     }
 
     private void exited(String claimId, ProcessOutcome outcome) {
-        Run run = running.remove(claimId);
+        ClaimRun run = running.remove(claimId);
         if (run == null) {
             return;
         }
@@ -384,50 +300,24 @@ public final class Startd implements AutoCloseable {
      * tests call it to drive the policy without waiting. Completes with the actions taken.
      */
     public CompletableFuture<List<OwnerWatch.Step>> poll() {
-        return onOwner(this::ownerLook);
+        return onOwner(evictions::ownerLook);
     }
 
     /** The machine as last measured by {@link #poll}; any thread. */
     public Measurements measurements() {
-        return measured;
+        return evictions.measured();
     }
 
-    private List<OwnerWatch.Step> ownerLook() {
-        Map<String, OwnerWatch.Running> jobs = new HashMap<>();
-        running.forEach((claimId, run) -> {
-            if (!releasing.contains(claimId)) {
-                jobs.put(claimId, new OwnerWatch.Running(book.claimed(claimId).name(), run.job(),
-                        run.process().usage().userSeconds() + run.process().usage().systemSeconds()));
-            }
+    /**
+     * A preempting Claim on dynamic slot {@code slotName} (docs/protocols.md, "Fair share, limits
+     * and preemption"; {@link Evictions#preempt}): never granted; the future fails with
+     * PREEMPTING once the eviction is under way, CLAIM_REFUSED when there is no claim to preempt.
+     */
+    public CompletableFuture<Void> preempt(String slotName) {
+        return onOwner(() -> {
+            evictions.preempt(slotName);
+            return null;
         });
-        OwnerWatch.Plan plan = ownerWatch.plan(book.slot(), book.policy(), jobs,
-                EvalContext.create(clock, clock.millis()), System.nanoTime());
-        measured = plan.measurements();
-        for (OwnerWatch.Step step : plan.steps()) {
-            Run run = running.get(step.claimId());
-            switch (step.action()) {
-                case SUSPEND, CONTINUE -> {
-                    signalled(run, step.action() == OwnerAction.SUSPEND);
-                    stopped(step.claimId(), step.action() == OwnerAction.SUSPEND);
-                }
-                case VACATE -> vacate(step.claimId(), run);
-                case KILL -> {
-                    book.evicting(step.claimId(), ClaimAttributes.Eviction.KILLING, now());
-                    publish();
-                    run.process().killNow();
-                }
-                case NONE -> { }
-            }
-        }
-        return plan.steps();
-    }
-
-    /** The claim's job was stopped or continued: its slot's activity follows (Suspended, Busy). */
-    private void stopped(String claimId, boolean stopped) {
-        if (book.claimed(claimId).claim().suspended() != stopped) {
-            book.suspended(claimId, stopped, now());
-            publish();
-        }
     }
 
     private void publish() {
@@ -475,8 +365,8 @@ public final class Startd implements AutoCloseable {
         }
         CompletableFuture<Void> killing = onOwner(() -> {
             closing = true;
-            List<Run> runs = new ArrayList<>(running.values());
-            for (Run r : runs) {
+            List<ClaimRun> runs = new ArrayList<>(running.values());
+            for (ClaimRun r : runs) {
                 r.process().kill();
             }
             if (running.isEmpty()) {

@@ -58,7 +58,7 @@ class StartdOwnerPolicyTest {
                     public void jobExited(JobExited exited) {
                         exits.add(exited);
                     }
-                }, Clock.systemUTC(), new OwnerWatch(policy, sensor));
+                }, Clock.systemUTC(), StartdLeases.CLAIM_LEASE, new OwnerWatch(policy, sensor));
         return startd;
     }
 

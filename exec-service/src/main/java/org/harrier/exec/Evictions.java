@@ -1,0 +1,168 @@
+package org.harrier.exec;
+
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+
+import org.harrier.classad.EvalContext;
+import org.harrier.mgmt.QmfException;
+
+/**
+ * How the startd takes a job off its slot against the job's will: a preempting claim (retire,
+ * then vacate), and the owner policy (suspend, continue, vacate, kill) applied at each poll.
+ *
+ * <p>Threads: the startd's owner thread calls every method; {@code running} and
+ * {@code releasing} are the startd's own maps, shared here and touched on that thread only.
+ * {@link #measured()} is a volatile snapshot readable from any thread.
+ */
+final class Evictions {
+    private final ClaimBook book;
+    private final Map<String, ClaimRun> running;
+    private final Set<String> releasing;
+    private final OwnerWatch ownerWatch;
+    private final Runnable publish;
+    private final Clock clock;
+    private final Executor owner;
+    private volatile Measurements measured = Measurements.NONE;
+
+    Evictions(ClaimBook book, Map<String, ClaimRun> running, Set<String> releasing, OwnerWatch ownerWatch,
+            Runnable publish, Clock clock, Executor owner) {
+        this.book = book;
+        this.running = running;
+        this.releasing = releasing;
+        this.ownerWatch = ownerWatch;
+        this.publish = publish;
+        this.clock = clock;
+        this.owner = owner;
+    }
+
+    Measurements measured() {
+        return measured;
+    }
+
+    /**
+     * A preempting Claim on dynamic slot {@code slotName} (docs/protocols.md, "Fair share, limits
+     * and preemption"): the running job may go on until its retirement ends (JobStart plus the
+     * smaller of the machine's and the job's MaxJobRetirementTime), then it is killed as
+     * Deactivate kills it. Either way the claim ends with the job: the scheduler hears JobExited
+     * (with Evicted when it was killed) and the resources return to the partitionable slot. An
+     * idle claim ends at once. The preempting claim itself is never granted: the future fails
+     * with PREEMPTING once the eviction is under way (or already was), CLAIM_REFUSED when the
+     * slot holds no claim to preempt.
+     */
+    void preempt(String slotName) {
+        String claimId = book.claimOf(slotName);
+        if (claimId == null || releasing.contains(claimId)) {
+            throw new QmfException(QmfException.CLAIM_REFUSED, "claim refused: " + slotName
+                    + " holds no claim to preempt (released meanwhile)");
+        }
+        ClaimRun run = running.get(claimId);
+        if (run == null) {
+            book.release(claimId);
+            publish();
+            throw preempting(slotName, "its idle claim has ended");
+        }
+        DynamicSlot d = book.claimed(claimId);
+        if (d.claim().eviction() == ClaimAttributes.Eviction.NONE) {
+            long left = d.claim().job().retiresAt() * 1000 - clock.millis();
+            if (left <= 0) {
+                vacate(claimId, run);
+            } else {
+                book.evicting(claimId, ClaimAttributes.Eviction.RETIRING, now());
+                publish();
+                CompletableFuture.delayedExecutor(left, TimeUnit.MILLISECONDS, owner)
+                        .execute(() -> retirementOver(claimId, run));
+            }
+        }
+        ClaimAttributes now = book.claimed(claimId).claim();
+        throw preempting(slotName, now.eviction() == ClaimAttributes.Eviction.RETIRING
+                ? "job " + run.jobId() + " retires for up to " + now.job().retirement() + " s from its start"
+                : "job " + run.jobId() + " is being vacated");
+    }
+
+
+    private static QmfException preempting(String slotName, String what) {
+        return new QmfException(QmfException.PREEMPTING, "claim refused: " + slotName + " is being preempted (" + what
+                + "); its resources are matched again once it is free");
+    }
+
+    /** Kills the preempted claim's job (State Preempting, Activity Vacating until its tree is dead). */
+    void vacate(String claimId, ClaimRun run) {
+        book.evicting(claimId, ClaimAttributes.Eviction.VACATING, now());
+        publish();
+        run.process().kill();
+    }
+
+    /** A retiring job's time is up; nothing to do if it has ended meanwhile. */
+    private void retirementOver(String claimId, ClaimRun run) {
+        if (running.get(claimId) == run
+                && book.claimed(claimId).claim().eviction() == ClaimAttributes.Eviction.RETIRING) {
+            vacate(claimId, run);
+        }
+    }
+
+    /** One look at the owner: measure, decide ({@link OwnerWatch}), apply to each running job. */
+    List<OwnerWatch.Step> ownerLook() {
+        Map<String, OwnerWatch.Running> jobs = new HashMap<>();
+        running.forEach((claimId, run) -> {
+            if (!releasing.contains(claimId)) {
+                jobs.put(claimId, new OwnerWatch.Running(book.claimed(claimId).name(), run.job(),
+                        run.process().usage().userSeconds() + run.process().usage().systemSeconds()));
+            }
+        });
+        OwnerWatch.Plan plan = ownerWatch.plan(book.slot(), book.policy(), jobs,
+                EvalContext.create(clock, clock.millis()), System.nanoTime());
+        measured = plan.measurements();
+        for (OwnerWatch.Step step : plan.steps()) {
+            ClaimRun run = running.get(step.claimId());
+            switch (step.action()) {
+                case SUSPEND, CONTINUE -> {
+                    signal(run, step.action() == OwnerAction.SUSPEND);
+                    stopped(step.claimId(), step.action() == OwnerAction.SUSPEND);
+                }
+                case VACATE -> vacate(step.claimId(), run);
+                case KILL -> {
+                    book.evicting(step.claimId(), ClaimAttributes.Eviction.KILLING, now());
+                    publish();
+                    run.process().killNow();
+                }
+                case NONE -> { }
+            }
+        }
+        return plan.steps();
+    }
+
+    /** The claim's job was stopped or continued: its slot's activity follows (Suspended, Busy). */
+    void stopped(String claimId, boolean stopped) {
+        if (book.claimed(claimId).claim().suspended() != stopped) {
+            book.suspended(claimId, stopped, now());
+            publish();
+        }
+    }
+
+    static void signal(ClaimRun run, boolean freeze) {
+        try {
+            if (freeze) {
+                run.process().suspend();
+            } else {
+                run.process().resume();
+            }
+        } catch (IllegalStateException e) {
+            throw new QmfException(QmfException.EXCEPTION, (freeze ? "suspending" : "continuing") + " job "
+                    + run.jobId() + " failed: " + e.getMessage());
+        }
+    }
+
+    private void publish() {
+        publish.run();
+    }
+
+    private long now() {
+        return clock.instant().getEpochSecond();
+    }
+}
