@@ -52,8 +52,7 @@ public final class NegotiatorConfig {
         }
         if (config.defined("DEFAULT_PRIO_FACTOR")) {
             double f = number(config, "DEFAULT_PRIO_FACTOR");
-            out = knob(config, "DEFAULT_PRIO_FACTOR", out, o -> new NegotiatorSettings(o.priorityHalfLife(), f, o.policy(),
-                    o.groups(), o.limits(), o.preemption(), o.spool()));
+            out = knob(config, "DEFAULT_PRIO_FACTOR", out, o -> o.withDefaultPrioFactor(f));
         }
         if (config.defined("NEGOTIATOR_POLICY")) {
             String p = config.get("NEGOTIATOR_POLICY").orElseThrow();

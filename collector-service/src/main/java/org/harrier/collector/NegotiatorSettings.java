@@ -45,6 +45,10 @@ public record NegotiatorSettings(Duration priorityHalfLife, double defaultPrioFa
         return new NegotiatorSettings(d, defaultPrioFactor, policy, groups, limits, preemption, spool);
     }
 
+    public NegotiatorSettings withDefaultPrioFactor(double f) {
+        return new NegotiatorSettings(priorityHalfLife, f, policy, groups, limits, preemption, spool);
+    }
+
     public NegotiatorSettings withPolicy(SharePolicy p) {
         return new NegotiatorSettings(priorityHalfLife, defaultPrioFactor, p, groups, limits, preemption, spool);
     }

@@ -111,17 +111,10 @@ final class PoolAccounts {
     void endCycle(MatchPlan plan, Instant now) {
         limitsInUse = plan.limitsInUse();
         for (PlannedMatch m : plan.matches()) {
-            Object text = m.request().ad().evaluate("ConcurrencyLimits") instanceof org.harrier.classad.StringValue s
-                    ? s.value() : null;
-            if (text != null) {
-                try {
-                    Map<String, Double> units = ConcurrencyLimits.parse((String) text);
-                    if (!units.isEmpty()) {
-                        limitHolds.add(new LimitHold(now.plus(holdFor), units));
-                    }
-                } catch (IllegalArgumentException ignored) {
-                    // The planner refused such a request; it made no match to hold.
-                }
+            // The planner matched only requests whose ConcurrencyLimits it could read.
+            Map<String, Double> units = m.request().concurrencyLimits();
+            if (!units.isEmpty()) {
+                limitHolds.add(new LimitHold(now.plus(holdFor), units));
             }
         }
     }
@@ -241,13 +234,4 @@ final class PoolAccounts {
         }
         return n.doubleValue();
     }
-
-    String policyName() {
-        return settings.policy().name();
-    }
-
-    long halfLifeSeconds() {
-        return settings.priorityHalfLife().toSeconds();
-    }
-
 }

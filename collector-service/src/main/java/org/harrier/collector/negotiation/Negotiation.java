@@ -116,7 +116,7 @@ public final class Negotiation {
 
     /** A request's submitter: its job's AccountingGroup, else its Owner (docs/protocols.md). */
     public static String submitterOf(ResourceRequest r) {
-        String group = PendingRequest.text(r.ad(), "AccountingGroup");
+        String group = r.text("AccountingGroup");
         return group != null && !group.isBlank() ? group : r.owner();
     }
 

@@ -6,7 +6,6 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 
-import org.harrier.classad.ClassAd;
 import org.harrier.classad.EvalContext;
 
 /**
@@ -34,7 +33,7 @@ final class PendingRequest {
         this.left = request.count();
         Map<String, Double> l;
         try {
-            l = ConcurrencyLimits.parse(text(request.ad(), "ConcurrencyLimits"));
+            l = request.concurrencyLimits();
         } catch (IllegalArgumentException e) {
             l = null;
         }
@@ -154,10 +153,6 @@ final class PendingRequest {
             }
         }
         return out;
-    }
-
-    static String text(ClassAd ad, String attribute) {
-        return ad.evaluate(attribute) instanceof org.harrier.classad.StringValue s ? s.value() : null;
     }
 
     /** A slot class that accepts this request's jobs, and how far into its members this request has looked. */

@@ -26,6 +26,19 @@ public record ResourceRequest(AgentName scheduler, Object requestId, String owne
         Objects.requireNonNull(ad, "ad");
     }
 
+    /** A string attribute of the representative job ad; null if it is not a string. */
+    public String text(String attribute) {
+        return ad.evaluate(attribute) instanceof org.harrier.classad.StringValue s ? s.value() : null;
+    }
+
+    /**
+     * What each job takes of concurrency limits (its ConcurrencyLimits, {@link ConcurrencyLimits#parse});
+     * IllegalArgumentException when that cannot be read.
+     */
+    public java.util.Map<String, Double> concurrencyLimits() {
+        return ConcurrencyLimits.parse(text("ConcurrencyLimits"));
+    }
+
     /** Reads one wire entry {@code {RequestId, Owner, Count, Ad}}; IllegalArgumentException names the bad field. */
     public static ResourceRequest fromWire(AgentName scheduler, Object entry) {
         if (!(entry instanceof Map<?, ?> m)) {

@@ -95,7 +95,7 @@ class QuotaAndLimitProperties {
             Map<String, Double> units = new HashMap<>(pool.limitsHeld());
             for (PlannedMatch m : plan.matches()) {
                 charge(pool.groups(), after, Negotiation.submitterOf(m.request()), 1);
-                ConcurrencyLimits.parse(PendingRequest.text(m.request().ad(), "ConcurrencyLimits"))
+                m.request().concurrencyLimits()
                         .forEach((name, n) -> units.merge(name, n, Double::sum));
             }
             for (String g : GROUPS) {
