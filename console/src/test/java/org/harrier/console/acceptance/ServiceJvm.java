@@ -33,11 +33,28 @@ final class ServiceJvm implements AutoCloseable {
                 "--update-interval", "1", "--execute-dir", execute.toString());
     }
 
+    /**
+     * Starts startd {@code name} inside network namespace {@code netns} ({@code ip netns exec}),
+     * so that it reaches the broker only over that namespace's interfaces, as a separate host would.
+     */
+    static ServiceJvm execIn(String netns, String brokerUrl, String name, Path dir, String... options) throws IOException {
+        Path execute = Files.createDirectories(dir.resolve(name + "-execute"));
+        List<String> args = new ArrayList<>(List.of("--broker", brokerUrl, "--name", name, "--machine", name,
+                "--update-interval", "1", "--execute-dir", execute.toString()));
+        args.addAll(List.of(options));
+        return start(List.of("ip", "netns", "exec", netns), name, dir, "org.harrier.exec.bus.ExecMain", args.toArray(String[]::new));
+    }
+
     /** Runs {@code mainClass} with {@code args}; {@code name} labels its output files and messages. */
     static ServiceJvm start(String name, Path dir, String mainClass, String... args) throws IOException {
+        return start(List.of(), name, dir, mainClass, args);
+    }
+
+    private static ServiceJvm start(List<String> prefix, String name, Path dir, String mainClass, String... args) throws IOException {
         Path out = dir.resolve(name + ".out");
         Path err = dir.resolve(name + ".err");
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        List<String> command = new ArrayList<>(prefix);
+        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), mainClass));
         command.addAll(List.of(args));
         Process p = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
