@@ -84,7 +84,7 @@ final class Candidate {
         }
         left = left.minus(demand);
         view = left.appliedTo(slot.ad());
-        if (left.cpus() == 0) {
+        if (left.cpus() == 0 && !slot.consumesCpusByPolicy()) {
             // Out of cores: the startd would stop offering it too (SlotOffer.available).
             taken = true;
         }

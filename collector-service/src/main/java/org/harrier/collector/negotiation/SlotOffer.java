@@ -32,15 +32,25 @@ public record SlotOffer(ObjectId id, AgentName startd, ClassAd ad) {
 
     /**
      * Whether the negotiator offers this slot at all: an Unclaimed slot, or a partitionable slot
-     * with a core left (it stays open for more claims while it has resources, whatever State its
+     * with a core left, or whose consumption policy may take none (it stays open for more claims
+     * while it has resources, whatever State its
      * claims give it) unless its owner has it (State Owner: START is false, so HTCondor does not
      * offer it, and the exec-service advertises exactly that).
      */
     public boolean available() {
         if (partitionable()) {
-            return Resources.advertisedBy(ad).cpus() > 0 && !"Owner".equalsIgnoreCase(state());
+            return (Resources.advertisedBy(ad).cpus() > 0 || consumesCpusByPolicy()) && !"Owner".equalsIgnoreCase(state());
         }
         return "Unclaimed".equalsIgnoreCase(state());
+    }
+
+    /**
+     * Whether a consumption policy decides how many cores a match takes here (ConsumptionCpus):
+     * it may take none, so a partitionable slot without a core left can still take jobs, and its
+     * Requirements (WithinResourceLimits) decide.
+     */
+    boolean consumesCpusByPolicy() {
+        return ad.contains("ConsumptionCpus");
     }
 
     /**

@@ -152,6 +152,7 @@ class MatchPlannerTest {
             "SlotType = \"Static\"; State = \"Unclaimed\"; Cpus = 1               | 1",
             "State = \"Unclaimed\"                                                | 1",
             "SlotType = \"Partitionable\"; State = \"Unclaimed\"; Cpus = 0        | 0",
+            "SlotType = \"Partitionable\"; State = \"Unclaimed\"; Cpus = 0; ConsumptionCpus = 0 | 1",
             "SlotType = \"Partitionable\"; State = \"Claimed\"; Cpus = 2          | 1",
             "SlotType = \"Partitionable\"; State = \"Owner\"; Cpus = 2            | 0",
             "SlotType = \"partitionable\"; State = \"Unclaimed\"; Cpus = 1        | 1",
@@ -192,6 +193,22 @@ class MatchPlannerTest {
         plan.matches().forEach(m -> assertEquals(new Resources(1, 128, 1000), m.carved()));
         assertEquals(6, plan.rejections().get(0).unmatched());
         assertEquals(Reason.SLOT_TAKEN, plan.rejections().get(0).reason());
+    }
+
+    @Test
+    void aPartitionableSlotWhosePolicyMayConsumeNoCoresStaysOpenWhenItsCoresRunOut() {
+        // A consumption policy taking what a job asks, cores included: jobs asking no core take
+        // memory only, and the startd's WithinResourceLimits lets a slot with no core left
+        // take them as long as memory remains.
+        String policy = "Requirements = MY.ConsumptionCpus <= MY.Cpus && MY.ConsumptionMemory <= MY.Memory;"
+                + " ConsumptionCpus = TARGET.RequestCpus; ConsumptionMemory = TARGET.RequestMemory; ConsumptionDisk = 1";
+        ResourceRequest oneCore = request("alice", 1, "Requirements = true; RequestCpus = 1; RequestMemory = 1024");
+        ResourceRequest noCore = request("alice", 5, "Requirements = true; RequestCpus = 0; RequestMemory = 1024");
+
+        MatchPlan plan = plan(List.of(oneCore, noCore), List.of(partitionable("slot1@a", 1, 4096, 100000, policy)));
+
+        assertEquals(List.of("slot1@a", "slot1@a", "slot1@a", "slot1@a"), matchedSlots(plan));
+        assertEquals(2, plan.rejections().get(0).unmatched());
     }
 
     @Test
