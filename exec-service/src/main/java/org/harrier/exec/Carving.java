@@ -21,8 +21,17 @@ public final class Carving {
     private Carving() {
     }
 
+    /** As {@link #decide(PartitionableSlot, Measurements, ClassAd, EvalContext)} before any measurement. */
     public static ClaimVerdict decide(PartitionableSlot slot, ClassAd request, EvalContext context) {
-        ClassAd slotAd = SlotAds.partitionable(slot);
+        return decide(slot, Measurements.NONE, request, context);
+    }
+
+    /**
+     * {@code measured} is the machine as last polled: the slot's START reads it (KeyboardIdle,
+     * LoadAvg, ...) as the negotiator read it in the slot ad, so both judge the same START.
+     */
+    public static ClaimVerdict decide(PartitionableSlot slot, Measurements measured, ClassAd request, EvalContext context) {
+        ClassAd slotAd = measured.advertisedIn(SlotAds.partitionable(slot));
         Resources wanted;
         try {
             wanted = Resources.requestedBy(request, slotAd, context);

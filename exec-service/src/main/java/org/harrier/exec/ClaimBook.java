@@ -57,7 +57,12 @@ public final class ClaimBook {
 
     /** Carves a dynamic slot for {@code request}; QmfException CLAIM_REFUSED with the reason if it cannot. */
     public Grant claim(ClassAd request, String scheduler, EvalContext context) {
-        ClaimVerdict verdict = Carving.decide(slot, request, context);
+        return claim(request, scheduler, Measurements.NONE, context);
+    }
+
+    /** As {@link #claim(ClassAd, String, EvalContext)}, START judged with the machine as {@code measured}. */
+    public Grant claim(ClassAd request, String scheduler, Measurements measured, EvalContext context) {
+        ClaimVerdict verdict = Carving.decide(slot, measured, request, context);
         if (verdict instanceof ClaimVerdict.Refuse refuse) {
             refusals.merge(refuse.kind(), 1L, Long::sum);
             throw new QmfException(QmfException.CLAIM_REFUSED, "claim refused: " + refuse.reason());

@@ -5,9 +5,11 @@ import org.harrier.mgmt.Resources;
 import java.util.List;
 import java.util.Map;
 
+import org.harrier.classad.BooleanValue;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
 import org.harrier.classad.IntegerValue;
+import org.harrier.classad.StringValue;
 
 /**
  * The machine ads of slots, with the attributes HTCondor's startd publishes for them
@@ -98,6 +100,17 @@ public final class SlotAds {
      * while a job runs, its value for that job (the seconds the job may retire, as HTCondor's
      * startd publishes it for a claimed slot).
      */
+    /**
+     * The partitionable slot's ad with the machine as {@code measured}, in HTCondor's Owner
+     * state while START, evaluated in that ad without a job, is plainly false: the hunter of idle
+     * workstations leaves a machine whose owner is at it (START = KeyboardIdle > 15 * 60).
+     */
+    public static ClassAd partitionable(PartitionableSlot slot, SlotPolicy policy, Measurements measured) {
+        ClassAd ad = measured.advertisedIn(partitionable(slot, policy));
+        boolean owned = ad.evaluate("Start") instanceof BooleanValue b && !b.value();
+        return ad.with("State", new StringValue(owned ? "Owner" : "Unclaimed"));
+    }
+
     public static ClassAd dynamic(PartitionableSlot parent, DynamicSlot slot, SlotPolicy policy) {
         ClassAd ad = policy.advertisedIn(dynamic(parent, slot));
         ClaimAttributes.Job job = slot.claim().job();

@@ -110,7 +110,7 @@ public final class Startd implements AutoCloseable {
 
     public CompletableFuture<ClaimBook.Grant> claim(ClassAd request, String scheduler) {
         return onOwner(() -> {
-            ClaimBook.Grant g = book.claim(request, scheduler, EvalContext.create(clock, clock.millis()));
+            ClaimBook.Grant g = book.claim(request, scheduler, evictions.measured(), EvalContext.create(clock, clock.millis()));
             leases.idle(g.claimId(), now());
             publish();
             return g;
@@ -300,7 +300,11 @@ public final class Startd implements AutoCloseable {
      * tests call it to drive the policy without waiting. Completes with the actions taken.
      */
     public CompletableFuture<List<OwnerWatch.Step>> poll() {
-        return onOwner(evictions::ownerLook);
+        return onOwner(() -> {
+            List<OwnerWatch.Step> steps = evictions.ownerLook();
+            safely(() -> listener.measured(book.slot()));
+            return steps;
+        });
     }
 
     /** The machine as last measured by {@link #poll}; any thread. */

@@ -10,4 +10,11 @@ public interface StartdListener {
     void slotsChanged(PartitionableSlot slot);
 
     void jobExited(JobExited exited);
+
+    /**
+     * The machine was measured again ({@link Startd#poll}): the slot ads' measurements are
+     * fresh, and the partitionable slot may have moved between Owner and Unclaimed.
+     */
+    default void measured(PartitionableSlot slot) {
+    }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -11,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -45,9 +47,13 @@ class StartdOwnerPolicyTest {
     String claimId;
 
     Startd startd(OwnerPolicy policy, Duration killGrace) {
+        return startd(policy, killGrace, "TRUE");
+    }
+
+    Startd startd(OwnerPolicy policy, Duration killGrace, String start) {
         MachineSensor sensor = () -> new Measurements(0.1, 0, keyboardIdle.get(), keyboardIdle.get(), 512, 1000);
         startd = new Startd(new ClaimBook(PartitionableSlot.of("node", Machine.of("node", new Resources(2, 1024, 100000)),
-                Expr.parse("TRUE"), 0), ClaimIds.seeded(5)),
+                Expr.parse(start), 0), ClaimIds.seeded(5)),
                 ExecSettings.builder().killGrace(killGrace).usageInterval(Duration.ofMillis(50)).build().timings(),
                 new StartdListener() {
                     @Override
@@ -87,6 +93,26 @@ class StartdOwnerPolicyTest {
 
     String activity() {
         return startd.slot().dynamicSlots().get(SLOT).activity();
+    }
+
+    @Test
+    void startReadsTheMachineAsMeasuredSoTheSlotIsTheOwnersWhileTheyTypeAndClaimableWhenTheyLeave() throws Exception {
+        startd(OwnerPolicy.DEFAULT, Duration.ofMillis(500), "KeyboardIdle > 15 * 60");
+        ClassAd job = ClassAd.builder().set("Cmd", "/bin/true").set("Iwd", iwd.toString()).set("Owner", "alice").build();
+
+        poll(30);
+        assertEquals("\"Owner\"", ownerState());
+        ExecutionException refused = assertThrows(ExecutionException.class, () -> startd.claim(job, SCHEDULER).get());
+        assertTrue(refused.getCause().getMessage().contains("START (KeyboardIdle > 15 * 60) is false"),
+                refused.getCause().getMessage());
+
+        poll(1000);
+        assertEquals("\"Unclaimed\"", ownerState());
+        assertNotNull(startd.claim(job, SCHEDULER).get().claimId(), "claimed once the owner has gone");
+    }
+
+    private String ownerState() {
+        return SlotAds.partitionable(startd.slot(), startd.policy(), startd.measurements()).lookup("State").toString();
     }
 
     @Test

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 
 import org.harrier.classad.ClassAd;
 import org.harrier.exec.DynamicSlot;
@@ -79,9 +80,32 @@ final class SlotPublisher implements StartdListener {
         }
     }
 
+    /**
+     * Fresh measurements go into the slot objects for their next periodic advertisement; only
+     * a move between Owner and Unclaimed (the owner came or went) is published at once, so
+     * that the negotiator stops or starts offering the slot now, not an UPDATE_INTERVAL later.
+     */
+    @Override
+    public void measured(PartitionableSlot slot) {
+        refresh(partitionable, partitionableAd(startd, slot));
+        for (DynamicSlot d : slot.dynamicSlots().values()) {
+            SlotObject o = dynamic.get(d.name());
+            if (o != null) {
+                refresh(o, dynamicAd(slot, d));
+            }
+        }
+    }
+
+    private void refresh(SlotObject o, ClassAd ad) {
+        Object state = o.values().get("State");
+        if (o.update(ad) && !Objects.equals(state, o.values().get("State"))) {
+            agent.changed(o);
+        }
+    }
+
     /** The slot ads carry the machine as last measured (LoadAvg, KeyboardIdle, ...), for START and the owner policy. */
     private static ClassAd partitionableAd(Startd s, PartitionableSlot slot) {
-        return s.measurements().advertisedIn(SlotAds.partitionable(slot, s.policy()));
+        return SlotAds.partitionable(slot, s.policy(), s.measurements());
     }
 
     private ClassAd dynamicAd(PartitionableSlot slot, DynamicSlot d) {
