@@ -67,17 +67,8 @@ final class Evictions {
             publish();
             throw preempting(slotName, "its idle claim has ended");
         }
-        DynamicSlot d = book.claimed(claimId);
-        if (d.claim().eviction() == ClaimAttributes.Eviction.NONE) {
-            long left = d.claim().job().retiresAt() * 1000 - clock.millis();
-            if (left <= 0) {
-                vacate(claimId, run);
-            } else {
-                book.evicting(claimId, ClaimAttributes.Eviction.RETIRING, now());
-                publish();
-                CompletableFuture.delayedExecutor(left, TimeUnit.MILLISECONDS, owner)
-                        .execute(() -> retirementOver(claimId, run));
-            }
+        if (book.claimed(claimId).claim().eviction() == ClaimAttributes.Eviction.NONE) {
+            retireThen(claimId, run, () -> vacate(claimId, run));
         }
         ClaimAttributes now = book.claimed(claimId).claim();
         throw preempting(slotName, now.eviction() == ClaimAttributes.Eviction.RETIRING
@@ -98,12 +89,35 @@ final class Evictions {
         run.process().kill();
     }
 
-    /** A retiring job's time is up; nothing to do if it has ended meanwhile. */
-    private void retirementOver(String claimId, ClaimRun run) {
-        if (running.get(claimId) == run
-                && book.claimed(claimId).claim().eviction() == ClaimAttributes.Eviction.RETIRING) {
-            vacate(claimId, run);
+    /**
+     * HTCondor's retirement: a running job may run on until JobStart plus the smaller of the machine's
+     * and the job's MaxJobRetirementTime (Claimed/Retiring), then {@code evict} takes it off;
+     * at once when that time is already over.
+     */
+    private void retireThen(String claimId, ClaimRun run, Runnable evict) {
+        ClaimAttributes claim = book.claimed(claimId).claim();
+        long left = claim.job().retiresAt() * 1000 - clock.millis();
+        // A job its owner stopped could not use its retirement: it goes at once.
+        if (left <= 0 || claim.suspended()) {
+            evict.run();
+            return;
         }
+        book.evicting(claimId, ClaimAttributes.Eviction.RETIRING, now());
+        publish();
+        CompletableFuture.delayedExecutor(left, TimeUnit.MILLISECONDS, owner).execute(() -> {
+            // Nothing to do if the job has ended meanwhile.
+            if (running.get(claimId) == run
+                    && book.claimed(claimId).claim().eviction() == ClaimAttributes.Eviction.RETIRING) {
+                evict.run();
+            }
+        });
+    }
+
+    /** Kills the claim's job at once (State Preempting, Activity Killing until its tree is dead). */
+    private void kill(String claimId, ClaimRun run) {
+        book.evicting(claimId, ClaimAttributes.Eviction.KILLING, now());
+        publish();
+        run.process().killNow();
     }
 
     /** One look at the owner: measure, decide ({@link OwnerWatch}), apply to each running job. */
@@ -125,11 +139,14 @@ final class Evictions {
                     signal(run, step.action() == OwnerAction.SUSPEND);
                     stopped(step.claimId(), step.action() == OwnerAction.SUSPEND);
                 }
-                case VACATE -> vacate(step.claimId(), run);
+                // PREEMPT honours retirement as a preempting claim does; KILL while vacating does not wait.
+                case VACATE -> retireThen(step.claimId(), run, () -> vacate(step.claimId(), run));
                 case KILL -> {
-                    book.evicting(step.claimId(), ClaimAttributes.Eviction.KILLING, now());
-                    publish();
-                    run.process().killNow();
+                    if (book.claimed(step.claimId()).claim().eviction() == ClaimAttributes.Eviction.VACATING) {
+                        kill(step.claimId(), run);
+                    } else {
+                        retireThen(step.claimId(), run, () -> kill(step.claimId(), run));
+                    }
                 }
                 case NONE -> { }
             }

@@ -45,6 +45,7 @@ class StartdOwnerPolicyTest {
     final LinkedBlockingQueue<JobExited> exits = new LinkedBlockingQueue<>();
     Startd startd;
     String claimId;
+    SlotPolicy slotPolicy = SlotPolicy.DEFAULT;
 
     Startd startd(OwnerPolicy policy, Duration killGrace) {
         return startd(policy, killGrace, "TRUE");
@@ -53,7 +54,7 @@ class StartdOwnerPolicyTest {
     Startd startd(OwnerPolicy policy, Duration killGrace, String start) {
         MachineSensor sensor = () -> new Measurements(0.1, 0, keyboardIdle.get(), keyboardIdle.get(), 512, 1000);
         startd = new Startd(new ClaimBook(PartitionableSlot.of("node", Machine.of("node", new Resources(2, 1024, 100000)),
-                Expr.parse(start), 0), ClaimIds.seeded(5)),
+                Expr.parse(start), 0), ClaimIds.seeded(5), slotPolicy),
                 ExecSettings.builder().killGrace(killGrace).usageInterval(Duration.ofMillis(50)).build().timings(),
                 new StartdListener() {
                     @Override
@@ -158,6 +159,27 @@ class StartdOwnerPolicyTest {
         JobExited exit = assertInstanceOf(JobExited.class, exits.poll(20, TimeUnit.SECONDS), "killed well within the grace");
         assertTrue(exit.evicted());
         assertTrue(exit.exitBySignal());
+    }
+
+    @Test
+    void theOwnersPreemptHonoursRetirementAndAJobThatEndsWithinItJustFinishes() throws Exception {
+        slotPolicy = new SlotPolicy(Expr.parse("0"), Expr.parse("3600"));
+        OwnerPolicy policy = new OwnerPolicy(Expr.parse("FALSE"), Expr.parse("TRUE"), Expr.parse("KeyboardIdle < 10"),
+                Expr.parse("FALSE"), Expr.parse("FALSE"), Expr.parse("TRUE"));
+        startd(policy, Duration.ofMillis(500));
+        long pid = running(UNTIL_DONE);
+
+        assertEquals(List.of(OwnerAction.VACATE), poll(5), "the owner is back: PREEMPT");
+        assertEquals("Retiring", activity(), "MAXJOBRETIREMENTTIME lets the job run on");
+        assertEquals("Claimed", startd.slot().dynamicSlots().get(SLOT).state());
+        assertEquals(List.of(), poll(5), "a retiring job is not preempted again");
+        assertTrue(ProcessHandle.of(pid).isPresent(), "still running while it retires");
+
+        Files.writeString(iwd.resolve("done"), "");
+        JobExited exit = assertInstanceOf(JobExited.class, exits.poll(20, TimeUnit.SECONDS), "an exit report");
+        assertEquals(false, exit.evicted(), "finished within its retirement: a normal exit");
+        assertEquals(0, exit.exitCode());
+        await(() -> startd.slot().dynamicSlots().isEmpty(), "the claim ended with its job, as a preempted claim does");
     }
 
     @Test
