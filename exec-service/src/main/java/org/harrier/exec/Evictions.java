@@ -11,6 +11,8 @@ import java.util.concurrent.TimeUnit;
 
 import org.harrier.classad.EvalContext;
 import org.harrier.mgmt.QmfException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * How the startd takes a job off its slot against the job's will: a preempting claim (retire,
@@ -21,6 +23,7 @@ import org.harrier.mgmt.QmfException;
  * {@link #measured()} is a volatile snapshot readable from any thread.
  */
 final class Evictions {
+    private static final Logger log = LoggerFactory.getLogger(Evictions.class);
     private final ClaimBook book;
     private final Map<String, ClaimRun> running;
     private final Set<String> releasing;
@@ -136,8 +139,13 @@ final class Evictions {
             ClaimRun run = running.get(step.claimId());
             switch (step.action()) {
                 case SUSPEND, CONTINUE -> {
-                    signal(run, step.action() == OwnerAction.SUSPEND);
-                    stopped(step.claimId(), step.action() == OwnerAction.SUSPEND);
+                    try {
+                        signal(run, step.action() == OwnerAction.SUSPEND);
+                        stopped(step.claimId(), step.action() == OwnerAction.SUSPEND);
+                    } catch (QmfException e) {
+                        // One job's tree refusing a signal must not spare the others this look.
+                        log.warn("owner policy: {}", e.getMessage());
+                    }
                 }
                 // PREEMPT honours retirement as a preempting claim does; KILL while vacating does not wait.
                 case VACATE -> retireThen(step.claimId(), run, () -> vacate(step.claimId(), run));
