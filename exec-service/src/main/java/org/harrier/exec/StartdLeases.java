@@ -9,9 +9,7 @@ import java.util.Objects;
 import java.util.function.Predicate;
 
 import org.harrier.classad.ClassAd;
-import org.harrier.classad.IntegerValue;
-import org.harrier.classad.RealValue;
-import org.harrier.classad.Value;
+import org.harrier.mgmt.JobLease;
 
 /**
  * Claim leases, the startd's side (docs/protocols.md, "Claim leases"): each claim's last renewal
@@ -23,7 +21,7 @@ import org.harrier.classad.Value;
  */
 public final class StartdLeases {
     /** condor_submit's JobLeaseDuration when the job has none. */
-    public static final long DEFAULT_JOB_LEASE = 2400;
+    public static final long DEFAULT_JOB_LEASE = JobLease.DEFAULT_SECONDS;
     /** HTCondor's: ALIVE_INTERVAL (300 s) times MAX_CLAIM_ALIVES_MISSED (6). */
     public static final Duration CLAIM_LEASE = Duration.ofSeconds(1800);
 
@@ -80,8 +78,6 @@ public final class StartdLeases {
 
     /** The job's JobLeaseDuration in whole seconds, or the default when it has none that is positive. */
     public static long jobLease(ClassAd job) {
-        Value v = job.evaluate("JobLeaseDuration");
-        long seconds = v instanceof IntegerValue i ? i.value() : v instanceof RealValue r ? (long) r.value() : 0;
-        return seconds > 0 ? seconds : DEFAULT_JOB_LEASE;
+        return JobLease.secondsOf(job);
     }
 }

@@ -6,9 +6,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import org.harrier.classad.ClassAd;
-import org.harrier.classad.IntegerValue;
-import org.harrier.classad.RealValue;
-import org.harrier.classad.Value;
+import org.harrier.mgmt.JobLease;
 
 /**
  * Claim leases, the scheduler's side (docs/protocols.md, "Claim leases"): which claims it gives
@@ -20,8 +18,8 @@ import org.harrier.classad.Value;
  * the shorter CLAIM_LEASE.
  */
 public final class ClaimLeases {
-    /** condor_submit's JobLeaseDuration when the submit file names none. */
-    public static final long DEFAULT_JOB_LEASE = 2400;
+    /** condor_submit's JobLeaseDuration when the job has none. */
+    public static final long DEFAULT_JOB_LEASE = JobLease.DEFAULT_SECONDS;
 
     private ClaimLeases() {
     }
@@ -65,8 +63,6 @@ public final class ClaimLeases {
 
     /** The job's JobLeaseDuration in whole seconds, or the default when it has none that is positive. */
     public static long jobLease(ClassAd job) {
-        Value v = job.evaluate("JobLeaseDuration");
-        long seconds = v instanceof IntegerValue i ? i.value() : v instanceof RealValue r ? (long) r.value() : 0;
-        return seconds > 0 ? seconds : DEFAULT_JOB_LEASE;
+        return JobLease.secondsOf(job);
     }
 }
