@@ -32,6 +32,7 @@ final class Evictions {
     private final Clock clock;
     private final Executor owner;
     private volatile Measurements measured = Measurements.NONE;
+    private volatile PartitionableStay stay;
 
     Evictions(ClaimBook book, Map<String, ClaimRun> running, Set<String> releasing, OwnerWatch ownerWatch,
             Runnable publish, Clock clock, Executor owner) {
@@ -42,10 +43,16 @@ final class Evictions {
         this.publish = publish;
         this.clock = clock;
         this.owner = owner;
+        this.stay = PartitionableStay.since(SlotAds.ownerState(book.slot(), book.policy(), measured), now());
     }
 
     Measurements measured() {
         return measured;
+    }
+
+    /** The partitionable slot's Owner/Unclaimed state as of the last look. */
+    PartitionableStay stay() {
+        return stay;
     }
 
     /**
@@ -135,6 +142,7 @@ final class Evictions {
         OwnerWatch.Plan plan = ownerWatch.plan(book.slot(), book.policy(), jobs,
                 EvalContext.create(clock, clock.millis()), System.nanoTime());
         measured = plan.measurements();
+        stay = stay.movedTo(SlotAds.ownerState(book.slot(), book.policy(), measured), now());
         for (OwnerWatch.Step step : plan.steps()) {
             ClaimRun run = running.get(step.claimId());
             switch (step.action()) {

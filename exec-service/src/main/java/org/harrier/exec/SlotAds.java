@@ -101,14 +101,26 @@ public final class SlotAds {
      * startd publishes it for a claimed slot).
      */
     /**
-     * The partitionable slot's ad with the machine as {@code measured}, in HTCondor's Owner
-     * state while START, evaluated in that ad without a job, is plainly false: the hunter of idle
-     * workstations leaves a machine whose owner is at it (START = KeyboardIdle > 15 * 60).
+     * HTCondor's Owner state: START, evaluated in the partitionable slot's ad with the machine as
+     * {@code measured} and without a job, is plainly false. The hunter of idle workstations
+     * leaves a machine whose owner is at it ({@code START = KeyboardIdle > 15 * 60}).
      */
-    public static ClassAd partitionable(PartitionableSlot slot, SlotPolicy policy, Measurements measured) {
+    public static String ownerState(PartitionableSlot slot, SlotPolicy policy, Measurements measured) {
         ClassAd ad = measured.advertisedIn(partitionable(slot, policy));
-        boolean owned = ad.evaluate("Start") instanceof BooleanValue b && !b.value();
-        return ad.with("State", new StringValue(owned ? "Owner" : "Unclaimed"));
+        return ad.evaluate("Start") instanceof BooleanValue b && !b.value() ? "Owner" : "Unclaimed";
+    }
+
+    /** The partitionable slot's ad with the machine as {@code measured}, in the State of {@code stay} and its times. */
+    public static ClassAd partitionable(PartitionableSlot slot, SlotPolicy policy, Measurements measured,
+            PartitionableStay stay) {
+        ClassAd ad = measured.advertisedIn(partitionable(slot, policy))
+                .with("State", new StringValue(stay.state()))
+                .with("EnteredCurrentState", IntegerValue.of(stay.times().enteredCurrentState()))
+                .with("EnteredCurrentActivity", IntegerValue.of(stay.times().enteredCurrentActivity()));
+        for (Map.Entry<String, Long> total : stay.times().totals().entrySet()) {
+            ad = ad.with("TotalTime" + total.getKey(), IntegerValue.of(total.getValue()));
+        }
+        return ad;
     }
 
     public static ClassAd dynamic(PartitionableSlot parent, DynamicSlot slot, SlotPolicy policy) {

@@ -312,6 +312,11 @@ public final class Startd implements AutoCloseable {
         return evictions.measured();
     }
 
+    /** The partitionable slot's Owner/Unclaimed state and times as of the last {@link #poll}; any thread. */
+    public PartitionableStay stay() {
+        return evictions.stay();
+    }
+
     /**
      * A preempting Claim on dynamic slot {@code slotName} (docs/protocols.md, "Fair share, limits
      * and preemption"; {@link Evictions#preempt}): never granted; the future fails with

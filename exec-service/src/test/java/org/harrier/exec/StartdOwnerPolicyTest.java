@@ -109,11 +109,14 @@ class StartdOwnerPolicyTest {
 
         poll(1000);
         assertEquals("\"Unclaimed\"", ownerState());
+        assertNotNull(SlotAds.partitionable(startd.slot(), startd.policy(), startd.measurements(), startd.stay())
+                .lookup("TotalTimeOwnerIdle"), "the owner's stay is counted");
         assertNotNull(startd.claim(job, SCHEDULER).get().claimId(), "claimed once the owner has gone");
     }
 
     private String ownerState() {
-        return SlotAds.partitionable(startd.slot(), startd.policy(), startd.measurements()).lookup("State").toString();
+        return SlotAds.partitionable(startd.slot(), startd.policy(), startd.measurements(), startd.stay())
+                .lookup("State").toString();
     }
 
     @Test

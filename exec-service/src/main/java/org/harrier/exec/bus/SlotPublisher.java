@@ -105,7 +105,7 @@ final class SlotPublisher implements StartdListener {
 
     /** The slot ads carry the machine as last measured (LoadAvg, KeyboardIdle, ...), for START and the owner policy. */
     private static ClassAd partitionableAd(Startd s, PartitionableSlot slot) {
-        return SlotAds.partitionable(slot, s.policy(), s.measurements());
+        return SlotAds.partitionable(slot, s.policy(), s.measurements(), s.stay());
     }
 
     private ClassAd dynamicAd(PartitionableSlot slot, DynamicSlot d) {
