@@ -10,4 +10,8 @@ public interface StartdListener {
     void slotsChanged(PartitionableSlot slot);
 
     void jobExited(JobExited exited);
+
+    /** A self-checkpointing job's checkpoint was saved and the job restarted on its claim (no exit). */
+    default void jobCheckpointed(JobCheckpointed checkpointed) {
+    }
 }
