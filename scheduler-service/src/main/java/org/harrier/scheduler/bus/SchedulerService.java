@@ -49,7 +49,7 @@ public final class SchedulerService implements AutoCloseable {
     private final AgentEvents events;
     private final UserLogWriter userLog;
 
-    private SchedulerService(Bus bus, String name, SchedulerSettings settings, QueueLog.Recovery stored) {
+    private SchedulerService(Bus bus, String name, SchedulerSettings settings, QueueLog.Recovery stored, Path spool) {
         this.name = AgentName.harrier("scheduler", name);
         this.settings = settings;
         this.owner = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -66,7 +66,7 @@ public final class SchedulerService implements AutoCloseable {
         this.agent = bus.agent(this.name, settings.updateInterval());
         this.events = new AgentEvents(agent, settings.machine(), settings.updateInterval());
         this.userLog = UserLogWriter.start(settings.machine());
-        BusStartds startds = new BusStartds(console, this.name, settings.callTimeout());
+        BusStartds startds = new BusStartds(console, this.name, settings.callTimeout(), spool);
         ScheddEvents published = EventFanout.of(events, userLog);
         JobQueue queue = stored == null ? new JobQueue() : stored.queue();
         events.serveJobs(queue, this::finishedAd);
@@ -133,12 +133,12 @@ public final class SchedulerService implements AutoCloseable {
         LOG.info("scheduler {}: job queue {}: {} jobs from {} transactions ({} bytes){}", name, spool,
                 stored.queue().size(), stored.transactions(), stored.bytes(),
                 stored.problem() == null ? "" : "; cut off a bad tail of " + stored.cutBytes() + " bytes (" + stored.problem() + ")");
-        return new SchedulerService(bus, name, settings, stored);
+        return new SchedulerService(bus, name, settings, stored, spool);
     }
 
     /** A scheduler whose queue lives only in memory and is gone when it stops (tests). */
     public static SchedulerService startInMemory(Bus bus, String name, SchedulerSettings settings) {
-        return new SchedulerService(bus, name, settings, null);
+        return new SchedulerService(bus, name, settings, null, null);
     }
 
     public AgentName agentName() {
