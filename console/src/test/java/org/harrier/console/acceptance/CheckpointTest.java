@@ -47,11 +47,13 @@ class CheckpointTest {
             """;
 
     GridSession grid;
+    Path dir;
     GridUser user;
     Grid control;
 
     @BeforeEach
     void start(@TempDir Path dir) throws IOException {
+        this.dir = dir;
         grid = GridSession.start(dir);
         user = grid.user();
         control = Harrier.defaultConnector().connect(BrokerAddress.parse(grid.url()));
@@ -116,6 +118,8 @@ class CheckpointTest {
         assertEquals("Job " + id + " vacated\n", first.out());
 
         awaitWaitingAt(id, 2, 1, 4);
+        Path spooled = dir.resolve("data/spool/" + id.replace('.', '/'));
+        assertEquals("3", Files.readString(spooled.resolve("checkpoint/count")).strip(), "the checkpoint in the spool");
         go(4, 5);
         awaitWaitingAt(id, 2, 2, 7);
         String slot = ((StringValue) control.jobAd(id).evaluate("RemoteHost")).value();
@@ -138,5 +142,6 @@ class CheckpointTest {
         assertEquals(2, number(done, "LastCheckpointSize"), "\"9\\n\"");
         assertEquals(6, number(done, "TotalCheckpointBytes"));
         assertTrue(done.evaluate("LastCheckpointDuration") instanceof org.harrier.classad.RealValue);
+        Eventually.await("the job's checkpoints to leave the spool with it", () -> !Files.exists(spooled));
     }
 }

@@ -21,6 +21,7 @@ import org.harrier.scheduler.SchedulerSettings;
 import org.harrier.scheduler.ScheddEvents;
 import org.harrier.scheduler.queue.JobQueue;
 import org.harrier.scheduler.store.Journal;
+import org.harrier.scheduler.store.CheckpointSpool;
 import org.harrier.scheduler.store.QueueLog;
 import org.harrier.scheduler.userlog.UserLogWriter;
 import org.slf4j.Logger;
@@ -48,6 +49,7 @@ public final class SchedulerService implements AutoCloseable {
     private final Schedd schedd;
     private final AgentEvents events;
     private final UserLogWriter userLog;
+    private final CheckpointSpool checkpoints;
 
     private SchedulerService(Bus bus, String name, SchedulerSettings settings, QueueLog.Recovery stored, Path spool) {
         this.name = AgentName.harrier("scheduler", name);
@@ -67,7 +69,9 @@ public final class SchedulerService implements AutoCloseable {
         this.events = new AgentEvents(agent, settings.machine(), settings.updateInterval());
         this.userLog = UserLogWriter.start(settings.machine());
         BusStartds startds = new BusStartds(console, this.name, settings.callTimeout(), spool);
-        ScheddEvents published = EventFanout.of(events, userLog);
+        this.checkpoints = spool == null ? null : new CheckpointSpool(spool);
+        ScheddEvents published = checkpoints == null ? EventFanout.of(events, userLog)
+                : EventFanout.of(events, userLog, checkpoints);
         JobQueue queue = stored == null ? new JobQueue() : stored.queue();
         events.serveJobs(queue, this::finishedAd);
         this.schedd = new Schedd(name, settings, startds, published, owner, Clock.systemUTC(), queue,
@@ -176,6 +180,9 @@ public final class SchedulerService implements AutoCloseable {
         }
         schedd.closeJournal();
         userLog.close();
+        if (checkpoints != null) {
+            checkpoints.close();
+        }
         agent.close();
         console.close();
     }
