@@ -152,20 +152,28 @@ final class Checkpointer implements AutoCloseable {
     }
 
     /**
-     * Before job {@code jobId} starts: puts its last checkpoint (if it has one) into its working
-     * directory. A job with a checkpoint plan that cannot be restored does not start: it is a
-     * JobSetupException with HoldReasonCode 13, as HTCondor holds a job whose input transfer failed.
+     * Before job {@code jobId} starts: puts its last checkpoint (if the store has one) into its working
+     * directory. A job whose scheduler counts a checkpoint (NumCkpts) that cannot be restored does
+     * not start: it is a JobSetupException with HoldReasonCode 13, as HTCondor holds a job whose
+     * input transfer failed.
      */
     void restore(String jobId, ClassAd job, JobCommand command) {
         Optional<CheckpointPlan> plan = plan(jobId, job);
-        if (plan.isEmpty() || plan.get().saved() == 0) {
+        if (plan.isEmpty() || plan.get().spool() == null && plan.get().saved() == 0) {
             return;
         }
         try {
+            // Also when NumCkpts is 0: the report of a checkpoint saved just before an eviction may not have been applied yet.
             long bytes = store.restore(plan.get(), command.iwd());
-            log.info("job {}: checkpoint {} restored into {} ({} bytes)", jobId, plan.get().saved(), command.iwd(), bytes);
+            if (bytes > 0) {
+                log.info("job {}: last checkpoint restored into {} ({} bytes)", jobId, command.iwd(), bytes);
+            }
         } catch (CheckpointException e) {
-            throw new JobSetupException(HOLD_RESTORE_FAILED, e.getMessage());
+            if (plan.get().saved() > 0) {
+                throw new JobSetupException(HOLD_RESTORE_FAILED, e.getMessage());
+            }
+            // No checkpoint known to the scheduler: nothing lost by starting afresh.
+            log.debug("job {}: no checkpoint restored: {}", jobId, e.getMessage());
         }
     }
 

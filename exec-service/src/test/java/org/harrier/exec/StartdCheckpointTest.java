@@ -157,6 +157,21 @@ class StartdCheckpointTest {
     }
 
     @Test
+    void aJobWhoseCountedCheckpointCannotBeRestoredDoesNotStartAndSaysWhy() throws Exception {
+        startd();
+        ClassAd job = job(STEPPER).with("NumCkpts", Expr.parse("2"))
+                .with("SpoolDir", Expr.parse("\"" + spool.resolve("not-here") + "\""));
+        String claimId = claim(job);
+        assertEquals(null, startd.activate(claimId, "12.0", job).get(), "not started");
+
+        JobExited exit = events.nextExit();
+        assertTrue(exit.neverStarted());
+        assertEquals(13, exit.holdReasonCode());
+        assertTrue(exit.holdReason().contains("does not share the scheduler's file system"), exit.holdReason());
+        assertFalse(Files.exists(iwd.resolve("progress.log")));
+    }
+
+    @Test
     void vacatingAJobSendsItSigtermSoItCheckpointsThenReportsAnEvictionAndEndsTheClaim() throws Exception {
         startd();
         ClassAd job = job(TRAPPER);

@@ -36,7 +36,7 @@ public final class SpoolCheckpointStore implements CheckpointStore {
     public CheckpointSaved save(CheckpointPlan plan, Path workDir, List<Path> files) {
         long start = System.nanoTime();
         Path jobDir = jobDir(plan);
-        long number = plan.saved() + 1;
+        long number = Math.max(plan.saved(), current(jobDir)) + 1;
         try {
             Files.createDirectories(jobDir);
             Path target = jobDir.resolve(CURRENT + "." + number);
@@ -80,11 +80,30 @@ public final class SpoolCheckpointStore implements CheckpointStore {
         }
     }
 
+    /**
+     * The number of the checkpoint {@code checkpoint} points at, 0 when none. The job's NumCkpts
+     * can lag behind it (a JobCheckpointed report not yet applied when the job was activated
+     * again); numbering past it never overwrites the current checkpoint.
+     */
+    static long current(Path jobDir) {
+        try {
+            String target = Files.readSymbolicLink(jobDir.resolve(CURRENT)).getFileName().toString();
+            return Long.parseLong(target.substring(CURRENT.length() + 1));
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+
     /** {@code <SpoolDir>/<cluster>/<proc>}; a job whose ad has no SpoolDir cannot be checkpointed here. */
     static Path jobDir(CheckpointPlan plan) {
         if (plan.spool() == null) {
             throw new CheckpointException("job " + plan.jobId() + " has no SpoolDir: its scheduler does not share "
                     + "a file system with this exec service");
+        }
+        if (!Files.isDirectory(plan.spool())) {
+            // Never create the scheduler's spool here: on another file system it would be a local copy nobody restores.
+            throw new CheckpointException("SpoolDir " + plan.spool() + " of job " + plan.jobId() + " is not a directory"
+                    + " here: this exec service does not share the scheduler's file system");
         }
         String[] id = plan.jobId().split("\\.");
         if (id.length != 2) {

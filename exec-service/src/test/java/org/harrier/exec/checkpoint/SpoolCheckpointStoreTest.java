@@ -72,6 +72,30 @@ class SpoolCheckpointStoreTest {
     }
 
     @Test
+    void aSaveWhileTheJobsCountLagsNumbersPastTheCurrentCheckpointInsteadOfOverwritingIt() throws Exception {
+        Files.writeString(work.resolve("a"), "one");
+        store.save(plan(0), work, List.of(Path.of("a")));
+        Files.writeString(work.resolve("a"), "two");
+        store.save(plan(1), work, List.of(Path.of("a")));
+        Files.writeString(work.resolve("a"), "three");
+        CheckpointSaved third = store.save(plan(1), work, List.of(Path.of("a"))); // NumCkpts still said 1
+        assertEquals(3, third.number());
+        assertEquals("three", Files.readString(spool.resolve("7/2/checkpoint/a")));
+        assertEquals(3, SpoolCheckpointStore.current(spool.resolve("7/2")));
+    }
+
+    @Test
+    void aSpoolDirThatDoesNotExistHereIsNotCreated() {
+        Path elsewhere = spool.resolve("on-the-submit-machine");
+        CheckpointException e = assertThrows(CheckpointException.class,
+                () -> store.save(new CheckpointPlan("7.2", 85, List.of(), elsewhere, 0), work, List.of()));
+        assertTrue(e.getMessage().contains("does not share the scheduler's file system"), e.getMessage());
+        assertFalse(Files.exists(elsewhere));
+        assertThrows(CheckpointException.class,
+                () -> store.restore(new CheckpointPlan("7.2", 85, List.of(), elsewhere, 1), work));
+    }
+
+    @Test
     void aJobWithoutSpoolDirCannotBeCheckpointedHere() {
         CheckpointException e = assertThrows(CheckpointException.class,
                 () -> store.save(new CheckpointPlan("7.2", 85, List.of(), null, 0), work, List.of()));
