@@ -62,6 +62,7 @@ public final class CheckpointBenchmark {
             Path work = Files.createDirectories(root.resolve("work"));
             Path restoreInto = Files.createDirectories(root.resolve("restore"));
             Path plainInto = Files.createDirectories(root.resolve("plain"));
+            Files.createDirectories(root.resolve("spool")); // the scheduler's, which the store never creates
             List<Path> files = write(work, o.megabytes(), o.files());
             long bytes = 0;
             for (Path f : files) {
