@@ -79,6 +79,23 @@ public interface Grid extends AutoCloseable {
     /** Continues suspended jobs (condor_continue). */
     List<String> resume(Jobs jobs, String reason);
 
+    /**
+     * Vacates running jobs (condor_vacate_job): each is evicted (SIGTERM, so a self-checkpointing
+     * job may checkpoint) and goes back to Idle to run again from its last checkpoint.
+     */
+    default List<String> vacate(Jobs jobs, String reason) {
+        throw new ConsoleFailure("this grid cannot vacate jobs");
+    }
+
+    /**
+     * Vacates every job on slot {@code slotOrHost} (a slot's Name, e.g. {@code slot1_2@host}) or on
+     * every slot of a host (condor_vacate); the job ids vacated, per slot Name. A name no slot
+     * or host of the pool has is a {@link ConsoleFailure}.
+     */
+    default java.util.Map<String, List<String>> vacateSlots(String slotOrHost) {
+        throw new ConsoleFailure("this grid cannot vacate slots");
+    }
+
     /** Sets attribute {@code name} of the jobs to the ClassAd expression {@code value} (strings need their quotes). */
     List<String> setAttribute(Jobs jobs, String name, String value);
 

@@ -1,10 +1,12 @@
 package org.harrier.exec;
 
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
@@ -97,6 +99,41 @@ final class Evictions {
         book.evicting(claimId, ClaimAttributes.Eviction.VACATING, now());
         publish();
         run.process().kill();
+    }
+
+    /**
+     * Vacates the claim's job now, whatever is left of its retirement (condor_vacate and
+     * condor_vacate_job do not wait); a no-op when it is being vacated or killed already.
+     */
+    void vacateNow(String claimId, ClaimRun run) {
+        ClaimAttributes.Eviction e = book.claimed(claimId).claim().eviction();
+        if (e == ClaimAttributes.Eviction.NONE || e == ClaimAttributes.Eviction.RETIRING) {
+            vacate(claimId, run);
+        }
+    }
+
+    /**
+     * condor_vacate of one slot: the job of dynamic slot {@code slotName}, or every job when it
+     * names the partitionable slot; the job ids vacated (none when nothing runs there).
+     */
+    List<String> vacateSlot(String slotName) {
+        List<String> claimIds = new ArrayList<>();
+        if (slotName.equals(book.slot().name())) {
+            claimIds.addAll(new TreeSet<>(running.keySet()));
+        } else if (book.claimOf(slotName) != null) {
+            claimIds.add(book.claimOf(slotName));
+        } else if (!book.slot().dynamicSlots().containsKey(slotName)) {
+            throw QmfException.unknownObject("no slot " + slotName + " on this startd");
+        }
+        List<String> vacated = new ArrayList<>();
+        for (String claimId : claimIds) {
+            ClaimRun run = running.get(claimId);
+            if (run != null && !releasing.contains(claimId)) {
+                vacateNow(claimId, run);
+                vacated.add(run.jobId());
+            }
+        }
+        return vacated;
     }
 
     /**

@@ -18,6 +18,8 @@ import java.util.function.Supplier;
 
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.EvalContext;
+import org.harrier.exec.checkpoint.CheckpointStore;
+import org.harrier.exec.checkpoint.SpoolCheckpointStore;
 import org.harrier.exec.starter.JobCommand;
 import org.harrier.exec.starter.JobSetupException;
 import org.harrier.exec.starter.ProcessOutcome;
@@ -60,6 +62,7 @@ public final class Startd implements AutoCloseable {
     private boolean closing;
     private volatile PartitionableSlot published;
     private final Evictions evictions;
+    private final Checkpointer checkpoints;
 
     public Startd(ClaimBook book, ExecSettings.Timings timings, StartdListener listener, Clock clock) {
         this(book, timings, listener, clock, StartdLeases.CLAIM_LEASE, OwnerWatch.quiet());
@@ -73,6 +76,12 @@ public final class Startd implements AutoCloseable {
     /** A startd with both: idle claims end after {@code claimLease}; {@code ownerWatch} applies at every poll. */
     public Startd(ClaimBook book, ExecSettings.Timings timings, StartdListener listener, Clock clock, Duration claimLease,
             OwnerWatch ownerWatch) {
+        this(book, timings, listener, clock, claimLease, ownerWatch, new SpoolCheckpointStore());
+    }
+
+    /** The same, saving and restoring self-checkpointing jobs' checkpoints through {@code checkpointStore}. */
+    public Startd(ClaimBook book, ExecSettings.Timings timings, StartdListener listener, Clock clock, Duration claimLease,
+            OwnerWatch ownerWatch, CheckpointStore checkpointStore) {
         this.leases = new StartdLeases(claimLease);
         this.book = Objects.requireNonNull(book, "book");
         this.listener = Objects.requireNonNull(listener, "listener");
@@ -87,6 +96,9 @@ public final class Startd implements AutoCloseable {
         });
         this.evictions = new Evictions(book, running, releasing, Objects.requireNonNull(ownerWatch, "ownerWatch"),
                 this::publish, clock, owner);
+        this.checkpoints = new Checkpointer(Objects.requireNonNull(checkpointStore, "checkpointStore"),
+                new Checkpointer.Claims(book, running, releasing, starter, listener, owner),
+                this::ended, () -> closing, this::publish, clock);
     }
 
     /** A startd for {@code slot1@name} on {@code machine}, with secure claim ids and the system clock. */
@@ -129,8 +141,9 @@ public final class Startd implements AutoCloseable {
             }
             RunningJob process;
             try {
-                process = starter.start(JobCommand.from(job, SlotEnvironment.of(d, book.slot().assigned(d.name()))),
-                        outcome -> owner.execute(() -> exited(claimId, outcome)));
+                JobCommand command = Checkpointer.command(book, d, job);
+                checkpoints.restore(jobId, job, command);
+                process = starter.start(command, outcome -> owner.execute(() -> exited(claimId, outcome)));
             } catch (JobSetupException e) {
                 safely(() -> listener.jobExited(
                         JobExited.neverStarted(jobId, claimId, d.scheduler(), e.getMessage(), e.holdReasonCode())));
@@ -270,7 +283,17 @@ public final class Startd implements AutoCloseable {
         return book.claimed(claimId);
     }
 
+    /**
+     * A job's process ended. One that asks for a checkpoint (its CheckpointExitCode) is saved and
+     * restarted by {@link Checkpointer#takes}, which ends it here itself when it is not restarted.
+     */
     private void exited(String claimId, ProcessOutcome outcome) {
+        if (!checkpoints.takes(claimId, outcome)) {
+            ended(claimId, outcome);
+        }
+    }
+
+    private void ended(String claimId, ProcessOutcome outcome) {
         ClaimRun run = running.remove(claimId);
         if (run == null) {
             return;
@@ -327,6 +350,24 @@ public final class Startd implements AutoCloseable {
             evictions.preempt(slotName);
             return null;
         });
+    }
+
+    /**
+     * condor_vacate_job through the claim (docs/protocols.md, "Checkpoints and vacate"): job
+     * {@code jobId} is evicted as a preempted job is vacated (SIGTERM, so that a self-checkpointing
+     * job may checkpoint; SIGKILL after the kill grace), the claim ends with it, and the scheduler
+     * hears JobExited with Evicted. A job already being vacated or killed is left so.
+     */
+    public CompletableFuture<Void> vacate(String claimId, String jobId) {
+        return onOwner(() -> {
+            evictions.vacateNow(claimId, runOf(claimId, jobId));
+            return null;
+        });
+    }
+
+    /** condor_vacate of slot {@code slotName} (dynamic: its job; partitionable: all); completes with the jobs vacated. */
+    public CompletableFuture<List<String>> vacateSlot(String slotName) {
+        return onOwner(() -> evictions.vacateSlot(slotName));
     }
 
     private void publish() {
@@ -400,5 +441,6 @@ public final class Startd implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         starter.close();
+        checkpoints.close();
     }
 }

@@ -17,4 +17,8 @@ public interface StartdListener {
      */
     default void measured(PartitionableSlot slot) {
     }
+
+    /** A self-checkpointing job's checkpoint was saved and the job restarted on its claim (no exit). */
+    default void jobCheckpointed(JobCheckpointed checkpointed) {
+    }
 }

@@ -13,6 +13,7 @@ import org.harrier.mgmt.QmfException;
 import org.harrier.scheduler.match.Request;
 import org.harrier.scheduler.match.SlotMatch;
 import org.harrier.scheduler.match.Startds;
+import org.harrier.scheduler.queue.CheckpointReport;
 import org.harrier.scheduler.queue.ExitReport;
 import org.harrier.scheduler.queue.JobId;
 import org.harrier.scheduler.queue.JobQueue;
@@ -36,6 +37,7 @@ public final class Schedd {
     private final PeriodicPolicy policy;
     private final JobControl control;
     private final LeaseKeeper leases;
+    private final Checkpointing checkpoints;
 
     /** A schedd whose queue lives only in memory (tests of its decisions). */
     public Schedd(String name, SchedulerSettings settings, Startds startds, ScheddEvents events, Executor owner, Clock clock) {
@@ -59,6 +61,7 @@ public final class Schedd {
         this.leases = new LeaseKeeper(runner, keeper, startds, settings.claimLease(), owner);
         this.policy = new PeriodicPolicy(keeper, runner, withPolicy, owner);
         this.control = new JobControl(keeper, runner, owner, EvalContext.create(clock, 0));
+        this.checkpoints = new Checkpointing(keeper, runner, startds, owner, EvalContext.create(clock, 0));
     }
 
     /**
@@ -166,6 +169,20 @@ public final class Schedd {
     /** The starter's exit report; idempotent: false when ignored. */
     public CompletableFuture<Boolean> jobExited(JobId id, String claimId, ExitReport report) {
         return onOwner(() -> runner.exited(id, claimId, report));
+    }
+
+    /** The starter's checkpoint report (NumCkpts, LastCkptTime, size, duration); idempotent: false when ignored. */
+    public CompletableFuture<Boolean> jobCheckpointed(JobId id, String claimId, CheckpointReport report) {
+        return onOwner(() -> checkpoints.checkpointed(id, claimId, report));
+    }
+
+    /**
+     * condor_vacate_job: each running job named is evicted by its startd (SIGTERM, so a
+     * self-checkpointing job may checkpoint) and goes back to Idle when the eviction is reported;
+     * completes with the jobs whose startd took the request.
+     */
+    public CompletableFuture<List<JobId>> vacate(JobSelection jobs) {
+        return inSteps(() -> checkpoints.vacate(jobs));
     }
 
     /**

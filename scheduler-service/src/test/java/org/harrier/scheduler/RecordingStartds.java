@@ -62,6 +62,11 @@ final class RecordingStartds implements Startds {
     }
 
     @Override
+    public synchronized CompletableFuture<Void> vacate(ClaimGrant claim, JobId id) {
+        return record(new Call("Vacate", claim.slot(), claim, id, null, new CompletableFuture<>()));
+    }
+
+    @Override
     public synchronized CompletableFuture<Void> alive(ClaimGrant claim) {
         return record(new Call("Alive", claim.slot(), claim, null, null, new CompletableFuture<>()));
     }

@@ -25,6 +25,7 @@ import picocli.CommandLine.Spec;
             + " Start a personal grid with 'harrier up', then submit jobs and watch them as with HTCondor's tools.",
         subcommands = {UpCommand.class, SubmitCommand.class, QueueCommand.class, StatusCommand.class,
             HoldCommand.class, ReleaseCommand.class, RemoveCommand.class, SuspendCommand.class, ContinueCommand.class,
+            VacateJobCommand.class, VacateCommand.class,
             QeditCommand.class, HistoryCommand.class, WaitCommand.class, UserprioCommand.class, LimitsCommand.class,
             RescheduleCommand.class, ClassAdEvalCommand.class, DemoCommand.class},
         footerHeading = "%nExamples:%n",

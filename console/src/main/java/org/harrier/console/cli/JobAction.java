@@ -39,6 +39,12 @@ enum JobAction {
         List<String> apply(Grid grid, Grid.Jobs jobs, String reason) {
             return grid.resume(jobs, reason);
         }
+    },
+    VACATE("vacate", "vacated") {
+        @Override
+        List<String> apply(Grid grid, Grid.Jobs jobs, String reason) {
+            return grid.vacate(jobs, reason);
+        }
     };
 
     private final String verb;

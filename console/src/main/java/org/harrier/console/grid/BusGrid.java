@@ -198,6 +198,39 @@ public final class BusGrid implements Grid {
         return control("SetAttribute", jobs, null, Map.of("Name", name, "Value", value));
     }
 
+    @Override
+    public List<String> vacate(Jobs jobs, String reason) {
+        return control("VacateJob", jobs, reason, Map.of());
+    }
+
+    /**
+     * condor_vacate: the slots the collector knows by that Name, or the partitionable slots of
+     * that host (Machine, or the startd name after the '@'); each is asked to Vacate on its
+     * startd's agent ({@code harrier:startd:<name after @>}).
+     */
+    @Override
+    public Map<String, List<String>> vacateSlots(String slotOrHost) {
+        Map<String, List<String>> out = new java.util.TreeMap<>();
+        for (ClassAd slot : slots(null)) {
+            String name = slot.evaluate("Name") instanceof org.harrier.classad.StringValue n ? n.value() : "";
+            String machine = slot.evaluate("Machine") instanceof org.harrier.classad.StringValue m ? m.value() : "";
+            int at = name.indexOf('@');
+            boolean partitionable = slot.evaluate("PartitionableSlot") == org.harrier.classad.BooleanValue.TRUE;
+            boolean named = name.equals(slotOrHost) || partitionable && (machine.equals(slotOrHost)
+                    || at >= 0 && name.substring(at + 1).equals(slotOrHost));
+            if (named && at >= 0) {
+                Located target = new Located(AgentName.harrier("startd", name.substring(at + 1)),
+                        ObjectId.grid("slot", name));
+                Object ids = call(target, "Vacate", Map.of()).get("Ids");
+                out.put(name, ids instanceof List<?> list ? list.stream().map(String::valueOf).toList() : List.of());
+            }
+        }
+        if (out.isEmpty()) {
+            throw new ConsoleFailure("no slot or host named " + slotOrHost + " in the pool");
+        }
+        return out;
+    }
+
     /** Calls a control method on {@code jobs}; returns its Ids. */
     private List<String> control(String method, Jobs jobs, String reason, Map<String, Object> more) {
         Map<String, Object> args = new LinkedHashMap<>(more);

@@ -41,6 +41,7 @@ final class JobAdBuilder {
             AccountingSteps::group,
             AccountingSteps::retirement,
             FileTransfer::step,
+            CheckpointSteps::step,
             DefaultRequirements::step);
 
     /** Set by harrier submit or the scheduler; a {@code +Name} may not replace them. */

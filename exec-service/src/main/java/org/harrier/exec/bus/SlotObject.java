@@ -17,7 +17,8 @@ import org.harrier.mgmt.QmfException;
  * A {@code slot} managed object: its values are the slot's machine ad in the native map form
  * (docs/protocols.md "Ads on the wire"), its methods the startd's claim protocol. Claim carves
  * from the partitionable slot; on a dynamic slot only a preempting Claim ({@code Preempt}) is
- * taken, and it evicts the slot's job (see {@link Startd#preempt}). Activate, Deactivate, Suspend, Continue, Release and Alive
+ * taken, and it evicts the slot's job (see {@link Startd#preempt}). Vacate evicts jobs (see
+ * {@link #vacate}). Activate, Deactivate, Suspend, Continue, Release and Alive
  * name their claim by ClaimId and are accepted on any slot object of the startd.
  *
  * <p>Threads: {@link #values()} is read by the agent's threads from a volatile snapshot the
@@ -72,6 +73,7 @@ final class SlotObject implements ManagedObject {
                         .thenApply(v -> Map.of());
                 case "Release" -> startd.release(string(arguments, "ClaimId")).thenApply(v -> Map.of());
                 case "Alive" -> startd.alive(string(arguments, "ClaimId")).thenApply(v -> Map.of());
+                case "Vacate" -> vacate(arguments);
                 default -> ManagedObject.super.invoke(method, arguments, caller);
             };
         } catch (QmfException e) {
@@ -83,6 +85,20 @@ final class SlotObject implements ManagedObject {
     private static Map<String, Object> startReport(JobStarted started) {
         return started == null ? Map.of("Started", false)
                 : Map.of("Started", true, "RemoteHost", started.remoteHost());
+    }
+
+    /**
+     * Vacate(ClaimId, Id): the scheduler's condor_vacate_job of one job on its claim. Vacate()
+     * with neither: condor_vacate of this slot, every job on it (all of the startd's on the
+     * partitionable slot); answers Ids, the jobs vacated.
+     */
+    private CompletionStage<Map<String, Object>> vacate(Map<String, Object> arguments) {
+        if (arguments.containsKey("ClaimId") || arguments.containsKey("Id")) {
+            String jobId = string(arguments, "Id");
+            return startd.vacate(string(arguments, "ClaimId"), jobId)
+                    .thenApply(v -> Map.<String, Object>of("Ids", java.util.List.of(jobId)));
+        }
+        return startd.vacateSlot(id.key()).thenApply(ids -> Map.<String, Object>of("Ids", java.util.List.copyOf(ids)));
     }
 
     private CompletionStage<Map<String, Object>> claim(Map<String, Object> arguments) {

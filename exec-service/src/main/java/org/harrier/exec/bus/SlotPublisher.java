@@ -9,6 +9,7 @@ import java.util.Objects;
 
 import org.harrier.classad.ClassAd;
 import org.harrier.exec.DynamicSlot;
+import org.harrier.exec.JobCheckpointed;
 import org.harrier.exec.JobExited;
 import org.harrier.exec.PartitionableSlot;
 import org.harrier.exec.SlotAds;
@@ -132,6 +133,18 @@ final class SlotPublisher implements StartdListener {
             args.put("Evicted", true);
         }
         report(e.scheduler(), "JobExited", args);
+    }
+
+    /** A saved checkpoint: JobCheckpointed(Id, ClaimId, CheckpointNumber, Size bytes, Duration seconds), persistent. */
+    @Override
+    public void jobCheckpointed(JobCheckpointed c) {
+        Map<String, Object> args = new LinkedHashMap<>();
+        args.put("Id", c.jobId());
+        args.put("ClaimId", c.claimId());
+        args.put("CheckpointNumber", c.number());
+        args.put("Size", c.bytes());
+        args.put("Duration", c.seconds());
+        report(c.scheduler(), "JobCheckpointed", args);
     }
 
     /**

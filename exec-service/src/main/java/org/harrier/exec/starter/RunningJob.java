@@ -123,6 +123,11 @@ public final class RunningJob {
         }
     }
 
+    /** True once {@link #kill} or {@link #killNow} was called: whoever did wants the job gone, not restarted. */
+    public boolean killRequested() {
+        return killed.get();
+    }
+
     public boolean suspended() {
         return suspended.get();
     }

@@ -35,17 +35,32 @@ public final class Starter implements AutoCloseable {
 
     /** Starts {@code command}; {@code onExit} gets the outcome, once, on a reaper thread. */
     public RunningJob start(JobCommand command, Consumer<ProcessOutcome> onExit) {
+        return launch(command, onExit, false);
+    }
+
+    /**
+     * Starts {@code command} again after it exited to have its checkpoint saved (HTCondor restarts
+     * a self-checkpointing job in the same place): Out and Err are appended to, not truncated, so
+     * they keep what the earlier runs wrote.
+     */
+    public RunningJob restart(JobCommand command, Consumer<ProcessOutcome> onExit) {
+        return launch(command, onExit, true);
+    }
+
+    private RunningJob launch(JobCommand command, Consumer<ProcessOutcome> onExit, boolean append) {
         check(command);
         ProcessBuilder pb = new ProcessBuilder(command.commandLine()).directory(command.iwd().toFile());
         pb.environment().clear();
         pb.environment().putAll(command.environment());
         pb.redirectInput(ProcessBuilder.Redirect.from(command.stdin().toFile()));
-        pb.redirectOutput(ProcessBuilder.Redirect.to(command.stdout().toFile()));
+        pb.redirectOutput(append ? ProcessBuilder.Redirect.appendTo(command.stdout().toFile())
+                : ProcessBuilder.Redirect.to(command.stdout().toFile()));
         if (command.stderr().equals(command.stdout()) && !command.stdout().equals(JobCommand.NULL_FILE)) {
             // Same file for both: merge, as HTCondor does, instead of two writers clobbering it.
             pb.redirectErrorStream(true);
         } else {
-            pb.redirectError(ProcessBuilder.Redirect.to(command.stderr().toFile()));
+            pb.redirectError(append ? ProcessBuilder.Redirect.appendTo(command.stderr().toFile())
+                    : ProcessBuilder.Redirect.to(command.stderr().toFile()));
         }
         Process process;
         try {

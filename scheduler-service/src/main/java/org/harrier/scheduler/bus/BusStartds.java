@@ -1,5 +1,6 @@
 package org.harrier.scheduler.bus;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -24,11 +25,22 @@ final class BusStartds implements Startds {
     private final Console console;
     private final AgentName scheduler;
     private final Duration timeout;
+    private final Path spool;
 
     BusStartds(Console console, AgentName scheduler, Duration timeout) {
+        this(console, scheduler, timeout, null);
+    }
+
+    /**
+     * With {@code spool} (null: none), the Activate ad carries {@code SpoolDir}, the absolute
+     * spool directory, where a startd sharing this file system saves checkpoints
+     * (docs/protocols.md, "Checkpoints and vacate"); the queued ad does not.
+     */
+    BusStartds(Console console, AgentName scheduler, Duration timeout, Path spool) {
         this.console = console;
         this.scheduler = scheduler;
         this.timeout = timeout;
+        this.spool = spool == null ? null : spool.toAbsolutePath();
     }
 
     @Override
@@ -55,7 +67,8 @@ final class BusStartds implements Startds {
         Map<String, Object> args = new LinkedHashMap<>();
         args.put("ClaimId", claim.claimId());
         args.put("Id", id.toString());
-        args.put("Job", AdMaps.toNative(job));
+        args.put("Job", AdMaps.toNative(spool == null ? job
+                : job.with("SpoolDir", new org.harrier.classad.StringValue(spool.toString()))));
         return console.invoke(claim.slot().agent(), claim.slot().slot(), "Activate", args, timeout)
                 .thenApply(out -> Boolean.TRUE.equals(out.get("Started")));
     }
@@ -78,6 +91,11 @@ final class BusStartds implements Startds {
     @Override
     public CompletableFuture<Void> release(ClaimGrant claim) {
         return call(claim, "Release", Map.of("ClaimId", claim.claimId()));
+    }
+
+    @Override
+    public CompletableFuture<Void> vacate(ClaimGrant claim, JobId id) {
+        return call(claim, "Vacate", Map.of("ClaimId", claim.claimId(), "Id", id.toString()));
     }
 
     @Override

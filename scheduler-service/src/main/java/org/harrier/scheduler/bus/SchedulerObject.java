@@ -22,6 +22,7 @@ import org.harrier.scheduler.SchedulerStatistics;
 import org.harrier.scheduler.match.Request;
 import org.harrier.scheduler.match.SlotMatch;
 import org.harrier.scheduler.match.SlotRef;
+import org.harrier.scheduler.queue.CheckpointReport;
 import org.harrier.scheduler.queue.ExitReport;
 import org.harrier.scheduler.queue.JobId;
 
@@ -150,11 +151,28 @@ final class SchedulerObject implements ManagedObject {
                 }
                 return reply(schedd.jobExited(JobId.parse(a.string("Id")), a.string("ClaimId"), r), applied -> Map.of());
             }
+            case "JobCheckpointed":
+                return jobCheckpointed(a);
+            case "VacateJob":
+                // Reason is accepted and not recorded: condor_vacate_job takes none either.
+                a.string("Reason", null);
+                return reply(schedd.vacate(a.selection()), SchedulerObject::ids);
             case "FetchJobData":
                 throw new QmfException(QmfException.NOT_IMPLEMENTED, "scheduler." + method + " is not implemented yet");
             default:
                 throw new QmfException(QmfException.UNKNOWN_METHOD, "scheduler has no method " + method);
         }
+    }
+
+    /** JobCheckpointed(Id, ClaimId, CheckpointNumber, Size bytes, Duration seconds): docs/protocols.md, "Checkpoints and vacate". */
+    private CompletableFuture<Map<String, Object>> jobCheckpointed(Arguments a) {
+        CheckpointReport r;
+        try {
+            r = new CheckpointReport(a.integer("CheckpointNumber"), a.integer("Size"), a.real("Duration"));
+        } catch (IllegalArgumentException e) {
+            throw QmfException.badParameter("JobCheckpointed: " + e.getMessage());
+        }
+        return reply(schedd.jobCheckpointed(JobId.parse(a.string("Id")), a.string("ClaimId"), r), applied -> Map.of());
     }
 
     /** Ids: the jobs acted on, as "cluster.proc" strings. */

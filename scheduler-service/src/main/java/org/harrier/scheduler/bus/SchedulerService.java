@@ -21,6 +21,7 @@ import org.harrier.scheduler.SchedulerSettings;
 import org.harrier.scheduler.ScheddEvents;
 import org.harrier.scheduler.queue.JobQueue;
 import org.harrier.scheduler.store.Journal;
+import org.harrier.scheduler.store.CheckpointSpool;
 import org.harrier.scheduler.store.QueueLog;
 import org.harrier.scheduler.userlog.UserLogWriter;
 import org.slf4j.Logger;
@@ -48,8 +49,9 @@ public final class SchedulerService implements AutoCloseable {
     private final Schedd schedd;
     private final AgentEvents events;
     private final UserLogWriter userLog;
+    private final CheckpointSpool checkpoints;
 
-    private SchedulerService(Bus bus, String name, SchedulerSettings settings, QueueLog.Recovery stored) {
+    private SchedulerService(Bus bus, String name, SchedulerSettings settings, QueueLog.Recovery stored, Path spool) {
         this.name = AgentName.harrier("scheduler", name);
         this.settings = settings;
         this.owner = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -66,8 +68,10 @@ public final class SchedulerService implements AutoCloseable {
         this.agent = bus.agent(this.name, settings.updateInterval());
         this.events = new AgentEvents(agent, settings.machine(), settings.updateInterval());
         this.userLog = UserLogWriter.start(settings.machine());
-        BusStartds startds = new BusStartds(console, this.name, settings.callTimeout());
-        ScheddEvents published = EventFanout.of(events, userLog);
+        BusStartds startds = new BusStartds(console, this.name, settings.callTimeout(), spool);
+        this.checkpoints = spool == null ? null : new CheckpointSpool(spool);
+        ScheddEvents published = checkpoints == null ? EventFanout.of(events, userLog)
+                : EventFanout.of(events, userLog, checkpoints);
         JobQueue queue = stored == null ? new JobQueue() : stored.queue();
         events.serveJobs(queue, this::finishedAd);
         this.schedd = new Schedd(name, settings, startds, published, owner, Clock.systemUTC(), queue,
@@ -133,12 +137,12 @@ public final class SchedulerService implements AutoCloseable {
         LOG.info("scheduler {}: job queue {}: {} jobs from {} transactions ({} bytes){}", name, spool,
                 stored.queue().size(), stored.transactions(), stored.bytes(),
                 stored.problem() == null ? "" : "; cut off a bad tail of " + stored.cutBytes() + " bytes (" + stored.problem() + ")");
-        return new SchedulerService(bus, name, settings, stored);
+        return new SchedulerService(bus, name, settings, stored, spool);
     }
 
     /** A scheduler whose queue lives only in memory and is gone when it stops (tests). */
     public static SchedulerService startInMemory(Bus bus, String name, SchedulerSettings settings) {
-        return new SchedulerService(bus, name, settings, null);
+        return new SchedulerService(bus, name, settings, null, null);
     }
 
     public AgentName agentName() {
@@ -176,6 +180,9 @@ public final class SchedulerService implements AutoCloseable {
         }
         schedd.closeJournal();
         userLog.close();
+        if (checkpoints != null) {
+            checkpoints.close();
+        }
         agent.close();
         console.close();
     }

@@ -40,6 +40,16 @@ public interface Startds {
     CompletableFuture<Void> release(ClaimGrant claim);
 
     /**
+     * Evicts job {@code id} from the claim (condor_vacate_job): SIGTERM, SIGKILL after the kill
+     * grace; the claim ends with it and a JobExited with Evicted follows. Completes once the
+     * startd has begun the eviction.
+     */
+    default CompletableFuture<Void> vacate(ClaimGrant claim, JobId id) {
+        return CompletableFuture.failedFuture(new org.harrier.mgmt.QmfException(
+                org.harrier.mgmt.QmfException.NOT_IMPLEMENTED, "this startd cannot vacate jobs"));
+    }
+
+    /**
      * Keeps the claim alive (HTCondor's ALIVE): the startd renews its lease. Fails with
      * UNKNOWN_CLAIM when the startd no longer holds it, or a transport failure when it is gone.
      */

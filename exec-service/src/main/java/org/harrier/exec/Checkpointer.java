@@ -1,0 +1,227 @@
+package org.harrier.exec;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Executor;
+import java.util.function.BiConsumer;
+import java.util.function.BooleanSupplier;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import org.harrier.classad.ClassAd;
+import org.harrier.classad.IntegerValue;
+import org.harrier.classad.StringValue;
+import org.harrier.exec.checkpoint.CheckpointException;
+import org.harrier.exec.checkpoint.CheckpointFiles;
+import org.harrier.exec.checkpoint.CheckpointPlan;
+import org.harrier.exec.checkpoint.CheckpointSaved;
+import org.harrier.exec.checkpoint.CheckpointStore;
+import org.harrier.exec.starter.JobCommand;
+import org.harrier.exec.starter.JobSetupException;
+import org.harrier.exec.starter.ProcessOutcome;
+import org.harrier.exec.starter.RunningJob;
+import org.harrier.exec.starter.Starter;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The starter's part of self-checkpointing (docs/protocols.md, "Checkpoints and vacate"): a
+ * job that exits with its CheckpointExitCode has its checkpoint saved through the
+ * {@link CheckpointStore} (on the "harrier-checkpoint" thread, so a large copy does not hold
+ * up the startd), and a job that starts after an eviction gets its last checkpoint back in its
+ * working directory first.
+ *
+ * <p>Threads: everything but the copy runs on the startd's owner thread, touching the startd's
+ * own maps ({@link Claims}) there only; a save copies on the checkpoint thread and hands its
+ * result back to the owner thread. No mutable state of its own.
+ */
+final class Checkpointer implements AutoCloseable {
+    /** The startd's state a restart touches, all owned by the startd's owner thread. */
+    record Claims(ClaimBook book, Map<String, ClaimRun> running, Set<String> releasing, Starter starter,
+            StartdListener listener, Executor owner) {
+    }
+
+    private static final Logger log = LoggerFactory.getLogger(Checkpointer.class);
+    /** HTCondor's HoldReasonCode 13, TransferInputError: the job cannot start without its checkpoint. */
+    static final int HOLD_RESTORE_FAILED = 13;
+
+    private final CheckpointStore store;
+    private final Claims claims;
+    private final BiConsumer<String, ProcessOutcome> ended;
+    private final BooleanSupplier closing;
+    private final Runnable publish;
+    private final Clock clock;
+    private final ExecutorService saver = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "harrier-checkpoint");
+        t.setDaemon(true);
+        return t;
+    });
+
+    Checkpointer(CheckpointStore store, Claims claims, BiConsumer<String, ProcessOutcome> ended, BooleanSupplier closing,
+            Runnable publish, Clock clock) {
+        this.store = store;
+        this.claims = claims;
+        this.ended = ended;
+        this.closing = closing;
+        this.publish = publish;
+        this.clock = clock;
+    }
+
+    /** What job {@code job} runs as on dynamic slot {@code d}. */
+    static JobCommand command(ClaimBook book, DynamicSlot d, ClassAd job) {
+        return JobCommand.from(job, SlotEnvironment.of(d, book.slot().assigned(d.name())));
+    }
+
+    /**
+     * The claim's job ended with {@code outcome}: if that asks for a checkpoint, saves it (the job
+     * stays in {@code running} meanwhile, so a Deactivate, Release or eviction still finds it)
+     * and returns true: {@link #checkpointed} carries on. False: an ordinary end.
+     */
+    boolean takes(String claimId, ProcessOutcome outcome) {
+        ClaimRun run = claims.running().get(claimId);
+        if (run == null || !wants(run, outcome)) {
+            return false;
+        }
+        save(run).whenComplete((saved, failure) ->
+                claims.owner().execute(() -> checkpointed(claimId, run, outcome, saved, failure)));
+        return true;
+    }
+
+    /**
+     * A save finished (or failed, which is logged: the job goes on from its own files). The
+     * scheduler hears of a saved checkpoint; then the job starts again at once on the same claim,
+     * as HTCondor's starter restarts it, unless it is wanted gone meanwhile (killed, released,
+     * evicted, the startd closing): then its end is reported as any other, and an evicted job
+     * resumes from this checkpoint wherever it runs next.
+     */
+    private void checkpointed(String claimId, ClaimRun run, ProcessOutcome outcome, CheckpointSaved saved,
+            Throwable failure) {
+        if (failure != null) {
+            Throwable cause = failure.getCause() != null ? failure.getCause() : failure;
+            log.warn("job {}: checkpoint not saved: {}", run.jobId(), cause.getMessage());
+        }
+        ClaimRun current = run;
+        if (saved != null) {
+            current = new ClaimRun(run.jobId(), run.scheduler(), run.process(), counted(run.job(), saved));
+            claims.running().replace(claimId, run, current);
+            JobCheckpointed report = JobCheckpointed.of(run, claimId, saved);
+            log.info("job {}: checkpoint {} saved ({} files, {} bytes, {} s)", run.jobId(), saved.number(),
+                    saved.files(), saved.bytes(), saved.seconds());
+            safely(() -> claims.listener().jobCheckpointed(report));
+        }
+        boolean stays = claims.running().get(claimId) == current && !claims.releasing().contains(claimId)
+                && !closing.getAsBoolean() && !run.process().killRequested()
+                && claims.book().claimed(claimId).claim().eviction() == ClaimAttributes.Eviction.NONE;
+        if (stays) {
+            restart(claimId, current);
+        } else {
+            ended.accept(claimId, outcome);
+        }
+    }
+
+    private void restart(String claimId, ClaimRun run) {
+        try {
+            RunningJob process = claims.starter().restart(command(claims.book(), claims.book().claimed(claimId), run.job()),
+                    o -> claims.owner().execute(() -> {
+                        if (!takes(claimId, o)) {
+                            ended.accept(claimId, o);
+                        }
+                    }));
+            claims.running().put(claimId, new ClaimRun(run.jobId(), run.scheduler(), process, run.job()));
+        } catch (JobSetupException e) {
+            claims.running().remove(claimId);
+            long now = clock.instant().getEpochSecond();
+            claims.book().idle(claimId, now);
+            publish.run();
+            safely(() -> claims.listener().jobExited(JobExited.neverStarted(run.jobId(), claimId, run.scheduler(),
+                    "restart after a checkpoint failed: " + e.getMessage(), e.holdReasonCode())));
+        }
+    }
+
+    private static void safely(Runnable r) {
+        try {
+            r.run();
+        } catch (RuntimeException e) {
+            log.warn("startd listener failed", e);
+        }
+    }
+
+    /**
+     * Before job {@code jobId} starts: puts its last checkpoint (if the store has one) into its working
+     * directory. A job whose scheduler counts a checkpoint (NumCkpts) that cannot be restored does
+     * not start: it is a JobSetupException with HoldReasonCode 13, as HTCondor holds a job whose
+     * input transfer failed.
+     */
+    void restore(String jobId, ClassAd job, JobCommand command) {
+        Optional<CheckpointPlan> plan = plan(jobId, job);
+        if (plan.isEmpty() || plan.get().spool() == null && plan.get().saved() == 0) {
+            return;
+        }
+        try {
+            // Also when NumCkpts is 0: the report of a checkpoint saved just before an eviction may not have been applied yet.
+            long bytes = store.restore(plan.get(), command.iwd());
+            if (bytes > 0) {
+                log.info("job {}: last checkpoint restored into {} ({} bytes)", jobId, command.iwd(), bytes);
+            }
+        } catch (CheckpointException e) {
+            if (plan.get().saved() > 0) {
+                throw new JobSetupException(HOLD_RESTORE_FAILED, e.getMessage());
+            }
+            // No checkpoint known to the scheduler: nothing lost by starting afresh.
+            log.debug("job {}: no checkpoint restored: {}", jobId, e.getMessage());
+        }
+    }
+
+    /** True when {@code outcome} is the job asking for a checkpoint (it exited with its CheckpointExitCode). */
+    boolean wants(ClaimRun run, ProcessOutcome outcome) {
+        try {
+            return plan(run.jobId(), run.job()).map(p -> p.isCheckpoint(outcome.exitBySignal(), outcome.exitCode()))
+                    .orElse(false);
+        } catch (JobSetupException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Saves the checkpoint of {@code run}'s job; completes on the checkpoint thread with what
+     * was saved, or exceptionally with a CheckpointException.
+     */
+    CompletableFuture<CheckpointSaved> save(ClaimRun run) {
+        CheckpointPlan plan = plan(run.jobId(), run.job()).orElseThrow();
+        JobCommand command = JobCommand.from(run.job(), java.util.Map.of());
+        return CompletableFuture.supplyAsync(() -> store.save(plan, command.iwd(),
+                CheckpointFiles.select(plan, command.iwd(), excluded(run.job(), command))), saver);
+    }
+
+    /** The job ad the restarted process runs with: NumCkpts counts the checkpoint just saved. */
+    static ClassAd counted(ClassAd job, CheckpointSaved saved) {
+        return job.with(CheckpointPlan.NUM_CKPTS, IntegerValue.of(saved.number()));
+    }
+
+    /** What the default checkpoint leaves out: what the job did not write for itself. */
+    private static List<java.nio.file.Path> excluded(ClassAd job, JobCommand c) {
+        List<java.nio.file.Path> out = new ArrayList<>(List.of(c.executable(), c.stdin(), c.stdout(), c.stderr()));
+        if (job.evaluate("UserLog") instanceof StringValue s && !s.value().isEmpty()) {
+            out.add(c.iwd().resolve(s.value()));
+        }
+        return out;
+    }
+
+    private static Optional<CheckpointPlan> plan(String jobId, ClassAd job) {
+        try {
+            return CheckpointPlan.of(jobId, job);
+        } catch (IllegalArgumentException e) {
+            throw new JobSetupException(JobSetupException.FAILED_TO_CREATE_PROCESS, e.getMessage());
+        }
+    }
+
+    @Override
+    public void close() {
+        saver.shutdownNow();
+    }
+}

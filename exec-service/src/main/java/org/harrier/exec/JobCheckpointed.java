@@ -1,0 +1,27 @@
+package org.harrier.exec;
+
+import java.util.Objects;
+
+import org.harrier.exec.checkpoint.CheckpointSaved;
+
+/**
+ * Job {@code jobId} on claim {@code claimId} exited with its CheckpointExitCode and its
+ * checkpoint was saved (docs/protocols.md, "Checkpoints and vacate"): the scheduler records
+ * NumCkpts = {@code number}, the size and how long the save took. {@code number} makes the
+ * report idempotent: the scheduler applies it only when it is beyond the NumCkpts it has.
+ */
+public record JobCheckpointed(String jobId, String claimId, String scheduler, long number, long bytes, double seconds) {
+    public JobCheckpointed {
+        Objects.requireNonNull(jobId, "jobId");
+        Objects.requireNonNull(claimId, "claimId");
+        Objects.requireNonNull(scheduler, "scheduler");
+        if (number < 1 || bytes < 0 || seconds < 0) {
+            throw new IllegalArgumentException("a checkpoint has a number from 1, and no negative size or duration: "
+                    + number + ", " + bytes + " bytes, " + seconds + " s");
+        }
+    }
+
+    static JobCheckpointed of(ClaimRun run, String claimId, CheckpointSaved saved) {
+        return new JobCheckpointed(run.jobId(), claimId, run.scheduler(), saved.number(), saved.bytes(), saved.seconds());
+    }
+}
