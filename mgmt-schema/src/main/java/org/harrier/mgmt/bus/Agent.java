@@ -67,6 +67,15 @@ public final class Agent implements AutoCloseable {
     }
 
     Agent(Bus bus, AgentName name, Duration heartbeat) throws JMSException {
+        this(bus, name, heartbeat, true);
+    }
+
+    /**
+     * With {@code serveNow} false, method requests wait (on the broker, or unacknowledged in the
+     * consumer) until {@link #serveRequests}: a service whose objects are not all hosted yet does
+     * not answer the requests that waited for it while it was down with "no object".
+     */
+    Agent(Bus bus, AgentName name, Duration heartbeat, boolean serveNow) throws JMSException {
         this.bus = bus;
         this.name = Objects.requireNonNull(name, "name");
         this.heartbeat = Objects.requireNonNull(heartbeat, "heartbeat");
@@ -74,7 +83,9 @@ public final class Agent implements AutoCloseable {
         this.epoch = System.currentTimeMillis();
         this.session = bus.connection().createSession(false, Session.AUTO_ACKNOWLEDGE);
         this.requests = session.createConsumer(session.createQueue(name.requestAddress()));
-        requests.setMessageListener(this::onRequest);
+        if (serveNow) {
+            requests.setMessageListener(this::onRequest);
+        }
         this.broadcasts = session.createConsumer(session.createTopic(Qmf.CONSOLE_BROADCASTS));
         broadcasts.setMessageListener(this::onRequest);
         this.indications = new Indications((task, nanos) -> bus.timer().schedule(task, nanos, TimeUnit.NANOSECONDS),
@@ -85,6 +96,20 @@ public final class Agent implements AutoCloseable {
 
     public AgentName name() {
         return name;
+    }
+
+    /**
+     * Starts taking method requests, oldest first, for an agent made by
+     * {@link Bus#agentServingLater}; does nothing more when it already does.
+     */
+    public void serveRequests() {
+        try {
+            if (requests.getMessageListener() == null) {
+                requests.setMessageListener(this::onRequest);
+            }
+        } catch (JMSException e) {
+            throw new BusException("agent " + name + " cannot take requests: " + e.getMessage(), e);
+        }
     }
 
     /**

@@ -63,7 +63,10 @@ public final class SchedulerService implements AutoCloseable {
         CountDownLatch constructed = new CountDownLatch(1);
         owner.execute(() -> awaitUninterruptibly(constructed));
         this.console = bus.console();
-        this.agent = bus.agent(this.name, settings.updateInterval());
+        // Requests wait until the scheduler object is hosted and the recovery queued ahead of
+        // them: exit reports that waited on the broker while the scheduler was down then find
+        // the jobs and claims the recovery took back (docs/protocols.md, "Scheduler restart").
+        this.agent = bus.agentServingLater(this.name, settings.updateInterval());
         this.events = new AgentEvents(agent, settings.machine(), settings.updateInterval());
         this.userLog = UserLogWriter.start(settings.machine());
         BusStartds startds = new BusStartds(console, this.name, settings.callTimeout());
@@ -76,6 +79,7 @@ public final class SchedulerService implements AutoCloseable {
                 System.currentTimeMillis() * 1_000_000L, schedd);
         schedd.recover();
         events.host(object);
+        agent.serveRequests();
         constructed.countDown();
         long every = settings.updateInterval().toMillis();
         owner.scheduleAtFixedRate(schedd::tick, every, every, TimeUnit.MILLISECONDS);

@@ -1,0 +1,87 @@
+package org.harrier.mgmt.bus;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+import org.harrier.broker.BrokerSettings;
+import org.harrier.broker.GridBroker;
+import org.harrier.mgmt.AgentName;
+import org.harrier.mgmt.ObjectId;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Persistent one-way requests (Console.sendDurable, the starter's exit reports) sent while their
+ * agent is down wait on the broker, also across a broker restart, and reach the agent once it
+ * serves requests: an agent made with {@link Bus#agentServingLater} takes none before its
+ * objects are hosted, so none is answered "no object" and lost.
+ */
+@Timeout(60)
+class DurableRequestsTest {
+    private static final AgentName AGENT = AgentName.harrier("scheduler", "later");
+    private static final ObjectId OBJECT = ObjectId.grid("scheduler", "later");
+
+    @TempDir
+    Path dir;
+
+    private static void await(String what, BooleanSupplier done) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!done.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("gave up waiting for " + what);
+            }
+            Thread.sleep(20);
+        }
+    }
+
+    private static void sendThree(Console console) {
+        for (int i = 0; i < 3; i++) {
+            Console.join(console.sendDurable(AGENT, OBJECT, "Submit", Map.of("Ad", Map.of("Cluster", 5L))));
+        }
+    }
+
+    @Test
+    void requestsSentWhileTheAgentWasDownWaitUntilItServesThem() throws Exception {
+        try (GridBroker broker = GridBroker.start(BrokerSettings.personal(dir).withPort(0));
+             Bus sender = Bus.connect(broker.url());
+             Bus service = Bus.connect(broker.url())) {
+            sendThree(sender.console());
+            Agent agent = service.agentServingLater(AGENT, Duration.ofSeconds(1));
+            Thread.sleep(300); // give an agent that served at once the chance to answer "no object"
+            Calculator calc = new Calculator("later");
+            agent.add(calc);
+            agent.serveRequests();
+            await("the three reports", () -> Long.valueOf(3).equals(calc.values().get("JobsSubmitted")));
+            agent.serveRequests(); // a second call changes nothing
+            Console.join(sender.console().sendDurable(AGENT, OBJECT, "Submit", Map.of("Ad", Map.of("Cluster", 5L))));
+            await("a fourth one, sent while it serves", () -> Long.valueOf(4).equals(calc.values().get("JobsSubmitted")));
+        }
+    }
+
+    @Test
+    void requestsTheBrokerTookSurviveItsRestart() throws Exception {
+        GridBroker broker = GridBroker.start(BrokerSettings.personal(dir).withPort(0));
+        try (Bus sender = Bus.connect(broker.url())) {
+            sendThree(sender.console());
+        }
+        BrokerSettings same = broker.settings().withPort(broker.port());
+        broker.stop();
+        broker = GridBroker.start(same);
+        try (Bus service = Bus.connect(broker.url())) {
+            Agent agent = service.agentServingLater(AGENT, Duration.ofSeconds(1));
+            Calculator calc = new Calculator("later");
+            agent.add(calc);
+            agent.serveRequests();
+            await("the three reports after the restart", () -> Long.valueOf(3).equals(calc.values().get("JobsSubmitted")));
+            assertEquals(3L, calc.values().get("JobsSubmitted"));
+        } finally {
+            broker.close();
+        }
+    }
+}
