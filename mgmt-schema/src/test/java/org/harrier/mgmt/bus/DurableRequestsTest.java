@@ -10,7 +10,13 @@ import java.util.function.BooleanSupplier;
 
 import org.harrier.broker.BrokerSettings;
 import org.harrier.broker.GridBroker;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.LinkedBlockingQueue;
 import org.harrier.mgmt.AgentName;
+import org.harrier.mgmt.Caller;
+import org.harrier.mgmt.ManagedObject;
 import org.harrier.mgmt.ObjectId;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -20,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Persistent one-way requests (Console.sendDurable, the starter's exit reports) sent while their
  * agent is down wait on the broker, also across a broker restart, and reach the agent once it
  * serves requests: an agent made with {@link Bus#agentServingLater} takes none before its
- * objects are hosted, so none is answered "no object" and lost.
+ * objects are hosted, so none is answered "no object" and lost. A one-way request is
+ * acknowledged only once its method has completed: a service that dies before that gets it again.
  */
 @Timeout(60)
 class DurableRequestsTest {
@@ -82,6 +89,71 @@ class DurableRequestsTest {
             assertEquals(3L, calc.values().get("JobsSubmitted"));
         } finally {
             broker.close();
+        }
+    }
+
+    /** A scheduler object whose Submit calls wait until the test completes them, each with its Cluster. */
+    private record Parking(BlockingQueue<Map.Entry<Long, CompletableFuture<Map<String, Object>>>> calls) implements ManagedObject {
+        Parking() {
+            this(new LinkedBlockingQueue<>());
+        }
+
+        @Override
+        public ObjectId id() {
+            return OBJECT;
+        }
+
+        @Override
+        public Map<String, Object> values() {
+            return Map.of("Name", "later");
+        }
+
+        @Override
+        public CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> arguments, Caller caller) {
+            CompletableFuture<Map<String, Object>> done = new CompletableFuture<>();
+            Object cluster = ((Map<?, ?>) arguments.get("Ad")).get("Cluster");
+            calls.add(Map.entry((Long) cluster, done));
+            return done;
+        }
+
+        Map.Entry<Long, CompletableFuture<Map<String, Object>>> next() throws InterruptedException {
+            Map.Entry<Long, CompletableFuture<Map<String, Object>>> c = calls.poll(20, TimeUnit.SECONDS);
+            if (c == null) {
+                throw new AssertionError("no request arrived");
+            }
+            return c;
+        }
+    }
+
+    private static Parking serving(Bus bus) {
+        Agent agent = bus.agentServingLater(AGENT, Duration.ofSeconds(1));
+        Parking p = new Parking();
+        agent.add(p);
+        agent.serveRequests();
+        return p;
+    }
+
+    @Test
+    void aOneWayRequestWhoseServiceDiedBeforeItsMethodCompletedIsDeliveredAgainAndOnlyThen() throws Exception {
+        try (GridBroker broker = GridBroker.start(BrokerSettings.personal(dir).withPort(0));
+             Bus sender = Bus.connect(broker.url())) {
+            Console.join(sender.console().sendDurable(AGENT, OBJECT, "Submit", Map.of("Ad", Map.of("Cluster", 1L))));
+            try (Bus dying = Bus.connect(broker.url())) {
+                assertEquals(1L, serving(dying).next().getKey(), "taken, never completed: the service dies");
+            }
+            try (Bus second = Bus.connect(broker.url())) {
+                Parking p = serving(second);
+                Map.Entry<Long, CompletableFuture<Map<String, Object>>> again = p.next();
+                assertEquals(1L, again.getKey(), "delivered again");
+                again.getValue().complete(Map.of());
+                // The completed one is acknowledged: behind it, the next service sees only what follows.
+                Console.join(sender.console().sendDurable(AGENT, OBJECT, "Submit", Map.of("Ad", Map.of("Cluster", 2L))));
+                assertEquals(2L, p.next().getKey());
+            }
+            try (Bus third = Bus.connect(broker.url())) {
+                Parking p = serving(third);
+                assertEquals(2L, p.next().getKey(), "the second, never completed, again; the first is gone");
+            }
         }
     }
 }
