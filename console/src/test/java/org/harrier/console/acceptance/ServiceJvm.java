@@ -33,6 +33,24 @@ final class ServiceJvm implements AutoCloseable {
                 "--update-interval", "1", "--execute-dir", execute.toString());
     }
 
+    /** Starts startd {@code name} as {@link #exec(String, String, Path)} does, with more options ({@code --cpus 2}, ...). */
+    static ServiceJvm exec(String brokerUrl, String name, Path dir, String... more) throws IOException {
+        Path execute = Files.createDirectories(dir.resolve(name + "-execute"));
+        List<String> args = new ArrayList<>(List.of("--broker", brokerUrl, "--name", name, "--update-interval", "1",
+                "--execute-dir", execute.toString()));
+        args.addAll(List.of(more));
+        return start(name, dir, "org.harrier.exec.bus.ExecMain", args.toArray(String[]::new));
+    }
+
+    /**
+     * Starts scheduler {@code name} keeping its queue in {@code spool}, publishing every second and
+     * keeping its claims alive every second; {@code label} names this run's output files.
+     */
+    static ServiceJvm scheduler(String brokerUrl, String name, Path spool, Path dir, String label) throws IOException {
+        return start(label, dir, "org.harrier.scheduler.bus.SchedulerService", "--broker", brokerUrl, "--name", name,
+                "--spool", spool.toString(), "--update-interval", "1", "--alive-interval", "1");
+    }
+
     /** Runs {@code mainClass} with {@code args}; {@code name} labels its output files and messages. */
     static ServiceJvm start(String name, Path dir, String mainClass, String... args) throws IOException {
         Path out = dir.resolve(name + ".out");
