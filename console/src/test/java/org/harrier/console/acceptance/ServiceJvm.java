@@ -51,6 +51,21 @@ final class ServiceJvm implements AutoCloseable {
                 "--spool", spool.toString(), "--update-interval", "1", "--alive-interval", "1");
     }
 
+    /** A standalone broker ({@code harrier-broker}) on {@code data} and {@code port}; {@code label} names this run's files. */
+    static ServiceJvm broker(Path data, int port, Path dir, String label) throws IOException {
+        return start(label, dir, "org.harrier.broker.GridBrokerMain", "--data", data.toString(), "--port",
+                Integer.toString(port));
+    }
+
+    /** What it printed on stdout so far. */
+    String out() {
+        try {
+            return Files.readString(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** Runs {@code mainClass} with {@code args}; {@code name} labels its output files and messages. */
     static ServiceJvm start(String name, Path dir, String mainClass, String... args) throws IOException {
         Path out = dir.resolve(name + ".out");

@@ -92,6 +92,29 @@ class DurableRequestsTest {
         }
     }
 
+    @Test
+    void aRequestSentWhileTheBrokerIsDownIsTakenOnceItIsBack() throws Exception {
+        GridBroker broker = GridBroker.start(BrokerSettings.personal(dir).withPort(0));
+        BrokerSettings same = broker.settings().withPort(broker.port());
+        try (Bus sender = Bus.connect(broker.url())) {
+            Console console = sender.console();
+            broker.stop();
+            CompletableFuture<Void> sent = console.sendDurable(AGENT, OBJECT, "Submit", Map.of("Ad", Map.of("Cluster", 9L)));
+            broker = GridBroker.start(same);
+            Console.join(sent); // failover holds the send until the connection is back; it is not dropped
+            try (Bus service = Bus.connect(broker.url())) {
+                Parking p = serving(service);
+                Map.Entry<Long, CompletableFuture<Map<String, Object>>> taken = p.next();
+                assertEquals(9L, taken.getKey());
+                taken.getValue().complete(Map.of());
+                Console.join(console.sendDurable(AGENT, OBJECT, "Submit", Map.of("Ad", Map.of("Cluster", 10L))));
+                assertEquals(10L, p.next().getKey(), "the one sent while the broker was down came once");
+            }
+        } finally {
+            broker.close();
+        }
+    }
+
     /** A scheduler object whose Submit calls wait until the test completes them, each with its Cluster. */
     private record Parking(BlockingQueue<Map.Entry<Long, CompletableFuture<Map<String, Object>>>> calls) implements ManagedObject {
         Parking() {
