@@ -87,6 +87,10 @@ public final class SchedulerService implements AutoCloseable {
         owner.scheduleWithFixedDelay(schedd::evaluatePolicy, policyEvery, policyEvery, TimeUnit.MILLISECONDS);
         long aliveEvery = settings.aliveInterval().toMillis();
         owner.scheduleWithFixedDelay(schedd::renewClaims, aliveEvery, aliveEvery, TimeUnit.MILLISECONDS);
+        // One early round after a restart: a claim taken back that its startd disowned (0x10002
+        // to the Alive the recovery sent) is given up then, once the exit reports that waited on
+        // the broker have long been applied, instead of a whole ALIVE_INTERVAL later.
+        owner.schedule(schedd::renewClaims, Math.min(aliveEvery, settings.callTimeout().toMillis()), TimeUnit.MILLISECONDS);
     }
 
     /**
