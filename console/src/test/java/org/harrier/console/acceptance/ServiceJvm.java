@@ -33,6 +33,22 @@ final class ServiceJvm implements AutoCloseable {
                 "--update-interval", "1", "--execute-dir", execute.toString());
     }
 
+    /** Runs {@code mainClass} with {@code args}; {@code name} labels its output files and messages. */
+    static ServiceJvm start(String name, Path dir, String mainClass, String... args) throws IOException {
+        Path out = dir.resolve(name + ".out");
+        Path err = dir.resolve(name + ".err");
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), mainClass));
+        command.addAll(List.of(args));
+        Process p = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        return new ServiceJvm(name, p, out, err);
+    }
+
+    /** The name of an exec service's partitionable slot. */
+    String slot() {
+        return "slot1@" + name;
+    }
+
     /** Starts startd {@code name} as {@link #exec(String, String, Path)} does, with more options ({@code --cpus 2}, ...). */
     static ServiceJvm exec(String brokerUrl, String name, Path dir, String... more) throws IOException {
         Path execute = Files.createDirectories(dir.resolve(name + "-execute"));
@@ -64,22 +80,6 @@ final class ServiceJvm implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    /** Runs {@code mainClass} with {@code args}; {@code name} labels its output files and messages. */
-    static ServiceJvm start(String name, Path dir, String mainClass, String... args) throws IOException {
-        Path out = dir.resolve(name + ".out");
-        Path err = dir.resolve(name + ".err");
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), mainClass));
-        command.addAll(List.of(args));
-        Process p = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-        return new ServiceJvm(name, p, out, err);
-    }
-
-    /** The name of an exec service's partitionable slot. */
-    String slot() {
-        return "slot1@" + name;
     }
 
     boolean isAlive() {
