@@ -8,6 +8,7 @@ import org.harrier.classad.ClassAd;
 import org.harrier.mgmt.QmfException;
 import org.harrier.scheduler.match.Autocluster;
 import org.harrier.scheduler.match.ClaimGrant;
+import org.harrier.scheduler.match.ClaimRecord;
 import org.harrier.scheduler.match.Claim;
 import org.harrier.scheduler.match.ClaimStep;
 import org.harrier.scheduler.match.Claims;
@@ -96,6 +97,10 @@ final class ClaimRunner {
 
     /** A claim with nothing to do runs the next job of its autocluster, or is released. */
     private void free(Claim c) {
+        if (c.isDisowned()) {
+            release(c); // the startd said it no longer holds it
+            return;
+        }
         ClaimStep step = ClaimStep.after(c, keeper.idle());
         if (step instanceof ClaimStep.Run run) {
             activate(c, run.job());
@@ -155,7 +160,9 @@ final class ClaimRunner {
             return false;
         }
         ClassAd ad = keeper.queue().ad(id);
-        keeper.commit(Transition.started(id, ad, remoteHost, keeper.now()), this::onClaim);
+        // The claim goes into the job's ad with its start, so a restarted scheduler finds it again.
+        keeper.commit(ClaimRecord.of(c.grant(), remoteHost).addTo(Transition.started(id, ad, remoteHost, keeper.now()), id),
+                this::onClaim);
         keeper.stats().started(JobQueue.longOf(ad, "NumJobStarts", 0) == 0, keeper.waited(ad));
         return true;
     }
@@ -268,9 +275,15 @@ final class ClaimRunner {
         }
         JobStatus status = keeper.queue().status(job);
         if (status == JobStatus.RUNNING || status == JobStatus.SUSPENDED) {
-            keeper.commit(Transition.claimLost(job, keeper.queue().ad(job), lease, c.renewed(), keeper.now()),
-                    this::onClaim);
-            LOG.warn("{} lost: no keep-alive answered for over {} s; job {} is idle again", c, lease, job);
+            if (c.isDisowned()) {
+                keeper.commit(Transition.claimGone(job, keeper.queue().ad(job), "Job disconnected: the startd no longer "
+                        + "holds claim " + c.grant().slotName(), c.renewed(), keeper.now()), this::onClaim);
+                LOG.warn("{} lost: its startd no longer holds it; job {} is idle again", c, job);
+            } else {
+                keeper.commit(Transition.claimLost(job, keeper.queue().ad(job), lease, c.renewed(), keeper.now()),
+                        this::onClaim);
+                LOG.warn("{} lost: no keep-alive answered for over {} s; job {} is idle again", c, lease, job);
+            }
             return job;
         }
         keeper.reindex(job);
@@ -285,6 +298,7 @@ final class ClaimRunner {
     /** Releases every claim (deactivating its job first): the scheduler is closing. */
     CompletableFuture<Void> releaseAll() {
         List<CompletableFuture<Void>> pending = new java.util.ArrayList<>();
+        forgetRecords();
         for (Claim c : claims.all()) {
             JobId job = claims.detach(c);
             claims.remove(c);
@@ -293,6 +307,23 @@ final class ClaimRunner {
             pending.add(stopped.thenCompose(v -> startds.release(c.grant())).exceptionally(f -> null));
         }
         return CompletableFuture.allOf(pending.toArray(CompletableFuture[]::new));
+    }
+
+    /**
+     * The claims are about to be released on purpose (the scheduler is closing): their jobs'
+     * claim records go, so that a restart runs those jobs again at once instead of asking
+     * startds about claims released here.
+     */
+    private void forgetRecords() {
+        org.harrier.scheduler.queue.Transaction.Builder tx = org.harrier.scheduler.queue.Transaction.builder();
+        for (Claim c : claims.all()) {
+            if (c.job() != null && keeper.queue().contains(c.job())) {
+                ClaimRecord.forget(tx, c.job());
+            }
+        }
+        if (!tx.isEmpty()) {
+            keeper.commit(tx.build(), this::onClaim);
+        }
     }
 
     static Throwable unwrap(Throwable t) {

@@ -6,7 +6,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.harrier.classad.ClassAd;
+import org.harrier.mgmt.QmfException;
+import org.harrier.scheduler.match.AutoclusterKey;
 import org.harrier.scheduler.match.Claim;
+import org.harrier.scheduler.match.ClaimRecord;
 import org.harrier.scheduler.match.ClaimLeases;
 import org.harrier.scheduler.match.Startds;
 import org.harrier.scheduler.queue.JobId;
@@ -47,7 +50,7 @@ final class LeaseKeeper {
         List<ClaimLeases.Held> held = new ArrayList<>();
         for (Claim c : runner.claims().all()) {
             byId.put(c.id(), c);
-            held.add(new ClaimLeases.Held(c.id(), c.renewed(), lease(c)));
+            held.add(new ClaimLeases.Held(c.id(), c.renewed(), lease(c), c.isDisowned()));
         }
         List<JobId> idle = new ArrayList<>();
         for (String id : ClaimLeases.overdue(held, now)) {
@@ -58,16 +61,41 @@ final class LeaseKeeper {
             }
         }
         for (Claim c : byId.values()) {
-            startds.alive(c.grant()).whenCompleteAsync((ok, failure) -> {
-                if (failure == null) {
-                    c.renewed(keeper.now());
-                } else {
-                    LOG.debug("keep-alive of {} failed (renewed last at {}): {}", c, c.renewed(),
-                            ClaimRunner.message(failure));
-                }
-            }, owner);
+            alive(c);
         }
         return idle;
+    }
+
+    /**
+     * Sends {@code c}'s startd an Alive: an answer renews the claim; 0x10002 (the startd does not
+     * know it) disowns it, to be given up at the next round; any other failure renews nothing.
+     */
+    void alive(Claim c) {
+        startds.alive(c.grant()).whenCompleteAsync((ok, failure) -> {
+            if (failure == null) {
+                c.renewed(keeper.now());
+            } else if (ClaimRunner.unwrap(failure) instanceof QmfException q && q.code() == QmfException.UNKNOWN_CLAIM) {
+                LOG.info("{}: its startd no longer holds it ({}); given up at the next keep-alive round", c, q.getMessage());
+                c.disowned();
+            } else {
+                LOG.debug("keep-alive of {} failed (renewed last at {}): {}", c, c.renewed(), ClaimRunner.message(failure));
+            }
+        }, owner);
+    }
+
+    /**
+     * After a restart: takes over the claim job {@code job} ran on when the scheduler stopped
+     * (its ad's {@link ClaimRecord}), counts it renewed now (the startd holds it for the job's
+     * JobLeaseDuration from its last renewal, which was before now, so the scheduler never gives
+     * it up before the startd has), and asks the startd at once whether it still holds it.
+     */
+    void adopt(JobId job, ClaimRecord record) {
+        ClassAd ad = keeper.queue().ad(job);
+        Claim c = runner.claims().add(record.grant(), AutoclusterKey.of(ad));
+        runner.claims().run(c, job);
+        c.renewed(keeper.now());
+        LOG.info("job {} was running on {} when the scheduler stopped: reconnecting", job, c);
+        alive(c);
     }
 
     private long lease(Claim c) {

@@ -10,6 +10,8 @@ import java.util.concurrent.Executor;
 import org.harrier.classad.ClassAd;
 import org.harrier.mgmt.QmfException;
 import org.harrier.scheduler.match.Autoclusters;
+import org.harrier.scheduler.match.ClaimRecord;
+import org.harrier.scheduler.match.Reconnect;
 import org.harrier.scheduler.queue.Attr;
 import org.harrier.scheduler.queue.JobHistory;
 import org.harrier.scheduler.queue.JobId;
@@ -232,24 +234,29 @@ final class QueueKeeper {
 
     /**
      * After a restart: publishes the jobs the journal brought back and indexes the idle ones,
-     * then settles what no longer holds. No claim survives a restart, so a job the log left
-     * Running, Suspended or Transferring Output runs again (Idle, as HTCondor does when its
-     * shadow is gone); one that had reached Completed or Removed but not left the queue leaves now.
+     * then settles each as {@link Reconnect#plan} says: a job running on a claim its ad records
+     * stays Running and {@code adopt} takes the claim over; one running without such a record,
+     * or Transferring Output, runs again (Idle, with LastJobStatus); one that had reached
+     * Completed or Removed but not left the queue leaves now.
      */
-    void recover() {
-        List<JobId> finished = new java.util.ArrayList<>();
-        Transaction.Builder requeue = Transaction.builder();
+    void recover(java.util.function.BiConsumer<JobId, ClaimRecord> adopt) {
+        List<Reconnect.Recorded> recorded = new java.util.ArrayList<>();
         for (JobId id : queue.ids()) {
             ClassAd ad = queue.ad(id);
             events.jobRecovered(id, ad);
             dirty(JobQueue.owner(ad));
-            JobStatus s = JobQueue.status(ad);
-            switch (s) {
-                case IDLE -> idle.add(id, ad);
-                case RUNNING, SUSPENDED, TRANSFERRING_OUTPUT -> requeue.set(id, LAST_JOB_STATUS, s.code())
-                        .status(id, JobStatus.IDLE, now());
-                case COMPLETED, REMOVED -> finished.add(id);
-                default -> {
+            recorded.add(new Reconnect.Recorded(id, JobQueue.status(ad), ClaimRecord.read(ad)));
+        }
+        List<JobId> finished = new java.util.ArrayList<>();
+        Transaction.Builder requeue = Transaction.builder();
+        for (Reconnect.Step step : Reconnect.plan(recorded)) {
+            JobId id = step.id();
+            switch (step.action()) {
+                case INDEX -> idle.add(id, queue.ad(id));
+                case ADOPT -> adopt.accept(id, step.claim());
+                case REQUEUE -> requeue.set(id, LAST_JOB_STATUS, queue.status(id).code()).status(id, JobStatus.IDLE, now());
+                case FINISH -> finished.add(id);
+                case KEEP -> {
                 }
             }
         }

@@ -65,13 +65,13 @@ public final class Schedd {
     }
 
     /**
-     * Publishes the jobs the journal brought back, indexes the idle ones for matching and puts
-     * back to Idle those that were running when the scheduler stopped; completes with how many
-     * jobs the queue holds.
+     * Publishes the jobs the journal brought back, indexes the idle ones for matching, takes
+     * over the claims the running ones recorded (docs/protocols.md, "Scheduler restart") and puts
+     * back to Idle those running without one; completes with how many jobs the queue holds.
      */
     public CompletableFuture<Integer> recover() {
         return onOwner(() -> {
-            keeper.recover();
+            keeper.recover(leases::adopt);
             return keeper.queue().size();
         });
     }

@@ -82,11 +82,12 @@ class LeaseScheddTest extends ScheddFixture {
     }
 
     @Test
-    void anUnknownClaimAnswerIsNoRenewal() {
-        runningWithLease(15);
+    void anUnknownClaimAnswerGivesTheClaimUpAtTheNextRoundWellWithinItsLease() {
+        runningWithLease(600);
         QmfException unknown = new QmfException(QmfException.UNKNOWN_CLAIM, "unknown claim on slot1@host1");
-        assertEquals(List.of(), interval(Duration.ofSeconds(10), unknown));
-        assertEquals(List.of(J0), interval(Duration.ofSeconds(10), unknown));
+        assertEquals(List.of(), interval(Duration.ofSeconds(10), unknown), "the answer is no renewal, and disowns the claim");
+        assertEquals(RUNNING, await(schedd.status(J0)));
+        assertEquals(List.of(J0), interval(Duration.ofSeconds(10), null), "given up at the next round");
         assertEquals(IDLE, await(schedd.status(J0)));
     }
 

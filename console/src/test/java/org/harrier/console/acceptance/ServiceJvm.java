@@ -66,6 +66,39 @@ final class ServiceJvm implements AutoCloseable {
         return "slot1@" + name;
     }
 
+    /** Starts startd {@code name} as {@link #exec(String, String, Path)} does, with more options ({@code --cpus 2}, ...). */
+    static ServiceJvm exec(String brokerUrl, String name, Path dir, String... more) throws IOException {
+        Path execute = Files.createDirectories(dir.resolve(name + "-execute"));
+        List<String> args = new ArrayList<>(List.of("--broker", brokerUrl, "--name", name, "--update-interval", "1",
+                "--execute-dir", execute.toString()));
+        args.addAll(List.of(more));
+        return start(name, dir, "org.harrier.exec.bus.ExecMain", args.toArray(String[]::new));
+    }
+
+    /**
+     * Starts scheduler {@code name} keeping its queue in {@code spool}, publishing every second and
+     * keeping its claims alive every second; {@code label} names this run's output files.
+     */
+    static ServiceJvm scheduler(String brokerUrl, String name, Path spool, Path dir, String label) throws IOException {
+        return start(label, dir, "org.harrier.scheduler.bus.SchedulerService", "--broker", brokerUrl, "--name", name,
+                "--spool", spool.toString(), "--update-interval", "1", "--alive-interval", "1");
+    }
+
+    /** A standalone broker ({@code harrier-broker}) on {@code data} and {@code port}; {@code label} names this run's files. */
+    static ServiceJvm broker(Path data, int port, Path dir, String label) throws IOException {
+        return start(label, dir, "org.harrier.broker.GridBrokerMain", "--data", data.toString(), "--port",
+                Integer.toString(port));
+    }
+
+    /** What it printed on stdout so far. */
+    String out() {
+        try {
+            return Files.readString(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     boolean isAlive() {
         return process.isAlive();
     }

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
@@ -43,6 +44,9 @@ public final class Agent implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Agent.class);
     /** Objects per query reply message; more are sent as several messages marked partial. */
     static final int PAGE = 200;
+    /** Qpid JMS's session mode that acknowledges each message by itself (its documented value). */
+    private static final int INDIVIDUAL_ACKNOWLEDGE = 101;
+    private static final CompletionStage<Void> DONE = CompletableFuture.completedFuture(null);
 
     private final Bus bus;
     private final AgentName name;
@@ -67,14 +71,27 @@ public final class Agent implements AutoCloseable {
     }
 
     Agent(Bus bus, AgentName name, Duration heartbeat) throws JMSException {
+        this(bus, name, heartbeat, true);
+    }
+
+    /**
+     * With {@code serveNow} false, method requests wait (on the broker, or unacknowledged in the
+     * consumer) until {@link #serveRequests}: a service whose objects are not all hosted yet does
+     * not answer the requests that waited for it while it was down with "no object".
+     */
+    Agent(Bus bus, AgentName name, Duration heartbeat, boolean serveNow) throws JMSException {
         this.bus = bus;
         this.name = Objects.requireNonNull(name, "name");
         this.heartbeat = Objects.requireNonNull(heartbeat, "heartbeat");
         // Epoch: a new one per start, so consoles know cached object ids may be stale.
         this.epoch = System.currentTimeMillis();
-        this.session = bus.connection().createSession(false, Session.AUTO_ACKNOWLEDGE);
+        // Each request is acknowledged on its own: a one-way request only once its method is done
+        // (see onRequest), so one the service dies before applying is delivered again.
+        this.session = bus.connection().createSession(false, INDIVIDUAL_ACKNOWLEDGE);
         this.requests = session.createConsumer(session.createQueue(name.requestAddress()));
-        requests.setMessageListener(this::onRequest);
+        if (serveNow) {
+            requests.setMessageListener(this::onRequest);
+        }
         this.broadcasts = session.createConsumer(session.createTopic(Qmf.CONSOLE_BROADCASTS));
         broadcasts.setMessageListener(this::onRequest);
         this.indications = new Indications((task, nanos) -> bus.timer().schedule(task, nanos, TimeUnit.NANOSECONDS),
@@ -85,6 +102,20 @@ public final class Agent implements AutoCloseable {
 
     public AgentName name() {
         return name;
+    }
+
+    /**
+     * Starts taking method requests, oldest first, for an agent made by
+     * {@link Bus#agentServingLater}; does nothing more when it already does.
+     */
+    public void serveRequests() {
+        try {
+            if (requests.getMessageListener() == null) {
+                requests.setMessageListener(this::onRequest);
+            }
+        } catch (JMSException e) {
+            throw new BusException("agent " + name + " cannot take requests: " + e.getMessage(), e);
+        }
     }
 
     /**
@@ -250,23 +281,46 @@ public final class Agent implements AutoCloseable {
                 .body(Map.of("_values", attributes())));
     }
 
+    /**
+     * A request with a reply address is acknowledged as soon as it is taken (a call is not
+     * repeated after a restart: its caller has given up or retries itself). A one-way request
+     * (Console.sendDurable: a persistent report nobody waits for) is acknowledged only once its
+     * method has completed, which for a scheduler means its change is on disk: one the service
+     * dies before applying stays on the broker and is delivered again, so methods called this
+     * way must ignore a repeat (docs/protocols.md, "Scheduler restart").
+     */
     private void onRequest(Message m) {
         Incoming in = Incoming.of(m);
+        CompletionStage<?> done = DONE;
         try {
             if (!in.ok()) {
                 replyException(in, QmfException.BAD_PARAMETER, in.problem());
-                return;
-            }
-            switch (in.opcode()) {
-                case Qmf.AGENT_LOCATE_REQUEST -> locate(in);
-                case Qmf.QUERY_REQUEST -> query(in);
-                case Qmf.METHOD_REQUEST -> method(in);
-                default -> replyException(in, QmfException.NOT_IMPLEMENTED, "agent " + name + " does not handle " + in.opcode());
+            } else {
+                switch (in.opcode()) {
+                    case Qmf.AGENT_LOCATE_REQUEST -> locate(in);
+                    case Qmf.QUERY_REQUEST -> query(in);
+                    case Qmf.METHOD_REQUEST -> done = method(in);
+                    default -> replyException(in, QmfException.NOT_IMPLEMENTED, "agent " + name + " does not handle " + in.opcode());
+                }
             }
         } catch (RuntimeException e) {
             // The agent keeps serving whatever a request contains.
             LOG.warn("request {} from {} failed: {}", in.opcode(), in.replyTo(), e.toString());
             replyException(in, QmfException.EXCEPTION, "internal error: " + e);
+        }
+        if (in.replyTo() == null) {
+            done.whenComplete((v, e) -> acknowledge(m));
+        } else {
+            acknowledge(m);
+        }
+    }
+
+    private void acknowledge(Message m) {
+        try {
+            m.acknowledge();
+        } catch (JMSException | RuntimeException e) {
+            // The connection dropped since: the broker delivers the request again, and it is applied once.
+            LOG.debug("acknowledging a request failed (it will be delivered again): {}", e.toString());
         }
     }
 
@@ -381,42 +435,43 @@ public final class Agent implements AutoCloseable {
         }
     }
 
-    private void method(Incoming in) {
+    /** Calls the method {@code in} names; returns its completion (complete at once when it could not be called). */
+    private CompletionStage<?> method(Incoming in) {
         if (!(in.body() instanceof Map<?, ?> body)) {
             replyException(in, QmfException.BAD_PARAMETER, "a method request must be a map");
-            return;
+            return DONE;
         }
         Object oid = body.get("_object_id");
         Object objectName = oid instanceof Map<?, ?> m ? m.get("_object_name") : null;
         if (!(objectName instanceof String on)) {
             replyException(in, QmfException.BAD_PARAMETER, "a method request needs _object_id._object_name");
-            return;
+            return DONE;
         }
         if (!(body.get("_method_name") instanceof String methodName)) {
             replyException(in, QmfException.BAD_PARAMETER, "a method request needs _method_name");
-            return;
+            return DONE;
         }
         Object rawArgs = body.get("_arguments");
         if (rawArgs != null && !(rawArgs instanceof Map)) {
             replyException(in, QmfException.BAD_PARAMETER, "_arguments must be a map, got " + org.harrier.mgmt.QmfType.describe(rawArgs));
-            return;
+            return DONE;
         }
         ObjectId id;
         try {
             id = ObjectId.parse(on);
         } catch (IllegalArgumentException e) {
             replyException(in, QmfException.UNKNOWN_OBJECT, e.getMessage());
-            return;
+            return DONE;
         }
         Hosted h = find(id);
         if (h == null) {
             replyException(in, QmfException.UNKNOWN_OBJECT, "no object " + on + " on agent " + name);
-            return;
+            return DONE;
         }
         MethodSchema ms = h.type().method(methodName);
         if (ms == null) {
             replyException(in, QmfException.UNKNOWN_METHOD, h.type().name() + " has no method " + methodName);
-            return;
+            return DONE;
         }
         Map<String, Object> args;
         try {
@@ -425,15 +480,15 @@ public final class Agent implements AutoCloseable {
             args = ms.checkInputs(given);
         } catch (IllegalArgumentException e) {
             replyException(in, QmfException.BAD_PARAMETER, e.getMessage());
-            return;
+            return DONE;
         }
         CompletionStage<Map<String, Object>> result;
         try {
             result = h.object().invoke(ms.name(), args, new org.harrier.mgmt.Caller(in.userId(), in.replyTo()));
         } catch (RuntimeException e) {
-            result = java.util.concurrent.CompletableFuture.failedFuture(e);
+            result = CompletableFuture.failedFuture(e);
         }
-        result.whenComplete((out, error) -> {
+        return result.whenComplete((out, error) -> {
             if (error != null) {
                 Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
                 if (cause instanceof QmfException q) {

@@ -103,6 +103,20 @@ public final class Bus implements AutoCloseable {
         }
     }
 
+    /**
+     * An agent that takes no method request until {@link Agent#serveRequests()}: requests sent
+     * while it was down (persistent one-way reports among them) wait for the objects they name.
+     */
+    public Agent agentServingLater(AgentName name, Duration heartbeat) {
+        try {
+            Agent a = new Agent(this, name, heartbeat, false);
+            children.add(a);
+            return a;
+        } catch (JMSException e) {
+            throw new BusException("cannot start agent " + name + ": " + rootMessage(e), e);
+        }
+    }
+
     /** A console: calls, queries and subscriptions towards other agents. */
     public Console console() {
         try {

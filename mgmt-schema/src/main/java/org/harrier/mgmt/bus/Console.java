@@ -112,12 +112,14 @@ public final class Console implements AutoCloseable {
      * Invokes {@code method} one way: a persistent request without a reply address, so the agent
      * answers nothing, and the future completes once the broker has the request on disk. For
      * idempotent reports whose sender has nothing to do with an answer (exit reports): it saves
-     * the reply message, and a report waiting for an agent that is down is not a failure.
+     * the reply message, and a report waiting for an agent that is down is not a failure. A send
+     * the broker does not confirm is repeated until it does ({@link DurableSend}).
      */
     public CompletableFuture<Void> sendDurable(AgentName agent, ObjectId object, String method, Map<String, ?> arguments) {
         Objects.requireNonNull(agent, "agent");
-        return bus.outbox().send(Envelope.to(agent.requestAddress(), false).subject(agent.name())
-                .opcode(Qmf.METHOD_REQUEST).persistent(true).body(methodBody(object, method, arguments)));
+        Envelope request = Envelope.to(agent.requestAddress(), false).subject(agent.name())
+                .opcode(Qmf.METHOD_REQUEST).persistent(true).body(methodBody(object, method, arguments));
+        return DurableSend.untilTaken(bus, request, method);
     }
 
     private static Map<String, Object> methodBody(ObjectId object, String method, Map<String, ?> arguments) {

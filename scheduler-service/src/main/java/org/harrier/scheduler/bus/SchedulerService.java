@@ -65,7 +65,10 @@ public final class SchedulerService implements AutoCloseable {
         CountDownLatch constructed = new CountDownLatch(1);
         owner.execute(() -> awaitUninterruptibly(constructed));
         this.console = bus.console();
-        this.agent = bus.agent(this.name, settings.updateInterval());
+        // Requests wait until the scheduler object is hosted and the recovery queued ahead of
+        // them: exit reports that waited on the broker while the scheduler was down then find
+        // the jobs and claims the recovery took back (docs/protocols.md, "Scheduler restart").
+        this.agent = bus.agentServingLater(this.name, settings.updateInterval());
         this.events = new AgentEvents(agent, settings.machine(), settings.updateInterval());
         this.userLog = UserLogWriter.start(settings.machine());
         BusStartds startds = new BusStartds(console, this.name, settings.callTimeout(), spool);
@@ -80,6 +83,7 @@ public final class SchedulerService implements AutoCloseable {
                 System.currentTimeMillis() * 1_000_000L, schedd);
         schedd.recover();
         events.host(object);
+        agent.serveRequests();
         constructed.countDown();
         long every = settings.updateInterval().toMillis();
         owner.scheduleAtFixedRate(schedd::tick, every, every, TimeUnit.MILLISECONDS);
@@ -87,6 +91,10 @@ public final class SchedulerService implements AutoCloseable {
         owner.scheduleWithFixedDelay(schedd::evaluatePolicy, policyEvery, policyEvery, TimeUnit.MILLISECONDS);
         long aliveEvery = settings.aliveInterval().toMillis();
         owner.scheduleWithFixedDelay(schedd::renewClaims, aliveEvery, aliveEvery, TimeUnit.MILLISECONDS);
+        // One early round after a restart: a claim taken back that its startd disowned (0x10002
+        // to the Alive the recovery sent) is given up then, once the exit reports that waited on
+        // the broker have long been applied, instead of a whole ALIVE_INTERVAL later.
+        owner.schedule(schedd::renewClaims, Math.min(aliveEvery, settings.callTimeout().toMillis()), TimeUnit.MILLISECONDS);
     }
 
     /**

@@ -13,6 +13,7 @@ public final class Claim {
     private JobId job;
     private boolean deactivating;
     private long renewed;
+    private boolean disowned;
 
     Claim(ClaimGrant grant, AutoclusterKey key) {
         this.grant = Objects.requireNonNull(grant, "grant");
@@ -54,6 +55,19 @@ public final class Claim {
     /** The startd answered a keep-alive (or granted the claim) at {@code now}. */
     public void renewed(long now) {
         renewed = Math.max(renewed, now);
+    }
+
+    /**
+     * True once the startd answered that it does not know this claim (0x10002) where the scheduler
+     * had not expected it, after a restart: the claim is given up at the next keep-alive round,
+     * not at once, so the exit reports that waited on the broker are applied first.
+     */
+    public boolean isDisowned() {
+        return disowned;
+    }
+
+    public void disowned() {
+        disowned = true;
     }
 
     void run(JobId next) {

@@ -24,13 +24,20 @@ public final class ClaimLeases {
     private ClaimLeases() {
     }
 
-    /** A claim as the decision sees it: when it was last renewed and how long its lease is (seconds). */
-    public record Held(String claimId, long renewed, long lease) {
+    /**
+     * A claim as the decision sees it: when it was last renewed, how long its lease is (seconds),
+     * and whether its startd has said it does not know it ({@link Claim#isDisowned()}).
+     */
+    public record Held(String claimId, long renewed, long lease, boolean disowned) {
         public Held {
             Objects.requireNonNull(claimId, "claimId");
             if (lease <= 0) {
                 throw new IllegalArgumentException("a lease is positive, got " + lease + " s for claim " + claimId);
             }
+        }
+
+        public Held(String claimId, long renewed, long lease) {
+            this(claimId, renewed, lease, false);
         }
 
         /** The lease ran out: no renewal for more than {@code lease} seconds by {@code now}. */
@@ -39,11 +46,15 @@ public final class ClaimLeases {
         }
     }
 
-    /** The claims whose lease ran out by {@code now}, in the order given. */
+    /**
+     * The claims to give up at {@code now}, in the order given: those whose lease ran out, and
+     * those their startd disowned (it answered an Alive with 0x10002 since the last round: the
+     * job is not running there, and the exit reports that were waiting have been applied by now).
+     */
     public static List<String> overdue(Collection<Held> claims, long now) {
         List<String> out = new ArrayList<>();
         for (Held h : claims) {
-            if (h.expiredAt(now)) {
+            if (h.disowned() || h.expiredAt(now)) {
                 out.add(h.claimId());
             }
         }

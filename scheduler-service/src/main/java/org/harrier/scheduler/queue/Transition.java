@@ -229,12 +229,16 @@ public enum Transition {
      * last answered) record what happened, and the user log writes 024 "Job reconnection failed".
      */
     public static Transaction claimLost(JobId id, ClassAd ad, long lease, long renewed, long now) {
+        return claimGone(id, ad, "Job disconnected too long: lease (" + lease + " seconds) expired", renewed, now);
+    }
+
+    /** As {@link #claimLost}, with the VacateReason given (a startd that no longer knows the claim). */
+    public static Transaction claimGone(JobId id, ClassAd ad, String reason, long renewed, long now) {
         Expr host = ad.lookup(Attr.REMOTE_HOST);
         Transaction.Builder tx = EVICT.begin(id, ad, now)
                 .set(id, Attr.LAST_VACATE_TIME, now)
                 .set(id, Attr.JOB_DISCONNECTED_DATE, renewed)
-                .set(id, Attr.VACATE_REASON, new StringValue("Job disconnected too long: lease (" + lease
-                        + " seconds) expired"));
+                .set(id, Attr.VACATE_REASON, new StringValue(reason));
         if (host != null) {
             tx.set(id, Attr.LAST_REMOTE_HOST, host);
         }

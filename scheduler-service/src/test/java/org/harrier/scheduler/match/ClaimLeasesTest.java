@@ -33,6 +33,12 @@ class ClaimLeasesTest {
         assertEquals(List.of(), ClaimLeases.overdue(List.of(), 200));
     }
 
+    @Test
+    void aClaimItsStartdDisownedIsGivenUpWhateverItsLease() {
+        List<ClaimLeases.Held> held = List.of(new ClaimLeases.Held("a", 195, 100, true), new ClaimLeases.Held("b", 195, 100, false));
+        assertEquals(List.of("a"), ClaimLeases.overdue(held, 200));
+    }
+
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource(delimiter = '|', textBlock = """
             JobLeaseDuration = 20        | 20

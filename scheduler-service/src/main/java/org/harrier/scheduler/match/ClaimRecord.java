@@ -1,0 +1,83 @@
+package org.harrier.scheduler.match;
+
+import java.util.Objects;
+import org.harrier.classad.ClassAd;
+import org.harrier.classad.Expr;
+import org.harrier.classad.StringValue;
+import org.harrier.mgmt.AgentName;
+import org.harrier.mgmt.ObjectId;
+import org.harrier.scheduler.queue.JobId;
+import org.harrier.scheduler.queue.Transaction;
+
+/**
+ * What a restarted scheduler needs to find a running job's claim again, kept in the job's ad
+ * from its start (docs/protocols.md, "Claim leases", "Scheduler restart"): {@code ClaimId}
+ * (HTCondor's name), {@code StartdAgent} (the startd's agent, where HTCondor keeps StartdIpAddr)
+ * and {@code StartdSlot} (the slot object the claim's calls go to); {@code RemoteHost}, which
+ * the start records anyway, is the carved slot's name. Pure.
+ */
+public record ClaimRecord(String claimId, String startdAgent, String startdSlot, String remoteHost) {
+    public static final String CLAIM_ID = "ClaimId";
+    public static final String STARTD_AGENT = "StartdAgent";
+    public static final String STARTD_SLOT = "StartdSlot";
+    private static final String REMOTE_HOST = "RemoteHost";
+
+    public ClaimRecord {
+        Objects.requireNonNull(claimId, "claimId");
+        Objects.requireNonNull(startdAgent, "startdAgent");
+        Objects.requireNonNull(startdSlot, "startdSlot");
+        Objects.requireNonNull(remoteHost, "remoteHost");
+        if (claimId.isEmpty()) {
+            throw new IllegalArgumentException("a claim id is not empty");
+        }
+        AgentName.parse(startdAgent); // both must name something a call can reach
+        ObjectId.parse(startdSlot);
+    }
+
+    /** The record of {@code grant}, run on slot {@code remoteHost}. */
+    public static ClaimRecord of(ClaimGrant grant, String remoteHost) {
+        return new ClaimRecord(grant.claimId(), grant.slot().agent().name(), grant.slot().slot().objectName(), remoteHost);
+    }
+
+    /**
+     * The claim recorded in {@code job}, or null when it has none or one that does not read (a
+     * job started before records were kept, or edited by hand): such a job cannot be reconnected.
+     */
+    public static ClaimRecord read(ClassAd job) {
+        String claimId = string(job, CLAIM_ID);
+        String agent = string(job, STARTD_AGENT);
+        String slot = string(job, STARTD_SLOT);
+        String host = string(job, REMOTE_HOST);
+        if (claimId == null || agent == null || slot == null || host == null) {
+            return null;
+        }
+        try {
+            return new ClaimRecord(claimId, agent, slot, host);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    private static String string(ClassAd job, String name) {
+        Expr e = job.lookup(name);
+        return e instanceof StringValue s ? s.value() : null;
+    }
+
+    /** The grant the scheduler calls the startd with. */
+    public ClaimGrant grant() {
+        return new ClaimGrant(claimId, new SlotRef(AgentName.parse(startdAgent), ObjectId.parse(startdSlot)), remoteHost);
+    }
+
+    /** {@code tx} with this record written into job {@code id} (RemoteHost is the start's own). */
+    public Transaction addTo(Transaction tx, JobId id) {
+        Transaction.Builder b = Transaction.builder();
+        tx.ops().forEach(b::add);
+        return b.set(id, CLAIM_ID, new StringValue(claimId)).set(id, STARTD_AGENT, new StringValue(startdAgent))
+                .set(id, STARTD_SLOT, new StringValue(startdSlot)).build();
+    }
+
+    /** Adds to {@code b} the deletion of a record from job {@code id}: its claim is given back. */
+    public static Transaction.Builder forget(Transaction.Builder b, JobId id) {
+        return b.delete(id, CLAIM_ID).delete(id, STARTD_AGENT).delete(id, STARTD_SLOT);
+    }
+}

@@ -1,0 +1,193 @@
+package org.harrier.scheduler;
+
+import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.harrier.classad.ClassAd;
+import org.harrier.classad.Expr;
+import org.harrier.mgmt.QmfException;
+import org.harrier.scheduler.match.ClaimGrant;
+import org.harrier.scheduler.match.Request;
+import org.harrier.scheduler.match.SlotMatch;
+import org.harrier.scheduler.queue.ExitReport;
+import org.harrier.scheduler.queue.JobId;
+import org.harrier.scheduler.queue.JobStatus;
+import org.harrier.scheduler.store.QueueLog;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A scheduler that stops without releasing its claims (a crash) and starts again on the same
+ * spool takes its running jobs' claims back (docs/protocols.md, "Scheduler restart"): the job
+ * stays Running, the startd is asked whether it still holds the claim, and the exit report that
+ * waited for the scheduler completes the job once. A claim the startd disowns is given up at the
+ * next keep-alive round; a scheduler closed on purpose released its claims and runs the jobs again.
+ */
+@Timeout(60)
+class ScheddReconnectTest {
+    private static final SchedulerSettings SETTINGS =
+            new SchedulerSettings(Duration.ofSeconds(5), 100, Duration.ofSeconds(5), "host1", Duration.ofSeconds(60));
+    private static final ClassAd JOB = ClassAd.builder().set("Cmd", "/bin/sleep").set("Args", "60")
+            .setExpr("Requirements", "TRUE").set("Owner", "alice").set("Iwd", "/tmp").set("JobLeaseDuration", 600).build();
+    private static final JobId J0 = new JobId(1, 0);
+    private static final ExitReport CLEAN = new ExitReport(0, false, 0, 0.1, 0.0, 1.0);
+
+    @TempDir
+    Path spool;
+
+    private final ManualExecutor owner = new ManualExecutor();
+    private final MutableClock clock = new MutableClock(Instant.parse("2026-11-21T12:00:00Z"));
+
+    private record Running(Schedd schedd, RecordingStartds startds, RecordingEvents events) {
+    }
+
+    private Running start() throws Exception {
+        QueueLog.Recovery stored = QueueLog.open(spool);
+        RecordingStartds startds = new RecordingStartds();
+        RecordingEvents events = new RecordingEvents();
+        Schedd schedd = new Schedd("sched1", SETTINGS, startds, events, owner, clock, stored.queue(), stored.log());
+        await(schedd.recover());
+        return new Running(schedd, startds, events);
+    }
+
+    private <T> T await(CompletableFuture<T> f) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (!f.isDone()) {
+            owner.runAll();
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the scheduler did not answer");
+            }
+            Thread.onSpinWait();
+        }
+        owner.runAll();
+        return f.get();
+    }
+
+    /** A first scheduler runs one job (of {@code count}) on a claim, then stops without a word; returns the claim. */
+    private ClaimGrant runOneThenCrash(int count) throws Exception {
+        Running first = start();
+        Schedd s = first.schedd();
+        assertEquals(1, (int) await(s.submitCluster(JOB, count, null)));
+        Request r = await(s.requests()).get(0);
+        await(s.matched(List.of(new SlotMatch(r.requestId(), RecordingStartds.slot("slot1@host1")))));
+        ClaimGrant g = first.startds().grantNext();
+        owner.runAll();
+        first.startds().answerAll("Activate");
+        assertTrue(await(s.jobStarted(J0, g.claimId(), "slot1_1@host1")));
+        s.closeJournal();
+        return g;
+    }
+
+    @Test
+    void aRunningJobStaysRunningOnItsClaimAndItsWaitingExitReportCompletesItOnce() throws Exception {
+        ClaimGrant g = runOneThenCrash(1);
+        ClassAd recorded = QueueLog.open(spool).queue().ad(J0);
+        assertEquals(Expr.parse('"' + g.claimId() + '"'), recorded.lookup("ClaimId"), "the start recorded the claim");
+
+        Running second = start();
+        Schedd t = second.schedd();
+        List<RecordingStartds.Call> alive = second.startds().all("Alive");
+        assertAll(() -> assertEquals(JobStatus.RUNNING, await(t.status(J0))),
+                () -> assertEquals(1, (int) await(t.claimCount())),
+                () -> assertEquals(0, await(t.requests()).size(), "a running job is not matched again"),
+                () -> assertEquals(1, alive.size(), "the startd is asked about the claim at once"),
+                () -> assertEquals(g, alive.get(0).claim(), "the claim as granted: id, slot object, carved slot"));
+        second.startds().answerAll("Alive");
+
+        assertTrue(await(t.jobExited(J0, g.claimId(), CLEAN)), "the exit report that waited is applied");
+        assertFalse(await(t.jobExited(J0, g.claimId(), CLEAN)), "a second copy is ignored");
+        ClassAd done = await(t.ad(J0));
+        assertAll(() -> assertEquals(Expr.parse("4"), done.lookup("JobStatus")),
+                () -> assertEquals(Expr.parse("1"), done.lookup("NumJobStarts")),
+                () -> assertEquals(Expr.parse("1"), done.lookup("NumJobCompletions")),
+                () -> assertEquals(List.of(JobStatus.RUNNING, JobStatus.COMPLETED), second.events().statusesOf(J0)),
+                () -> assertEquals(1, second.startds().all("Release").size(), "nothing else to run: the claim is released"));
+        t.closeJournal();
+    }
+
+    @Test
+    void theAdoptedClaimRunsTheNextJobOfItsAutocluster() throws Exception {
+        ClaimGrant g = runOneThenCrash(2);
+        Running second = start();
+        Schedd t = second.schedd();
+        second.startds().answerAll("Alive");
+        assertTrue(await(t.jobExited(J0, g.claimId(), CLEAN)));
+        List<RecordingStartds.Call> activated = second.startds().all("Activate");
+        assertEquals(1, activated.size());
+        assertEquals(new JobId(1, 1), activated.get(0).job());
+        assertEquals(g.claimId(), activated.get(0).claim().claimId());
+        t.closeJournal();
+    }
+
+    @Test
+    void aClaimTheStartdDisownsIsGivenUpAtTheNextRoundAfterReportsThatWaited() throws Exception {
+        ClaimGrant g = runOneThenCrash(1);
+        Running second = start();
+        Schedd t = second.schedd();
+        second.startds().pending("Alive").get(0).answer()
+                .completeExceptionally(new QmfException(QmfException.UNKNOWN_CLAIM, "no claim " + g.claimId()));
+        owner.runAll();
+        assertEquals(JobStatus.RUNNING, await(t.status(J0)), "not at once: an exit report may still be waiting");
+
+        clock.advance(Duration.ofSeconds(5));
+        assertEquals(List.of(J0), await(t.renewClaims()));
+        ClassAd idle = await(t.ad(J0));
+        assertAll(() -> assertEquals(JobStatus.IDLE, await(t.status(J0))),
+                () -> assertEquals(0, (int) await(t.claimCount())),
+                () -> assertTrue(idle.lookup("VacateReason").unparse().contains("no longer holds"), idle.lookup("VacateReason").unparse()),
+                () -> assertEquals(1, await(t.requests()).size(), "matched again"),
+                () -> assertFalse(await(t.jobExited(J0, g.claimId(), CLEAN)), "a report from the given-up claim is ignored"));
+        t.closeJournal();
+    }
+
+    @Test
+    void aReportThatArrivesAfterTheStartdDisownedTheIdleClaimStillCompletesTheJob() throws Exception {
+        ClaimGrant g = runOneThenCrash(2);
+        Running second = start();
+        Schedd t = second.schedd();
+        second.startds().pending("Alive").get(0).answer()
+                .completeExceptionally(new QmfException(QmfException.UNKNOWN_CLAIM, "no claim " + g.claimId()));
+        owner.runAll();
+        assertTrue(await(t.jobExited(J0, g.claimId(), CLEAN)));
+        assertAll(() -> assertEquals(JobStatus.COMPLETED, JobStatus.of(Long.parseLong(await(t.ad(J0)).lookup("JobStatus").unparse()))),
+                () -> assertEquals(0, second.startds().all("Activate").size(), "a disowned claim runs nothing more"),
+                () -> assertEquals(1, second.startds().all("Release").size()),
+                () -> assertEquals(1, await(t.requests()).size(), "the other job is matched anew"));
+        t.closeJournal();
+    }
+
+    @Test
+    void aSchedulerClosedOnPurposeReleasedItsClaimsAndItsJobsRunAgain() throws Exception {
+        Running first = start();
+        Schedd s = first.schedd();
+        await(s.submit(JOB));
+        Request r = await(s.requests()).get(0);
+        await(s.matched(List.of(new SlotMatch(r.requestId(), RecordingStartds.slot("slot1@host1")))));
+        ClaimGrant g = first.startds().grantNext();
+        owner.runAll();
+        first.startds().answerAll("Activate");
+        assertTrue(await(s.jobStarted(J0, g.claimId(), "slot1_1@host1")));
+        CompletableFuture<Void> released = s.releaseClaims();
+        owner.runAll();
+        first.startds().answerAll("Deactivate");
+        first.startds().answerAll("Release");
+        await(released);
+        s.closeJournal();
+
+        Running second = start();
+        ClassAd ad = await(second.schedd().ad(J0));
+        assertAll(() -> assertEquals(JobStatus.IDLE, await(second.schedd().status(J0))),
+                () -> assertNull(ad.lookup("ClaimId"), "the released claim's record went with it"),
+                () -> assertEquals(0, second.startds().all("Alive").size()));
+        second.schedd().closeJournal();
+    }
+}
