@@ -5,24 +5,20 @@ import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.Session;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 import org.harrier.mgmt.AgentName;
-import org.harrier.mgmt.Caller;
 import org.harrier.mgmt.ClassSchema;
 import org.harrier.mgmt.ManagedObject;
-import org.harrier.mgmt.MethodSchema;
 import org.harrier.mgmt.ObjectId;
 import org.harrier.mgmt.Predicate;
 import org.harrier.mgmt.QmfException;
@@ -62,12 +58,13 @@ public final class Agent implements AutoCloseable {
     private final Map<String, Sourced> sources = new ConcurrentHashMap<>();
     private final ScheduledFuture<?> heartbeats;
     private final Indications indications;
+    private final Replies replies;
 
     /** An object with what the agent needs to publish it. */
-    private record Hosted(ManagedObject object, ClassSchema type, long createTs) {
+    record Hosted(ManagedObject object, ClassSchema type, long createTs) {
     }
 
-    private record Sourced(ClassSchema type, ObjectSource source) {
+    record Sourced(ClassSchema type, ObjectSource source) {
     }
 
     Agent(Bus bus, AgentName name, Duration heartbeat) throws JMSException {
@@ -81,6 +78,7 @@ public final class Agent implements AutoCloseable {
      */
     Agent(Bus bus, AgentName name, Duration heartbeat, boolean serveNow) throws JMSException {
         this.bus = bus;
+        this.replies = new Replies(bus, name);
         this.name = Objects.requireNonNull(name, "name");
         this.heartbeat = Objects.requireNonNull(heartbeat, "heartbeat");
         // Epoch: a new one per start, so consoles know cached object ids may be stale.
@@ -180,7 +178,7 @@ public final class Agent implements AutoCloseable {
         indications.add(type, o.id(), data(o.id(), type, createTs, o.snapshot(), deleteTs), o.keepsEveryChange(), deleted);
     }
 
-    private static long createdNanos(ManagedObject o) {
+    static long createdNanos(ManagedObject o) {
         long created = o.createdNanos();
         return created > 0 ? created : nowNanos();
     }
@@ -219,6 +217,46 @@ public final class Agent implements AutoCloseable {
     public boolean hosts(ObjectId id) {
         return find(id) != null;
     }
+
+    /** What a query reads of this agent ({@link QueryAnswer}). */
+    interface Hosting {
+        Iterable<Hosted> hosted();
+        Iterable<Sourced> sources();
+
+        Hosted find(ObjectId id);
+
+        /** A data indication's map of {@code o} (query answers carry the same maps as indications). */
+        Map<String, Object> data(ManagedObject o, ClassSchema type, long createTs, Map<String, Object> values);
+
+        Map<String, Object> objectId(ObjectId id);
+    }
+
+    private final Hosting hosting = new Hosting() {
+        @Override
+        public Iterable<Hosted> hosted() {
+            return objects.values();
+        }
+
+        @Override
+        public Iterable<Sourced> sources() {
+            return sources.values();
+        }
+
+        @Override
+        public Hosted find(ObjectId id) {
+            return Agent.this.find(id);
+        }
+
+        @Override
+        public Map<String, Object> data(ManagedObject o, ClassSchema type, long createTs, Map<String, Object> values) {
+            return Agent.this.data(o.id(), type, createTs, () -> values, 0);
+        }
+
+        @Override
+        public Map<String, Object> objectId(ObjectId id) {
+            return Qmf.objectId(id, name, epoch);
+        }
+    };
 
     /** The object {@code id} names with the class it is published as, or null. */
     private Hosted find(ObjectId id) {
@@ -294,19 +332,19 @@ public final class Agent implements AutoCloseable {
         CompletionStage<?> done = DONE;
         try {
             if (!in.ok()) {
-                replyException(in, QmfException.BAD_PARAMETER, in.problem());
+                replies.exception(in, QmfException.BAD_PARAMETER, in.problem());
             } else {
                 switch (in.opcode()) {
                     case Qmf.AGENT_LOCATE_REQUEST -> locate(in);
-                    case Qmf.QUERY_REQUEST -> query(in);
-                    case Qmf.METHOD_REQUEST -> done = method(in);
-                    default -> replyException(in, QmfException.NOT_IMPLEMENTED, "agent " + name + " does not handle " + in.opcode());
+                    case Qmf.QUERY_REQUEST -> new QueryAnswer(in, hosting, replies).run();
+                    case Qmf.METHOD_REQUEST -> done = MethodCall.run(in, name, this::find, replies);
+                    default -> replies.exception(in, QmfException.NOT_IMPLEMENTED, "agent " + name + " does not handle " + in.opcode());
                 }
             }
         } catch (RuntimeException e) {
             // The agent keeps serving whatever a request contains.
             LOG.warn("request {} from {} failed: {}", in.opcode(), in.replyTo(), e.toString());
-            replyException(in, QmfException.EXCEPTION, "internal error: " + e);
+            replies.exception(in, QmfException.EXCEPTION, "internal error: " + e);
         }
         if (in.replyTo() == null) {
             done.whenComplete((v, e) -> acknowledge(m));
@@ -339,186 +377,7 @@ public final class Agent implements AutoCloseable {
                 return; // a locate with a predicate we cannot read is not meant for us
             }
         }
-        reply(in, "indication", Qmf.AGENT_LOCATE_RESPONSE, null, false, Map.of("_values", attrs));
-    }
-
-    private void query(Incoming in) {
-        if (!(in.body() instanceof Map<?, ?> q)) {
-            replyException(in, QmfException.BAD_PARAMETER, "a query must be a map");
-            return;
-        }
-        Object what = q.get("_what");
-        if (!"OBJECT".equals(what) && !"OBJECT_ID".equals(what)) {
-            replyException(in, QmfException.NOT_IMPLEMENTED, "queries for " + what + " are not supported; ask for OBJECT");
-            return;
-        }
-        Predicate where;
-        try {
-            where = Predicate.fromWire(q.get("_where"));
-        } catch (IllegalArgumentException e) {
-            replyException(in, QmfException.BAD_PARAMETER, "bad _where: " + e.getMessage());
-            return;
-        }
-        String className = null;
-        String packageName = null;
-        if (q.get("_schema_id") instanceof Map<?, ?> sid) {
-            className = sid.get("_class_name") instanceof String s ? s : null;
-            packageName = sid.get("_package_name") instanceof String s ? s : null;
-        }
-        String objectName = q.get("_object_id") instanceof Map<?, ?> oid && oid.get("_object_name") instanceof String s ? s : null;
-        QueryReply reply = new QueryReply(in, "OBJECT_ID".equals(what), where);
-        for (Hosted h : objects.values()) {
-            ObjectId id = h.object().id();
-            if (objectName != null && !objectName.equals(id.objectName())
-                    || className != null && !className.equals(id.className())
-                    || packageName != null && !packageName.equals(id.packageName())) {
-                continue;
-            }
-            reply.offer(h.object(), h.type(), h.createTs());
-        }
-        for (Sourced s : sources.values()) {
-            if (className != null && !className.equals(s.type().name())
-                    || packageName != null && !packageName.equals(s.type().packageName())) {
-                continue;
-            }
-            if (objectName == null) {
-                s.source().forEach(where, o -> reply.offer(o, s.type(), createdNanos(o)));
-            } else {
-                Hosted h = findByName(objectName);
-                if (h != null && h.type() == s.type()) {
-                    reply.offer(h.object(), h.type(), h.createTs());
-                }
-            }
-        }
-        reply.finish();
-    }
-
-    private Hosted findByName(String objectName) {
-        try {
-            return find(ObjectId.parse(objectName));
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
-    }
-
-    /** A query's answer, sent in pages of {@link #PAGE} objects as they are found. */
-    private final class QueryReply {
-        private final Incoming in;
-        private final boolean idsOnly;
-        private final Predicate where;
-        private List<Object> page = new ArrayList<>();
-
-        QueryReply(Incoming in, boolean idsOnly, Predicate where) {
-            this.in = in;
-            this.idsOnly = idsOnly;
-            this.where = where;
-        }
-
-        void offer(ManagedObject o, ClassSchema type, long createTs) {
-            Map<String, Object> values = o.values();
-            if (!where.test(values)) {
-                return;
-            }
-            page.add(idsOnly ? Qmf.objectId(o.id(), name, epoch) : data(o.id(), type, createTs, () -> values, 0));
-            if (page.size() == PAGE) {
-                send(true);
-                page = new ArrayList<>();
-            }
-        }
-
-        void finish() {
-            send(false);
-        }
-
-        private void send(boolean partial) {
-            reply(in, "response", Qmf.QUERY_RESPONSE, idsOnly ? "_object_id" : "_data", partial, page);
-        }
-    }
-
-    /** Calls the method {@code in} names; returns its completion (complete at once when it could not be called). */
-    private CompletionStage<?> method(Incoming in) {
-        if (!(in.body() instanceof Map<?, ?> body)) {
-            replyException(in, QmfException.BAD_PARAMETER, "a method request must be a map");
-            return DONE;
-        }
-        Object oid = body.get("_object_id");
-        Object objectName = oid instanceof Map<?, ?> m ? m.get("_object_name") : null;
-        if (!(objectName instanceof String on)) {
-            replyException(in, QmfException.BAD_PARAMETER, "a method request needs _object_id._object_name");
-            return DONE;
-        }
-        if (!(body.get("_method_name") instanceof String methodName)) {
-            replyException(in, QmfException.BAD_PARAMETER, "a method request needs _method_name");
-            return DONE;
-        }
-        Object rawArgs = body.get("_arguments");
-        if (rawArgs != null && !(rawArgs instanceof Map)) {
-            replyException(in, QmfException.BAD_PARAMETER, "_arguments must be a map, got " + org.harrier.mgmt.QmfType.describe(rawArgs));
-            return DONE;
-        }
-        ObjectId id;
-        try {
-            id = ObjectId.parse(on);
-        } catch (IllegalArgumentException e) {
-            replyException(in, QmfException.UNKNOWN_OBJECT, e.getMessage());
-            return DONE;
-        }
-        Hosted h = find(id);
-        if (h == null) {
-            replyException(in, QmfException.UNKNOWN_OBJECT, "no object " + on + " on agent " + name);
-            return DONE;
-        }
-        MethodSchema ms = h.type().method(methodName);
-        if (ms == null) {
-            replyException(in, QmfException.UNKNOWN_METHOD, h.type().name() + " has no method " + methodName);
-            return DONE;
-        }
-        Map<String, Object> args;
-        try {
-            @SuppressWarnings("unchecked")
-            Map<String, ?> given = rawArgs == null ? Map.of() : (Map<String, ?>) rawArgs;
-            args = ms.checkInputs(given);
-        } catch (IllegalArgumentException e) {
-            replyException(in, QmfException.BAD_PARAMETER, e.getMessage());
-            return DONE;
-        }
-        CompletionStage<Map<String, Object>> result;
-        try {
-            result = h.object().invoke(ms.name(), args, new org.harrier.mgmt.Caller(in.userId(), in.replyTo()));
-        } catch (RuntimeException e) {
-            result = CompletableFuture.failedFuture(e);
-        }
-        return result.whenComplete((out, error) -> {
-            if (error != null) {
-                Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
-                if (cause instanceof QmfException q) {
-                    replyException(in, q.code(), q.getMessage());
-                } else if (cause instanceof IllegalArgumentException) {
-                    replyException(in, QmfException.BAD_PARAMETER, cause.getMessage());
-                } else {
-                    LOG.warn("{}.{} failed", id, ms.name(), cause);
-                    replyException(in, QmfException.EXCEPTION, ms.name() + " failed: " + cause);
-                }
-            } else {
-                reply(in, "response", Qmf.METHOD_RESPONSE, null, false, Map.of("_arguments", out == null ? Map.of() : out));
-            }
-        });
-    }
-
-    private void reply(Incoming in, String method, String opcode, String content, boolean partial, Object body) {
-        if (in.replyTo() == null) {
-            if (Qmf.EXCEPTION.equals(opcode)) {
-                // A one-way request (Console.sendDurable) that failed: nobody to tell but the log.
-                LOG.info("one-way {} failed: {}", in.opcode(), body);
-            }
-            return;
-        }
-        bus.outbox().send(Envelope.to(in.replyTo(), false).method(method).opcode(opcode).content(content)
-                .partial(partial).agent(name.name()).correlationId(in.correlationId()).body(body));
-    }
-
-    private void replyException(Incoming in, int code, String text) {
-        reply(in, "response", Qmf.EXCEPTION, "_data", false, Qmf.exception(code, text));
+        replies.send(in, "indication", Qmf.AGENT_LOCATE_RESPONSE, null, false, Map.of("_values", attrs));
     }
 
     /** Stops serving; daemon objects (those advertised) are published as deleted first. */
