@@ -23,6 +23,7 @@ import org.harrier.exec.starter.JobSetupException;
 import org.harrier.exec.starter.ProcessOutcome;
 import org.harrier.exec.starter.RunningJob;
 import org.harrier.exec.starter.Starter;
+import org.harrier.exec.transfer.Sandboxes;
 import org.harrier.mgmt.QmfException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -60,6 +61,7 @@ public final class Startd implements AutoCloseable {
     private boolean closing;
     private volatile PartitionableSlot published;
     private final Evictions evictions;
+    private final StagedStarts staged;
 
     public Startd(ClaimBook book, ExecSettings.Timings timings, StartdListener listener, Clock clock) {
         this(book, timings, listener, clock, StartdLeases.CLAIM_LEASE, OwnerWatch.quiet());
@@ -73,6 +75,12 @@ public final class Startd implements AutoCloseable {
     /** A startd with both: idle claims end after {@code claimLease}; {@code ownerWatch} applies at every poll. */
     public Startd(ClaimBook book, ExecSettings.Timings timings, StartdListener listener, Clock clock, Duration claimLease,
             OwnerWatch ownerWatch) {
+        this(book, timings, listener, clock, claimLease, ownerWatch, null);
+    }
+
+    /** As above, with {@code sandboxes} for jobs whose files travel (null: every job runs in its Iwd). */
+    public Startd(ClaimBook book, ExecSettings.Timings timings, StartdListener listener, Clock clock, Duration claimLease,
+            OwnerWatch ownerWatch, Sandboxes sandboxes) {
         this.leases = new StartdLeases(claimLease);
         this.book = Objects.requireNonNull(book, "book");
         this.listener = Objects.requireNonNull(listener, "listener");
@@ -87,15 +95,23 @@ public final class Startd implements AutoCloseable {
         });
         this.evictions = new Evictions(book, running, releasing, Objects.requireNonNull(ownerWatch, "ownerWatch"),
                 this::publish, clock, owner);
+        this.staged = new StagedStarts(sandboxes, new StagedStarts.Parts(book, running, leases, starter, listener,
+                this::publish, clock, owner));
     }
 
     /** A startd for {@code slot1@name} on {@code machine}, with secure claim ids and the system clock. */
     public static Startd create(String name, Machine machine, ExecSettings settings, StartdListener listener) {
+        return create(name, machine, settings, listener, null);
+    }
+
+    /** As above, with {@code sandboxes} for jobs whose files travel over the bus (null: none do). */
+    public static Startd create(String name, Machine machine, ExecSettings settings, StartdListener listener,
+            Sandboxes sandboxes) {
         Clock clock = Clock.systemUTC();
         PartitionableSlot slot = PartitionableSlot.of(name, machine, settings.start(), settings.slotPolicy(),
                 clock.instant().getEpochSecond());
         return new Startd(new ClaimBook(slot, ClaimIds.secure(), settings.policy()), settings.timings(), listener, clock,
-                settings.claimLease(), new OwnerWatch(settings.ownerPolicy(), ProcSensor.of(settings)));
+                settings.claimLease(), new OwnerWatch(settings.ownerPolicy(), ProcSensor.of(settings)), sandboxes);
     }
 
     /** The owner's Rank and MaxJobRetirementTime (immutable); any thread. */
@@ -129,8 +145,16 @@ public final class Startd implements AutoCloseable {
             }
             RunningJob process;
             try {
-                process = starter.start(JobCommand.from(job, SlotEnvironment.of(d, book.slot().assigned(d.name()))),
-                        outcome -> owner.execute(() -> exited(claimId, outcome)));
+                JobCommand command = JobCommand.from(job, SlotEnvironment.of(d, book.slot().assigned(d.name())));
+                if (staged.transfers(job)) {
+                    // Running from now on, as under HTCondor; the process starts once its inputs are in its sandbox.
+                    book.running(claimId, jobId, job, EvalContext.create(clock, clock.millis()));
+                    leases.running(claimId, job, now());
+                    staged.begin(claimId, jobId, d.scheduler(), job, command, this::exited);
+                    publish();
+                    return new JobStarted(jobId, claimId, d.scheduler(), d.name());
+                }
+                process = starter.start(command, outcome -> owner.execute(() -> exited(claimId, outcome)));
             } catch (JobSetupException e) {
                 safely(() -> listener.jobExited(
                         JobExited.neverStarted(jobId, claimId, d.scheduler(), e.getMessage(), e.holdReasonCode())));
@@ -158,6 +182,8 @@ public final class Startd implements AutoCloseable {
                             + ", not " + jobId);
                 }
                 run.process().kill();
+            } else {
+                staged.cancel(claimId);
             }
             return null;
         });
@@ -214,6 +240,7 @@ public final class Startd implements AutoCloseable {
             releasing.add(claimId);
             run.process().kill();
         } else {
+            staged.cancel(claimId);
             book.release(claimId);
             publish();
         }
@@ -271,6 +298,15 @@ public final class Startd implements AutoCloseable {
     }
 
     private void exited(String claimId, ProcessOutcome outcome) {
+        ClaimAttributes.Eviction evicting = running.containsKey(claimId) ? book.claimed(claimId).claim().eviction() : null;
+        boolean evicted = evicting == ClaimAttributes.Eviction.VACATING || evicting == ClaimAttributes.Eviction.KILLING;
+        if (!staged.stageOut(claimId, evicted, failure -> ended(claimId, outcome, failure))) {
+            ended(claimId, outcome, null);
+        }
+    }
+
+    /** The job's end, once its outputs are sent ({@code outputFailure} null) or could not be (why). */
+    private void ended(String claimId, ProcessOutcome outcome, String outputFailure) {
         ClaimRun run = running.remove(claimId);
         if (run == null) {
             return;
@@ -288,7 +324,8 @@ public final class Startd implements AutoCloseable {
         JobExited report = eviction == ClaimAttributes.Eviction.VACATING || eviction == ClaimAttributes.Eviction.KILLING
                 ? JobExited.evicted(run.jobId(), claimId, run.scheduler(), outcome)
                 : JobExited.of(run.jobId(), claimId, run.scheduler(), outcome);
-        safely(() -> listener.jobExited(report));
+        JobExited sent = outputFailure == null || report.evicted() ? report : StagedStarts.outputFailed(report, outputFailure);
+        safely(() -> listener.jobExited(sent));
         if (closing && running.isEmpty()) {
             drained.countDown();
         }
