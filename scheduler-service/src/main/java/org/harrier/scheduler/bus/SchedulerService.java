@@ -89,6 +89,7 @@ public final class SchedulerService implements AutoCloseable {
                 return schedd.addBytes(id, attribute, bytes);
             }
         }, transferLimits);
+        events.transferred(transfers::ownerProperties);
         SchedulerObject object = new SchedulerObject(name, settings.machine(), settings.updateInterval(),
                 System.currentTimeMillis() * 1_000_000L, schedd, transfers);
         schedd.recover();

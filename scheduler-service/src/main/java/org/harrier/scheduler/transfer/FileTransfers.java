@@ -9,8 +9,10 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
+import java.time.Duration;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -45,9 +47,16 @@ public final class FileTransfers implements AutoCloseable {
         CompletableFuture<Long> addBytes(JobId id, String attribute, long bytes);
     }
 
-    /** A transfer under way. */
-    private record Transfer(String id, JobId job, String owner, Direction direction, OpenFile file) {
+    /** A transfer under way; {@code touched} the System.nanoTime() of its last call. */
+    private record Transfer(String id, JobId job, String owner, Direction direction, OpenFile file, AtomicLong touched) {
+        Transfer touch() {
+            touched.set(System.nanoTime());
+            return this;
+        }
     }
+
+    /** A transfer nobody moved for this long is given up: its starter is gone, and its turn in the queue is freed. */
+    public static final Duration IDLE_LIMIT = Duration.ofMinutes(5);
 
     /** What BeginTransfer answers: the transfer's id and, for an input, the file's size. */
     public record Begun(String transferId, long size) {
@@ -56,7 +65,7 @@ public final class FileTransfers implements AutoCloseable {
     private final Jobs jobs;
     private final Map<Direction, TransferQueue> queues = new HashMap<>();
     private final Map<String, Transfer> open = new ConcurrentHashMap<>();
-    private final ExecutorService io;
+    private final ScheduledExecutorService io;
     private final AtomicLong uploadBytes = new AtomicLong();
     private final AtomicLong downloadBytes = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
@@ -67,11 +76,29 @@ public final class FileTransfers implements AutoCloseable {
         queues.put(Direction.INPUT, new TransferQueue(limits.maxUploads()));
         queues.put(Direction.OUTPUT, new TransferQueue(limits.maxDownloads()));
         AtomicInteger n = new AtomicInteger();
-        this.io = Executors.newFixedThreadPool(4, r -> {
+        this.io = Executors.newScheduledThreadPool(4, r -> {
             Thread t = new Thread(r, "harrier-transfer-" + n.incrementAndGet());
             t.setDaemon(true);
             return t;
         });
+        io.scheduleWithFixedDelay(() -> abandonIdle(System.nanoTime(), IDLE_LIMIT), 30, 30, TimeUnit.SECONDS);
+    }
+
+    /**
+     * Gives up every transfer without a call for longer than {@code limit} at {@code nowNanos}
+     * (System.nanoTime()); returns how many. Runs every 30 s; tests call it with their own now.
+     */
+    public int abandonIdle(long nowNanos, Duration limit) {
+        int n = 0;
+        for (Transfer t : open.values()) {
+            if (nowNanos - t.touched().get() > limit.toNanos() && open.remove(t.id(), t)) {
+                t.file().abandon();
+                queues.get(t.direction()).done();
+                failures.incrementAndGet();
+                n++;
+            }
+        }
+        return n;
     }
 
     /**
@@ -88,7 +115,7 @@ public final class FileTransfers implements AutoCloseable {
                 String transferId = id + "-" + Long.toHexString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE);
                 try {
                     OpenFile f = direction == Direction.INPUT ? OpenFile.input(file) : OpenFile.output(file, transferId);
-                    open.put(transferId, new Transfer(transferId, id, owner, direction, f));
+                    open.put(transferId, new Transfer(transferId, id, owner, direction, f, new AtomicLong(System.nanoTime())));
                     return new Begun(transferId, direction == Direction.INPUT ? f.size() : 0);
                 } catch (IOException | RuntimeException e) {
                     queue.done();
@@ -164,6 +191,15 @@ public final class FileTransfers implements AutoCloseable {
         return jobs.addBytes(t.job(), t.direction().jobAttribute(), bytes).thenApply(total -> bytes);
     }
 
+    /** An owner's totals as submitter properties (BytesRecvd, BytesSent), empty before its first transfer. */
+    public Map<String, Object> ownerProperties(String owner) {
+        TransferStatistics.OwnerBytes b;
+        synchronized (owners) {
+            b = owners.get(owner);
+        }
+        return b == null ? Map.of() : Map.of("BytesRecvd", b.bytesRecvd(), "BytesSent", b.bytesSent());
+    }
+
     public TransferStatistics statistics() {
         TransferQueue up = queues.get(Direction.INPUT);
         TransferQueue down = queues.get(Direction.OUTPUT);
@@ -184,7 +220,7 @@ public final class FileTransfers implements AutoCloseable {
             throw QmfException.badParameter("transfer " + transferId + " is an " + t.direction().wire()
                     + " transfer: use " + (expected == Direction.INPUT ? "WriteFile" : "ReadFile"));
         }
-        return t;
+        return t.touch();
     }
 
     private static void checkChunk(long offset, int length) {

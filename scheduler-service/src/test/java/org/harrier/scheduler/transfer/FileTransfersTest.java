@@ -120,6 +120,20 @@ class FileTransfersTest {
     }
 
     @Test
+    void aTransferLeftIdleIsGivenUpAndFreesItsTurn() throws Exception {
+        Files.write(iwd.resolve("data.bin"), new byte[10]);
+        FileTransfers.Begun first = transfers.begin(JOB, "claim1", Direction.INPUT, "data.bin").get();
+        CompletableFuture<FileTransfers.Begun> second = transfers.begin(JOB, "claim1", Direction.INPUT, "data.bin");
+        assertEquals(0, transfers.abandonIdle(System.nanoTime(), FileTransfers.IDLE_LIMIT), "nothing is idle yet");
+        assertEquals(1, transfers.abandonIdle(System.nanoTime() + FileTransfers.IDLE_LIMIT.toNanos() + 1,
+                FileTransfers.IDLE_LIMIT));
+        assertEquals(10, second.get(10, TimeUnit.SECONDS).size(), "the waiting transfer runs in its place");
+        QmfException e = org.junit.jupiter.api.Assertions.assertThrows(QmfException.class,
+                () -> transfers.read(first.transferId(), 0, 10));
+        assertEquals(QmfException.BAD_PARAMETER, e.code(), "the abandoned transfer is gone");
+    }
+
+    @Test
     void aStarterOfAnotherClaimIsRefused() {
         ExecutionException e = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class,
                 () -> transfers.begin(JOB, "claim2", Direction.INPUT, "data.bin").get());
