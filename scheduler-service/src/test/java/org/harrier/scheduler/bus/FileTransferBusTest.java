@@ -98,11 +98,14 @@ class FileTransferBusTest {
         assertEquals("done\n", Files.readString(t.iwd.resolve("job.err")));
         assertEquals(size + Files.size(script), done.get("BytesRecvd"), "executable and input, received by the job");
         assertEquals(size + inSha.length() + 1 + 5, done.get("BytesSent"), "big.out, Out and Err, sent by the job");
+        String log = awaitLog(t.iwd.resolve("job.log"), "Total Bytes Received By Job");
+        assertTrue(log.contains("\t" + done.get("BytesSent") + "  -  Total Bytes Sent By Job\n"), log);
+        assertTrue(log.contains("\t" + done.get("BytesRecvd") + "  -  Total Bytes Received By Job\n"), log);
         try (Stream<Path> left = Files.list(t.execute)) {
             assertEquals(List.of(), left.toList(), "the sandbox is gone");
         }
         try (Stream<Path> files = Files.list(t.iwd)) {
-            assertEquals(List.of("big.in", "big.out", "job.err", "job.out", "run.sh"),
+            assertEquals(List.of("big.in", "big.out", "job.err", "job.log", "job.out", "run.sh"),
                     files.map(p -> p.getFileName().toString()).sorted().toList(), "nothing else was written into Iwd");
         }
     }
@@ -146,6 +149,7 @@ class FileTransferBusTest {
         ad.put("Owner", typed("STRING", "alice"));
         ad.put("Out", typed("STRING", "job.out"));
         ad.put("Err", typed("STRING", "job.err"));
+        ad.put("UserLog", typed("STRING", "job.log"));
         ad.put("ShouldTransferFiles", typed("STRING", "IF_NEEDED"));
         ad.put("WhenToTransferOutput", typed("STRING", "ON_EXIT"));
         ad.put("FileSystemDomain", typed("STRING", "submit.example"));
@@ -177,6 +181,21 @@ class FileTransferBusTest {
                 throw new AssertionError("job " + id + " never " + what + ": " + ad);
             }
             Thread.sleep(50);
+        }
+    }
+
+    /** The user log once it holds {@code text} (it is appended on the scheduler's user log thread). */
+    static String awaitLog(Path log, String text) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (true) {
+            String content = Files.exists(log) ? Files.readString(log) : "";
+            if (content.contains(text)) {
+                return content;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the user log never held '" + text + "': " + content);
+            }
+            Thread.sleep(20);
         }
     }
 
