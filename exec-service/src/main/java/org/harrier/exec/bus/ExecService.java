@@ -88,7 +88,7 @@ public final class ExecService implements AutoCloseable {
     }
 
     /** File transfer's calls on a scheduler object, by the scheduler's agent name (docs/protocols.md, Agents). */
-    static SchedulerCalls schedulerCalls(Console console) {
+    public static SchedulerCalls schedulerCalls(Console console) {
         return (scheduler, method, arguments, timeout) -> {
             AgentName agent;
             try {
