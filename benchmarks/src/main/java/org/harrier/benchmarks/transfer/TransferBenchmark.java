@@ -50,30 +50,39 @@ public final class TransferBenchmark {
             Usage: java -cp benchmarks/target/benchmarks.jar org.harrier.benchmarks.transfer.TransferBenchmark [options]
 
             Moves one file between a scheduler and a starter over an embedded broker, both ways
-            (1 MiB chunks, 4 in flight, SHA-256 checked), and copies it with Files.copy, round by
+            (1 MiB chunks, 8 in flight by default, SHA-256 checked), and copies it with Files.copy, round by
             round; prints the medians in MB/s (10^6 bytes per second) and transfer / copy.
 
               --mib N      file size in MiB (default 200)
               --rounds N   rounds (default 3)
+              --chunk-kib N  chunk size in KiB (default 1024, at most 4096)
+              --window N   chunks in flight (default 8)
               -h, --help   this text
             """;
 
-    record Options(int mib, int rounds, boolean help) {
+    record Options(int mib, int rounds, int chunkKib, int window, boolean help) {
         static Options parse(String[] args) {
             int mib = 200;
             int rounds = 3;
+            int chunkKib = FileTransfer.CHUNK >> 10;
+            int window = FileTransfer.WINDOW;
             for (int i = 0; i < args.length; i++) {
                 String a = args[i];
                 switch (a) {
                     case "-h", "--help" -> {
-                        return new Options(mib, rounds, true);
+                        return new Options(mib, rounds, chunkKib, window, true);
                     }
                     case "--mib" -> mib = count(a, value(args, ++i, a), 1);
                     case "--rounds" -> rounds = count(a, value(args, ++i, a), 1);
+                    case "--chunk-kib" -> chunkKib = count(a, value(args, ++i, a), 1);
+                    case "--window" -> window = count(a, value(args, ++i, a), 1);
                     default -> throw new IllegalArgumentException("unknown option " + a);
                 }
             }
-            return new Options(mib, rounds, false);
+            if (chunkKib > 4096) {
+                throw new IllegalArgumentException("--chunk-kib must be at most 4096, got " + chunkKib);
+            }
+            return new Options(mib, rounds, chunkKib, window, false);
         }
     }
 
@@ -106,7 +115,8 @@ public final class TransferBenchmark {
             startd.add(new StandInSlot("slot1@bench"));
             Console console = starterBus.console();
             String job = runningJob(console, iwd);
-            FileTransfer transfer = FileTransfer.over(ExecService.schedulerCalls(console));
+            FileTransfer transfer = new FileTransfer(ExecService.schedulerCalls(console), o.chunkKib() << 10, o.window(),
+                    Duration.ofSeconds(60));
             FileTransfer.Endpoint at = new FileTransfer.Endpoint(SCHEDULER.name(), job, StandInSlot.CLAIM);
             List<Double> copy = new ArrayList<>();
             List<Double> in = new ArrayList<>();
@@ -123,7 +133,7 @@ public final class TransferBenchmark {
             double i = median(in);
             double u = median(outRates);
             out.printf("file: %d MiB, %d rounds, medians; chunks of %d KiB, %d in flight%n", o.mib(), o.rounds(),
-                    FileTransfer.CHUNK >> 10, FileTransfer.WINDOW);
+                    o.chunkKib(), o.window());
             print(out, "copy_mb_per_s", "%.1f", c, "Files.copy of the same file on the same disk");
             print(out, "input_mb_per_s", "%.1f", i, "scheduler to starter over the bus (ReadFile), SHA-256 checked");
             print(out, "output_mb_per_s", "%.1f", u, "starter to scheduler over the bus (WriteFile), SHA-256 checked");

@@ -34,7 +34,7 @@ import java.util.concurrent.TimeoutException;
  */
 public final class FileTransfer {
     public static final int CHUNK = 1 << 20;
-    public static final int WINDOW = 4;
+    public static final int WINDOW = 8;
     /** BeginTransfer may wait in the scheduler's transfer queue (MAX_CONCURRENT_*) this long. */
     public static final Duration QUEUE_WAIT = Duration.ofHours(1);
 
@@ -51,7 +51,7 @@ public final class FileTransfer {
         this.callTimeout = Objects.requireNonNull(callTimeout, "callTimeout");
     }
 
-    /** 1 MiB chunks, 4 in flight, 60 s per chunk call. */
+    /** 1 MiB chunks, 8 in flight (TransferBenchmark: 4 gave about two thirds of the rate), 60 s per chunk call. */
     public static FileTransfer over(SchedulerCalls calls) {
         return new FileTransfer(calls, CHUNK, WINDOW, Duration.ofSeconds(60));
     }
