@@ -71,10 +71,21 @@ final class StagedStarts {
     }
 
     /**
-     * Fetches the inputs of {@code jobId} (claim already marked running by the caller), then
-     * starts it in its sandbox; {@code exited} gets the process's end on the owner thread.
+     * Activates {@code jobId} on claim {@code claimId} of dynamic slot {@code d}: Running from
+     * now on, as under HTCondor (the answer is the start report); the process starts once its
+     * inputs are in its sandbox, and {@code exited} gets its end on the owner thread.
      */
-    void begin(String claimId, String jobId, String scheduler, ClassAd job, JobCommand command,
+    JobStarted activate(DynamicSlot d, String claimId, String jobId, ClassAd job, JobCommand command,
+            BiConsumer<String, ProcessOutcome> exited) {
+        long now = clock.instant().getEpochSecond();
+        book.running(claimId, jobId, job, org.harrier.classad.EvalContext.create(clock, clock.millis()));
+        leases.running(claimId, job, now);
+        begin(claimId, jobId, d.scheduler(), job, command, exited);
+        publish.run();
+        return new JobStarted(jobId, claimId, d.scheduler(), d.name());
+    }
+
+    private void begin(String claimId, String jobId, String scheduler, ClassAd job, JobCommand command,
             BiConsumer<String, ProcessOutcome> exited) {
         Staging s = new Staging();
         staging.put(claimId, s);
@@ -136,11 +147,13 @@ final class StagedStarts {
      * ON_EXIT_OR_EVICT), removes the sandbox, and then passes null or the failure to
      * {@code then} on the owner thread; false when it did not (nothing to send).
      */
-    boolean stageOut(String claimId, boolean evicted, Consumer<String> then) {
+    boolean stageOut(String claimId, Consumer<String> then) {
         Sandboxes.Staged staged = launched.remove(claimId);
         if (staged == null) {
             return false;
         }
+        ClaimAttributes.Eviction e = book.claimed(claimId).claim().eviction();
+        boolean evicted = e == ClaimAttributes.Eviction.VACATING || e == ClaimAttributes.Eviction.KILLING;
         sandboxes.stageOut(staged, evicted).whenCompleteAsync((reason, failure) ->
                 then.accept(failure != null ? cause(failure) : reason), owner);
         return true;

@@ -147,12 +147,7 @@ public final class Startd implements AutoCloseable {
             try {
                 JobCommand command = JobCommand.from(job, SlotEnvironment.of(d, book.slot().assigned(d.name())));
                 if (staged.transfers(job)) {
-                    // Running from now on, as under HTCondor; the process starts once its inputs are in its sandbox.
-                    book.running(claimId, jobId, job, EvalContext.create(clock, clock.millis()));
-                    leases.running(claimId, job, now());
-                    staged.begin(claimId, jobId, d.scheduler(), job, command, this::exited);
-                    publish();
-                    return new JobStarted(jobId, claimId, d.scheduler(), d.name());
+                    return staged.activate(d, claimId, jobId, job, command, this::exited);
                 }
                 process = starter.start(command, outcome -> owner.execute(() -> exited(claimId, outcome)));
             } catch (JobSetupException e) {
@@ -298,9 +293,7 @@ public final class Startd implements AutoCloseable {
     }
 
     private void exited(String claimId, ProcessOutcome outcome) {
-        ClaimAttributes.Eviction evicting = running.containsKey(claimId) ? book.claimed(claimId).claim().eviction() : null;
-        boolean evicted = evicting == ClaimAttributes.Eviction.VACATING || evicting == ClaimAttributes.Eviction.KILLING;
-        if (!staged.stageOut(claimId, evicted, failure -> ended(claimId, outcome, failure))) {
+        if (!staged.stageOut(claimId, failure -> ended(claimId, outcome, failure))) {
             ended(claimId, outcome, null);
         }
     }
