@@ -122,6 +122,48 @@ class FileTransferBusTest {
     }
 
     @Test
+    void anOutputThatCannotBeSentHoldsTheJobWithTransferOutputError() throws Exception {
+        script();
+        writeRandom(iwd.resolve("big.in"), 1000);
+        String id = submit(Map.of("TransferInput", "big.in", "TransferOutput", "big.out,missing.txt"));
+        match();
+        Map<String, Object> held = awaitAd(id, ad -> Long.valueOf(5).equals(ad.get("JobStatus")), "was held");
+        assertEquals(12L, held.get("HoldReasonCode"));
+        assertTrue(String.valueOf(held.get("HoldReason")).contains("missing.txt"), String.valueOf(held.get("HoldReason")));
+        awaitEmpty(execute);
+    }
+
+    @Test
+    void aJobHeldWhileItsInputTravelsNeverRunsAndLeavesNoSandbox() throws Exception {
+        script();
+        writeRandom(iwd.resolve("big.in"), 32_000_000);
+        String id = submit(Map.of("TransferInput", "big.in"));
+        match();
+        awaitAd(id, ad -> Long.valueOf(2).equals(ad.get("JobStatus")), "ran");
+        call("Hold", Map.of("Id", id, "Reason", "stop"));
+        Map<String, Object> held = awaitAd(id, ad -> Long.valueOf(5).equals(ad.get("JobStatus")), "was held");
+        assertEquals(1L, held.get("HoldReasonCode"));
+        awaitEmpty(execute);
+        assertFalse(Files.exists(iwd.resolve("big.out")), "the job was stopped before it wrote its output back");
+    }
+
+    static void awaitEmpty(Path dir) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (true) {
+            try (Stream<Path> left = Files.list(dir)) {
+                List<Path> files = left.toList();
+                if (files.isEmpty()) {
+                    return;
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new AssertionError("still in " + dir + ": " + files);
+                }
+            }
+            Thread.sleep(20);
+        }
+    }
+
+    @Test
     void aStarterCannotReadFilesOfAJobNotOnItsClaim() throws Exception {
         script();
         String id = submit(Map.of());
