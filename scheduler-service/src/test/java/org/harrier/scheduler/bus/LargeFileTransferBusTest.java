@@ -6,7 +6,7 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * The issue's test at full size: a 200 MB input and a 200 MB output between the scheduler and
- * a startd in another FileSystemDomain, checksums compared. About 35 s on the development
+ * a startd in another FileSystemDomain, checksums compared. About 25 s on the development
  * machine, so it runs only with {@code mvn -Plarge} (tag "large"); the default suite runs
  * {@link FileTransferBusTest}'s 8 MB twin.
  */
