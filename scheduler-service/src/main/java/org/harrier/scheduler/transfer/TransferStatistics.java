@@ -21,9 +21,15 @@ public record TransferStatistics(long uploadBytes, long downloadBytes, long fail
         }
     }
 
-    /** The scheduler object's properties for these statistics. */
+    /**
+     * The scheduler object's properties for these statistics; per owner in
+     * FileTransferOwners {owner: {BytesRecvd, BytesSent}}, kept after the owner's submitter
+     * object is gone (it lives only while the owner has jobs).
+     */
     public Map<String, Object> properties() {
-        return Map.of("FileTransferUploadBytes", uploadBytes, "FileTransferDownloadBytes", downloadBytes,
+        Map<String, Object> perOwner = new java.util.LinkedHashMap<>();
+        owners.forEach((owner, b) -> perOwner.put(owner, Map.of("BytesRecvd", b.bytesRecvd(), "BytesSent", b.bytesSent())));
+        return Map.of("FileTransferOwners", perOwner,"FileTransferUploadBytes", uploadBytes, "FileTransferDownloadBytes", downloadBytes,
                 "FileTransferFailures", failures, "TransferQueueNumUploading", (long) uploading,
                 "TransferQueueNumWaitingToUpload", (long) waitingToUpload, "TransferQueueNumDownloading", (long) downloading,
                 "TransferQueueNumWaitingToDownload", (long) waitingToDownload);

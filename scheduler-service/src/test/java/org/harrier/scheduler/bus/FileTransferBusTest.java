@@ -98,6 +98,10 @@ class FileTransferBusTest {
         assertEquals("done\n", Files.readString(t.iwd.resolve("job.err")));
         assertEquals(size + Files.size(script), done.get("BytesRecvd"), "executable and input, received by the job");
         assertEquals(size + inSha.length() + 1 + 5, done.get("BytesSent"), "big.out, Out and Err, sent by the job");
+        t.awaitObject("scheduler", "FileTransferOwners",
+                Map.of("alice", Map.of("BytesRecvd", done.get("BytesRecvd"), "BytesSent", done.get("BytesSent"))));
+        t.awaitObject("scheduler", "FileTransferUploadBytes", done.get("BytesRecvd"));
+        t.awaitObject("scheduler", "FileTransferDownloadBytes", done.get("BytesSent"));
         String log = awaitLog(t.iwd.resolve("job.log"), "Total Bytes Received By Job");
         assertTrue(log.contains("\t" + done.get("BytesSent") + "  -  Total Bytes Sent By Job\n"), log);
         assertTrue(log.contains("\t" + done.get("BytesRecvd") + "  -  Total Bytes Received By Job\n"), log);
@@ -221,6 +225,21 @@ class FileTransferBusTest {
             }
             if (System.nanoTime() > deadline) {
                 throw new AssertionError("job " + id + " never " + what + ": " + ad);
+            }
+            Thread.sleep(50);
+        }
+    }
+
+    /** Waits until the scheduler's one object of {@code className} shows {@code value} for {@code name} (ads refresh every second). */
+    void awaitObject(String className, String name, Object value) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (true) {
+            List<org.harrier.mgmt.ObjectData> objects = console.query(SCHEDULER, className, null, WAIT);
+            if (objects.size() == 1 && value.equals(objects.get(0).get(name))) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError(className + " never showed " + name + " = " + value + ": " + objects);
             }
             Thread.sleep(50);
         }
