@@ -219,6 +219,7 @@ public final class SlotAds {
                 .set("OpSys", m.opSys())
                 .set("OpSysAndVer", m.opSysAndVer())
                 .set("FileSystemDomain", m.fileSystemDomain())
+                .set("HasFileTransfer", true)
                 .set("TotalCpus", m.total().cpus())
                 .set("TotalMemory", m.total().memoryMiB())
                 .set("TotalDisk", m.total().diskKiB())

@@ -25,6 +25,7 @@ import org.harrier.exec.starter.JobSetupException;
 import org.harrier.exec.starter.ProcessOutcome;
 import org.harrier.exec.starter.RunningJob;
 import org.harrier.exec.starter.Starter;
+import org.harrier.exec.transfer.Sandboxes;
 import org.harrier.mgmt.QmfException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -63,6 +64,7 @@ public final class Startd implements AutoCloseable {
     private volatile PartitionableSlot published;
     private final Evictions evictions;
     private final Checkpointer checkpoints;
+    private final StagedStarts staged;
 
     public Startd(ClaimBook book, ExecSettings.Timings timings, StartdListener listener, Clock clock) {
         this(book, timings, listener, clock, StartdLeases.CLAIM_LEASE, OwnerWatch.quiet());
@@ -82,6 +84,12 @@ public final class Startd implements AutoCloseable {
     /** The same, saving and restoring self-checkpointing jobs' checkpoints through {@code checkpointStore}. */
     public Startd(ClaimBook book, ExecSettings.Timings timings, StartdListener listener, Clock clock, Duration claimLease,
             OwnerWatch ownerWatch, CheckpointStore checkpointStore) {
+        this(book, timings, listener, clock, claimLease, ownerWatch, checkpointStore, null);
+    }
+
+    /** As above, with {@code sandboxes} for jobs whose files travel (null: every job runs in its Iwd). */
+    public Startd(ClaimBook book, ExecSettings.Timings timings, StartdListener listener, Clock clock, Duration claimLease,
+            OwnerWatch ownerWatch, CheckpointStore checkpointStore, Sandboxes sandboxes) {
         this.leases = new StartdLeases(claimLease);
         this.book = Objects.requireNonNull(book, "book");
         this.listener = Objects.requireNonNull(listener, "listener");
@@ -98,16 +106,25 @@ public final class Startd implements AutoCloseable {
                 this::publish, clock, owner);
         this.checkpoints = new Checkpointer(Objects.requireNonNull(checkpointStore, "checkpointStore"),
                 new Checkpointer.Claims(book, running, releasing, starter, listener, owner),
-                this::ended, () -> closing, this::publish, clock);
+                this::finished, () -> closing, this::publish, clock);
+        this.staged = new StagedStarts(sandboxes, new StagedStarts.Parts(book, running, leases, starter, listener,
+                this::publish, clock, owner));
     }
 
     /** A startd for {@code slot1@name} on {@code machine}, with secure claim ids and the system clock. */
     public static Startd create(String name, Machine machine, ExecSettings settings, StartdListener listener) {
+        return create(name, machine, settings, listener, null);
+    }
+
+    /** As above, with {@code sandboxes} for jobs whose files travel over the bus (null: none do). */
+    public static Startd create(String name, Machine machine, ExecSettings settings, StartdListener listener,
+            Sandboxes sandboxes) {
         Clock clock = Clock.systemUTC();
         PartitionableSlot slot = PartitionableSlot.of(name, machine, settings.start(), settings.slotPolicy(),
                 clock.instant().getEpochSecond());
         return new Startd(new ClaimBook(slot, ClaimIds.secure(), settings.policy()), settings.timings(), listener, clock,
-                settings.claimLease(), new OwnerWatch(settings.ownerPolicy(), ProcSensor.of(settings)));
+                settings.claimLease(), new OwnerWatch(settings.ownerPolicy(), ProcSensor.of(settings)), new SpoolCheckpointStore(),
+                sandboxes);
     }
 
     /** The owner's Rank and MaxJobRetirementTime (immutable); any thread. */
@@ -142,6 +159,9 @@ public final class Startd implements AutoCloseable {
             RunningJob process;
             try {
                 JobCommand command = Checkpointer.command(book, d, job);
+                if (staged.transfers(job)) {
+                    return staged.activate(d, claimId, jobId, job, command, this::exited);
+                }
                 checkpoints.restore(jobId, job, command);
                 process = starter.start(command, outcome -> owner.execute(() -> exited(claimId, outcome)));
             } catch (JobSetupException e) {
@@ -171,6 +191,8 @@ public final class Startd implements AutoCloseable {
                             + ", not " + jobId);
                 }
                 run.process().kill();
+            } else {
+                staged.cancel(claimId);
             }
             return null;
         });
@@ -227,6 +249,7 @@ public final class Startd implements AutoCloseable {
             releasing.add(claimId);
             run.process().kill();
         } else {
+            staged.cancel(claimId);
             book.release(claimId);
             publish();
         }
@@ -288,12 +311,22 @@ public final class Startd implements AutoCloseable {
      * restarted by {@link Checkpointer#takes}, which ends it here itself when it is not restarted.
      */
     private void exited(String claimId, ProcessOutcome outcome) {
-        if (!checkpoints.takes(claimId, outcome)) {
-            ended(claimId, outcome);
+        ClaimRun run = running.get(claimId);
+        // Checkpoints are taken in the job's Iwd: a job in a sandbox (its files travel) is not checkpointed yet.
+        if (run != null && staged.transfers(run.job()) || !checkpoints.takes(claimId, outcome)) {
+            finished(claimId, outcome);
         }
     }
 
-    private void ended(String claimId, ProcessOutcome outcome) {
+    /** The job is done on its claim: its outputs are sent first when its files travel, then its end is reported. */
+    private void finished(String claimId, ProcessOutcome outcome) {
+        if (!staged.stageOut(claimId, failure -> ended(claimId, outcome, failure))) {
+            ended(claimId, outcome, null);
+        }
+    }
+
+    /** The job's end, once its outputs are sent ({@code outputFailure} null) or could not be (why). */
+    private void ended(String claimId, ProcessOutcome outcome, String outputFailure) {
         ClaimRun run = running.remove(claimId);
         if (run == null) {
             return;
@@ -311,7 +344,8 @@ public final class Startd implements AutoCloseable {
         JobExited report = eviction == ClaimAttributes.Eviction.VACATING || eviction == ClaimAttributes.Eviction.KILLING
                 ? JobExited.evicted(run.jobId(), claimId, run.scheduler(), outcome)
                 : JobExited.of(run.jobId(), claimId, run.scheduler(), outcome);
-        safely(() -> listener.jobExited(report));
+        JobExited sent = outputFailure == null || report.evicted() ? report : StagedStarts.outputFailed(report, outputFailure);
+        safely(() -> listener.jobExited(sent));
         if (closing && running.isEmpty()) {
             drained.countDown();
         }

@@ -18,6 +18,8 @@ public class QmfException extends RuntimeException {
     public static final int WRONG_STATE = 0x10003;
     /** A preempting Claim was accepted as an eviction: the slot is being preempted, its resources match again later. */
     public static final int PREEMPTING = 0x10004;
+    /** A file transfer failed: the file's SHA-256 differs, or its file cannot be read or written (docs/protocols.md, File transfer). */
+    public static final int TRANSFER_FAILED = 0x10005;
 
     private final int code;
 

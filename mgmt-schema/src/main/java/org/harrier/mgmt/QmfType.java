@@ -7,12 +7,13 @@ import java.util.Map;
  * QMF's value types, as the schema file names them. {@link #accept} checks an incoming value
  * (whatever number type the wire produced) and converts it to the one Java type each QMF type
  * uses inside Harrier: {@code Long} for every integer type and absTime, {@code Double},
- * {@code Boolean}, {@code String}, {@code Map<String,Object>}, {@code List<Object>}.
+ * {@code Boolean}, {@code String}, {@code Map<String,Object>}, {@code List<Object>}, {@code byte[]}
+ * (an AMQP binary; file transfer chunks).
  */
 public enum QmfType {
     SSTR("sstr"), LSTR("lstr"), BOOL("bool"),
     INT32("int32"), INT64("int64"), UINT32("uint32"), UINT64("uint64"),
-    DOUBLE("double"), ABSTIME("absTime"), MAP("map"), LIST("list");
+    DOUBLE("double"), ABSTIME("absTime"), MAP("map"), LIST("list"), BINARY("binary");
 
     private final String schemaName;
 
@@ -76,6 +77,11 @@ public enum QmfType {
                 break;
             case LIST:
                 if (value instanceof List<?>) {
+                    return value;
+                }
+                break;
+            case BINARY:
+                if (value instanceof byte[]) {
                     return value;
                 }
                 break;

@@ -211,6 +211,38 @@ public final class Schedd {
         });
     }
 
+    /**
+     * The ad of job {@code id} while it is activated on claim {@code claimId} (file transfer's
+     * check that a starter asks for its own job's files); WRONG_STATE when the claim runs
+     * another job or none, or the scheduler does not hold it.
+     */
+    public CompletableFuture<ClassAd> claimedJob(JobId id, String claimId) {
+        return onOwner(() -> {
+            org.harrier.scheduler.match.Claim c = runner.claims().get(claimId);
+            if (c == null || !id.equals(c.job())) {
+                throw new QmfException(QmfException.WRONG_STATE, "job " + id + " does not run on that claim");
+            }
+            return keeper.queue().ad(id);
+        });
+    }
+
+    /**
+     * Adds {@code bytes} to job {@code id}'s counter {@code attribute} (BytesSent, BytesRecvd:
+     * file transfer's accounting, from the job's point of view) in one queue transaction; a job
+     * no longer queued is left alone. Completes with the new total, or -1.
+     */
+    public CompletableFuture<Long> addBytes(JobId id, String attribute, long bytes) {
+        return onOwner(() -> {
+            ClassAd ad = keeper.queue().ad(id);
+            if (ad == null) {
+                return -1L;
+            }
+            long total = JobQueue.longOf(ad, attribute, 0) + bytes;
+            keeper.commit(org.harrier.scheduler.queue.Transaction.builder().set(id, attribute, total).build());
+            return total;
+        });
+    }
+
     /** Writes what the journal was handed and closes it; call after the owner thread stopped. */
     public void closeJournal() {
         keeper.closeJournal();

@@ -38,7 +38,7 @@ import picocli.CommandLine.ParentCommand;
             + " request_disk (KiB, or K/M/G/T), request_gpus, request_<name>, priority, notification, hold,"
             + " periodic_hold/release/remove (with _reason, _subcode), on_exit_hold/remove, max_retries,"
             + " success_exit_code, retry_until, concurrency_limits, should_transfer_files,"
-            + " when_to_transfer_output, transfer_input_files, transfer_output_files. '+Name = value' and"
+            + " when_to_transfer_output, transfer_input_files, transfer_output_files, transfer_executable. '+Name = value' and"
             + " 'MY.Name = value' add ClassAd attributes.",
             "",
             "queue [N], queue [N] [var] in (a, b), queue [N] [vars] from FILE, queue [N] [vars] from ( rows ),"

@@ -16,7 +16,8 @@ import org.harrier.classad.ClassAd;
  * transfer_input_files and transfer_output_files are comma-separated lists ({@code ""} is an
  * empty one); input files must be readable (relative to Iwd) unless skip_filechecks is true.
  * A job that may run without transfer (not YES) carries this machine's FileSystemDomain for
- * the default Requirements to compare.
+ * the default Requirements to compare. The lists become TransferInput and TransferOutput,
+ * {@code transfer_executable = false} TransferExecutable = false (HTCondor's attribute names).
  */
 record FileTransfer(String should, String when, List<String> inputs, List<String> outputs) {
     FileTransfer {
@@ -73,11 +74,15 @@ record FileTransfer(String should, String when, List<String> inputs, List<String
         }
         if (!t.should().equals("NO")) {
             checkReadable(c, t.inputs());
+            // HTCondor's job attributes for transfer_input_files and transfer_output_files.
             if (!t.inputs().isEmpty()) {
-                ad.set("TransferInputFiles", String.join(",", t.inputs()));
+                ad.set("TransferInput", String.join(",", t.inputs()));
             }
             if (t.outputs() != null) {
-                ad.set("TransferOutputFiles", String.join(",", t.outputs()));
+                ad.set("TransferOutput", String.join(",", t.outputs()));
+            }
+            if (!c.bool("transfer_executable", true)) {
+                ad.set("TransferExecutable", false);
             }
         }
     }

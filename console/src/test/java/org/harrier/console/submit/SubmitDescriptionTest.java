@@ -61,7 +61,7 @@ class SubmitDescriptionTest {
                 PeriodicRemove = false; OnExitRemove = true; OnExitHold = false; ShouldTransferFiles = "IF_NEEDED";
                 WhenToTransferOutput = "ON_EXIT"; FileSystemDomain = "submit.example";
                 Requirements = """ + DEFAULT_REQUIREMENTS + """
-                ; _Absent = "Arguments HoldReason JobMaxRetries ConcurrencyLimits TransferInputFiles Env"
+                ; _Absent = "Arguments HoldReason JobMaxRetries ConcurrencyLimits TransferInput TransferExecutable Env"
                 """),
             row("names in any case, comments, continued lines", """
                 # say hello
@@ -412,10 +412,12 @@ class SubmitDescriptionTest {
                 when_to_transfer_output = ON_EXIT_OR_EVICT
                 transfer_input_files = data.in, https://example.org/big.tar
                 transfer_output_files = result.txt,logs/
+                transfer_executable = false
                 queue
                 """, 1, 0, """
+                TransferExecutable = false;
                 ShouldTransferFiles = "YES"; WhenToTransferOutput = "ON_EXIT_OR_EVICT";
-                TransferInputFiles = "data.in,https://example.org/big.tar"; TransferOutputFiles = "result.txt,logs/";
+                TransferInput = "data.in,https://example.org/big.tar"; TransferOutput = "result.txt,logs/";
                 DiskUsage = 7; _Absent = "FileSystemDomain";
                 Requirements = """ + ARCH_OPSYS + """
                      && (TARGET.Disk >= RequestDisk) && (TARGET.Memory >= RequestMemory)

@@ -10,7 +10,13 @@ import org.harrier.exec.ExecSettings;
 import org.harrier.exec.Machine;
 import org.harrier.exec.MachineProbe;
 import org.harrier.exec.Startd;
+import java.util.concurrent.CompletableFuture;
+
+import org.harrier.exec.transfer.FileTransfer;
+import org.harrier.exec.transfer.Sandboxes;
+import org.harrier.exec.transfer.SchedulerCalls;
 import org.harrier.mgmt.AgentName;
+import org.harrier.mgmt.ObjectId;
 import org.harrier.mgmt.bus.Agent;
 import org.harrier.mgmt.bus.Bus;
 import org.harrier.mgmt.bus.Console;
@@ -32,15 +38,17 @@ public final class ExecService implements AutoCloseable {
     private final Console console;
     private final SlotPublisher publisher;
     private final Startd startd;
+    private final Sandboxes sandboxes;
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
     private ExecService(ScheduledExecutorService probing, Agent agent, Console console, SlotPublisher publisher,
-            Startd startd) {
+            Startd startd, Sandboxes sandboxes) {
         this.probing = probing;
         this.agent = agent;
         this.console = console;
         this.publisher = publisher;
         this.startd = startd;
+        this.sandboxes = sandboxes;
     }
 
     /** Starts the startd {@code name} on {@code bus}; the caller keeps owning the bus. */
@@ -60,7 +68,9 @@ public final class ExecService implements AutoCloseable {
         Agent agent = bus.agent(agentName(name), settings.timings().updateInterval());
         Console console = bus.console();
         SlotPublisher publisher = new SlotPublisher(agent, console, settings.timings().updateInterval());
-        Startd startd = Startd.create(name, machine, settings, publisher);
+        Sandboxes sandboxes = new Sandboxes(settings.executeDir(), machine.fileSystemDomain(),
+                FileTransfer.over(schedulerCalls(console)));
+        Startd startd = Startd.create(name, machine, settings, publisher, sandboxes);
         publisher.start(startd);
         ScheduledExecutorService probing = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "harrier-startd-probe");
@@ -74,7 +84,20 @@ public final class ExecService implements AutoCloseable {
         long polling = settings.pollingInterval().toMillis();
         // The owner policy's look (POLLING_INTERVAL); the poll runs on the startd's owner thread.
         probing.scheduleWithFixedDelay(startd::poll, polling, polling, TimeUnit.MILLISECONDS);
-        return new ExecService(probing, agent, console, publisher, startd);
+        return new ExecService(probing, agent, console, publisher, startd, sandboxes);
+    }
+
+    /** File transfer's calls on a scheduler object, by the scheduler's agent name (docs/protocols.md, Agents). */
+    public static SchedulerCalls schedulerCalls(Console console) {
+        return (scheduler, method, arguments, timeout) -> {
+            AgentName agent;
+            try {
+                agent = AgentName.parse(scheduler);
+            } catch (IllegalArgumentException e) {
+                return CompletableFuture.failedFuture(e);
+            }
+            return console.invoke(agent, ObjectId.grid("scheduler", agent.instance()), method, arguments, timeout);
+        };
     }
 
     private static void redetect(Startd startd, Supplier<Machine> probe) {
@@ -109,6 +132,7 @@ public final class ExecService implements AutoCloseable {
         }
         probing.shutdownNow();
         startd.close();
+        sandboxes.close();
         publisher.withdraw();
         agent.close();
         console.close();

@@ -46,7 +46,7 @@ record Incoming(String opcode, String method, String agent, boolean partial, Str
         }
         Object body;
         try {
-            body = om.getObject();
+            body = Qmf.plain(om.getObject());
         } catch (JMSException | RuntimeException e) {
             return new Incoming(opcode, method, agent, partial, correlationId, replyTo, userId, null,
                     "message body cannot be read: " + e.getMessage());

@@ -102,6 +102,40 @@ final class Qmf {
             l.forEach(v -> out.add(copy(v)));
             return out;
         }
+        if (value instanceof byte[] bytes) {
+            // Qpid JMS encodes an AMQP binary only from proton's Binary (a byte[] it takes for an array).
+            return new org.apache.qpid.proton.amqp.Binary(bytes);
+        }
+        return value;
+    }
+
+    /**
+     * A received body with every AMQP binary as a {@code byte[]} (the type QmfType.BINARY and the
+     * rest of Harrier use; proton's Binary stays inside the bus). The same maps when there is none.
+     */
+    static Object plain(Object value) {
+        if (value instanceof org.apache.qpid.proton.amqp.Binary b) {
+            byte[] a = b.getArray();
+            return b.getArrayOffset() == 0 && b.getLength() == a.length ? a
+                    : java.util.Arrays.copyOfRange(a, b.getArrayOffset(), b.getArrayOffset() + b.getLength());
+        }
+        if (value instanceof Map<?, ?> m) {
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                Object v = e.getValue();
+                if (v instanceof Map<?, ?> || v instanceof List<?> || v instanceof org.apache.qpid.proton.amqp.Binary) {
+                    @SuppressWarnings("unchecked")
+                    Map.Entry<Object, Object> entry = (Map.Entry<Object, Object>) e;
+                    entry.setValue(plain(v));
+                }
+            }
+            return m;
+        }
+        if (value instanceof List<?> l) {
+            @SuppressWarnings("unchecked")
+            List<Object> list = (List<Object>) l;
+            list.replaceAll(Qmf::plain);
+            return list;
+        }
         return value;
     }
 }

@@ -98,6 +98,23 @@ class BusTest {
     }
 
     @Test
+    void binaryValuesTravelBothWaysAsByteArrays() {
+        byte[] chunk = new byte[(1 << 20) + 3];
+        for (int i = 0; i < chunk.length; i++) {
+            chunk[i] = (byte) (i * 31);
+        }
+        call("WriteFile", Map.of("TransferId", "t", "Offset", 0L, "Data", chunk));
+        Object back = call("ReadFile", Map.of("TransferId", "t", "Offset", 0L, "Length", 1L)).get("Data");
+        assertTrue(back instanceof byte[], "Data arrives as byte[], got " + (back == null ? null : back.getClass()));
+        byte[] b = (byte[]) back;
+        assertEquals(chunk.length, b.length);
+        assertEquals(chunk[0], b[b.length - 1]);
+        assertEquals(chunk[chunk.length - 1], b[0]);
+        assertEquals(QmfException.BAD_PARAMETER, failing("WriteFile", Map.of("TransferId", "t", "Offset", 0L,
+                "Data", "not binary")).code());
+    }
+
+    @Test
     void aMethodMayCompleteLaterOnAnotherThread() {
         assertEquals(Map.of(), call("Hold", Map.of("Id", "1.0", "Reason", "test")));
     }

@@ -71,6 +71,18 @@ final class Calculator implements ManagedObject {
                 }
                 return CompletableFuture.failedFuture(new QmfException(QmfException.UNKNOWN_OBJECT, "no job " + arguments.get("Id")));
             }
+            case "WriteFile": {
+                // Echoes the binary back reversed, as ReadFile's Data: both directions of an AMQP binary.
+                byte[] data = (byte[]) arguments.get("Data");
+                byte[] back = new byte[data.length];
+                for (int i = 0; i < data.length; i++) {
+                    back[i] = data[data.length - 1 - i];
+                }
+                set("LastData", back);
+                return CompletableFuture.completedFuture(Map.of());
+            }
+            case "ReadFile":
+                return CompletableFuture.completedFuture(Map.of("Data", values.get("LastData")));
             case "Hold":
                 // Completes later, on another thread, as a service's owner thread would.
                 return CompletableFuture.supplyAsync(() -> Map.of());

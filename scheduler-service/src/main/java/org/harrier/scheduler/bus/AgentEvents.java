@@ -25,6 +25,7 @@ final class AgentEvents implements ScheddEvents {
     private final String machine;
     private final Duration updateInterval;
     private final Map<String, SubmitterObject> submitters = new HashMap<>();
+    private volatile java.util.function.Function<String, Map<String, Object>> transferred = owner -> Map.of();
 
     AgentEvents(Agent agent, String machine, Duration updateInterval) {
         this.agent = agent;
@@ -43,6 +44,11 @@ final class AgentEvents implements ScheddEvents {
         }
         scheduler = object;
         agent.advertise(object, updateInterval);
+    }
+
+    /** Where submitter objects read their owner's file transfer totals; set once at start. */
+    void transferred(java.util.function.Function<String, Map<String, Object>> totals) {
+        this.transferred = totals;
     }
 
     /**
@@ -79,7 +85,7 @@ final class AgentEvents implements ScheddEvents {
             return;
         }
         if (o == null) {
-            o = new SubmitterObject(counts.owner(), scheduler.id().key(), machine);
+            o = new SubmitterObject(counts.owner(), scheduler.id().key(), machine, transferred);
             submitters.put(counts.owner(), o);
             o.update(counts);
             agent.advertise(o, updateInterval);

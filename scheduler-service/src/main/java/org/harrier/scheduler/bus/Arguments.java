@@ -56,6 +56,14 @@ final class Arguments {
         throw QmfException.badParameter("argument '" + name + "' of " + method + " must be an integer, got " + QmfType.describe(v));
     }
 
+    byte[] bytes(String name) {
+        Object v = required(name);
+        if (v instanceof byte[] b) {
+            return b;
+        }
+        throw QmfException.badParameter("argument '" + name + "' of " + method + " must be binary, got " + QmfType.describe(v));
+    }
+
     double real(String name) {
         Object v = required(name);
         if (v instanceof Number n) {

@@ -25,6 +25,7 @@ import org.harrier.scheduler.match.SlotRef;
 import org.harrier.scheduler.queue.CheckpointReport;
 import org.harrier.scheduler.queue.ExitReport;
 import org.harrier.scheduler.queue.JobId;
+import org.harrier.scheduler.transfer.FileTransfers;
 
 /**
  * The {@code scheduler} object: its properties and statistics, and its methods translated to
@@ -35,12 +36,15 @@ import org.harrier.scheduler.queue.JobId;
 final class SchedulerObject implements ManagedObject {
     private final ObjectId id;
     private final Schedd schedd;
+    private final FileTransfers transfers;
     private final Map<String, Object> properties;
     private volatile Map<String, Object> values;
 
-    SchedulerObject(String name, String machine, Duration updateInterval, long startNanos, Schedd schedd) {
+    SchedulerObject(String name, String machine, Duration updateInterval, long startNanos, Schedd schedd,
+            FileTransfers transfers) {
         this.id = ObjectId.grid("scheduler", name);
         this.schedd = schedd;
+        this.transfers = transfers;
         Map<String, Object> p = new LinkedHashMap<>();
         p.put("Name", name);
         p.put("Machine", machine);
@@ -67,6 +71,7 @@ final class SchedulerObject implements ManagedObject {
         v.put("JobsCompleted", s.jobsCompleted());
         v.put("JobCompletionRate", s.jobCompletionRate());
         v.put("MeanTimeToStart", s.meanTimeToStart());
+        v.putAll(transfers.statistics().properties());
         values = Collections.unmodifiableMap(v);
     }
 
@@ -157,6 +162,11 @@ final class SchedulerObject implements ManagedObject {
                 // Reason is accepted and not recorded: condor_vacate_job takes none either.
                 a.string("Reason", null);
                 return reply(schedd.vacate(a.selection()), SchedulerObject::ids);
+            case "BeginTransfer":
+            case "ReadFile":
+            case "WriteFile":
+            case "EndTransfer":
+                return TransferMethods.dispatch(transfers, method, a);
             case "FetchJobData":
                 throw new QmfException(QmfException.NOT_IMPLEMENTED, "scheduler." + method + " is not implemented yet");
             default:
@@ -252,7 +262,7 @@ final class SchedulerObject implements ManagedObject {
     }
 
     /** Maps the schedd's answer to output arguments, failing with the bare cause the agent can translate. */
-    private static <T> CompletableFuture<Map<String, Object>> reply(CompletableFuture<T> result, Function<T, Map<String, Object>> out) {
+    static <T> CompletableFuture<Map<String, Object>> reply(CompletableFuture<T> result, Function<T, Map<String, Object>> out) {
         CompletableFuture<Map<String, Object>> reply = new CompletableFuture<>();
         result.whenComplete((value, failure) -> {
             if (failure != null) {

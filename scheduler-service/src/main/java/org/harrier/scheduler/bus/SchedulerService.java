@@ -23,6 +23,8 @@ import org.harrier.scheduler.queue.JobQueue;
 import org.harrier.scheduler.store.Journal;
 import org.harrier.scheduler.store.CheckpointSpool;
 import org.harrier.scheduler.store.QueueLog;
+import org.harrier.scheduler.transfer.FileTransfers;
+import org.harrier.scheduler.transfer.TransferLimits;
 import org.harrier.scheduler.userlog.UserLogWriter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -50,8 +52,10 @@ public final class SchedulerService implements AutoCloseable {
     private final AgentEvents events;
     private final UserLogWriter userLog;
     private final CheckpointSpool checkpoints;
+    private final FileTransfers transfers;
 
-    private SchedulerService(Bus bus, String name, SchedulerSettings settings, QueueLog.Recovery stored, Path spool) {
+    private SchedulerService(Bus bus, String name, SchedulerSettings settings, QueueLog.Recovery stored, Path spool,
+            TransferLimits transferLimits) {
         this.name = AgentName.harrier("scheduler", name);
         this.settings = settings;
         this.owner = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -79,8 +83,22 @@ public final class SchedulerService implements AutoCloseable {
         events.serveJobs(queue, this::finishedAd);
         this.schedd = new Schedd(name, settings, startds, published, owner, Clock.systemUTC(), queue,
                 stored == null ? Journal.NONE : stored.log());
+        this.transfers = new FileTransfers(new FileTransfers.Jobs() {
+            @Override
+            public java.util.concurrent.CompletableFuture<org.harrier.classad.ClassAd> claimedJob(
+                    org.harrier.scheduler.queue.JobId id, String claimId) {
+                return schedd.claimedJob(id, claimId);
+            }
+
+            @Override
+            public java.util.concurrent.CompletableFuture<Long> addBytes(org.harrier.scheduler.queue.JobId id, String attribute,
+                    long bytes) {
+                return schedd.addBytes(id, attribute, bytes);
+            }
+        }, transferLimits);
+        events.transferred(transfers::ownerProperties);
         SchedulerObject object = new SchedulerObject(name, settings.machine(), settings.updateInterval(),
-                System.currentTimeMillis() * 1_000_000L, schedd);
+                System.currentTimeMillis() * 1_000_000L, schedd, transfers);
         schedd.recover();
         events.host(object);
         agent.serveRequests();
@@ -136,6 +154,12 @@ public final class SchedulerService implements AutoCloseable {
      * the log holds. Throws UncheckedIOException when the spool cannot be read or written.
      */
     public static SchedulerService start(Bus bus, String name, SchedulerSettings settings, Path spool) {
+        return start(bus, name, settings, spool, TransferLimits.DEFAULT);
+    }
+
+    /** As {@link #start(Bus, String, SchedulerSettings, Path)}, with MAX_CONCURRENT_UPLOADS/DOWNLOADS. */
+    public static SchedulerService start(Bus bus, String name, SchedulerSettings settings, Path spool,
+            TransferLimits transferLimits) {
         QueueLog.Recovery stored;
         try {
             stored = QueueLog.open(spool);
@@ -145,12 +169,17 @@ public final class SchedulerService implements AutoCloseable {
         LOG.info("scheduler {}: job queue {}: {} jobs from {} transactions ({} bytes){}", name, spool,
                 stored.queue().size(), stored.transactions(), stored.bytes(),
                 stored.problem() == null ? "" : "; cut off a bad tail of " + stored.cutBytes() + " bytes (" + stored.problem() + ")");
-        return new SchedulerService(bus, name, settings, stored, spool);
+        return new SchedulerService(bus, name, settings, stored, spool, transferLimits);
     }
 
     /** A scheduler whose queue lives only in memory and is gone when it stops (tests). */
     public static SchedulerService startInMemory(Bus bus, String name, SchedulerSettings settings) {
-        return new SchedulerService(bus, name, settings, null, null);
+        return startInMemory(bus, name, settings, TransferLimits.DEFAULT);
+    }
+
+    /** A scheduler in memory with MAX_CONCURRENT_UPLOADS/DOWNLOADS (tests of file transfer). */
+    public static SchedulerService startInMemory(Bus bus, String name, SchedulerSettings settings, TransferLimits limits) {
+        return new SchedulerService(bus, name, settings, null, null, limits);
     }
 
     public AgentName agentName() {
@@ -187,6 +216,7 @@ public final class SchedulerService implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         schedd.closeJournal();
+        transfers.close();
         userLog.close();
         if (checkpoints != null) {
             checkpoints.close();
@@ -197,10 +227,25 @@ public final class SchedulerService implements AutoCloseable {
 
     private static final String USAGE = "harrier-scheduler --broker URL [--name NAME] [--update-interval SECONDS]"
             + " [--spool DIR (default ~/.harrier/spool/NAME)] [--periodic-expr-interval SECONDS (default 60)]"
-            + " [--alive-interval SECONDS (default 300)] [--claim-lease SECONDS (default 1800)]";
+            + " [--alive-interval SECONDS (default 300)] [--claim-lease SECONDS (default 1800)]"
+            + " [--max-concurrent-uploads N] [--max-concurrent-downloads N (default 10 each, 0 no limit)]";
     private static final String PERIODIC_EXPR_INTERVAL = "--periodic-expr-interval";
     private static final String ALIVE_INTERVAL = "--alive-interval";
     private static final String CLAIM_LEASE = "--claim-lease";
+
+    /** Takes option {@code name} and its count (0 or more) out of {@code rest}; {@code otherwise} when it is not there. */
+    private static int count(java.util.List<String> rest, String name, int otherwise) {
+        int at = rest.indexOf(name);
+        if (at < 0) {
+            return otherwise;
+        }
+        if (at + 1 >= rest.size() || !rest.get(at + 1).matches("[0-9]{1,9}")) {
+            throw new IllegalArgumentException(name + " needs a whole number, 0 or more");
+        }
+        int n = Integer.parseInt(rest.get(at + 1));
+        rest.subList(at, at + 2).clear();
+        return n;
+    }
 
     /** Takes option {@code name} and its whole seconds out of {@code rest}; null when it is not there. */
     private static Duration seconds(java.util.List<String> rest, String name) {
@@ -223,6 +268,7 @@ public final class SchedulerService implements AutoCloseable {
     public static void main(String[] args) throws InterruptedException {
         ServiceProcess.Options options;
         SchedulerSettings settings = SchedulerSettings.defaults();
+        TransferLimits limits = TransferLimits.DEFAULT;
         try {
             // The scheduler's own option first; the rest are every service's.
             java.util.List<String> rest = new java.util.ArrayList<>(java.util.List.of(args));
@@ -236,6 +282,8 @@ public final class SchedulerService implements AutoCloseable {
                 settings = settings.withLeases(alive != null ? alive : settings.aliveInterval(),
                         lease != null ? lease : settings.claimLease());
             }
+            limits = new TransferLimits(count(rest, "--max-concurrent-uploads", limits.maxUploads()),
+                    count(rest, "--max-concurrent-downloads", limits.maxDownloads()));
             options = ServiceProcess.Options.parse(rest.toArray(String[]::new));
         } catch (IllegalArgumentException e) {
             ServiceProcess.badCommandLine("harrier-scheduler", e.getMessage(), USAGE);
@@ -246,9 +294,10 @@ public final class SchedulerService implements AutoCloseable {
         }
         String name = options.name() == null ? settings.machine() : options.name();
         SchedulerSettings chosen = settings;
+        TransferLimits chosenLimits = limits;
         Path spool = options.spool() != null ? options.spool()
                 : Path.of(System.getProperty("user.home"), ".harrier", "spool", name);
-        ServiceProcess.run("harrier-scheduler", options.broker(), bus -> start(bus, name, chosen, spool),
+        ServiceProcess.run("harrier-scheduler", options.broker(), bus -> start(bus, name, chosen, spool, chosenLimits),
                 service -> "scheduler " + service.agentName() + " on " + options.broker());
     }
 }

@@ -2,6 +2,7 @@ package org.harrier.scheduler.bus;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Function;
 import org.harrier.mgmt.ManagedObject;
 import org.harrier.mgmt.ObjectId;
 import org.harrier.scheduler.SubmitterCounts;
@@ -12,9 +13,16 @@ final class SubmitterObject implements ManagedObject {
     private final String owner;
     private final String scheduler;
     private final String machine;
+    private final Function<String, Map<String, Object>> transferred;
     private volatile Map<String, Object> values;
 
     SubmitterObject(String owner, String scheduler, String machine) {
+        this(owner, scheduler, machine, o -> Map.of());
+    }
+
+    /** {@code transferred}: the owner's file transfer totals (BytesRecvd, BytesSent), read at each publication. */
+    SubmitterObject(String owner, String scheduler, String machine, Function<String, Map<String, Object>> transferred) {
+        this.transferred = transferred;
         this.owner = owner;
         this.scheduler = scheduler;
         this.machine = machine;
@@ -41,6 +49,12 @@ final class SubmitterObject implements ManagedObject {
 
     @Override
     public Map<String, Object> values() {
-        return values;
+        Map<String, Object> bytes = transferred.apply(owner);
+        if (bytes.isEmpty()) {
+            return values;
+        }
+        Map<String, Object> v = new LinkedHashMap<>(values);
+        v.putAll(bytes);
+        return java.util.Collections.unmodifiableMap(v);
     }
 }

@@ -37,15 +37,23 @@ final class EventText {
     }
 
     static String terminated(Usage run, Exit exit) {
+        return terminated(run, exit, 0, 0);
+    }
+
+    /**
+     * With the bytes its file transfers moved ({@code sent} output, {@code received} input: the
+     * job's BytesSent and BytesRecvd, counted over all its runs, which stand for this run too).
+     */
+    static String terminated(Usage run, Exit exit, long sent, long received) {
         return "Job terminated.\n" + exit.lines() + "\n"
                 + "\t\t" + run.format() + "  -  Run Remote Usage\n"
                 + "\t\t" + Usage.NONE.format() + "  -  Run Local Usage\n"
                 + "\t\t" + run.format() + "  -  Total Remote Usage\n"
                 + "\t\t" + Usage.NONE.format() + "  -  Total Local Usage\n"
-                + "\t0  -  Run Bytes Sent By Job\n"
-                + "\t0  -  Run Bytes Received By Job\n"
-                + "\t0  -  Total Bytes Sent By Job\n"
-                + "\t0  -  Total Bytes Received By Job";
+                + "\t" + sent + "  -  Run Bytes Sent By Job\n"
+                + "\t" + received + "  -  Run Bytes Received By Job\n"
+                + "\t" + sent + "  -  Total Bytes Sent By Job\n"
+                + "\t" + received + "  -  Total Bytes Received By Job";
     }
 
     static String aborted(String reason) {

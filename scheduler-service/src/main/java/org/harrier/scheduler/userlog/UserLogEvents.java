@@ -101,7 +101,8 @@ public final class UserLogEvents {
                 }
                 return EventText.evicted(usage(after));
             case COMPLETED:
-                return EventText.terminated(usage(after), exit(after));
+                return EventText.terminated(usage(after), exit(after), JobQueue.longOf(after, "BytesSent", 0),
+                        JobQueue.longOf(after, "BytesRecvd", 0));
             case REMOVED:
                 return EventText.aborted(string(after, Attr.REMOVE_REASON));
             case HELD:

@@ -1,0 +1,173 @@
+package org.harrier.exec;
+
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+
+import org.harrier.classad.ClassAd;
+import org.harrier.exec.starter.JobCommand;
+import org.harrier.exec.starter.JobSetupException;
+import org.harrier.exec.starter.ProcessOutcome;
+import org.harrier.exec.starter.RunningJob;
+import org.harrier.exec.starter.Starter;
+import org.harrier.exec.transfer.FileTransfer;
+import org.harrier.exec.transfer.Sandboxes;
+
+/**
+ * Jobs whose files travel (docs/protocols.md, "File transfer"): the activation is answered at
+ * once (the job is Running while its input transfers, as under HTCondor), the inputs are fetched
+ * into a sandbox, then the process starts there; when it ends its outputs are sent back before
+ * the exit is reported. A failed input transfer is reported as a job that never started with
+ * HTCondor's hold code 13 (TransferInputError), a failed output transfer as its exit with code
+ * 12 (TransferOutputError); either way the scheduler holds the job with the reason.
+ *
+ * <p>Threads: the startd's owner thread calls every method and owns both maps; the sandbox
+ * threads move the bytes and hand their results back to the owner thread.
+ */
+final class StagedStarts {
+    static final int TRANSFER_OUTPUT_ERROR = 12;
+    static final int TRANSFER_INPUT_ERROR = 13;
+
+    /** A start whose inputs are being fetched; {@code cancelled} once Deactivate or Release came. */
+    private static final class Staging {
+        boolean cancelled;
+    }
+
+    private final Sandboxes sandboxes;
+    private final ClaimBook book;
+    private final Map<String, ClaimRun> running;
+    private final StartdLeases leases;
+    private final Starter starter;
+    private final StartdListener listener;
+    private final Runnable publish;
+    private final Clock clock;
+    private final Executor owner;
+    private final Map<String, Staging> staging = new HashMap<>();
+    private final Map<String, Sandboxes.Staged> launched = new HashMap<>();
+
+    /** The startd's parts this shares, all touched on its owner thread; {@code sandboxes} null: no file transfer. */
+    record Parts(ClaimBook book, Map<String, ClaimRun> running, StartdLeases leases, Starter starter,
+            StartdListener listener, Runnable publish, Clock clock, Executor owner) {
+    }
+
+    StagedStarts(Sandboxes sandboxes, Parts p) {
+        this.sandboxes = sandboxes;
+        this.book = p.book();
+        this.running = p.running();
+        this.leases = p.leases();
+        this.starter = p.starter();
+        this.listener = p.listener();
+        this.publish = p.publish();
+        this.clock = p.clock();
+        this.owner = p.owner();
+    }
+
+    boolean transfers(ClassAd job) {
+        return sandboxes != null && sandboxes.transfers(job);
+    }
+
+    /**
+     * Activates {@code jobId} on claim {@code claimId} of dynamic slot {@code d}: Running from
+     * now on, as under HTCondor (the answer is the start report); the process starts once its
+     * inputs are in its sandbox, and {@code exited} gets its end on the owner thread.
+     */
+    JobStarted activate(DynamicSlot d, String claimId, String jobId, ClassAd job, JobCommand command,
+            BiConsumer<String, ProcessOutcome> exited) {
+        long now = clock.instant().getEpochSecond();
+        book.running(claimId, jobId, job, org.harrier.classad.EvalContext.create(clock, clock.millis()));
+        leases.running(claimId, job, now);
+        begin(claimId, jobId, d.scheduler(), job, command, exited);
+        publish.run();
+        return new JobStarted(jobId, claimId, d.scheduler(), d.name());
+    }
+
+    private void begin(String claimId, String jobId, String scheduler, ClassAd job, JobCommand command,
+            BiConsumer<String, ProcessOutcome> exited) {
+        Staging s = new Staging();
+        staging.put(claimId, s);
+        sandboxes.stageIn(new FileTransfer.Endpoint(scheduler, jobId, claimId), job, command)
+                .whenCompleteAsync((staged, failure) -> {
+                    staging.remove(claimId);
+                    if (failure != null) {
+                        neverStarted(claimId, jobId, scheduler, s.cancelled ? "cancelled while its input was transferred"
+                                : cause(failure), TRANSFER_INPUT_ERROR);
+                    } else if (s.cancelled || !book.holds(claimId)) {
+                        sandboxes.discard(staged);
+                        neverStarted(claimId, jobId, scheduler, "cancelled while its input was transferred",
+                                TRANSFER_INPUT_ERROR);
+                    } else {
+                        launch(claimId, jobId, scheduler, staged, exited);
+                    }
+                }, owner);
+    }
+
+    private void launch(String claimId, String jobId, String scheduler, Sandboxes.Staged staged,
+            BiConsumer<String, ProcessOutcome> exited) {
+        RunningJob process;
+        try {
+            process = starter.start(staged.command(), outcome -> owner.execute(() -> exited.accept(claimId, outcome)));
+        } catch (JobSetupException e) {
+            sandboxes.discard(staged);
+            neverStarted(claimId, jobId, scheduler, e.getMessage(), e.holdReasonCode());
+            return;
+        }
+        launched.put(claimId, staged);
+        running.put(claimId, new ClaimRun(jobId, scheduler, process, staged.job()));
+    }
+
+    /** The start failed or was cancelled: the claim (if still held) is idle again, and the scheduler hears why. */
+    private void neverStarted(String claimId, String jobId, String scheduler, String reason, int code) {
+        if (book.holds(claimId)) {
+            book.idle(claimId, clock.instant().getEpochSecond());
+            leases.idle(claimId, clock.instant().getEpochSecond());
+            publish.run();
+        }
+        try {
+            listener.jobExited(JobExited.neverStarted(jobId, claimId, scheduler, reason, code));
+        } catch (RuntimeException e) {
+            org.slf4j.LoggerFactory.getLogger(StagedStarts.class).warn("startd listener failed", e);
+        }
+    }
+
+    /** Deactivate, Release or close came while the claim's inputs are fetched: the job will not start. */
+    boolean cancel(String claimId) {
+        Staging s = staging.get(claimId);
+        if (s != null) {
+            s.cancelled = true;
+        }
+        return s != null;
+    }
+
+    /**
+     * If the ended job ran in a sandbox, sends its outputs (not after an eviction unless
+     * ON_EXIT_OR_EVICT), removes the sandbox, and then passes null or the failure to
+     * {@code then} on the owner thread; false when it did not (nothing to send).
+     */
+    boolean stageOut(String claimId, Consumer<String> then) {
+        Sandboxes.Staged staged = launched.remove(claimId);
+        if (staged == null) {
+            return false;
+        }
+        ClaimAttributes.Eviction e = book.claimed(claimId).claim().eviction();
+        boolean evicted = e == ClaimAttributes.Eviction.VACATING || e == ClaimAttributes.Eviction.KILLING;
+        sandboxes.stageOut(staged, evicted).whenCompleteAsync((reason, failure) ->
+                then.accept(failure != null ? cause(failure) : reason), owner);
+        return true;
+    }
+
+    /** The exit report of a job whose outputs could not be sent: its exit, held with code 12. */
+    static JobExited outputFailed(JobExited exit, String reason) {
+        return new JobExited(exit.jobId(), exit.claimId(), exit.scheduler(), exit.exitCode(), exit.exitBySignal(),
+                exit.exitSignal(), exit.remoteUserCpu(), exit.remoteSysCpu(), exit.remoteWallClockTime(), reason,
+                TRANSFER_OUTPUT_ERROR);
+    }
+
+    private static String cause(Throwable t) {
+        Throwable c = t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
+        return c.getMessage() == null ? c.toString() : c.getMessage();
+    }
+}

@@ -1,0 +1,143 @@
+package org.harrier.exec.transfer;
+
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.harrier.classad.BooleanValue;
+import org.harrier.classad.ClassAd;
+import org.harrier.classad.StringValue;
+import org.harrier.classad.Value;
+import org.harrier.exec.starter.JobCommand;
+
+/**
+ * What HTCondor's starter decides about a job's sandbox, as pure functions of its ad:
+ * whether its files travel (ShouldTransferFiles YES, or IF_NEEDED when the job's
+ * FileSystemDomain is not this machine's; NO or none: the job runs in its Iwd as before),
+ * which inputs to fetch and under which local names (the last part of each name, in the
+ * sandbox's top level, as HTCondor places them), the command as it runs in the sandbox, and
+ * which files to send back (TransferOutput's entries, else every new or changed file of the
+ * sandbox's top level; Out and Err as {@code _condor_stdout}/{@code _condor_stderr}).
+ */
+public final class SandboxPlan {
+    public static final String STDOUT = "_condor_stdout";
+    public static final String STDERR = "_condor_stderr";
+
+    private SandboxPlan() {
+    }
+
+    /** One file to fetch: {@code name} as the ad gives it, {@code local} its name in the sandbox. */
+    public record Input(String name, String local) {
+    }
+
+    /** One file to send: {@code local} in the sandbox, {@code name} the scheduler writes. */
+    public record Output(String local, String name) {
+    }
+
+    public static boolean transfers(ClassAd job, String machineFileSystemDomain) {
+        String should = string(job, "ShouldTransferFiles");
+        if (should == null) {
+            return false;
+        }
+        return switch (should.toUpperCase(Locale.ROOT)) {
+            case "YES" -> true;
+            case "IF_NEEDED" -> !machineFileSystemDomain.equals(string(job, "FileSystemDomain"));
+            default -> false;
+        };
+    }
+
+    /** Whether outputs are sent after an eviction too (WhenToTransferOutput ON_EXIT_OR_EVICT). */
+    public static boolean sendsOnEviction(ClassAd job) {
+        return "ON_EXIT_OR_EVICT".equalsIgnoreCase(string(job, "WhenToTransferOutput"));
+    }
+
+    public static boolean transfersExecutable(ClassAd job) {
+        return !(job.evaluate("TransferExecutable") instanceof BooleanValue b && !b.value());
+    }
+
+    public static List<Input> inputs(ClassAd job) {
+        Map<String, Input> byLocal = new LinkedHashMap<>();
+        String cmd = string(job, "Cmd");
+        if (cmd != null && !cmd.isEmpty() && transfersExecutable(job)) {
+            byLocal.putIfAbsent(lastPart(cmd), new Input(cmd, lastPart(cmd)));
+        }
+        String in = string(job, "In");
+        if (in != null && !in.isEmpty() && !in.equals("/dev/null")) {
+            byLocal.putIfAbsent(lastPart(in), new Input(in, lastPart(in)));
+        }
+        for (String entry : list(job, "TransferInput")) {
+            if (!entry.matches("[A-Za-z][A-Za-z0-9+.-]*://.*")) {
+                byLocal.putIfAbsent(lastPart(entry), new Input(entry, lastPart(entry)));
+            }
+        }
+        return List.copyOf(byLocal.values());
+    }
+
+    /** {@code command} (read from the ad as if in Iwd) as it runs in {@code sandbox}. */
+    public static JobCommand command(ClassAd job, JobCommand command, Path sandbox) {
+        Path exe = transfersExecutable(job) ? sandbox.resolve(lastPart(string(job, "Cmd"))) : command.executable();
+        Path in = command.stdin().equals(JobCommand.NULL_FILE) ? JobCommand.NULL_FILE
+                : sandbox.resolve(lastPart(string(job, "In")));
+        Path out = command.stdout().equals(JobCommand.NULL_FILE) ? JobCommand.NULL_FILE : sandbox.resolve(STDOUT);
+        Path err = command.stderr().equals(JobCommand.NULL_FILE) ? JobCommand.NULL_FILE
+                : command.stderr().equals(command.stdout()) ? out : sandbox.resolve(STDERR);
+        Map<String, String> env = new LinkedHashMap<>(command.environment());
+        env.put("_CONDOR_SCRATCH_DIR", sandbox.toString());
+        return new JobCommand(exe, command.arguments(), env, sandbox, in, out, err);
+    }
+
+    /**
+     * The files to send back, given the sandbox's top-level regular files with their
+     * modification times before the job ran ({@code before}) and after ({@code after}).
+     */
+    public static List<Output> outputs(ClassAd job, Map<String, FileTime> before, Map<String, FileTime> after) {
+        List<Output> out = new ArrayList<>();
+        if (string(job, "Out") != null && after.containsKey(STDOUT)) {
+            out.add(new Output(STDOUT, STDOUT));
+        }
+        if (string(job, "Err") != null && after.containsKey(STDERR)) {
+            out.add(new Output(STDERR, STDERR));
+        }
+        if (job.evaluate("TransferOutput") instanceof StringValue) {
+            for (String entry : list(job, "TransferOutput")) {
+                out.add(new Output(entry, lastPart(entry)));
+            }
+            return out;
+        }
+        for (Map.Entry<String, FileTime> f : after.entrySet()) {
+            String name = f.getKey();
+            if (!name.equals(STDOUT) && !name.equals(STDERR) && !f.getValue().equals(before.get(name))) {
+                out.add(new Output(name, name));
+            }
+        }
+        return out;
+    }
+
+    static String lastPart(String entry) {
+        String e = entry.endsWith("/") ? entry.substring(0, entry.length() - 1) : entry;
+        int slash = e.lastIndexOf('/');
+        return slash < 0 ? e : e.substring(slash + 1);
+    }
+
+    static List<String> list(ClassAd job, String attr) {
+        List<String> out = new ArrayList<>();
+        String text = string(job, attr);
+        if (text != null) {
+            for (String s : text.split(",")) {
+                if (!s.isBlank()) {
+                    out.add(s.strip());
+                }
+            }
+        }
+        return out;
+    }
+
+    private static String string(ClassAd job, String attr) {
+        Value v = job.evaluate(attr);
+        return v instanceof StringValue s ? s.value() : null;
+    }
+}

@@ -1,0 +1,163 @@
+package org.harrier.exec.transfer;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+
+import org.harrier.classad.ClassAd;
+import org.harrier.exec.starter.JobCommand;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Job sandboxes under the execute directory (HTCondor's {@code EXECUTE/dir_<n>}) for jobs whose
+ * files travel ({@link SandboxPlan#transfers}): {@link #stageIn} makes one and fetches the
+ * job's inputs into it, {@link #stageOut} sends the outputs back and removes it. The job runs in
+ * the sandbox, not in its Iwd.
+ *
+ * <p>Threads: both run on this object's "harrier-sandbox" threads (transfers block while the
+ * bytes move) and complete their futures there; a {@link Staged} is handed from one to the
+ * other by the startd's owner thread. Holds nothing mutable besides the counter for names.
+ */
+public final class Sandboxes implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(Sandboxes.class);
+
+    private final Path executeDir;
+    private final String fileSystemDomain;
+    private final FileTransfer transfer;
+    private final ExecutorService threads;
+    private final AtomicInteger names = new AtomicInteger();
+
+    public Sandboxes(Path executeDir, String fileSystemDomain, FileTransfer transfer) {
+        this.executeDir = Objects.requireNonNull(executeDir, "executeDir");
+        this.fileSystemDomain = Objects.requireNonNull(fileSystemDomain, "fileSystemDomain");
+        this.transfer = Objects.requireNonNull(transfer, "transfer");
+        AtomicInteger n = new AtomicInteger();
+        this.threads = Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "harrier-sandbox-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /** A job in its sandbox: what runs there, where it came from, and its files as they were before it ran. */
+    public record Staged(Path dir, JobCommand command, FileTransfer.Endpoint from, ClassAd job, Map<String, FileTime> before) {
+    }
+
+    public boolean transfers(ClassAd job) {
+        return SandboxPlan.transfers(job, fileSystemDomain);
+    }
+
+    /** Makes the sandbox and fetches the inputs; fails with a TransferException (hold code 13). */
+    public CompletableFuture<Staged> stageIn(FileTransfer.Endpoint from, ClassAd job, JobCommand command) {
+        return CompletableFuture.supplyAsync(() -> {
+            Path dir = executeDir.resolve("dir_" + ProcessHandle.current().pid() + "_" + names.incrementAndGet());
+            try {
+                Files.createDirectories(dir);
+                for (SandboxPlan.Input in : SandboxPlan.inputs(job)) {
+                    transfer.download(from, in.name(), dir.resolve(in.local()));
+                }
+                JobCommand inSandbox = SandboxPlan.command(job, command, dir);
+                if (SandboxPlan.transfersExecutable(job) && Files.exists(inSandbox.executable())) {
+                    inSandbox.executable().toFile().setExecutable(true, true);
+                }
+                return new Staged(dir, inSandbox, from, job, files(dir));
+            } catch (IOException | RuntimeException e) {
+                remove(dir);
+                throw new TransferException("Transfer input files failure: " + message(e));
+            }
+        }, threads);
+    }
+
+    /**
+     * Sends the outputs (after an eviction only with ON_EXIT_OR_EVICT) and removes the sandbox.
+     * Completes with null, or why sending failed (the job is then held with code 12).
+     */
+    public CompletableFuture<String> stageOut(Staged staged, boolean evicted) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                if (evicted && !SandboxPlan.sendsOnEviction(staged.job())) {
+                    return null;
+                }
+                List<SandboxPlan.Output> outputs = SandboxPlan.outputs(staged.job(), staged.before(), files(staged.dir()));
+                for (SandboxPlan.Output o : outputs) {
+                    Path local = staged.dir().resolve(o.local()).normalize();
+                    if (!local.startsWith(staged.dir()) || !Files.isRegularFile(local, LinkOption.NOFOLLOW_LINKS)) {
+                        return "Transfer output files failure: " + o.local() + " is not a file in the sandbox";
+                    }
+                    transfer.upload(staged.from(), local, o.name());
+                }
+                return null;
+            } catch (IOException | RuntimeException e) {
+                return "Transfer output files failure: " + message(e);
+            } finally {
+                remove(staged.dir());
+            }
+        }, threads);
+    }
+
+    /** Removes a sandbox whose job will not run (a cancelled start). */
+    public void discard(Staged staged) {
+        threads.execute(() -> remove(staged.dir()));
+    }
+
+    /** The sandbox's top-level regular files and their modification times. */
+    static Map<String, FileTime> files(Path dir) throws IOException {
+        Map<String, FileTime> out = new LinkedHashMap<>();
+        try (Stream<Path> s = Files.list(dir)) {
+            for (Path p : (Iterable<Path>) s::iterator) {
+                if (Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) {
+                    out.put(p.getFileName().toString(), Files.getLastModifiedTime(p, LinkOption.NOFOLLOW_LINKS));
+                }
+            }
+        }
+        return out;
+    }
+
+    static void remove(Path dir) {
+        if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        try {
+            Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                    Files.deleteIfExists(file);
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
+                    Files.deleteIfExists(d);
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+        } catch (IOException | UncheckedIOException e) {
+            log.warn("cannot remove sandbox {}: {}", dir, e.toString());
+        }
+    }
+
+    private static String message(Exception e) {
+        return e instanceof TransferException ? e.getMessage() : e.toString();
+    }
+
+    @Override
+    public void close() {
+        threads.shutdownNow();
+    }
+}

@@ -1,0 +1,44 @@
+package org.harrier.scheduler.bus;
+
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+import org.harrier.mgmt.QmfException;
+import org.harrier.scheduler.queue.JobId;
+import org.harrier.scheduler.transfer.Direction;
+import org.harrier.scheduler.transfer.FileTransfers;
+
+/**
+ * The scheduler's file transfer methods (docs/protocols.md, "File transfer") translated to
+ * {@link FileTransfers} calls: BeginTransfer, ReadFile, WriteFile, EndTransfer.
+ */
+final class TransferMethods {
+    private TransferMethods() {
+    }
+
+    static CompletableFuture<Map<String, Object>> dispatch(FileTransfers transfers, String method, Arguments a) {
+        switch (method) {
+            case "BeginTransfer": {
+                Direction d;
+                try {
+                    d = Direction.parse(a.string("Direction"));
+                } catch (IllegalArgumentException e) {
+                    throw QmfException.badParameter(e.getMessage());
+                }
+                return SchedulerObject.reply(transfers.begin(JobId.parse(a.string("Id")), a.string("ClaimId"), d,
+                        a.string("Name")), b -> Map.of("TransferId", b.transferId(), "Size", b.size()));
+            }
+            case "ReadFile":
+                return SchedulerObject.reply(transfers.read(a.string("TransferId"), a.integer("Offset"),
+                        (int) Math.min(Integer.MAX_VALUE, a.integer("Length"))), data -> Map.of("Data", data));
+            case "WriteFile":
+                return SchedulerObject.reply(transfers.write(a.string("TransferId"), a.integer("Offset"), a.bytes("Data")),
+                        v -> Map.of());
+            case "EndTransfer":
+                return SchedulerObject.reply(transfers.end(a.string("TransferId"), a.string("Sha256", null),
+                        a.string("Abort", null)), bytes -> Map.of("Bytes", bytes));
+            default:
+                throw new QmfException(QmfException.UNKNOWN_METHOD, "scheduler has no method " + method);
+        }
+    }
+}

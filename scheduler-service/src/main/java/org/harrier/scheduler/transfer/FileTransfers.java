@@ -1,0 +1,254 @@
+package org.harrier.scheduler.transfer;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+
+import org.harrier.classad.ClassAd;
+import org.harrier.classad.StringValue;
+import org.harrier.mgmt.QmfException;
+import org.harrier.scheduler.queue.JobId;
+
+/**
+ * The submit side of file transfer over the bus (docs/protocols.md, "File transfer"): a
+ * starter begins a transfer of one file of its job, moves it in chunks (ReadFile/WriteFile),
+ * and ends it with the file's SHA-256. A transfer waits its turn in its direction's
+ * {@link TransferQueue}; the names it may touch are {@link TransferNames}'; bytes are added to
+ * the job (BytesRecvd/BytesSent) and its owner when it ends well.
+ *
+ * <p>Threads: file I/O runs on the "harrier-transfer" pool (never on the scheduler's owner
+ * thread); each transfer's file guards itself ({@link OpenFile}); the registry is a concurrent
+ * map and the counters atomics; per-owner totals are guarded by their map's monitor.
+ */
+public final class FileTransfers implements AutoCloseable {
+    /** The largest chunk one ReadFile or WriteFile moves. */
+    public static final int MAX_CHUNK = 4 << 20;
+
+    /** What the transfers need of the scheduler: the job's ad (checked against its claim) and its counters. */
+    public interface Jobs {
+        /** The job's ad if it runs on that claim; fails (WRONG_STATE) otherwise. */
+        CompletableFuture<ClassAd> claimedJob(JobId id, String claimId);
+
+        /** Adds {@code bytes} to the job's {@code attribute}. */
+        CompletableFuture<Long> addBytes(JobId id, String attribute, long bytes);
+    }
+
+    /** A transfer under way; {@code touched} the System.nanoTime() of its last call. */
+    private record Transfer(String id, JobId job, String owner, Direction direction, OpenFile file, AtomicLong touched) {
+        Transfer touch() {
+            touched.set(System.nanoTime());
+            return this;
+        }
+    }
+
+    /** A transfer nobody moved for this long is given up: its starter is gone, and its turn in the queue is freed. */
+    public static final Duration IDLE_LIMIT = Duration.ofMinutes(5);
+
+    /** What BeginTransfer answers: the transfer's id and, for an input, the file's size. */
+    public record Begun(String transferId, long size) {
+    }
+
+    private final Jobs jobs;
+    private final Map<Direction, TransferQueue> queues = new HashMap<>();
+    private final Map<String, Transfer> open = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService io;
+    private final AtomicLong uploadBytes = new AtomicLong();
+    private final AtomicLong downloadBytes = new AtomicLong();
+    private final AtomicLong failures = new AtomicLong();
+    private final Map<String, TransferStatistics.OwnerBytes> owners = new HashMap<>();
+
+    public FileTransfers(Jobs jobs, TransferLimits limits) {
+        this.jobs = Objects.requireNonNull(jobs, "jobs");
+        queues.put(Direction.INPUT, new TransferQueue(limits.maxUploads()));
+        queues.put(Direction.OUTPUT, new TransferQueue(limits.maxDownloads()));
+        AtomicInteger n = new AtomicInteger();
+        this.io = Executors.newScheduledThreadPool(4, r -> {
+            Thread t = new Thread(r, "harrier-transfer-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+        io.scheduleWithFixedDelay(() -> abandonIdle(System.nanoTime(), IDLE_LIMIT), 30, 30, TimeUnit.SECONDS);
+    }
+
+    /**
+     * Gives up every transfer without a call for longer than {@code limit} at {@code nowNanos}
+     * (System.nanoTime()); returns how many. Runs every 30 s; tests call it with their own now.
+     */
+    public int abandonIdle(long nowNanos, Duration limit) {
+        int n = 0;
+        for (Transfer t : open.values()) {
+            if (nowNanos - t.touched().get() > limit.toNanos() && open.remove(t.id(), t)) {
+                t.file().abandon();
+                queues.get(t.direction()).done();
+                failures.incrementAndGet();
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /**
+     * Begins a transfer of {@code name} for job {@code id} on claim {@code claimId}: checks the
+     * claim and the name, waits for the direction's queue, then opens the file. Completes with
+     * the transfer's id (and an input's size).
+     */
+    public CompletableFuture<Begun> begin(JobId id, String claimId, Direction direction, String name) {
+        return jobs.claimedJob(id, claimId).thenCompose(ad -> {
+            Path file = direction == Direction.INPUT ? TransferNames.input(ad, name) : TransferNames.output(ad, name);
+            String owner = ad.evaluate("Owner") instanceof StringValue s ? s.value() : "";
+            TransferQueue queue = queues.get(direction);
+            return queue.enter().thenApplyAsync(turn -> {
+                String transferId = id + "-" + Long.toHexString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE);
+                try {
+                    OpenFile f = direction == Direction.INPUT ? OpenFile.input(file) : OpenFile.output(file, transferId);
+                    open.put(transferId, new Transfer(transferId, id, owner, direction, f, new AtomicLong(System.nanoTime())));
+                    return new Begun(transferId, direction == Direction.INPUT ? f.size() : 0);
+                } catch (IOException | RuntimeException e) {
+                    queue.done();
+                    failures.incrementAndGet();
+                    throw failed("cannot open " + file, e);
+                }
+            }, io);
+        });
+    }
+
+    public CompletableFuture<byte[]> read(String transferId, long offset, int length) {
+        Transfer t = transfer(transferId, Direction.INPUT);
+        checkChunk(offset, length);
+        return onIo(() -> {
+            try {
+                return t.file().read(offset, length);
+            } catch (IOException e) {
+                throw failed("cannot read " + t.file().target(), e);
+            }
+        });
+    }
+
+    public CompletableFuture<Void> write(String transferId, long offset, byte[] data) {
+        Transfer t = transfer(transferId, Direction.OUTPUT);
+        checkChunk(offset, data.length);
+        return onIo(() -> {
+            try {
+                t.file().write(offset, data);
+                return null;
+            } catch (IOException e) {
+                throw failed("cannot write " + t.file().target(), e);
+            }
+        });
+    }
+
+    /**
+     * Ends a transfer: with {@code abort} (non-null) it is given up; otherwise the starter's
+     * SHA-256 must match (TRANSFER_FAILED if not, and an output is not kept). Completes with the
+     * file's length once the bytes are counted for the job.
+     */
+    public CompletableFuture<Long> end(String transferId, String sha256, String abort) {
+        Transfer t = open.remove(transferId);
+        if (t == null) {
+            throw QmfException.badParameter("no transfer " + transferId + " (it ended, or never began)");
+        }
+        if (abort == null && (sha256 == null || !sha256.matches("[0-9a-fA-F]{64}"))) {
+            open.put(transferId, t);
+            throw QmfException.badParameter("EndTransfer needs Sha256 (64 hex digits) or Abort");
+        }
+        return onIo(() -> {
+            try {
+                if (abort != null) {
+                    t.file().abandon();
+                    failures.incrementAndGet();
+                    return 0L;
+                }
+                return t.file().finish(sha256);
+            } catch (IOException | RuntimeException e) {
+                failures.incrementAndGet();
+                throw failed("transfer of " + t.file().target() + " failed", e);
+            } finally {
+                queues.get(t.direction()).done();
+            }
+        }).thenCompose(bytes -> abort != null ? CompletableFuture.completedFuture(bytes) : counted(t, bytes));
+    }
+
+    private CompletableFuture<Long> counted(Transfer t, long bytes) {
+        (t.direction() == Direction.INPUT ? uploadBytes : downloadBytes).addAndGet(bytes);
+        synchronized (owners) {
+            owners.merge(t.owner(), new TransferStatistics.OwnerBytes(0, 0).plus(t.direction(), bytes),
+                    (a, b) -> a.plus(t.direction(), bytes));
+        }
+        return jobs.addBytes(t.job(), t.direction().jobAttribute(), bytes).thenApply(total -> bytes);
+    }
+
+    /** An owner's totals as submitter properties (BytesRecvd, BytesSent), empty before its first transfer. */
+    public Map<String, Object> ownerProperties(String owner) {
+        TransferStatistics.OwnerBytes b;
+        synchronized (owners) {
+            b = owners.get(owner);
+        }
+        return b == null ? Map.of() : Map.of("BytesRecvd", b.bytesRecvd(), "BytesSent", b.bytesSent());
+    }
+
+    public TransferStatistics statistics() {
+        TransferQueue up = queues.get(Direction.INPUT);
+        TransferQueue down = queues.get(Direction.OUTPUT);
+        Map<String, TransferStatistics.OwnerBytes> perOwner;
+        synchronized (owners) {
+            perOwner = Map.copyOf(owners);
+        }
+        return new TransferStatistics(uploadBytes.get(), downloadBytes.get(), failures.get(), up.active(), up.waiting(),
+                down.active(), down.waiting(), perOwner);
+    }
+
+    private Transfer transfer(String transferId, Direction expected) {
+        Transfer t = open.get(transferId);
+        if (t == null) {
+            throw QmfException.badParameter("no transfer " + transferId + " (it ended, or never began)");
+        }
+        if (t.direction() != expected) {
+            throw QmfException.badParameter("transfer " + transferId + " is an " + t.direction().wire()
+                    + " transfer: use " + (expected == Direction.INPUT ? "WriteFile" : "ReadFile"));
+        }
+        return t.touch();
+    }
+
+    private static void checkChunk(long offset, int length) {
+        if (offset < 0 || length < 0 || length > MAX_CHUNK) {
+            throw QmfException.badParameter("a chunk needs Offset >= 0 and at most " + MAX_CHUNK + " bytes, got offset "
+                    + offset + ", " + length + " bytes");
+        }
+    }
+
+    private <T> CompletableFuture<T> onIo(Supplier<T> work) {
+        return CompletableFuture.supplyAsync(work, io);
+    }
+
+    private static QmfException failed(String what, Throwable e) {
+        Throwable cause = e instanceof CompletionException || e instanceof UncheckedIOException ? e.getCause() : e;
+        if (cause instanceof QmfException q) {
+            return q;
+        }
+        return new QmfException(QmfException.TRANSFER_FAILED, what + ": " + cause);
+    }
+
+    /** Gives up every open transfer (their partial outputs are deleted) and stops the I/O threads. */
+    @Override
+    public void close() {
+        for (Transfer t : open.values()) {
+            t.file().abandon();
+        }
+        open.clear();
+        io.shutdownNow();
+    }
+}

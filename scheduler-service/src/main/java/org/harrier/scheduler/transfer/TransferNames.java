@@ -1,0 +1,141 @@
+package org.harrier.scheduler.transfer;
+
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.harrier.classad.BooleanValue;
+import org.harrier.classad.ClassAd;
+import org.harrier.classad.StringValue;
+import org.harrier.classad.Value;
+import org.harrier.mgmt.QmfException;
+
+/**
+ * Which files a starter may read from and write to the submit side for a job: the rules that
+ * keep a starter (untrusted: anyone who can call the scheduler) from reading or overwriting
+ * anything else. Pure: decides from the job ad alone; whether files exist is the transfer's
+ * business.
+ *
+ * <ul>
+ *   <li>Input: exactly a name the ad gives — Cmd (unless TransferExecutable is false), In, or
+ *       an entry of TransferInput (comma-separated) — resolved against Iwd, as condor_submit
+ *       and the shadow do. URLs are not the scheduler's to serve.
+ *   <li>Output: {@code _condor_stdout}/{@code _condor_stderr} (the sandbox names of Out and
+ *       Err, as HTCondor's starter uses them) go to Out/Err; any other name must be one plain
+ *       file name (no directory part, not {@code .} or {@code ..}), written into Iwd, and when
+ *       the ad has TransferOutput, the last path part of one of its entries.
+ * </ul>
+ * A refusal is FORBIDDEN (QMF code 6) naming the rule.
+ */
+public final class TransferNames {
+    public static final String STDOUT = "_condor_stdout";
+    public static final String STDERR = "_condor_stderr";
+    /** Partly written outputs are kept under this prefix in Iwd until their checksum is right. */
+    static final String PARTIAL_PREFIX = ".harrier-transfer-";
+
+    private TransferNames() {
+    }
+
+    /** The submit-side path of input {@code name} of {@code job}. */
+    public static Path input(ClassAd job, String name) {
+        Path iwd = iwd(job);
+        List<String> named = new ArrayList<>();
+        if (!(job.evaluate("TransferExecutable") instanceof BooleanValue b && !b.value())) {
+            addString(job, "Cmd", named);
+        }
+        addString(job, "In", named);
+        named.addAll(list(job, "TransferInput"));
+        if (name.isEmpty() || !named.contains(name)) {
+            throw refused("job " + id(job) + " names no input file '" + name + "' (Cmd, In, TransferInput)");
+        }
+        if (name.matches("[A-Za-z][A-Za-z0-9+.-]*://.*")) {
+            throw refused("input '" + name + "' is a URL; the scheduler transfers only files");
+        }
+        return iwd.resolve(path(name));
+    }
+
+    /** The submit-side path output {@code name} of {@code job} is written to. */
+    public static Path output(ClassAd job, String name) {
+        Path iwd = iwd(job);
+        if (name.equals(STDOUT) || name.equals(STDERR)) {
+            String attr = name.equals(STDOUT) ? "Out" : "Err";
+            String target = string(job, attr);
+            if (target == null || target.isEmpty() || target.equals("/dev/null")) {
+                throw refused("job " + id(job) + " has no " + attr + " to write " + name + " to");
+            }
+            return iwd.resolve(path(target));
+        }
+        if (!plainName(name)) {
+            throw refused("output '" + name + "' is not a plain file name: outputs are written into the job's Iwd only");
+        }
+        List<String> wanted = list(job, "TransferOutput");
+        if (job.evaluate("TransferOutput") instanceof StringValue && wanted.stream().map(TransferNames::lastPart)
+                .noneMatch(name::equals)) {
+            throw refused("output '" + name + "' is not among job " + id(job) + "'s TransferOutput");
+        }
+        return iwd.resolve(name);
+    }
+
+    /** One file name: no separator, not empty, {@code .} or {@code ..}, no NUL, not a partial transfer's name. */
+    static boolean plainName(String name) {
+        return !name.isEmpty() && !name.equals(".") && !name.equals("..") && name.indexOf('/') < 0
+                && name.indexOf('\0') < 0 && !name.startsWith(PARTIAL_PREFIX) && name.length() <= 255;
+    }
+
+    static String lastPart(String entry) {
+        String e = entry.endsWith("/") ? entry.substring(0, entry.length() - 1) : entry;
+        int slash = e.lastIndexOf('/');
+        return slash < 0 ? e : e.substring(slash + 1);
+    }
+
+    /** A comma-separated list attribute; empty when undefined. */
+    static List<String> list(ClassAd job, String attr) {
+        List<String> out = new ArrayList<>();
+        String text = string(job, attr);
+        if (text != null) {
+            for (String s : text.split(",")) {
+                if (!s.isBlank()) {
+                    out.add(s.strip());
+                }
+            }
+        }
+        return out;
+    }
+
+    private static Path iwd(ClassAd job) {
+        String iwd = string(job, "Iwd");
+        if (iwd == null || !iwd.startsWith("/")) {
+            throw refused("job " + id(job) + " has no absolute Iwd");
+        }
+        return path(iwd);
+    }
+
+    private static void addString(ClassAd job, String attr, List<String> into) {
+        String v = string(job, attr);
+        if (v != null && !v.isEmpty()) {
+            into.add(v);
+        }
+    }
+
+    private static String string(ClassAd job, String attr) {
+        Value v = job.evaluate(attr);
+        return v instanceof StringValue s ? s.value() : null;
+    }
+
+    private static Path path(String text) {
+        try {
+            return Path.of(text);
+        } catch (InvalidPathException e) {
+            throw refused("'" + text + "' is not a path: " + e.getMessage());
+        }
+    }
+
+    private static String id(ClassAd job) {
+        return job.evaluate("ClusterId").unparse() + "." + job.evaluate("ProcId").unparse();
+    }
+
+    private static QmfException refused(String message) {
+        return new QmfException(QmfException.FORBIDDEN, message);
+    }
+}

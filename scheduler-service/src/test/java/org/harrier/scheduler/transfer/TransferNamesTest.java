@@ -1,0 +1,81 @@
+package org.harrier.scheduler.transfer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+
+import org.harrier.classad.ClassAd;
+import org.harrier.mgmt.QmfException;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Which names a starter may read and write for a job: only what the ad names, only into Iwd. */
+class TransferNamesTest {
+    static final ClassAd JOB = ClassAd.parse("[ClusterId = 3; ProcId = 0; Iwd = \"/home/u/run\"; Cmd = \"bin/sim\";"
+            + " In = \"in.dat\"; Out = \"out.txt\"; Err = \"/var/log/u/err.txt\";"
+            + " TransferInput = \"a.cfg, /data/big.bin,sub/c.txt,https://example.org/x\"]");
+    static final ClassAd NO_EXE = ClassAd.parse("[ClusterId = 3; ProcId = 1; Iwd = \"/home/u/run\"; Cmd = \"/bin/sim\";"
+            + " TransferExecutable = false; TransferOutput = \"result.txt,logs/summary.csv\"]");
+
+    @ParameterizedTest(name = "input {0} is read from {1}")
+    @CsvSource({
+            "bin/sim, /home/u/run/bin/sim",
+            "in.dat, /home/u/run/in.dat",
+            "a.cfg, /home/u/run/a.cfg",
+            "/data/big.bin, /data/big.bin",
+            "sub/c.txt, /home/u/run/sub/c.txt",
+    })
+    void inputsTheAdNamesAreReadRelativeToIwd(String name, String path) {
+        assertEquals(Path.of(path), TransferNames.input(JOB, name));
+    }
+
+    @ParameterizedTest(name = "input {0} is refused")
+    @CsvSource({
+            "/etc/passwd", "../run/a.cfg", "a.cfg/../../../etc/shadow", "big.bin", "out.txt", "''",
+            "https://example.org/x",
+    })
+    void anythingElseIsRefused(String name) {
+        QmfException e = assertThrows(QmfException.class, () -> TransferNames.input(JOB, name));
+        assertEquals(QmfException.FORBIDDEN, e.code());
+    }
+
+    @ParameterizedTest(name = "an executable not transferred is not readable: {0}")
+    @CsvSource({"/bin/sim"})
+    void executableIsNotReadableWhenNotTransferred(String name) {
+        assertThrows(QmfException.class, () -> TransferNames.input(NO_EXE, name));
+    }
+
+    @ParameterizedTest(name = "output {0} is written to {1}")
+    @CsvSource({
+            "_condor_stdout, /home/u/run/out.txt",
+            "_condor_stderr, /var/log/u/err.txt",
+            "anything.new, /home/u/run/anything.new",
+            "..hidden, /home/u/run/..hidden",
+    })
+    void outputsGoToOutErrOrIntoIwd(String name, String path) {
+        assertEquals(Path.of(path), TransferNames.output(JOB, name));
+    }
+
+    @ParameterizedTest(name = "output {0} is refused")
+    @CsvSource({
+            "../escape", "sub/dir.txt", "/etc/passwd", ".", "..", "''", ".harrier-transfer-1.0-abc",
+    })
+    void outputsOutsideIwdAreRefused(String name) {
+        QmfException e = assertThrows(QmfException.class, () -> TransferNames.output(JOB, name));
+        assertEquals(QmfException.FORBIDDEN, e.code());
+    }
+
+    @ParameterizedTest(name = "with TransferOutput, output {0} allowed: {1}")
+    @CsvSource({
+            "result.txt, true", "summary.csv, true", "other.txt, false", "_condor_stdout, false",
+    })
+    void transferOutputListsTheOnlyOutputs(String name, boolean allowed) {
+        if (allowed) {
+            assertTrue(TransferNames.output(NO_EXE, name).startsWith("/home/u/run"));
+        } else {
+            assertThrows(QmfException.class, () -> TransferNames.output(NO_EXE, name));
+        }
+    }
+}
