@@ -137,7 +137,11 @@ public enum Transition {
         return tx.build();
     }
 
-    /** Running (or Suspended) to Completed with the starter's exit report (the exit code does not decide the state). */
+    /**
+     * Running (or Suspended) to Completed with the starter's exit report (the exit code does not
+     * decide the state). The run's wall clock is added to RemoteWallClockTime: HTCondor's is
+     * cumulative over every run, as evictions and holds already count it.
+     */
     public static Transaction exited(JobId id, ClassAd ad, ExitReport r, long now) {
         return EXIT.begin(id, ad, now)
                 .set(id, Attr.EXIT_CODE, IntegerValue.of(r.exitCode()))
@@ -145,7 +149,7 @@ public enum Transition {
                 .set(id, Attr.EXIT_SIGNAL, IntegerValue.of(r.exitSignal()))
                 .set(id, Attr.REMOTE_USER_CPU, new RealValue(r.remoteUserCpu()))
                 .set(id, Attr.REMOTE_SYS_CPU, new RealValue(r.remoteSysCpu()))
-                .set(id, Attr.REMOTE_WALL_CLOCK_TIME, new RealValue(r.remoteWallClockTime()))
+                .set(id, Attr.REMOTE_WALL_CLOCK_TIME, wallClockAfter(ad, r))
                 .set(id, Attr.COMPLETION_DATE, now)
                 .build();
     }
@@ -241,6 +245,15 @@ public enum Transition {
         return tx.build();
     }
 
+    /**
+     * RemoteWallClockTime once a run has ended with report {@code r}: the earlier runs' total
+     * plus this run's (HTCondor's attribute is cumulative). A transaction that also holds the
+     * job sets it after the hold's own estimate, so the starter's figure wins.
+     */
+    static RealValue wallClockAfter(ClassAd ad, ExitReport r) {
+        return new RealValue(real(ad, Attr.REMOTE_WALL_CLOCK_TIME) + r.remoteWallClockTime());
+    }
+
     private static double real(ClassAd ad, String name) {
         Expr v = ad.lookup(name);
         return v instanceof RealValue r ? r.value() : v instanceof IntegerValue i ? i.value() : 0;
@@ -290,7 +303,7 @@ public enum Transition {
                 .set(id, Attr.EXIT_SIGNAL, IntegerValue.of(r.exitSignal()))
                 .set(id, Attr.REMOTE_USER_CPU, new RealValue(r.remoteUserCpu()))
                 .set(id, Attr.REMOTE_SYS_CPU, new RealValue(r.remoteSysCpu()))
-                .set(id, Attr.REMOTE_WALL_CLOCK_TIME, new RealValue(r.remoteWallClockTime()))
+                .set(id, Attr.REMOTE_WALL_CLOCK_TIME, wallClockAfter(ad, r))
                 .set(id, Attr.NUM_JOB_COMPLETIONS, JobQueue.longOf(ad, Attr.NUM_JOB_COMPLETIONS, 0) + 1)
                 .build();
     }
