@@ -73,12 +73,18 @@ public final class Startd implements AutoCloseable {
     /** A startd with both: idle claims end after {@code claimLease}; {@code ownerWatch} applies at every poll. */
     public Startd(ClaimBook book, ExecSettings.Timings timings, StartdListener listener, Clock clock, Duration claimLease,
             OwnerWatch ownerWatch) {
+        this(book, timings, listener, clock, claimLease, ownerWatch, org.harrier.exec.starter.Cgroups.none("not asked for"));
+    }
+
+    /** A startd whose jobs run in their own cgroups where {@code cgroups} is usable (memory limit, freezer). */
+    public Startd(ClaimBook book, ExecSettings.Timings timings, StartdListener listener, Clock clock, Duration claimLease,
+            OwnerWatch ownerWatch, org.harrier.exec.starter.Cgroups cgroups) {
         this.leases = new StartdLeases(claimLease);
         this.book = Objects.requireNonNull(book, "book");
         this.listener = Objects.requireNonNull(listener, "listener");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.killGrace = timings.killGrace();
-        this.starter = new Starter(timings.killGrace(), timings.usageInterval());
+        this.starter = new Starter(timings.killGrace(), timings.usageInterval(), cgroups);
         this.published = book.slot();
         this.owner = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "harrier-startd");
@@ -95,7 +101,8 @@ public final class Startd implements AutoCloseable {
         PartitionableSlot slot = PartitionableSlot.of(name, machine, settings.start(), settings.slotPolicy(),
                 clock.instant().getEpochSecond());
         return new Startd(new ClaimBook(slot, ClaimIds.secure(), settings.policy()), settings.timings(), listener, clock,
-                settings.claimLease(), new OwnerWatch(settings.ownerPolicy(), ProcSensor.of(settings)));
+                settings.claimLease(), new OwnerWatch(settings.ownerPolicy(), ProcSensor.of(settings)),
+                org.harrier.exec.starter.Cgroups.detect());
     }
 
     /** The owner's Rank and MaxJobRetirementTime (immutable); any thread. */
@@ -130,6 +137,7 @@ public final class Startd implements AutoCloseable {
             RunningJob process;
             try {
                 process = starter.start(JobCommand.from(job, SlotEnvironment.of(d, book.slot().assigned(d.name()))),
+                        org.harrier.exec.starter.JobControls.from(job, d.name(), jobId, d.resources().memoryMiB(), killGrace),
                         outcome -> owner.execute(() -> exited(claimId, outcome)));
             } catch (JobSetupException e) {
                 safely(() -> listener.jobExited(
@@ -292,6 +300,11 @@ public final class Startd implements AutoCloseable {
         if (closing && running.isEmpty()) {
             drained.countDown();
         }
+    }
+
+    /** Reports each running job's usage so far to its scheduler (every STARTER_UPDATE_INTERVAL); completes with how many. */
+    public CompletableFuture<Integer> reportUsage() {
+        return onOwner(() -> JobUsage.report(running, releasing, u -> safely(() -> listener.jobUsage(u))));
     }
 
     /**

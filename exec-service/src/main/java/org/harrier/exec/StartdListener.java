@@ -10,4 +10,8 @@ public interface StartdListener {
     void slotsChanged(PartitionableSlot slot);
 
     void jobExited(JobExited exited);
+
+    /** A running job's usage so far (every STARTER_UPDATE_INTERVAL); a listener may ignore it. */
+    default void jobUsage(JobUsage usage) {
+    }
 }

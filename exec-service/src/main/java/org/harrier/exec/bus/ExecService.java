@@ -74,6 +74,9 @@ public final class ExecService implements AutoCloseable {
         long polling = settings.pollingInterval().toMillis();
         // The owner policy's look (POLLING_INTERVAL); the poll runs on the startd's owner thread.
         probing.scheduleWithFixedDelay(startd::poll, polling, polling, TimeUnit.MILLISECONDS);
+        long usage = settings.starterUpdateInterval().toMillis();
+        // Running jobs' usage to their schedulers (STARTER_UPDATE_INTERVAL), gathered on the startd's owner thread.
+        probing.scheduleWithFixedDelay(startd::reportUsage, usage, usage, TimeUnit.MILLISECONDS);
         return new ExecService(probing, agent, console, publisher, startd);
     }
 

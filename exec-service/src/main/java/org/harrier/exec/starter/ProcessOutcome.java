@@ -15,7 +15,8 @@ package org.harrier.exec.starter;
  * time used after the last sample is not counted, so a job shorter than one sampling interval
  * reports 0. Java reaps the process before we could read its final figures.
  */
-public record ProcessOutcome(int exitCode, boolean exitBySignal, int exitSignal, CpuTime cpu, double wallClockSeconds) {
+public record ProcessOutcome(int exitCode, boolean exitBySignal, int exitSignal, CpuTime cpu, double wallClockSeconds,
+        ResourceUsage resources, String holdReason, int holdReasonCode) {
     static final int LAST_SIGNAL = 64;
 
     public ProcessOutcome {
@@ -23,6 +24,30 @@ public record ProcessOutcome(int exitCode, boolean exitBySignal, int exitSignal,
             throw new IllegalArgumentException("either an exit code or a signal: code " + exitCode + ", signal " + exitSignal);
         }
         java.util.Objects.requireNonNull(cpu, "cpu");
+        java.util.Objects.requireNonNull(resources, "resources");
+        java.util.Objects.requireNonNull(holdReason, "holdReason");
+        if ((holdReasonCode > 0) == holdReason.isEmpty() || holdReasonCode < 0) {
+            throw new IllegalArgumentException("a hold reason and a positive hold reason code go together: '"
+                    + holdReason + "', " + holdReasonCode);
+        }
+    }
+
+    /** An end with no memory or disk figures and nothing to hold the job for. */
+    public ProcessOutcome(int exitCode, boolean exitBySignal, int exitSignal, CpuTime cpu, double wallClockSeconds) {
+        this(exitCode, exitBySignal, exitSignal, cpu, wallClockSeconds, ResourceUsage.NONE, "", 0);
+    }
+
+    /**
+     * The same end, with the run's memory and disk peaks and, when the starter stopped the job
+     * for a reason it should be held for (over its memory limit), that reason and its code.
+     */
+    public ProcessOutcome with(ResourceUsage usage, String reason, int code) {
+        return new ProcessOutcome(exitCode, exitBySignal, exitSignal, cpu, wallClockSeconds, usage, reason, code);
+    }
+
+    /** True when the job should be held rather than treated as having exited (HoldReasonCode 34). */
+    public boolean held() {
+        return holdReasonCode > 0;
     }
 
     /** Interprets a Java exit status as described above. */
