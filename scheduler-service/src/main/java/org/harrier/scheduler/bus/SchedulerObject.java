@@ -24,6 +24,7 @@ import org.harrier.scheduler.match.SlotMatch;
 import org.harrier.scheduler.match.SlotRef;
 import org.harrier.scheduler.queue.ExitReport;
 import org.harrier.scheduler.queue.JobId;
+import org.harrier.scheduler.queue.RunUsage;
 
 /**
  * The {@code scheduler} object: its properties and statistics, and its methods translated to
@@ -145,16 +146,34 @@ final class SchedulerObject implements ManagedObject {
                             a.real("RemoteWallClockTime"), a.string("HoldReason", ""),
                             a.has("HoldReasonCode") ? toInt(a.integer("HoldReasonCode"), "HoldReasonCode") : 0,
                             a.has("Evicted") && a.bool("Evicted"));
+                    if (a.has("ImageSize")) {
+                        r = r.withUsage(runUsage(a));
+                    }
                 } catch (IllegalArgumentException e) {
                     throw QmfException.badParameter("JobExited: " + e.getMessage());
                 }
                 return reply(schedd.jobExited(JobId.parse(a.string("Id")), a.string("ClaimId"), r), applied -> Map.of());
+            }
+            case "JobUsage": {
+                RunUsage u;
+                try {
+                    u = runUsage(a);
+                } catch (IllegalArgumentException e) {
+                    throw QmfException.badParameter("JobUsage: " + e.getMessage());
+                }
+                return reply(schedd.jobUsage(JobId.parse(a.string("Id")), a.string("ClaimId"), u), applied -> Map.of());
             }
             case "FetchJobData":
                 throw new QmfException(QmfException.NOT_IMPLEMENTED, "scheduler." + method + " is not implemented yet");
             default:
                 throw new QmfException(QmfException.UNKNOWN_METHOD, "scheduler has no method " + method);
         }
+    }
+
+    /** A starter's figures (JobUsage, JobExited): CPU seconds; ImageSize, ResidentSetSize, DiskUsage KiB; MemoryUsage MiB. */
+    private static RunUsage runUsage(Arguments a) {
+        return new RunUsage(a.real("RemoteUserCpu"), a.real("RemoteSysCpu"), a.integer("ImageSize"),
+                a.integer("ResidentSetSize"), a.integer("MemoryUsage"), a.integer("DiskUsage"));
     }
 
     /** Ids: the jobs acted on, as "cluster.proc" strings. */
