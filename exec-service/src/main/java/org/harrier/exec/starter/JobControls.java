@@ -53,7 +53,7 @@ public record JobControls(String cgroupName, long memoryLimitMiB, String killSig
 
     /**
      * Reads {@code job}'s KillSig and JobMaxVacateTime for a run in dynamic slot {@code slot}
-     * holding {@code memoryMiB}. JobSetupException (code 6, the job is held) when KillSig names
+     * holding {@code memoryMiB} (the limit is that in 128 MiB steps, {@link MemoryLimit#limitMiB}). JobSetupException (code 6, the job is held) when KillSig names
      * no signal or JobMaxVacateTime is not a number of seconds: the job asked for something the
      * starter cannot do.
      */
@@ -79,7 +79,7 @@ public record JobControls(String cgroupName, long memoryLimitMiB, String killSig
             Duration asked = Duration.ofMillis((long) Math.min(seconds * 1000, Long.MAX_VALUE / 2));
             vacate = asked.compareTo(machineMaxVacate) < 0 ? asked : machineMaxVacate;
         }
-        return new JobControls(cgroupName(slot, jobId), memoryMiB, signal, vacate);
+        return new JobControls(cgroupName(slot, jobId), MemoryLimit.limitMiB(memoryMiB), signal, vacate);
     }
 
     /** "SIGUSR1", "usr1", "10" all name USR1; null when {@code text} names no signal. */

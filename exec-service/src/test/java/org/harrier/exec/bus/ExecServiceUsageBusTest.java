@@ -30,8 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A running job's usage on the real bus: with a short STARTER_UPDATE_INTERVAL the test's
  * scheduler object receives JobUsage while the job runs and the sizes again in JobExited; a job
- * over its RequestMemory (its slot's Memory) is reported with HoldReasonCode 34 where the
- * startd can make cgroups (root here).
+ * over its RequestMemory (its slot's Memory, in HTCondor's 128 MiB steps) is reported with
+ * HoldReasonCode 34 where the startd can make cgroups (root here).
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class ExecServiceUsageBusTest {
@@ -138,7 +138,7 @@ class ExecServiceUsageBusTest {
         assertAll(() -> assertEquals("JobExited", end.method()),
                 () -> assertEquals(34L, number(end, "HoldReasonCode"), end::toString),
                 () -> assertTrue(((String) end.arguments().get("HoldReason"))
-                        .startsWith("Job has gone over cgroup memory limit of 48 megabytes."), end::toString),
-                () -> assertTrue(number(end, "MemoryUsage") >= 40, end::toString));
+                        .startsWith("Job has gone over cgroup memory limit of 128 megabytes."), "48 MiB in 128 MiB steps: " + end),
+                () -> assertTrue(number(end, "MemoryUsage") >= 120, end::toString));
     }
 }

@@ -76,9 +76,15 @@ class UsageArithmeticTest {
         assertEquals(kills, JobCgroup.keyed(text.replace("\\n", "\n"), "oom_kill"));
     }
 
+    @ParameterizedTest(name = "a slot of {0} MiB is limited to {1} MiB")
+    @CsvSource({"0, 0", "1, 128", "48, 128", "128, 128", "129, 256", "1000, 1024"})
+    void theLimitIsTheSlotsMemoryInHTCondorsQuantum(long slotMiB, long limitMiB) {
+        assertEquals(limitMiB, MemoryLimit.limitMiB(slotMiB));
+    }
+
     @ParameterizedTest(name = "{0} MiB is {1} bytes")
     @CsvSource({"0, 0", "1, 1048576", "64, 67108864", "4096, 4294967296"})
-    void theLimitIsTheSlotsMemory(long mib, long bytes) {
+    void aLimitIsWrittenInBytes(long mib, long bytes) {
         assertEquals(bytes, MemoryLimit.bytes(mib));
     }
 
