@@ -25,18 +25,20 @@ public final class Cgroups {
     private final boolean v2;
     private final Path memoryBase;
     private final Path freezerBase;
+    private final Optional<Path> cpuacctBase;
     private final String description;
 
-    private Cgroups(boolean v2, Path memoryBase, Path freezerBase, String description) {
+    private Cgroups(boolean v2, Path memoryBase, Path freezerBase, Optional<Path> cpuacctBase, String description) {
         this.v2 = v2;
         this.memoryBase = memoryBase;
         this.freezerBase = freezerBase;
+        this.cpuacctBase = cpuacctBase;
         this.description = description;
     }
 
     /** Jobs run without cgroups. */
     public static Cgroups none(String why) {
-        return new Cgroups(false, null, null, why);
+        return new Cgroups(false, null, null, Optional.empty(), why);
     }
 
     /** Looks at this host and says in the log what it found. */
@@ -65,14 +67,16 @@ public final class Cgroups {
             Path m = memory.get().resolve(BASE);
             Path f = freezer.get().resolve(BASE);
             if (writable(m) && writable(f)) {
-                return new Cgroups(false, m, f, "cgroup v1 " + m + " and " + f);
+                // cpuacct is a bonus: the job's exact CPU time, which /proc samples miss the end of.
+                Optional<Path> cpu = layout.v1("cpuacct").map(p -> p.resolve(BASE)).filter(Cgroups::writable);
+                return new Cgroups(false, m, f, cpu, "cgroup v1 " + m + " and " + f + cpu.map(p -> " and " + p).orElse(""));
             }
         }
         if (layout.v2().isPresent()) {
             Path own = layout.v2().get();
             Path base = own.resolve(BASE);
             if (delegates(own) && writable(base) && delegates(base)) {
-                return new Cgroups(true, base, base, "cgroup v2 " + base);
+                return new Cgroups(true, base, base, Optional.of(base), "cgroup v2 " + base);
             }
         }
         return none("no writable memory and freezer cgroup below this process's own (v1 "
@@ -111,6 +115,11 @@ public final class Cgroups {
         return memoryBase != null;
     }
 
+    /** True when jobs' CPU time comes from their cgroup (v1 cpuacct writable, or v2). */
+    boolean measuresCpu() {
+        return cpuacctBase.isPresent();
+    }
+
     /** Where job cgroups go, or why there are none. */
     public String description() {
         return description;
@@ -127,6 +136,7 @@ public final class Cgroups {
             throw new IllegalStateException("no cgroups here: " + description);
         }
         String dir = name + "." + ProcessHandle.current().pid();
-        return JobCgroup.create(v2, memoryBase.resolve(dir), freezerBase.resolve(dir), limitBytes);
+        return JobCgroup.create(v2, memoryBase.resolve(dir), freezerBase.resolve(dir),
+                cpuacctBase.map(p -> p.resolve(dir)), limitBytes);
     }
 }

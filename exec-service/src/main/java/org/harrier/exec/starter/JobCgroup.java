@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * One job's cgroup (version 1: a memory and a freezer cgroup of the same name; version 2: one
@@ -14,8 +15,9 @@ import java.util.List;
  *
  * <p>Files used (kernel cgroup-v1 memory.rst and freezer-subsystem.rst, cgroup-v2.rst):
  * v1 memory.limit_in_bytes (and memory.memsw.limit_in_bytes where swap is accounted),
- * memory.max_usage_in_bytes, memory.oom_control's oom_kill, freezer.state; v2 memory.max,
- * memory.swap.max, memory.peak, memory.events' oom_kill, cgroup.freeze, cgroup.kill.
+ * memory.max_usage_in_bytes, memory.oom_control's oom_kill, freezer.state, cpuacct.stat; v2
+ * memory.max, memory.swap.max, memory.peak, memory.events' oom_kill, cgroup.freeze, cgroup.kill,
+ * cpu.stat.
  *
  * <p>Thread-safe: every operation is a file read or write.
  */
@@ -23,18 +25,24 @@ final class JobCgroup {
     private final boolean v2;
     private final Path memory;
     private final Path freezer;
+    private final Optional<Path> cpuacct;
 
-    private JobCgroup(boolean v2, Path memory, Path freezer) {
+    private JobCgroup(boolean v2, Path memory, Path freezer, Optional<Path> cpuacct) {
         this.v2 = v2;
         this.memory = memory;
         this.freezer = freezer;
+        this.cpuacct = cpuacct;
     }
 
-    static JobCgroup create(boolean v2, Path memory, Path freezer, long limitBytes) {
-        JobCgroup c = new JobCgroup(v2, memory, freezer);
+    /** {@code cpuacct}: v1's cpuacct cgroup when it is writable too (v2: the same directory as memory). */
+    static JobCgroup create(boolean v2, Path memory, Path freezer, Optional<Path> cpuacct, long limitBytes) {
+        JobCgroup c = new JobCgroup(v2, memory, freezer, cpuacct);
         try {
             Files.createDirectories(memory);
             Files.createDirectories(freezer);
+            if (cpuacct.isPresent()) {
+                Files.createDirectories(cpuacct.get());
+            }
             if (limitBytes > 0) {
                 if (v2) {
                     write(memory.resolve("memory.max"), Long.toString(limitBytes));
@@ -59,7 +67,7 @@ final class JobCgroup {
      */
     List<String> entry(List<String> commandLine) {
         StringBuilder script = new StringBuilder();
-        for (Path p : v2 ? List.of(memory) : List.of(memory, freezer)) {
+        for (Path p : dirs()) {
             script.append("echo $$ > '").append(p.resolve("cgroup.procs")).append("' 2>/dev/null; ");
         }
         script.append("exec \"$@\"");
@@ -145,10 +153,40 @@ final class JobCgroup {
         ProcessTree.sendPids(signal, procs());
     }
 
+    /**
+     * The CPU time of everything that ran in the cgroup, exited processes included (v1
+     * cpuacct.stat in USER_HZ ticks, v2 cpu.stat in microseconds); empty without cpuacct.
+     */
+    Optional<CpuTime> cpu() {
+        if (cpuacct.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            if (v2) {
+                String stat = Files.readString(cpuacct.get().resolve("cpu.stat"));
+                return Optional.of(new CpuTime(keyed(stat, "user_usec") / 1e6, keyed(stat, "system_usec") / 1e6));
+            }
+            String stat = Files.readString(cpuacct.get().resolve("cpuacct.stat"));
+            return Optional.of(new CpuTime(keyed(stat, "user") / ProcStat.TICKS_PER_SECOND,
+                    keyed(stat, "system") / ProcStat.TICKS_PER_SECOND));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The directories the job joins: v1 memory, freezer and cpuacct if there is one; v2 its one cgroup. */
+    private List<Path> dirs() {
+        List<Path> dirs = new ArrayList<>(v2 ? List.of(memory) : List.of(memory, freezer));
+        if (!v2) {
+            cpuacct.ifPresent(dirs::add);
+        }
+        return dirs;
+    }
+
     /** Removes the cgroup; false while processes are still in it (try again later). */
     boolean remove() {
         boolean gone = true;
-        for (Path p : v2 ? List.of(memory) : List.of(memory, freezer)) {
+        for (Path p : dirs()) {
             try {
                 Files.deleteIfExists(p);
             } catch (IOException e) {

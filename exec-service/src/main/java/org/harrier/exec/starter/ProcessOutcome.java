@@ -11,9 +11,11 @@ package org.harrier.exec.starter;
  * our own SIGTERM/SIGKILL), wrong only for a program that deliberately exits with such a code
  * or a shell passing on its child's death (HTCondor would report an exit code there).
  *
- * <p>CPU time is the largest of periodic samples of the tree (see {@link ProcessTree}): the
- * time used after the last sample is not counted, so a job shorter than one sampling interval
- * reports 0. Java reaps the process before we could read its final figures.
+ * <p>CPU time is exact where the job ran in a cgroup with CPU accounting (read at its end, see
+ * {@link JobCgroup#cpu}); elsewhere it is the largest of periodic samples of the tree (see
+ * {@link ProcessTree}): the time used after the last sample is not counted, so a job shorter
+ * than one sampling interval reports 0. Java reaps the process before we could read its final
+ * figures from /proc.
  */
 public record ProcessOutcome(int exitCode, boolean exitBySignal, int exitSignal, CpuTime cpu, double wallClockSeconds,
         ResourceUsage resources, String holdReason, int holdReasonCode) {

@@ -69,6 +69,8 @@ public final class RunningJob {
             ResourceUsage r = resources;
             Optional<String> hold = Optional.empty();
             if (cgroup != null) {
+                // Exact to the end, which the last /proc sample may have missed.
+                cgroup.cpu().ifPresent(c -> usage = usage.max(c));
                 r = r.withResidentAtLeast(cgroup.peakBytes());
                 hold = MemoryLimit.holdReason(cgroup.oomKills(), controls.memoryLimitMiB(), r.residentSetSizeKiB());
                 removeCgroup(0);
@@ -89,7 +91,7 @@ public final class RunningJob {
     }
 
     private void sample() {
-        usage = usage.max(tree.usage());
+        usage = usage.max(cgroup == null ? tree.usage() : cgroup.cpu().orElseGet(tree::usage));
         ResourceUsage r = resources.peak(tree.memory());
         resources = cgroup == null ? r : r.withResidentAtLeast(cgroup.peakBytes());
     }

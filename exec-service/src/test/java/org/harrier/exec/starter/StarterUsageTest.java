@@ -126,6 +126,18 @@ class StarterUsageTest {
     }
 
     @Test
+    void aJobsCpuTimeIsExactFromItsCgroupEvenWithoutASample() throws Exception {
+        assumeTrue(CGROUPS.measuresCpu(), CGROUPS.description());
+        try (Starter unsampled = new Starter(GRACE, Duration.ofHours(1), CGROUPS)) {
+            CompletableFuture<ProcessOutcome> done = new CompletableFuture<>();
+            unsampled.start(shell("i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done"),
+                    new JobControls("test_" + ProcessHandle.current().pid() + "_cpu", 0, "TERM", GRACE), done::complete);
+            ProcessOutcome o = done.get();
+            assertTrue(o.cpu().userSeconds() + o.cpu().systemSeconds() > 0, "counted from cpuacct: " + o);
+        }
+    }
+
+    @Test
     void aSuspendedJobIsFrozenInItsCgroupAndThawedOnResume() throws Exception {
         assumeTrue(CGROUPS.usable(), CGROUPS.description());
         CompletableFuture<ProcessOutcome> done = new CompletableFuture<>();
