@@ -24,7 +24,6 @@ import org.harrier.scheduler.match.SlotMatch;
 import org.harrier.scheduler.match.SlotRef;
 import org.harrier.scheduler.queue.ExitReport;
 import org.harrier.scheduler.queue.JobId;
-import org.harrier.scheduler.queue.RunUsage;
 
 /**
  * The {@code scheduler} object: its properties and statistics, and its methods translated to
@@ -134,6 +133,15 @@ final class SchedulerObject implements ManagedObject {
                 return reply(schedd.requests(), SchedulerObject::requests);
             case "Matched":
                 return reply(schedd.matched(matches(a.maps("Matches"))), n -> Map.of());
+            case "JobUsage": {
+                org.harrier.scheduler.queue.RunUsage u;
+                try {
+                    u = runUsage(a);
+                } catch (IllegalArgumentException e) {
+                    throw QmfException.badParameter("JobUsage: " + e.getMessage());
+                }
+                return reply(schedd.jobUsage(JobId.parse(a.string("Id")), a.string("ClaimId"), u), applied -> Map.of());
+            }
             case "JobStarted":
                 return reply(schedd.jobStarted(JobId.parse(a.string("Id")), a.string("ClaimId"), a.string("RemoteHost")),
                         applied -> Map.of());
@@ -154,26 +162,11 @@ final class SchedulerObject implements ManagedObject {
                 }
                 return reply(schedd.jobExited(JobId.parse(a.string("Id")), a.string("ClaimId"), r), applied -> Map.of());
             }
-            case "JobUsage": {
-                RunUsage u;
-                try {
-                    u = runUsage(a);
-                } catch (IllegalArgumentException e) {
-                    throw QmfException.badParameter("JobUsage: " + e.getMessage());
-                }
-                return reply(schedd.jobUsage(JobId.parse(a.string("Id")), a.string("ClaimId"), u), applied -> Map.of());
-            }
             case "FetchJobData":
                 throw new QmfException(QmfException.NOT_IMPLEMENTED, "scheduler." + method + " is not implemented yet");
             default:
                 throw new QmfException(QmfException.UNKNOWN_METHOD, "scheduler has no method " + method);
         }
-    }
-
-    /** A starter's figures (JobUsage, JobExited): CPU seconds; ImageSize, ResidentSetSize, DiskUsage KiB; MemoryUsage MiB. */
-    private static RunUsage runUsage(Arguments a) {
-        return new RunUsage(a.real("RemoteUserCpu"), a.real("RemoteSysCpu"), a.integer("ImageSize"),
-                a.integer("ResidentSetSize"), a.integer("MemoryUsage"), a.integer("DiskUsage"));
     }
 
     /** Ids: the jobs acted on, as "cluster.proc" strings. */
@@ -195,6 +188,12 @@ final class SchedulerObject implements ManagedObject {
             throw QmfException.badParameter(name + " " + v + " is out of range");
         }
         return (int) v;
+    }
+
+    /** A starter's figures (JobUsage, JobExited): CPU seconds; ImageSize, ResidentSetSize, DiskUsage KiB; MemoryUsage MiB. */
+    private static org.harrier.scheduler.queue.RunUsage runUsage(Arguments a) {
+        return new org.harrier.scheduler.queue.RunUsage(a.real("RemoteUserCpu"), a.real("RemoteSysCpu"),
+                a.integer("ImageSize"), a.integer("ResidentSetSize"), a.integer("MemoryUsage"), a.integer("DiskUsage"));
     }
 
     private static Map<String, Object> requests(List<Request> requests) {
