@@ -42,11 +42,13 @@ public final class MemoryLimit {
 
     /**
      * The hold reason when the job's cgroup saw {@code oomKills} OOM kills under a limit of
-     * {@code limitMiB}, its memory having peaked at {@code peakKiB}; empty when there was none
-     * (or no limit: an OOM kill then came from the machine running out, not from the job's request).
+     * {@code limitMiB}, its memory having peaked at {@code peakKiB}; empty when there was none,
+     * no limit, or a peak well below the limit (over 5% short): the kernel counts an OOM kill in
+     * the victim's cgroup whoever ran out, so such a kill came from the machine or the startd's
+     * own cgroup running out, not from the job's request, and is an ordinary death by SIGKILL.
      */
     static Optional<String> holdReason(long oomKills, long limitMiB, long peakKiB) {
-        if (oomKills <= 0 || limitMiB <= 0) {
+        if (oomKills <= 0 || limitMiB <= 0 || peakKiB * 100 < limitMiB * 1024 * 95) {
             return Optional.empty();
         }
         return Optional.of("Job has gone over cgroup memory limit of " + limitMiB + " megabytes. Last measured usage: "

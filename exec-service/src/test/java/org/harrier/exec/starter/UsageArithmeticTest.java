@@ -89,8 +89,9 @@ class UsageArithmeticTest {
     }
 
     @ParameterizedTest(name = "{0} OOM kills under {1} MiB, peak {2} KiB: held {3}")
-    @CsvSource({"0, 64, 70000, false", "1, 64, 65536, true", "2, 128, 131073, true", "1, 0, 65536, false"})
-    void aJobIsHeldOnlyWhenTheOomKillerActedUnderItsLimit(long kills, long limitMiB, long peakKiB, boolean held) {
+    @CsvSource({"0, 64, 70000, false", "1, 64, 65536, true", "2, 128, 131073, true", "1, 0, 65536, false",
+            "1, 128, 125000, true", "1, 128, 60000, false"})
+    void aJobIsHeldOnlyWhenTheOomKillerActedAtItsLimit(long kills, long limitMiB, long peakKiB, boolean held) {
         Optional<String> reason = MemoryLimit.holdReason(kills, limitMiB, peakKiB);
         assertEquals(held, reason.isPresent());
         reason.ifPresent(r -> assertEquals("Job has gone over cgroup memory limit of " + limitMiB
