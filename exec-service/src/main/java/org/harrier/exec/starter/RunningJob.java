@@ -64,19 +64,23 @@ public final class RunningJob {
             if (s != null) {
                 s.cancel(false);
             }
-            // Whatever the job started and left running dies with it, as under HTCondor's starter.
-            forceKill();
             ResourceUsage r = resources;
             Optional<String> hold = Optional.empty();
-            if (cgroup != null) {
-                // Exact to the end, which the last /proc sample may have missed.
-                cgroup.cpu().ifPresent(c -> usage = usage.max(c));
-                r = r.withResidentAtLeast(cgroup.peakBytes());
-                hold = MemoryLimit.holdReason(cgroup.oomKills(), controls.memoryLimitMiB(), r.residentSetSizeKiB());
-                removeCgroup(0);
-            }
-            if (iwd != null) {
-                r = r.withDiskAtLeast(WrittenFiles.kib(iwd, startMillis));
+            try {
+                // Whatever the job started and left running dies with it, as under HTCondor's starter.
+                forceKill();
+                if (cgroup != null) {
+                    // Exact to the end, which the last /proc sample may have missed.
+                    cgroup.cpu().ifPresent(c -> usage = usage.max(c));
+                    r = r.withResidentAtLeast(cgroup.peakBytes());
+                    hold = MemoryLimit.holdReason(cgroup.oomKills(), controls.memoryLimitMiB(), r.residentSetSizeKiB());
+                    removeCgroup(0);
+                }
+                if (iwd != null) {
+                    r = r.withDiskAtLeast(WrittenFiles.kib(iwd, startMillis));
+                }
+            } catch (RuntimeException e) {
+                // The exit must be reported whatever the last measurements did: with the figures so far.
             }
             onExit.accept(ProcessOutcome.fromStatus(p.exitValue(), usage, wall)
                     .with(r, hold.orElse(""), hold.isPresent() ? MemoryLimit.JOB_OUT_OF_RESOURCES : 0));
