@@ -126,7 +126,9 @@ final class Checkpointer implements AutoCloseable {
 
     private void restart(String claimId, ClaimRun run) {
         try {
-            RunningJob process = claims.starter().restart(command(claims.book(), claims.book().claimed(claimId), run.job()),
+            DynamicSlot d = claims.book().claimed(claimId);
+            RunningJob process = claims.starter().restart(command(claims.book(), d, run.job()),
+                    claims.starter().controlsFor(run.job(), d.name(), run.jobId(), d.resources().memoryMiB()),
                     o -> claims.owner().execute(() -> {
                         if (!takes(claimId, o)) {
                             ended.accept(claimId, o);

@@ -13,7 +13,9 @@ import org.harrier.mgmt.config.ConfigurationException;
  * EXECUTE (the execute directory), FILESYSTEM_DOMAIN, MACHINE_RESOURCE_&lt;name&gt; (a count, or
  * device ids separated by commas/white space), CONSUMPTION_POLICY, CONSUMPTION_&lt;Resource&gt;
  * and SLOT_WEIGHT; the owner policy's SUSPEND, CONTINUE, PREEMPT, KILL, WANT_SUSPEND, WANT_VACATE
- * and POLLING_INTERVAL (seconds). Knobs it does not know are left alone (the same file configures other
+ * and POLLING_INTERVAL (seconds); STARTER_UPDATE_INTERVAL (seconds between a running job's usage
+ * reports) and MAXVACATETIME (seconds a vacated job has between its KillSig and SIGKILL; a
+ * number here, not an expression as in HTCondor). Knobs it does not know are left alone (the same file configures other
  * daemons). Every error names the knob and where it was defined.
  */
 public final class ExecConfig {
@@ -52,6 +54,8 @@ public final class ExecConfig {
             knob(config, k, () -> b.ownerPolicy(k, config.get(k).orElseThrow()));
         }
         knob(config, "POLLING_INTERVAL", () -> b.pollingInterval(config.seconds("POLLING_INTERVAL", null)));
+        knob(config, "STARTER_UPDATE_INTERVAL", () -> b.starterUpdateInterval(config.seconds("STARTER_UPDATE_INTERVAL", null)));
+        knob(config, "MAXVACATETIME", () -> b.killGrace(config.seconds("MAXVACATETIME", null)));
         knob(config, "RANK", () -> b.rank(config.get("RANK").orElseThrow()));
         knob(config, "MAXJOBRETIREMENTTIME", () -> b.maxJobRetirementTime(config.get("MAXJOBRETIREMENTTIME").orElseThrow()));
         return b;

@@ -40,8 +40,10 @@ public final class ExecSettings {
     private final Duration claimLease;
     private final OwnerPolicy ownerPolicy;
     private final Duration pollingInterval;
+    private final Duration starterUpdateInterval;
 
     private ExecSettings(Builder b) {
+        this.starterUpdateInterval = b.starterUpdateInterval;
         this.ownerPolicy = b.ownerPolicy();
         this.pollingInterval = b.pollingInterval;
         this.cpus = b.cpus;
@@ -128,13 +130,22 @@ public final class ExecSettings {
         return pollingInterval;
     }
 
+    /**
+     * How often a running job's usage goes to its scheduler (HTCondor's STARTER_UPDATE_INTERVAL,
+     * default 300 s; the personal grid and tests use less).
+     */
+    public Duration starterUpdateInterval() {
+        return starterUpdateInterval;
+    }
+
     /** Machine names a startd would detect; null means detect. */
     public record MachineNames(String machine, String arch, String opSys, String opSysAndVer, String fileSystemDomain) {
     }
 
     /**
      * updateInterval: how often slot ads are republished (HTCondor UPDATE_INTERVAL; 5 s in a
-     * personal grid). killGrace: how long a job tree has between SIGTERM and SIGKILL.
+     * personal grid). killGrace: the machine's MAXVACATETIME, how long a vacated job has between
+     * its KillSig and SIGKILL (a job's smaller JobMaxVacateTime wins).
      * usageInterval: how often a running job's CPU time is sampled from /proc.
      */
     public record Timings(Duration updateInterval, Duration killGrace, Duration usageInterval) {
@@ -176,8 +187,15 @@ public final class ExecSettings {
         private Expr slotWeight = Expr.parse(ConsumptionPolicy.DEFAULT_SLOT_WEIGHT);
         private final Map<String, Expr> owner = new TreeMap<>();
         private Duration pollingInterval = Duration.ofSeconds(5);
+        private Duration starterUpdateInterval = Duration.ofSeconds(300);
 
         private Builder() {
+        }
+
+        /** STARTER_UPDATE_INTERVAL: how often running jobs' usage is reported. */
+        public Builder starterUpdateInterval(Duration d) {
+            this.starterUpdateInterval = d;
+            return this;
         }
 
         /**
@@ -361,6 +379,9 @@ public final class ExecSettings {
                 throw new IllegalArgumentException("pollingInterval must be positive, got " + pollingInterval);
             }
             slotPolicy();
+            if (starterUpdateInterval == null || starterUpdateInterval.isZero() || starterUpdateInterval.isNegative()) {
+                throw new IllegalArgumentException("starterUpdateInterval must be positive, got " + starterUpdateInterval);
+            }
             return new ExecSettings(this);
         }
     }

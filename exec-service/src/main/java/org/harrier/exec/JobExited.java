@@ -3,6 +3,7 @@ package org.harrier.exec;
 import java.util.Objects;
 
 import org.harrier.exec.starter.ProcessOutcome;
+import org.harrier.exec.starter.ResourceUsage;
 
 /**
  * Job {@code jobId} on claim {@code claimId} ended, with the attributes HTCondor's starter
@@ -10,12 +11,23 @@ import org.harrier.exec.starter.ProcessOutcome;
  * RemoteWallClockTime in seconds). A job that could not be started at all has
  * {@code holdReasonCode} > 0 (HTCondor's hold codes: 6 FailedToCreateProcess, 7/8 output/input
  * file, 14 Iwd), a {@code holdReason} saying what was wrong, ExitCode -1 (no process ever
- * exited) and zero usage. An {@code evicted} job was killed because its claim was preempted.
+ * exited) and zero usage. A job that ran over its memory limit has its exit and usage and
+ * HoldReasonCode 34 with HTCondor's reason. An {@code evicted} job was killed because its claim
+ * was preempted. {@code resources} are its memory and disk peaks (ImageSize, ResidentSetSize,
+ * DiskUsage).
  */
 public record JobExited(String jobId, String claimId, String scheduler, int exitCode, boolean exitBySignal,
         int exitSignal, double remoteUserCpu, double remoteSysCpu, double remoteWallClockTime, String holdReason,
-        int holdReasonCode, boolean evicted) {
+        int holdReasonCode, boolean evicted, ResourceUsage resources) {
     public static final int NEVER_STARTED = -1;
+
+    /** A report without memory and disk figures. */
+    public JobExited(String jobId, String claimId, String scheduler, int exitCode, boolean exitBySignal,
+            int exitSignal, double remoteUserCpu, double remoteSysCpu, double remoteWallClockTime, String holdReason,
+            int holdReasonCode, boolean evicted) {
+        this(jobId, claimId, scheduler, exitCode, exitBySignal, exitSignal, remoteUserCpu, remoteSysCpu,
+                remoteWallClockTime, holdReason, holdReasonCode, evicted, ResourceUsage.NONE);
+    }
 
     /** A report of a job that ended by itself or could not start (not evicted). */
     public JobExited(String jobId, String claimId, String scheduler, int exitCode, boolean exitBySignal,
@@ -37,11 +49,17 @@ public record JobExited(String jobId, String claimId, String scheduler, int exit
         if (evicted && holdReasonCode > 0) {
             throw new IllegalArgumentException("a job that never started cannot have been evicted");
         }
+        Objects.requireNonNull(resources, "resources");
     }
 
+    /**
+     * The job ended by itself, with its usage; or the starter stopped it for a reason to hold it
+     * for (HoldReasonCode 34, over its memory limit), which the report carries with its exit.
+     */
     static JobExited of(String jobId, String claimId, String scheduler, ProcessOutcome o) {
         return new JobExited(jobId, claimId, scheduler, o.exitCode(), o.exitBySignal(), o.exitSignal(),
-                o.cpu().userSeconds(), o.cpu().systemSeconds(), o.wallClockSeconds(), "", 0);
+                o.cpu().userSeconds(), o.cpu().systemSeconds(), o.wallClockSeconds(), o.holdReason(),
+                o.holdReasonCode(), false, o.resources());
     }
 
     /**
@@ -50,7 +68,7 @@ public record JobExited(String jobId, String claimId, String scheduler, int exit
      */
     static JobExited evicted(String jobId, String claimId, String scheduler, ProcessOutcome o) {
         return new JobExited(jobId, claimId, scheduler, o.exitCode(), o.exitBySignal(), o.exitSignal(),
-                o.cpu().userSeconds(), o.cpu().systemSeconds(), o.wallClockSeconds(), "", 0, true);
+                o.cpu().userSeconds(), o.cpu().systemSeconds(), o.wallClockSeconds(), "", 0, true, o.resources());
     }
 
     static JobExited neverStarted(String jobId, String claimId, String scheduler, String reason, int holdReasonCode) {
@@ -59,6 +77,11 @@ public record JobExited(String jobId, String claimId, String scheduler, int exit
 
     /** True if the job could not be started (the scheduler should hold it). */
     public boolean neverStarted() {
+        return holdReasonCode > 0 && exitCode == NEVER_STARTED && !exitBySignal;
+    }
+
+    /** True if the scheduler should hold the job: it never started, or ran over its memory limit. */
+    public boolean held() {
         return holdReasonCode > 0;
     }
 }

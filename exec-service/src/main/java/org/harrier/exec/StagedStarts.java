@@ -109,7 +109,9 @@ final class StagedStarts {
             BiConsumer<String, ProcessOutcome> exited) {
         RunningJob process;
         try {
-            process = starter.start(staged.command(), outcome -> owner.execute(() -> exited.accept(claimId, outcome)));
+            DynamicSlot d = book.claimed(claimId);
+            process = starter.start(staged.command(), starter.controlsFor(staged.job(), d.name(), jobId, d.resources().memoryMiB()),
+                    outcome -> owner.execute(() -> exited.accept(claimId, outcome)));
         } catch (JobSetupException e) {
             sandboxes.discard(staged);
             neverStarted(claimId, jobId, scheduler, e.getMessage(), e.holdReasonCode());

@@ -20,6 +20,7 @@ import org.harrier.classad.ClassAd;
 import org.harrier.classad.EvalContext;
 import org.harrier.exec.checkpoint.CheckpointStore;
 import org.harrier.exec.checkpoint.SpoolCheckpointStore;
+import org.harrier.exec.starter.Cgroups;
 import org.harrier.exec.starter.JobCommand;
 import org.harrier.exec.starter.JobSetupException;
 import org.harrier.exec.starter.ProcessOutcome;
@@ -84,18 +85,27 @@ public final class Startd implements AutoCloseable {
     /** The same, saving and restoring self-checkpointing jobs' checkpoints through {@code checkpointStore}. */
     public Startd(ClaimBook book, ExecSettings.Timings timings, StartdListener listener, Clock clock, Duration claimLease,
             OwnerWatch ownerWatch, CheckpointStore checkpointStore) {
-        this(book, timings, listener, clock, claimLease, ownerWatch, checkpointStore, null);
+        this(book, timings, listener, clock, claimLease, ownerWatch, Cgroups.none("not asked for"), checkpointStore, null);
     }
 
-    /** As above, with {@code sandboxes} for jobs whose files travel (null: every job runs in its Iwd). */
+    /** A startd whose jobs run in their own cgroups where {@code cgroups} is usable (memory limit, freezer). */
     public Startd(ClaimBook book, ExecSettings.Timings timings, StartdListener listener, Clock clock, Duration claimLease,
-            OwnerWatch ownerWatch, CheckpointStore checkpointStore, Sandboxes sandboxes) {
+            OwnerWatch ownerWatch, Cgroups cgroups) {
+        this(book, timings, listener, clock, claimLease, ownerWatch, cgroups, new SpoolCheckpointStore(), null);
+    }
+
+    /**
+     * All parts: {@code cgroups} for jobs' own cgroups, {@code checkpointStore} for self-checkpointing
+     * jobs, {@code sandboxes} for jobs whose files travel (null: every job runs in its Iwd).
+     */
+    public Startd(ClaimBook book, ExecSettings.Timings timings, StartdListener listener, Clock clock, Duration claimLease,
+            OwnerWatch ownerWatch, Cgroups cgroups, CheckpointStore checkpointStore, Sandboxes sandboxes) {
         this.leases = new StartdLeases(claimLease);
         this.book = Objects.requireNonNull(book, "book");
         this.listener = Objects.requireNonNull(listener, "listener");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.killGrace = timings.killGrace();
-        this.starter = new Starter(timings.killGrace(), timings.usageInterval());
+        this.starter = new Starter(timings.killGrace(), timings.usageInterval(), cgroups);
         this.published = book.slot();
         this.owner = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "harrier-startd");
@@ -123,8 +133,8 @@ public final class Startd implements AutoCloseable {
         PartitionableSlot slot = PartitionableSlot.of(name, machine, settings.start(), settings.slotPolicy(),
                 clock.instant().getEpochSecond());
         return new Startd(new ClaimBook(slot, ClaimIds.secure(), settings.policy()), settings.timings(), listener, clock,
-                settings.claimLease(), new OwnerWatch(settings.ownerPolicy(), ProcSensor.of(settings)), new SpoolCheckpointStore(),
-                sandboxes);
+                settings.claimLease(), new OwnerWatch(settings.ownerPolicy(), ProcSensor.of(settings)), Cgroups.detect(),
+                new SpoolCheckpointStore(), sandboxes);
     }
 
     /** The owner's Rank and MaxJobRetirementTime (immutable); any thread. */
@@ -163,7 +173,8 @@ public final class Startd implements AutoCloseable {
                     return staged.activate(d, claimId, jobId, job, command, this::exited);
                 }
                 checkpoints.restore(jobId, job, command);
-                process = starter.start(command, outcome -> owner.execute(() -> exited(claimId, outcome)));
+                process = starter.start(command, starter.controlsFor(job, d.name(), jobId, d.resources().memoryMiB()),
+                        outcome -> owner.execute(() -> exited(claimId, outcome)));
             } catch (JobSetupException e) {
                 safely(() -> listener.jobExited(
                         JobExited.neverStarted(jobId, claimId, d.scheduler(), e.getMessage(), e.holdReasonCode())));
@@ -349,6 +360,11 @@ public final class Startd implements AutoCloseable {
         if (closing && running.isEmpty()) {
             drained.countDown();
         }
+    }
+
+    /** Reports each running job's usage so far to its scheduler (every STARTER_UPDATE_INTERVAL); completes with how many. */
+    public CompletableFuture<Integer> reportUsage() {
+        return onOwner(() -> JobUsage.report(running, releasing, u -> safely(() -> listener.jobUsage(u))));
     }
 
     /**

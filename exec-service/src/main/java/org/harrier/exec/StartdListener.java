@@ -6,6 +6,10 @@ package org.harrier.exec;
  * must not block (the bus wiring sends and returns).
  */
 public interface StartdListener {
+    /** A running job's usage so far (every STARTER_UPDATE_INTERVAL); a listener may ignore it. */
+    default void jobUsage(JobUsage usage) {
+    }
+
     /** The partitionable slot or any dynamic slot changed (claimed, busy, idle, released). */
     void slotsChanged(PartitionableSlot slot);
 

@@ -190,6 +190,14 @@ final class ClaimRunner {
         if (keeper.queue().status(id) == JobStatus.IDLE) {
             started(id, claimId, c.grant().slotName());
         }
+        if (report.held()) {
+            // The starter stopped it for a reason to hold it (34, over its memory limit); the claim takes the next job.
+            claims.detach(c);
+            keeper.commit(Transition.heldByStarter(id, keeper.queue().ad(id), report, keeper.now()), this::onClaim);
+            LOG.info("job {} is held: {}", id, report.holdReason());
+            free(c);
+            return true;
+        }
         if (report.evicted()) {
             // The claim was preempted and ended with the eviction: forget it (no Release), run the job again later.
             claims.remove(c);
@@ -205,6 +213,20 @@ final class ClaimRunner {
             keeper.reindex(id); // on_exit_remove false: idle again, and this claim may run it at once
         }
         free(c);
+        return true;
+    }
+
+    /**
+     * Applies a running job's usage report; false (and nothing changes) unless {@code id} is
+     * running or suspended on the claim, so a late one after the exit report is harmless.
+     */
+    boolean usage(JobId id, String claimId, org.harrier.scheduler.queue.RunUsage usage) {
+        Claim c = claims.get(claimId);
+        JobStatus status = keeper.queue().status(id);
+        if (c == null || !id.equals(c.job()) || status != JobStatus.RUNNING && status != JobStatus.SUSPENDED) {
+            return false;
+        }
+        keeper.commit(Transition.usage(id, keeper.queue().ad(id), usage), this::onClaim);
         return true;
     }
 

@@ -166,6 +166,11 @@ public final class Schedd {
         return onOwner(() -> runner.started(id, claimId, remoteHost));
     }
 
+    /** The starter's usage report for a running job; false when ignored (not running on that claim). */
+    public CompletableFuture<Boolean> jobUsage(JobId id, String claimId, org.harrier.scheduler.queue.RunUsage usage) {
+        return onOwner(() -> runner.usage(id, claimId, usage));
+    }
+
     /** The starter's exit report; idempotent: false when ignored. */
     public CompletableFuture<Boolean> jobExited(JobId id, String claimId, ExitReport report) {
         return onOwner(() -> runner.exited(id, claimId, report));

@@ -114,7 +114,11 @@ public final class PersonalGrid implements AutoCloseable {
             // Started exec first so it stops last: the scheduler, stopping, takes its running jobs
             // back (they stay queued and run again next time), rather than the exec service killing
             // them under it, which the scheduler would record as jobs that ended by a signal.
-            running.push(ExecService.start(bus, name, ExecConfig.apply(config, ExecSettings.builder())
+            ExecSettings.Builder exec = ExecSettings.builder();
+            if (!config.defined("STARTER_UPDATE_INTERVAL")) {
+                exec.starterUpdateInterval(every); // a personal grid shows running jobs' usage as quickly as its ads
+            }
+            running.push(ExecService.start(bus, name, ExecConfig.apply(config, exec)
                     .executeDir(data.resolve("execute")).updateInterval(every).build()));
             running.push(SchedulerService.start(bus, name, schedulerSettings, data.resolve("spool")));
             PersonalGrid grid = new PersonalGrid(settings, broker.url(), running);

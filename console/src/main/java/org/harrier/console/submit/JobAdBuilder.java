@@ -40,6 +40,8 @@ final class JobAdBuilder {
             PolicySteps::concurrencyLimits,
             AccountingSteps::group,
             AccountingSteps::retirement,
+            VacateSteps::killSig,
+            VacateSteps::maxVacateTime,
             FileTransfer::step,
             CheckpointSteps::step,
             DefaultRequirements::step);

@@ -94,6 +94,35 @@ class JobControlTest {
         return Long.parseLong(user.read(name + ".pid").trim());
     }
 
+    /**
+     * Whether the job's process is suspended: stopped by SIGSTOP (state 'T'), or frozen by the
+     * cgroup freezer where the startd runs jobs in cgroups (its freezer cgroup FROZEN; the
+     * process itself then shows 'D').
+     */
+    static boolean suspended(long pid) {
+        if (state(pid) == 'T') {
+            return true;
+        }
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "cgroup"))) {
+                String[] f = line.split(":", 3);
+                if (f.length == 3 && List.of(f[1].split(",")).contains("freezer") && !f[2].equals("/")) {
+                    Path state = Path.of("/sys/fs/cgroup/freezer" + f[2], "freezer.state");
+                    return Files.exists(state) && Files.readString(state).strip().equals("FROZEN");
+                }
+                if (f.length == 3 && f[0].equals("0") && !f[2].equals("/")) {
+                    Path events = Path.of("/sys/fs/cgroup" + f[2], "cgroup.events");
+                    if (Files.exists(events) && Files.readString(events).contains("frozen 1")) {
+                        return true;
+                    }
+                }
+            }
+        } catch (IOException e) {
+            return false;
+        }
+        return false;
+    }
+
     /** The state letter of /proc/<pid>/stat: 'T' when stopped. */
     static char state(long pid) {
         try {
@@ -147,12 +176,12 @@ class JobControlTest {
 
             assertEquals(List.of(id), control.suspend(Jobs.id(id), null));
             awaitStatus(jobs, id, 7);
-            Eventually.await("process " + pid + " to be stopped", Eventually.PATIENCE, () -> state(pid) == 'T',
+            Eventually.await("process " + pid + " to be stopped", Eventually.PATIENCE, () -> suspended(pid),
                     () -> "state " + state(pid));
 
             assertEquals(List.of(id), control.resume(Jobs.id(id.substring(0, id.indexOf('.'))), null));
             awaitStatus(jobs, id, 2);
-            Eventually.await("process " + pid + " to run again", Eventually.PATIENCE, () -> state(pid) != 'T',
+            Eventually.await("process " + pid + " to run again", Eventually.PATIENCE, () -> !suspended(pid),
                     () -> "state " + state(pid));
             open("paused");
             jobs.awaitLeft(id);

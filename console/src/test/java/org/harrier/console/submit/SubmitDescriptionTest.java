@@ -398,6 +398,21 @@ class SubmitDescriptionTest {
                 """, 1, 0, """
                 MaxJobRetirementTime = ifThenElse(JobPrio > 5, 7200, 60)
                 """),
+            row("kill_sig by name without SIG, job_max_vacate_time in seconds", """
+                executable = /bin/echo
+                kill_sig = usr1
+                job_max_vacate_time = 30
+                queue
+                """, 1, 0, """
+                KillSig = "SIGUSR1"; JobMaxVacateTime = 30
+                """),
+            row("kill_sig by number; no JobMaxVacateTime unless asked", """
+                executable = /bin/echo
+                kill_sig = 2
+                queue
+                """, 1, 0, """
+                KillSig = "SIGINT"; _Absent = "JobMaxVacateTime"
+                """),
             row("concurrency_limits_expr is an expression", """
                 executable = /bin/echo
                 concurrency_limits_expr = strcat("license_", TARGET.Arch)

@@ -19,9 +19,10 @@ import org.harrier.mgmt.bus.ServiceProcess;
  *              [--kill-grace SECONDS] [--claim-lease SECONDS] [--execute-dir DIR] [--rank EXPR] [--max-job-retirement-time EXPR]
  *              [--config FILE] [--resource NAME=COUNT|ID,ID...]... [--polling-interval SECONDS]
  *              [--suspend EXPR] [--continue EXPR] [--preempt EXPR] [--kill EXPR] [--want-suspend EXPR]
- *              [--want-vacate EXPR]
+ *              [--want-vacate EXPR] [--starter-update-interval SECONDS]
  * </pre>
- * {@code --config} reads an HTCondor-style configuration file ({@link ExecConfig} lists the
+ * {@code --kill-grace} is the machine's MAXVACATETIME (seconds a vacated job has between its
+ * KillSig and SIGKILL). {@code --config} reads an HTCondor-style configuration file ({@link ExecConfig} lists the
  * knobs); the other options override it, wherever they stand. {@code --resource} declares a
  * custom resource ({@code GPUs=GPU-0,GPU-1}, {@code licenses=4}) as MACHINE_RESOURCE_&lt;name&gt;
  * does, replacing one of the same name. The file is read again at every update interval, so a
@@ -84,6 +85,7 @@ public final class ExecMain {
                 case "--rank" -> b.rank(v);
                 case "--max-job-retirement-time" -> b.maxJobRetirementTime(v);
                 case "--polling-interval" -> b.pollingInterval(Duration.ofSeconds(number(flag, v)));
+                case "--starter-update-interval" -> b.starterUpdateInterval(Duration.ofSeconds(number(flag, v)));
                 case "--suspend", "--continue", "--preempt", "--kill", "--want-suspend", "--want-vacate" ->
                         b.ownerPolicy(flag.substring(2).replace('-', '_'), v);
                 case "--config" -> {

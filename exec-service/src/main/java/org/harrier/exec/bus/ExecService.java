@@ -81,6 +81,9 @@ public final class ExecService implements AutoCloseable {
         probing.scheduleWithFixedDelay(() -> redetect(startd, probe), every, every, TimeUnit.MILLISECONDS);
         // Leases are whole seconds: a check each second ends an expired claim within a second of its lease.
         probing.scheduleWithFixedDelay(startd::expireLeases, 1, 1, TimeUnit.SECONDS);
+        long usage = settings.starterUpdateInterval().toMillis();
+        // Running jobs' usage to their schedulers (STARTER_UPDATE_INTERVAL), gathered on the startd's owner thread.
+        probing.scheduleWithFixedDelay(startd::reportUsage, usage, usage, TimeUnit.MILLISECONDS);
         long polling = settings.pollingInterval().toMillis();
         // The owner policy's look (POLLING_INTERVAL); the poll runs on the startd's owner thread.
         probing.scheduleWithFixedDelay(startd::poll, polling, polling, TimeUnit.MILLISECONDS);

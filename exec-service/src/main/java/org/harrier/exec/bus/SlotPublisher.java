@@ -11,6 +11,8 @@ import org.harrier.classad.ClassAd;
 import org.harrier.exec.DynamicSlot;
 import org.harrier.exec.JobCheckpointed;
 import org.harrier.exec.JobExited;
+import org.harrier.exec.JobUsage;
+import org.harrier.exec.starter.ResourceUsage;
 import org.harrier.exec.PartitionableSlot;
 import org.harrier.exec.SlotAds;
 import org.harrier.exec.Startd;
@@ -35,6 +37,8 @@ import org.slf4j.LoggerFactory;
  */
 final class SlotPublisher implements StartdListener {
     private static final Logger log = LoggerFactory.getLogger(SlotPublisher.class);
+
+    private static final Duration USAGE_TIMEOUT = Duration.ofSeconds(30);
 
     private final Agent agent;
     private final Console console;
@@ -125,9 +129,12 @@ final class SlotPublisher implements StartdListener {
         args.put("RemoteUserCpu", e.remoteUserCpu());
         args.put("RemoteSysCpu", e.remoteSysCpu());
         args.put("RemoteWallClockTime", e.remoteWallClockTime());
-        if (e.neverStarted()) {
+        if (e.held()) {
             args.put("HoldReason", e.holdReason());
             args.put("HoldReasonCode", (long) e.holdReasonCode());
+        }
+        if (!e.neverStarted()) {
+            putResources(args, e.resources());
         }
         if (e.evicted()) {
             args.put("Evicted", true);
@@ -145,6 +152,42 @@ final class SlotPublisher implements StartdListener {
         args.put("Size", c.bytes());
         args.put("Duration", c.seconds());
         report(c.scheduler(), "JobCheckpointed", args);
+    }
+
+    /**
+     * A running job's usage so far, as HTCondor's starter updates its shadow: a plain request
+     * (not persistent, answer ignored). A lost one costs nothing, as the next one or the exit
+     * report carries newer figures; the scheduler ignores one for a job no longer running there.
+     */
+    @Override
+    public void jobUsage(JobUsage u) {
+        Map<String, Object> args = new LinkedHashMap<>();
+        args.put("Id", u.jobId());
+        args.put("ClaimId", u.claimId());
+        args.put("RemoteUserCpu", u.cpu().userSeconds());
+        args.put("RemoteSysCpu", u.cpu().systemSeconds());
+        args.put("RemoteWallClockTime", u.wallClockSeconds());
+        putResources(args, u.resources());
+        AgentName agentName;
+        try {
+            agentName = AgentName.parse(u.scheduler());
+        } catch (IllegalArgumentException e) {
+            return; // the exit report will say so in the log
+        }
+        console.invoke(agentName, ObjectId.grid("scheduler", agentName.instance()), "JobUsage", args, USAGE_TIMEOUT)
+                .whenComplete((out, error) -> {
+                    if (error != null) {
+                        log.debug("JobUsage for job {} to {} not taken: {}", u.jobId(), u.scheduler(), error.getMessage());
+                    }
+                });
+    }
+
+    /** ImageSize, ResidentSetSize and DiskUsage in KiB, MemoryUsage in MiB (HTCondor's units). */
+    private static void putResources(Map<String, Object> args, ResourceUsage r) {
+        args.put("ImageSize", r.imageSizeKiB());
+        args.put("ResidentSetSize", r.residentSetSizeKiB());
+        args.put("MemoryUsage", r.memoryUsageMiB());
+        args.put("DiskUsage", r.diskUsageKiB());
     }
 
     /**

@@ -11,11 +11,14 @@ package org.harrier.exec.starter;
  * our own SIGTERM/SIGKILL), wrong only for a program that deliberately exits with such a code
  * or a shell passing on its child's death (HTCondor would report an exit code there).
  *
- * <p>CPU time is the largest of periodic samples of the tree (see {@link ProcessTree}): the
- * time used after the last sample is not counted, so a job shorter than one sampling interval
- * reports 0. Java reaps the process before we could read its final figures.
+ * <p>CPU time is exact where the job ran in a cgroup with CPU accounting (read at its end, see
+ * {@link JobCgroup#cpu}); elsewhere it is the largest of periodic samples of the tree (see
+ * {@link ProcessTree}): the time used after the last sample is not counted, so a job shorter
+ * than one sampling interval reports 0. Java reaps the process before we could read its final
+ * figures from /proc.
  */
-public record ProcessOutcome(int exitCode, boolean exitBySignal, int exitSignal, CpuTime cpu, double wallClockSeconds) {
+public record ProcessOutcome(int exitCode, boolean exitBySignal, int exitSignal, CpuTime cpu, double wallClockSeconds,
+        ResourceUsage resources, String holdReason, int holdReasonCode) {
     static final int LAST_SIGNAL = 64;
 
     public ProcessOutcome {
@@ -23,6 +26,30 @@ public record ProcessOutcome(int exitCode, boolean exitBySignal, int exitSignal,
             throw new IllegalArgumentException("either an exit code or a signal: code " + exitCode + ", signal " + exitSignal);
         }
         java.util.Objects.requireNonNull(cpu, "cpu");
+        java.util.Objects.requireNonNull(resources, "resources");
+        java.util.Objects.requireNonNull(holdReason, "holdReason");
+        if ((holdReasonCode > 0) == holdReason.isEmpty() || holdReasonCode < 0) {
+            throw new IllegalArgumentException("a hold reason and a positive hold reason code go together: '"
+                    + holdReason + "', " + holdReasonCode);
+        }
+    }
+
+    /** An end with no memory or disk figures and nothing to hold the job for. */
+    public ProcessOutcome(int exitCode, boolean exitBySignal, int exitSignal, CpuTime cpu, double wallClockSeconds) {
+        this(exitCode, exitBySignal, exitSignal, cpu, wallClockSeconds, ResourceUsage.NONE, "", 0);
+    }
+
+    /**
+     * The same end, with the run's memory and disk peaks and, when the starter stopped the job
+     * for a reason it should be held for (over its memory limit), that reason and its code.
+     */
+    public ProcessOutcome with(ResourceUsage usage, String reason, int code) {
+        return new ProcessOutcome(exitCode, exitBySignal, exitSignal, cpu, wallClockSeconds, usage, reason, code);
+    }
+
+    /** True when the job should be held rather than treated as having exited (HoldReasonCode 34). */
+    public boolean held() {
+        return holdReasonCode > 0;
     }
 
     /** Interprets a Java exit status as described above. */

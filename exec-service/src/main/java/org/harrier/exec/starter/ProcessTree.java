@@ -17,10 +17,11 @@ import java.util.concurrent.TimeUnit;
  * time before signalling it, so a recycled pid is never hit.
  *
  * <p>Known limit: a process started and orphaned between two looks (every usage sample and
- * every kill) escapes. HTCondor closes that hole with cgroups; a later issue can too.
+ * every kill) escapes. Where the startd can make cgroups, {@link JobCgroup} closes that hole
+ * (HTCondor's answer too); this tree is what is left where it cannot.
  *
- * <p>Suspension is SIGSTOP/SIGCONT to every member (DESIGN.md section 7 allows the freezer or
- * SIGSTOP; a cgroup freezer needs a delegated cgroup, which a startd cannot count on).
+ * <p>Suspension is SIGSTOP/SIGCONT to every member where the job has no cgroup (DESIGN.md
+ * section 7 allows the freezer or SIGSTOP; {@link JobCgroup} freezes where it can).
  *
  * <p>Thread-safe: sampled on the starter's timer thread, killed from the timer or the owner.
  */
@@ -63,6 +64,30 @@ final class ProcessTree {
             total = total.plus(ProcStat.read(p.pid()));
         }
         return total;
+    }
+
+    /** Virtual size and resident set of the tree now: the sums over its live members (see {@link ProcStatus}). */
+    ResourceUsage memory() {
+        long image = 0;
+        long resident = 0;
+        for (ProcessHandle p : members()) {
+            ResourceUsage u = ProcStatus.read(p.pid());
+            image += u.imageSizeKiB();
+            resident += u.residentSetSizeKiB();
+        }
+        return new ResourceUsage(image, resident, 0);
+    }
+
+    /**
+     * Sends {@code signal} (kill(1)'s name: TERM, USR1, ...) to every member: the job's KillSig
+     * when it is vacated. TERM and KILL go through ProcessHandle, which checks start times.
+     */
+    void signal(String signal) {
+        switch (signal) {
+            case "TERM" -> signal(false);
+            case "KILL" -> signal(true);
+            default -> send(signal, members());
+        }
     }
 
     /**
@@ -111,12 +136,17 @@ final class ProcessTree {
      * milliseconds could be hit (the same window HTCondor's starter has without cgroups).
      */
     private static void send(String signal, List<ProcessHandle> targets) {
-        if (targets.isEmpty()) {
+        sendPids(signal, targets.stream().map(ProcessHandle::pid).toList());
+    }
+
+    /** Sends {@code signal} to {@code pids} with kill(1) (the members of a job's cgroup). */
+    static void sendPids(String signal, java.util.Collection<Long> pids) {
+        if (pids.isEmpty()) {
             return;
         }
         List<String> command = new ArrayList<>(List.of(KILL, "-s", signal, "--"));
-        for (ProcessHandle p : targets) {
-            command.add(Long.toString(p.pid()));
+        for (long pid : pids) {
+            command.add(Long.toString(pid));
         }
         try {
             Process kill = new ProcessBuilder(command).redirectErrorStream(true)

@@ -8,6 +8,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Consumer;
 
+import org.harrier.classad.ClassAd;
+
 /**
  * Starts jobs as real processes (HTCondor's condor_starter, vanilla universe, no sandbox
  * transfer yet): checks what the ad names, then runs the executable with its arguments and
@@ -19,11 +21,19 @@ import java.util.function.Consumer;
  * process-reaper threads (see {@link RunningJob}).
  */
 public final class Starter implements AutoCloseable {
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(Starter.class);
     private final ScheduledExecutorService timer;
     private final long killGraceNanos;
     private final long sampleNanos;
+    private final Cgroups cgroups;
 
     public Starter(Duration killGrace, Duration usageInterval) {
+        this(killGrace, usageInterval, Cgroups.none("not asked for"));
+    }
+
+    /** A starter that runs each job in its own cgroup where {@code cgroups} is usable. */
+    public Starter(Duration killGrace, Duration usageInterval, Cgroups cgroups) {
+        this.cgroups = java.util.Objects.requireNonNull(cgroups, "cgroups");
         this.killGraceNanos = killGrace.toNanos();
         this.sampleNanos = usageInterval.toNanos();
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -35,7 +45,24 @@ public final class Starter implements AutoCloseable {
 
     /** Starts {@code command}; {@code onExit} gets the outcome, once, on a reaper thread. */
     public RunningJob start(JobCommand command, Consumer<ProcessOutcome> onExit) {
-        return launch(command, onExit, false);
+        return start(command, JobControls.plain(Duration.ofNanos(killGraceNanos)), onExit);
+    }
+
+    /**
+     * How {@code job} (id {@code jobId}) on slot {@code slot} with {@code memoryMiB} is run and
+     * vacated: its KillSig, its MaxVacateTime within this machine's kill grace, its memory limit.
+     */
+    public JobControls controlsFor(ClassAd job, String slot, String jobId, long memoryMiB) {
+        return JobControls.from(job, slot, jobId, memoryMiB, Duration.ofNanos(killGraceNanos));
+    }
+
+    /**
+     * Starts {@code command} under {@code controls}: in its own cgroup with its memory limit
+     * when the controls name one and cgroups are usable here (a cgroup that cannot be made is
+     * logged and the job runs without, as on a host without cgroups); vacated with its KillSig.
+     */
+    public RunningJob start(JobCommand command, JobControls controls, Consumer<ProcessOutcome> onExit) {
+        return begin(command, controls, onExit, false);
     }
 
     /**
@@ -43,13 +70,35 @@ public final class Starter implements AutoCloseable {
      * a self-checkpointing job in the same place): Out and Err are appended to, not truncated, so
      * they keep what the earlier runs wrote.
      */
-    public RunningJob restart(JobCommand command, Consumer<ProcessOutcome> onExit) {
-        return launch(command, onExit, true);
+    public RunningJob restart(JobCommand command, JobControls controls, Consumer<ProcessOutcome> onExit) {
+        return begin(command, controls, onExit, true);
     }
 
-    private RunningJob launch(JobCommand command, Consumer<ProcessOutcome> onExit, boolean append) {
+    private RunningJob begin(JobCommand command, JobControls controls, Consumer<ProcessOutcome> onExit, boolean append) {
         check(command);
-        ProcessBuilder pb = new ProcessBuilder(command.commandLine()).directory(command.iwd().toFile());
+        JobCgroup cgroup = null;
+        if (controls.contained() && cgroups.usable()) {
+            try {
+                cgroup = cgroups.create(controls.cgroupName(), MemoryLimit.bytes(controls.memoryLimitMiB()));
+            } catch (IllegalStateException e) {
+                log.warn("job runs without its own cgroup: {}", e.getMessage());
+            }
+        }
+        try {
+            return launch(command, controls, cgroup, onExit, append);
+        } catch (RuntimeException e) {
+            if (cgroup != null) {
+                cgroup.remove();
+            }
+            throw e;
+        }
+    }
+
+    private RunningJob launch(JobCommand command, JobControls controls, JobCgroup cgroup,
+            Consumer<ProcessOutcome> onExit, boolean append) {
+        long startMillis = System.currentTimeMillis();
+        ProcessBuilder pb = new ProcessBuilder(cgroup == null ? command.commandLine() : cgroup.entry(command.commandLine()))
+                .directory(command.iwd().toFile());
         pb.environment().clear();
         pb.environment().putAll(command.environment());
         pb.redirectInput(ProcessBuilder.Redirect.from(command.stdin().toFile()));
@@ -69,7 +118,7 @@ public final class Starter implements AutoCloseable {
             throw new JobSetupException(JobSetupException.FAILED_TO_CREATE_PROCESS,
                     "cannot start " + command.executable() + ": " + e.getMessage());
         }
-        RunningJob job = new RunningJob(process, timer, killGraceNanos);
+        RunningJob job = new RunningJob(process, timer, controls, cgroup, command.iwd(), startMillis);
         job.watch(sampleNanos, onExit);
         return job;
     }

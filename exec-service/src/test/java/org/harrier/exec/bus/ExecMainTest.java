@@ -117,9 +117,27 @@ class ExecMainTest {
     void theNameDefaultsToTheMachine() {
         assertEquals("m1", ExecMain.parse(new String[] {"--broker", "amqp://x:1", "--machine", "m1"}).name());
     }
+    @Test
+    void usageReportsAndVacateTimeComeFromTheFileAndTheOptions(@TempDir Path dir) throws IOException {
+        Path conf = dir.resolve("usage.conf");
+        Files.writeString(conf, "STARTER_UPDATE_INTERVAL = 20\nMAXVACATETIME = 600\n");
+        ExecMain.Options fromFile = ExecMain.parse(new String[] {"--broker", "amqp://x:1", "--machine", "m1",
+                "--config", conf.toString()});
+        ExecMain.Options overridden = ExecMain.parse(new String[] {"--broker", "amqp://x:1", "--machine", "m1",
+                "--config", conf.toString(), "--starter-update-interval", "2", "--kill-grace", "3"});
+        ExecMain.Options plain = ExecMain.parse(new String[] {"--broker", "amqp://x:1", "--machine", "m1"});
+        org.junit.jupiter.api.Assertions.assertAll(
+                () -> assertEquals(Duration.ofSeconds(20), fromFile.settings().starterUpdateInterval()),
+                () -> assertEquals(Duration.ofSeconds(600), fromFile.settings().timings().killGrace(), "MAXVACATETIME"),
+                () -> assertEquals(Duration.ofSeconds(2), overridden.settings().starterUpdateInterval()),
+                () -> assertEquals(Duration.ofSeconds(3), overridden.settings().timings().killGrace()),
+                () -> assertEquals(Duration.ofSeconds(300), plain.settings().starterUpdateInterval(),
+                        "HTCondor's STARTER_UPDATE_INTERVAL"));
+    }
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
+            "--broker amqp://x:1 --starter-update-interval 0 | starterUpdateInterval must be positive, got PT0S",
             "--cpus 2                                  | --broker URL is required (e.g. amqp://localhost:5672)",
             "--broker amqp://x:1 --cpus two            | --cpus needs a whole number, got 'two'",
             "--broker amqp://x:1 --cpus 0              | cpus must be at least 1, got 0",

@@ -12,8 +12,8 @@ import org.harrier.mgmt.ManagedObject;
 import org.harrier.mgmt.ObjectId;
 
 /**
- * A stand-in scheduler object a test hosts on its own agent: it accepts JobStarted and
- * JobExited (schema-checked by the real agent) and records them in arrival order.
+ * A stand-in scheduler object a test hosts on its own agent: it accepts JobStarted, JobExited
+ * and JobUsage (schema-checked by the real agent) and records them in arrival order.
  */
 final class RecordingScheduler implements ManagedObject {
     record Call(String method, Map<String, Object> arguments) {
@@ -38,7 +38,7 @@ final class RecordingScheduler implements ManagedObject {
 
     @Override
     public CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> arguments, Caller caller) {
-        if (method.equals("JobStarted") || method.equals("JobExited")) {
+        if (method.equals("JobStarted") || method.equals("JobExited") || method.equals("JobUsage")) {
             calls.add(new Call(method, arguments));
             return CompletableFuture.completedFuture(Map.of());
         }

@@ -139,6 +139,15 @@ final class SchedulerObject implements ManagedObject {
                 return reply(schedd.requests(), SchedulerObject::requests);
             case "Matched":
                 return reply(schedd.matched(matches(a.maps("Matches"))), n -> Map.of());
+            case "JobUsage": {
+                org.harrier.scheduler.queue.RunUsage u;
+                try {
+                    u = runUsage(a);
+                } catch (IllegalArgumentException e) {
+                    throw QmfException.badParameter("JobUsage: " + e.getMessage());
+                }
+                return reply(schedd.jobUsage(JobId.parse(a.string("Id")), a.string("ClaimId"), u), applied -> Map.of());
+            }
             case "JobStarted":
                 return reply(schedd.jobStarted(JobId.parse(a.string("Id")), a.string("ClaimId"), a.string("RemoteHost")),
                         applied -> Map.of());
@@ -151,6 +160,9 @@ final class SchedulerObject implements ManagedObject {
                             a.real("RemoteWallClockTime"), a.string("HoldReason", ""),
                             a.has("HoldReasonCode") ? toInt(a.integer("HoldReasonCode"), "HoldReasonCode") : 0,
                             a.has("Evicted") && a.bool("Evicted"));
+                    if (a.has("ImageSize")) {
+                        r = r.withUsage(runUsage(a));
+                    }
                 } catch (IllegalArgumentException e) {
                     throw QmfException.badParameter("JobExited: " + e.getMessage());
                 }
@@ -204,6 +216,12 @@ final class SchedulerObject implements ManagedObject {
             throw QmfException.badParameter(name + " " + v + " is out of range");
         }
         return (int) v;
+    }
+
+    /** A starter's figures (JobUsage, JobExited): CPU seconds; ImageSize, ResidentSetSize, DiskUsage KiB; MemoryUsage MiB. */
+    private static org.harrier.scheduler.queue.RunUsage runUsage(Arguments a) {
+        return new org.harrier.scheduler.queue.RunUsage(a.real("RemoteUserCpu"), a.real("RemoteSysCpu"),
+                a.integer("ImageSize"), a.integer("ResidentSetSize"), a.integer("MemoryUsage"), a.integer("DiskUsage"));
     }
 
     private static Map<String, Object> requests(List<Request> requests) {

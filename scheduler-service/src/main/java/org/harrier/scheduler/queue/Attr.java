@@ -10,6 +10,12 @@ public final class Attr {
     public static final String JOB_STATUS = "JobStatus";
     public static final String JOB_PRIO = "JobPrio";
     public static final String IMAGE_SIZE = "ImageSize";
+    /** Peak physical memory of the job, KiB (the starter's measure). */
+    public static final String RESIDENT_SET_SIZE = "ResidentSetSize";
+    /** Peak memory of the job, MiB: ResidentSetSize rounded up (RequestMemory's default follows it). */
+    public static final String MEMORY_USAGE = "MemoryUsage";
+    /** KiB of disk the job used in its working directory (RequestDisk's default follows it). */
+    public static final String DISK_USAGE = "DiskUsage";
     public static final String REMOTE_USER_CPU = "RemoteUserCpu";
     public static final String REMOTE_SYS_CPU = "RemoteSysCpu";
     public static final String REMOTE_WALL_CLOCK_TIME = "RemoteWallClockTime";

@@ -7,12 +7,26 @@ import java.util.Objects;
  * starter could not start at all carries a hold reason and HTCondor hold code (6
  * FailedToCreateProcess, 14 Iwd, ...): the scheduler holds it rather than calling it completed.
  * An {@code evicted} job did not exit by itself: the startd killed it because its claim was
- * preempted, and it goes back to Idle.
+ * preempted, and it goes back to Idle. A job that ran but that the starter stopped for a reason
+ * to hold it (34, over its memory limit) carries its exit, its usage and that hold reason.
+ * {@code usage} holds the run's memory and disk peaks ({@link RunUsage#NONE} when unmeasured).
  */
 public record ExitReport(int exitCode, boolean exitBySignal, int exitSignal,
                          double remoteUserCpu, double remoteSysCpu, double remoteWallClockTime,
-                         String holdReason, int holdReasonCode, boolean evicted) {
+                         String holdReason, int holdReasonCode, boolean evicted, RunUsage usage) {
+    /** HTCondor's HoldReasonCode JobOutOfResources: the starter stopped the job over its memory limit. */
+    public static final int JOB_OUT_OF_RESOURCES = 34;
+
+    /** A report without memory and disk figures. */
+    public ExitReport(int exitCode, boolean exitBySignal, int exitSignal,
+                      double remoteUserCpu, double remoteSysCpu, double remoteWallClockTime,
+                      String holdReason, int holdReasonCode, boolean evicted) {
+        this(exitCode, exitBySignal, exitSignal, remoteUserCpu, remoteSysCpu, remoteWallClockTime, holdReason,
+                holdReasonCode, evicted, RunUsage.NONE);
+    }
+
     public ExitReport {
+        Objects.requireNonNull(usage, "usage");
         if (remoteUserCpu < 0 || remoteSysCpu < 0 || remoteWallClockTime < 0
                 || Double.isNaN(remoteUserCpu) || Double.isNaN(remoteSysCpu) || Double.isNaN(remoteWallClockTime)) {
             throw new IllegalArgumentException("CPU and wall-clock times must be >= 0, got user " + remoteUserCpu
@@ -57,7 +71,19 @@ public record ExitReport(int exitCode, boolean exitBySignal, int exitSignal,
         return new ExitReport(-1, false, 0, 0, 0, 0, reason, holdReasonCode);
     }
 
+    /** The starter could not start the job: a hold reason, ExitCode -1 and no signal. */
     public boolean neverStarted() {
+        return holdReasonCode > 0 && exitCode == -1 && !exitBySignal;
+    }
+
+    /** The scheduler holds the job: it never started, or the starter stopped it (34, over its memory limit). */
+    public boolean held() {
         return holdReasonCode > 0;
+    }
+
+    /** The same report with the run's memory and disk figures. */
+    public ExitReport withUsage(RunUsage u) {
+        return new ExitReport(exitCode, exitBySignal, exitSignal, remoteUserCpu, remoteSysCpu, remoteWallClockTime,
+                holdReason, holdReasonCode, evicted, u);
     }
 }

@@ -137,15 +137,19 @@ public enum Transition {
         return tx.build();
     }
 
-    /** Running (or Suspended) to Completed with the starter's exit report (the exit code does not decide the state). */
+    /**
+     * Running (or Suspended) to Completed with the starter's exit report (the exit code does not
+     * decide the state). The run's wall clock is added to RemoteWallClockTime: HTCondor's is
+     * cumulative over every run, as evictions and holds already count it.
+     */
     public static Transaction exited(JobId id, ClassAd ad, ExitReport r, long now) {
-        return EXIT.begin(id, ad, now)
+        return peaks(EXIT.begin(id, ad, now), id, ad, r.usage())
                 .set(id, Attr.EXIT_CODE, IntegerValue.of(r.exitCode()))
                 .set(id, Attr.EXIT_BY_SIGNAL, BooleanValue.of(r.exitBySignal()))
                 .set(id, Attr.EXIT_SIGNAL, IntegerValue.of(r.exitSignal()))
                 .set(id, Attr.REMOTE_USER_CPU, new RealValue(r.remoteUserCpu()))
                 .set(id, Attr.REMOTE_SYS_CPU, new RealValue(r.remoteSysCpu()))
-                .set(id, Attr.REMOTE_WALL_CLOCK_TIME, new RealValue(r.remoteWallClockTime()))
+                .set(id, Attr.REMOTE_WALL_CLOCK_TIME, wallClockAfter(ad, r))
                 .set(id, Attr.COMPLETION_DATE, now)
                 .build();
     }
@@ -206,7 +210,7 @@ public enum Transition {
      * counting starts and no exit is recorded: the job did not exit.
      */
     public static Transaction evicted(JobId id, ClassAd ad, ExitReport r, long now) {
-        Transaction.Builder tx = EVICT.begin(id, ad, now)
+        Transaction.Builder tx = peaks(EVICT.begin(id, ad, now), id, ad, r.usage())
                 .set(id, Attr.LAST_VACATE_TIME, now)
                 .set(id, Attr.REMOTE_WALL_CLOCK_TIME, new RealValue(real(ad, Attr.REMOTE_WALL_CLOCK_TIME)
                         + r.remoteWallClockTime()))
@@ -243,6 +247,61 @@ public enum Transition {
             tx.set(id, Attr.LAST_REMOTE_HOST, host);
         }
         return tx.build();
+    }
+
+    /**
+     * A running job's usage so far (the starter's JobUsage, every STARTER_UPDATE_INTERVAL): its
+     * CPU times, and ImageSize, ResidentSetSize, MemoryUsage and DiskUsage as the peaks over all
+     * its runs, as HTCondor's shadow records them. No status change; RemoteWallClockTime stays the
+     * total of finished runs (the current run's time is JobCurrentStartDate's age). WRONG_STATE
+     * unless the job is running or suspended.
+     */
+    public static Transaction usage(JobId id, ClassAd ad, RunUsage u) {
+        JobStatus current = JobQueue.status(ad);
+        if (current != JobStatus.RUNNING && current != JobStatus.SUSPENDED) {
+            throw new QmfException(QmfException.WRONG_STATE, "job " + id + " is " + word(current)
+                    + "; only running or suspended jobs report usage");
+        }
+        return peaks(Transaction.builder(), id, ad, u)
+                .set(id, Attr.REMOTE_USER_CPU, new RealValue(u.remoteUserCpu()))
+                .set(id, Attr.REMOTE_SYS_CPU, new RealValue(u.remoteSysCpu()))
+                .build();
+    }
+
+    /**
+     * The starter stopped a running job for a reason to hold it (34, over its memory limit): Held
+     * as {@link #held} makes it, with the run's CPU times, its wall clock added to
+     * RemoteWallClockTime (the starter's figure rather than the hold's estimate) and its peaks.
+     */
+    public static Transaction heldByStarter(JobId id, ClassAd ad, ExitReport r, long now) {
+        Transaction.Builder tx = Transaction.builder();
+        held(id, ad, r.holdReason(), r.holdReasonCode(), now).ops().forEach(tx::add);
+        return peaks(tx, id, ad, r.usage())
+                .set(id, Attr.REMOTE_USER_CPU, new RealValue(r.remoteUserCpu()))
+                .set(id, Attr.REMOTE_SYS_CPU, new RealValue(r.remoteSysCpu()))
+                .set(id, Attr.REMOTE_WALL_CLOCK_TIME, wallClockAfter(ad, r))
+                .build();
+    }
+
+    /** ImageSize, ResidentSetSize, MemoryUsage, DiskUsage: each the larger of the ad's and the report's. */
+    private static Transaction.Builder peaks(Transaction.Builder tx, JobId id, ClassAd ad, RunUsage u) {
+        if (u.measured()) {
+            tx.set(id, Attr.IMAGE_SIZE, Math.max(JobQueue.longOf(ad, Attr.IMAGE_SIZE, 0), u.imageSizeKiB()))
+                    .set(id, Attr.RESIDENT_SET_SIZE, Math.max(JobQueue.longOf(ad, Attr.RESIDENT_SET_SIZE, 0),
+                            u.residentSetSizeKiB()))
+                    .set(id, Attr.MEMORY_USAGE, Math.max(JobQueue.longOf(ad, Attr.MEMORY_USAGE, 0), u.memoryUsageMiB()))
+                    .set(id, Attr.DISK_USAGE, Math.max(JobQueue.longOf(ad, Attr.DISK_USAGE, 0), u.diskUsageKiB()));
+        }
+        return tx;
+    }
+
+    /**
+     * RemoteWallClockTime once a run has ended with report {@code r}: the earlier runs' total
+     * plus this run's (HTCondor's attribute is cumulative). A transaction that also holds the
+     * job sets it after the hold's own estimate, so the starter's figure wins.
+     */
+    static RealValue wallClockAfter(ClassAd ad, ExitReport r) {
+        return new RealValue(real(ad, Attr.REMOTE_WALL_CLOCK_TIME) + r.remoteWallClockTime());
     }
 
     private static double real(ClassAd ad, String name) {
@@ -288,13 +347,13 @@ public enum Transition {
      * attributes {@link #exited} writes but CompletionDate, and NumJobCompletions counting it.
      */
     public static Transaction exitRecord(JobId id, ClassAd ad, ExitReport r) {
-        return Transaction.builder()
+        return peaks(Transaction.builder(), id, ad, r.usage())
                 .set(id, Attr.EXIT_CODE, IntegerValue.of(r.exitCode()))
                 .set(id, Attr.EXIT_BY_SIGNAL, BooleanValue.of(r.exitBySignal()))
                 .set(id, Attr.EXIT_SIGNAL, IntegerValue.of(r.exitSignal()))
                 .set(id, Attr.REMOTE_USER_CPU, new RealValue(r.remoteUserCpu()))
                 .set(id, Attr.REMOTE_SYS_CPU, new RealValue(r.remoteSysCpu()))
-                .set(id, Attr.REMOTE_WALL_CLOCK_TIME, new RealValue(r.remoteWallClockTime()))
+                .set(id, Attr.REMOTE_WALL_CLOCK_TIME, wallClockAfter(ad, r))
                 .set(id, Attr.NUM_JOB_COMPLETIONS, JobQueue.longOf(ad, Attr.NUM_JOB_COMPLETIONS, 0) + 1)
                 .build();
     }

@@ -78,8 +78,26 @@ class TransitionTest {
         ClassAd idleRemoved = applied(job(JobStatus.IDLE), move(Transition.REMOVE, job(JobStatus.IDLE)));
         assertAll(() -> assertEquals(Expr.parse("750.0"), held.lookup("RemoteWallClockTime"), "50 before, 700 since 300"),
                 () -> assertEquals(Expr.parse("750.0"), removed.lookup("RemoteWallClockTime")),
-                () -> assertEquals(Expr.parse("7.0"), exited.lookup("RemoteWallClockTime"), "the starter's report"),
+                () -> assertEquals(Expr.parse("57.0"), exited.lookup("RemoteWallClockTime"), "50 before, the starter's 7"),
                 () -> assertEquals(null, idleRemoved.lookup("RemoteWallClockTime"), "never ran"));
+    }
+
+    /**
+     * RemoteWallClockTime is cumulative over runs whatever ends them (HTCondor): an exit, a
+     * requeue, an exit the policy holds, an eviction each add the run's wall clock to the total.
+     */
+    @ParameterizedTest(name = "{0} s before, {1} s this run: {2} s")
+    @CsvSource({"0, 7, 7.0", "50, 7, 57.0", "12.5, 0.5, 13.0"})
+    void everyRunsEndAddsItsWallClockToTheTotal(double before, double run, String total) {
+        ClassAd running = job(JobStatus.RUNNING).with("RemoteWallClockTime", new org.harrier.classad.RealValue(before));
+        ExitReport r = new ExitReport(0, false, 0, 1, 0, run);
+        assertAll(
+                () -> assertEquals(Expr.parse(total), applied(running, Transition.exited(ID, running, r, NOW))
+                        .lookup("RemoteWallClockTime"), "exit"),
+                () -> assertEquals(Expr.parse(total), applied(running, Transition.requeued(ID, running, r, "again", NOW))
+                        .lookup("RemoteWallClockTime"), "requeue"),
+                () -> assertEquals(Expr.parse(total), applied(running, Transition.evicted(ID, running,
+                        ExitReport.evicted(15, 1, 0, run), NOW)).lookup("RemoteWallClockTime"), "eviction"));
     }
 
     /** Which states each trigger may move a job from (htcondor-notes section 4). */

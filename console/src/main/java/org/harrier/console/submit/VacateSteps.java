@@ -1,0 +1,70 @@
+package org.harrier.console.submit;
+
+import java.util.List;
+import java.util.Locale;
+import org.harrier.classad.ClassAd;
+import org.harrier.classad.IntegerValue;
+import org.harrier.classad.RealValue;
+import org.harrier.classad.Value;
+
+/**
+ * How a job is asked to leave a machine (submit_utils.cpp {@code SetKillSig},
+ * {@code SetMaxJobRetirementTime}'s neighbour {@code job_max_vacate_time}):
+ * <ul>
+ *   <li>{@code kill_sig}: KillSig, the signal a vacated job gets first, as {@code SIGUSR1};
+ *       a name with or without SIG, or its number; SIGTERM when absent (the starter's default);
+ *   <li>{@code job_max_vacate_time}: JobMaxVacateTime, seconds the job needs after its kill
+ *       signal before it is killed outright; the startd gives it no more than its own
+ *       MAXVACATETIME. A number here (HTCondor also takes an expression).
+ * </ul>
+ */
+final class VacateSteps {
+    /** Linux's signals 1..31 in number order, as kill(1) names them. */
+    static final List<String> SIGNALS = List.of("HUP", "INT", "QUIT", "ILL", "TRAP", "ABRT", "BUS", "FPE", "KILL",
+            "USR1", "SEGV", "USR2", "PIPE", "ALRM", "TERM", "STKFLT", "CHLD", "CONT", "STOP", "TSTP", "TTIN", "TTOU",
+            "URG", "XCPU", "XFSZ", "VTALRM", "PROF", "WINCH", "IO", "PWR", "SYS");
+
+    private VacateSteps() {
+    }
+
+    static void killSig(ProcCommands c, ClassAd.Builder ad) {
+        String text = c.text("kill_sig");
+        if (text == null) {
+            return;
+        }
+        String t = text.strip().toUpperCase(Locale.ROOT);
+        String name = null;
+        if (t.matches("[0-9]{1,2}")) {
+            int n = Integer.parseInt(t);
+            name = n >= 1 && n <= SIGNALS.size() ? SIGNALS.get(n - 1) : null;
+        } else {
+            String bare = t.startsWith("SIG") ? t.substring(3) : t;
+            name = SIGNALS.contains(bare) ? bare : null;
+        }
+        if (name == null) {
+            throw c.error("kill_sig", "kill_sig = " + text + " is not a signal (a name such as SIGUSR1 or USR1, or a"
+                    + " number from 1 to " + SIGNALS.size() + ")");
+        }
+        ad.set("KillSig", "SIG" + name);
+    }
+
+    static void maxVacateTime(ProcCommands c, ClassAd.Builder ad) {
+        String text = c.text("job_max_vacate_time");
+        if (text == null) {
+            return;
+        }
+        Value v;
+        try {
+            v = c.parse("job_max_vacate_time", text).evaluate();
+        } catch (RuntimeException e) {
+            v = null;
+        }
+        if (v instanceof IntegerValue i && i.value() >= 0) {
+            ad.set("JobMaxVacateTime", i.value());
+        } else if (v instanceof RealValue r && r.value() >= 0 && Double.isFinite(r.value())) {
+            ad.set("JobMaxVacateTime", r.value());
+        } else {
+            throw c.error("job_max_vacate_time", "job_max_vacate_time = " + text + " is not a number of seconds (0 or more)");
+        }
+    }
+}
