@@ -8,7 +8,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.time.Duration;
+import java.util.HexFormat;
+import java.util.Random;
 import org.harrier.broker.BrokerSettings;
 import org.harrier.broker.GridBroker;
 import org.harrier.collector.CollectorSettings;
@@ -25,8 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
  * The multi-host path for real: two exec services, each in a network namespace of its own that
  * reaches the broker only over a veth pair, as two machines on a network would. Each runs the job
  * that asks for its machine (the job prints the addresses it sees, so the test knows where it
- * ran); then one host's cable is pulled mid-job, and the job, its claim's lease run out, completes
- * on the other host. The loopback twin of the second half is {@link ExecCrashTest}; this one
+ * ran, and the checksum of its input); west is in another FileSystemDomain, so its job's input
+ * and output travel over the bus. Then one host's cable is pulled mid-job, and the job, its
+ * claim's lease run out, completes on the other host. The loopback twin of the second half is {@link ExecCrashTest}; this one
  * needs root for {@code ip netns}, which these machines (and CI) have.
  */
 @Timeout(180)
@@ -49,31 +53,43 @@ class TwoHostsTest {
              CollectorService collector = CollectorService.start(bus, HOST, CollectorSettings.defaults().withMachine(HOST)
                      .withUpdateInterval(Duration.ofSeconds(1)));
              SchedulerService scheduler = SchedulerService.startInMemory(bus, HOST, leases);
-             // The namespaces share this machine's files, so they are in its FileSystemDomain.
+             // East shares the submit side's files (its FileSystemDomain); west does not, so its
+             // jobs' files travel over the bus, through its veth.
              ServiceJvm eastExec = ServiceJvm.execIn(east.name(), url(east.hostAddress(), broker), "east", dir,
                      "--file-system-domain", HOST);
              ServiceJvm westExec = ServiceJvm.execIn(west.name(), url(west.hostAddress(), broker), "west", dir,
-                     "--file-system-domain", HOST)) {
+                     "--file-system-domain", "west.example")) {
             GridUser user = new GridUser(local(broker), Files.createDirectories(dir.resolve("work")));
             Eventually.await("both hosts' slots in the collector", Eventually.PATIENCE,
                     () -> user.harrier("status", "-af", "Machine").out().lines().distinct().count() == 2,
                     () -> user.harrier("status").out() + eastExec.output() + westExec.output());
 
+            byte[] data = new byte[4 << 20];
+            new Random(6).nextBytes(data);
+            Files.write(user.workDir().resolve("data.bin"), data);
+            String checksum = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(data));
             for (NetworkNamespace host : new NetworkNamespace[] {east, west}) {
                 String machine = host == east ? "east" : "west";
                 long cluster = user.submit(machine + ".sub", """
-                        executable   = /usr/sbin/ip
-                        arguments    = -4 -o addr show
-                        requirements = TARGET.Machine == "%s"
-                        output       = %s.out
+                        executable           = /bin/sh
+                        arguments            = "-c '/usr/sbin/ip -4 -o addr show; /usr/bin/sha256sum data.bin; pwd'"
+                        transfer_input_files = data.bin
+                        requirements         = TARGET.Machine == "%s"
+                        output               = %s.out
                         queue
                         """.formatted(machine, machine));
-                Run waited = user.harrier("wait", cluster + ".0", "--timeout", "60");
+                Run waited = user.harrier("wait", cluster + ".0", "--json", "--timeout", "60");
                 assertEquals(0, waited.status(), () -> waited.err() + eastExec.output() + westExec.output());
+                JsonNode ad = GridUser.json(waited).get(0);
+                long received = ad.path("BytesRecvd").asLong(0);
+                assertTrue(host == east ? received == 0 : received >= data.length, () -> machine + "'s job: " + ad);
                 String seen = user.read(machine + ".out");
                 assertTrue(seen.contains(host.address() + "/30"), () -> machine + "'s job saw " + seen);
                 String elsewhere = (host == east ? west : east).address() + "/30";
                 assertTrue(!seen.contains(elsewhere), () -> machine + "'s job saw " + seen);
+                assertTrue(seen.contains(checksum + "  data.bin"), () -> machine + "'s job read " + seen);
+                // East ran in the submit directory; west in a sandbox its files were fetched into.
+                assertEquals(host == east, seen.contains(user.workDir().toString()), () -> machine + " ran in " + seen);
             }
 
             long cluster = user.submit("lease.sub", """
