@@ -22,14 +22,13 @@ public record TransferStatistics(long uploadBytes, long downloadBytes, long fail
     }
 
     /**
-     * The scheduler object's properties for these statistics; per owner in
-     * FileTransferOwners {owner: {BytesRecvd, BytesSent}}, kept after the owner's submitter
-     * object is gone (it lives only while the owner has jobs).
+     * The scheduler object's properties for these statistics. The per-owner bytes are not among
+     * them: the object is the scheduler's ad, which the collector keeps as a ClassAd, and a map
+     * of maps is no ClassAd value; they are on each owner's submitter object (BytesRecvd,
+     * BytesSent) and in every job's ad.
      */
     public Map<String, Object> properties() {
-        Map<String, Object> perOwner = new java.util.LinkedHashMap<>();
-        owners.forEach((owner, b) -> perOwner.put(owner, Map.of("BytesRecvd", b.bytesRecvd(), "BytesSent", b.bytesSent())));
-        return Map.of("FileTransferOwners", perOwner,"FileTransferUploadBytes", uploadBytes, "FileTransferDownloadBytes", downloadBytes,
+        return Map.of("FileTransferUploadBytes", uploadBytes, "FileTransferDownloadBytes", downloadBytes,
                 "FileTransferFailures", failures, "TransferQueueNumUploading", (long) uploading,
                 "TransferQueueNumWaitingToUpload", (long) waitingToUpload, "TransferQueueNumDownloading", (long) downloading,
                 "TransferQueueNumWaitingToDownload", (long) waitingToDownload);

@@ -98,8 +98,6 @@ class FileTransferBusTest {
         assertEquals("done\n", Files.readString(t.iwd.resolve("job.err")));
         assertEquals(size + Files.size(script), done.get("BytesRecvd"), "executable and input, received by the job");
         assertEquals(size + inSha.length() + 1 + 5, done.get("BytesSent"), "big.out, Out and Err, sent by the job");
-        t.awaitObject("scheduler", "FileTransferOwners",
-                Map.of("alice", Map.of("BytesRecvd", done.get("BytesRecvd"), "BytesSent", done.get("BytesSent"))));
         t.awaitObject("scheduler", "FileTransferUploadBytes", done.get("BytesRecvd"));
         t.awaitObject("scheduler", "FileTransferDownloadBytes", done.get("BytesSent"));
         String log = awaitLog(t.iwd.resolve("job.log"), "Total Bytes Received By Job");
