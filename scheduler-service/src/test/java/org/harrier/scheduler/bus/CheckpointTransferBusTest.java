@@ -22,8 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
  * startd in another FileSystemDomain ({@link FileTransferBusTest}'s fixture), so the job runs in
  * a sandbox and its checkpoints travel as CheckpointOut/CheckpointIn transfers. A
  * self-checkpointing shell job checkpoints in its sandbox and is restarted there, is vacated one
- * step past its checkpoint, and on its next run (a new sandbox) resumes from the checkpoint that
- * came back over the bus; its result is right and the job's byte counts show the checkpoint files.
+ * step past its checkpoint, twice (the issue's test), and on each next run (a new sandbox)
+ * resumes from the checkpoint that came back over the bus; its result is right and the job's
+ * byte counts show the checkpoint files travelling.
  *
  * <p>The job (in its sandbox) reads its step from {@code count}, exits with 85 every third
  * step, and waits at the other steps for a file {@code go.N} in a control directory given as
@@ -36,7 +37,7 @@ class CheckpointTransferBusTest {
             ctl="$1"
             n=0; [ -f count ] && n=$(cat count)
             echo "start $n" >> "$ctl/progress.log"
-            while [ $n -lt 6 ]; do
+            while [ $n -lt 9 ]; do
               n=$((n+1)); echo $n > count; echo $n > "$ctl/at"
               [ $((n % 3)) -eq 0 ] && exit 85
               while [ ! -e "$ctl/go.$n" ]; do sleep 0.05; done
@@ -64,7 +65,7 @@ class CheckpointTransferBusTest {
     }
 
     @Test
-    void aVacatedSandboxedJobResumesFromTheCheckpointThatTravelledOverTheBus() throws Exception {
+    void aSandboxedJobEvictedTwiceResumesFromTheCheckpointsThatTravelledOverTheBus() throws Exception {
         Path script = grid.iwd.resolve("run.sh");
         Files.writeString(script, JOB);
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
@@ -78,22 +79,26 @@ class CheckpointTransferBusTest {
         assertEquals("3", Files.readString(spooled.resolve("checkpoint/count")).strip(),
                 "checkpoint 1 came over the bus into the scheduler's spool");
 
-        grid.call("VacateJob", Map.of("Id", id));
-        grid.awaitAd(id, ad -> Long.valueOf(1).equals(ad.get("JobStatus")), "went back to Idle");
-        FileTransferBusTest.awaitEmpty(grid.execute);
+        vacate(id);
         go(4, 5);
+        grid.match();
+        awaitAt(id, 7, 2);
+        assertEquals("6", Files.readString(spooled.resolve("checkpoint/count")).strip(), "checkpoint 2, saved after the resume");
+        vacate(id);
+        go(7, 8);
         grid.match();
         Map<String, Object> done = grid.awaitAd(id, ad -> Long.valueOf(4).equals(ad.get("JobStatus")), "completed");
 
         assertEquals(0L, done.get("ExitCode"));
-        assertEquals("6", Files.readString(grid.iwd.resolve("result")).strip());
-        assertEquals("start 0\nstart 3\nstart 3\nstart 6\n", Files.readString(ctl.resolve("progress.log")),
-                "restarted in its sandbox after each checkpoint, and after the eviction resumed from checkpoint 1 (3), "
-                        + "not from 0 nor from its unsaved step 4");
-        assertEquals(2L, done.get("NumCkpts"));
-        assertEquals(2L, done.get("NumJobStarts"));
-        assertEquals(2 * Files.size(script) + 2, done.get("BytesRecvd"), "the executable twice and checkpoint 1 (\"3\\n\")");
-        assertEquals(2L + 2 + 2, done.get("BytesSent"), "checkpoints 1 and 2 and the result, 2 bytes each (Out and Err empty)");
+        assertEquals("9", Files.readString(grid.iwd.resolve("result")).strip());
+        assertEquals("start 0\nstart 3\nstart 3\nstart 6\nstart 6\nstart 9\n", Files.readString(ctl.resolve("progress.log")),
+                "restarted in its sandbox after each checkpoint, and after each eviction resumed from the last checkpoint "
+                        + "(3, 6), not from 0 nor from its unsaved step (4, 7)");
+        assertEquals(3L, done.get("NumCkpts"));
+        assertEquals(3L, done.get("NumJobStarts"));
+        assertEquals(3 * Files.size(script) + 2 + 2, done.get("BytesRecvd"),
+                "the executable three times and checkpoints 1 and 2 (\"3\\n\", \"6\\n\") restored");
+        assertEquals(3 * 2L + 2, done.get("BytesSent"), "checkpoints 1 to 3 and the result, 2 bytes each (Out and Err empty)");
         FileTransferBusTest.awaitEmpty(grid.execute);
     }
 
@@ -107,6 +112,13 @@ class CheckpointTransferBusTest {
         QmfException list = assertThrows(QmfException.class,
                 () -> grid.call("GetCheckpoint", Map.of("Id", id, "ClaimId", "forged")));
         assertEquals(QmfException.WRONG_STATE, list.code());
+    }
+
+    /** condor_vacate_job: the job goes back to Idle and its sandbox is removed. */
+    private void vacate(String id) throws Exception {
+        grid.call("VacateJob", Map.of("Id", id));
+        grid.awaitAd(id, ad -> Long.valueOf(1).equals(ad.get("JobStatus")), "went back to Idle");
+        FileTransferBusTest.awaitEmpty(grid.execute);
     }
 
     private void setInteger(String id, String name, long value) {
