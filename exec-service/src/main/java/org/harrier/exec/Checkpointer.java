@@ -1,5 +1,6 @@
 package org.harrier.exec;
 
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Map;
@@ -21,11 +22,14 @@ import org.harrier.exec.checkpoint.CheckpointFiles;
 import org.harrier.exec.checkpoint.CheckpointPlan;
 import org.harrier.exec.checkpoint.CheckpointSaved;
 import org.harrier.exec.checkpoint.CheckpointStore;
+import org.harrier.exec.checkpoint.CheckpointStores;
 import org.harrier.exec.starter.JobCommand;
 import org.harrier.exec.starter.JobSetupException;
 import org.harrier.exec.starter.ProcessOutcome;
 import org.harrier.exec.starter.RunningJob;
 import org.harrier.exec.starter.Starter;
+import org.harrier.exec.transfer.FileTransfer;
+import org.harrier.exec.transfer.Sandboxes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,7 +38,8 @@ import org.slf4j.LoggerFactory;
  * job that exits with its CheckpointExitCode has its checkpoint saved through the
  * {@link CheckpointStore} (on the "harrier-checkpoint" thread, so a large copy does not hold
  * up the startd), and a job that starts after an eviction gets its last checkpoint back in its
- * working directory first.
+ * working directory first. The working directory is the job's Iwd, or its sandbox when its
+ * files travel; {@link CheckpointStores} picks the spool copy or the bus per job.
  *
  * <p>Threads: everything but the copy runs on the startd's owner thread, touching the startd's
  * own maps ({@link Claims}) there only; a save copies on the checkpoint thread and hands its
@@ -46,11 +51,18 @@ final class Checkpointer implements AutoCloseable {
             StartdListener listener, Executor owner) {
     }
 
+    /** The sandbox a claim's job runs in, or null when it runs in its Iwd; read on the owner thread. */
+    @FunctionalInterface
+    interface SandboxOf {
+        Sandboxes.Staged of(String claimId);
+    }
+
     private static final Logger log = LoggerFactory.getLogger(Checkpointer.class);
     /** HTCondor's HoldReasonCode 13, TransferInputError: the job cannot start without its checkpoint. */
     static final int HOLD_RESTORE_FAILED = 13;
 
-    private final CheckpointStore store;
+    private final CheckpointStores stores;
+    private final SandboxOf sandboxes;
     private final Claims claims;
     private final BiConsumer<String, ProcessOutcome> ended;
     private final BooleanSupplier closing;
@@ -62,9 +74,10 @@ final class Checkpointer implements AutoCloseable {
         return t;
     });
 
-    Checkpointer(CheckpointStore store, Claims claims, BiConsumer<String, ProcessOutcome> ended, BooleanSupplier closing,
-            Runnable publish, Clock clock) {
-        this.store = store;
+    Checkpointer(CheckpointStores stores, SandboxOf sandboxes, Claims claims, BiConsumer<String, ProcessOutcome> ended,
+            BooleanSupplier closing, Runnable publish, Clock clock) {
+        this.stores = stores;
+        this.sandboxes = sandboxes;
         this.claims = claims;
         this.ended = ended;
         this.closing = closing;
@@ -87,7 +100,7 @@ final class Checkpointer implements AutoCloseable {
         if (run == null || !wants(run, outcome)) {
             return false;
         }
-        save(run).whenComplete((saved, failure) ->
+        save(claimId, run).whenComplete((saved, failure) ->
                 claims.owner().execute(() -> checkpointed(claimId, run, outcome, saved, failure)));
         return true;
     }
@@ -126,8 +139,11 @@ final class Checkpointer implements AutoCloseable {
 
     private void restart(String claimId, ClaimRun run) {
         try {
+            // A job in a sandbox starts again there, as the sandbox runs it.
+            Sandboxes.Staged sandbox = sandboxes.of(claimId);
             DynamicSlot d = claims.book().claimed(claimId);
-            RunningJob process = claims.starter().restart(command(claims.book(), d, run.job()),
+            JobCommand command = sandbox != null ? sandbox.command() : command(claims.book(), d, run.job());
+            RunningJob process = claims.starter().restart(command,
                     claims.starter().controlsFor(run.job(), d.name(), run.jobId(), d.resources().memoryMiB()),
                     o -> claims.owner().execute(() -> {
                         if (!takes(claimId, o)) {
@@ -154,21 +170,23 @@ final class Checkpointer implements AutoCloseable {
     }
 
     /**
-     * Before job {@code jobId} starts: puts its last checkpoint (if the store has one) into its working
-     * directory. A job whose scheduler counts a checkpoint (NumCkpts) that cannot be restored does
-     * not start: it is a JobSetupException with HoldReasonCode 13, as HTCondor holds a job whose
-     * input transfer failed.
+     * Before job {@code endpoint.jobId()} starts: puts its last checkpoint (if the store has one)
+     * into {@code workDir}, its Iwd ({@code runsInIwd}) or its sandbox. A job whose scheduler counts
+     * a checkpoint (NumCkpts) that cannot be restored does not start: it is a JobSetupException
+     * with HoldReasonCode 13, as HTCondor holds a job whose input transfer failed. Blocks for the
+     * copy: the startd calls it for a job in its Iwd, the sandbox thread for one in a sandbox.
      */
-    void restore(String jobId, ClassAd job, JobCommand command) {
+    void restore(FileTransfer.Endpoint endpoint, ClassAd job, Path workDir, boolean runsInIwd) {
+        String jobId = endpoint.jobId();
         Optional<CheckpointPlan> plan = plan(jobId, job);
         if (plan.isEmpty() || plan.get().spool() == null && plan.get().saved() == 0) {
             return;
         }
         try {
             // Also when NumCkpts is 0: the report of a checkpoint saved just before an eviction may not have been applied yet.
-            long bytes = store.restore(plan.get(), command.iwd());
+            long bytes = stores.of(plan.get(), runsInIwd, endpoint).restore(plan.get(), workDir);
             if (bytes > 0) {
-                log.info("job {}: last checkpoint restored into {} ({} bytes)", jobId, command.iwd(), bytes);
+                log.info("job {}: last checkpoint restored into {} ({} bytes)", jobId, workDir, bytes);
             }
         } catch (CheckpointException e) {
             if (plan.get().saved() > 0) {
@@ -193,9 +211,11 @@ final class Checkpointer implements AutoCloseable {
      * Saves the checkpoint of {@code run}'s job; completes on the checkpoint thread with what
      * was saved, or exceptionally with a CheckpointException.
      */
-    CompletableFuture<CheckpointSaved> save(ClaimRun run) {
+    CompletableFuture<CheckpointSaved> save(String claimId, ClaimRun run) {
         CheckpointPlan plan = plan(run.jobId(), run.job()).orElseThrow();
-        JobCommand command = JobCommand.from(run.job(), java.util.Map.of());
+        Sandboxes.Staged sandbox = sandboxes.of(claimId);
+        JobCommand command = sandbox != null ? sandbox.command() : JobCommand.from(run.job(), java.util.Map.of());
+        CheckpointStore store = stores.of(plan, sandbox == null, new FileTransfer.Endpoint(run.scheduler(), run.jobId(), claimId));
         return CompletableFuture.supplyAsync(() -> store.save(plan, command.iwd(),
                 CheckpointFiles.select(plan, command.iwd(), excluded(run.job(), command))), saver);
     }

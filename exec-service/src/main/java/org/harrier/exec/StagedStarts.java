@@ -1,5 +1,6 @@
 package org.harrier.exec;
 
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.Map;
@@ -20,7 +21,7 @@ import org.harrier.exec.transfer.Sandboxes;
 /**
  * Jobs whose files travel (docs/protocols.md, "File transfer"): the activation is answered at
  * once (the job is Running while its input transfers, as under HTCondor), the inputs are fetched
- * into a sandbox, then the process starts there; when it ends its outputs are sent back before
+ * into a sandbox (and its last checkpoint, for a self-checkpointing job), then the process starts there; when it ends its outputs are sent back before
  * the exit is reported. A failed input transfer is reported as a job that never started with
  * HTCondor's hold code 13 (TransferInputError), a failed output transfer as its exit with code
  * 12 (TransferOutputError); either way the scheduler holds the job with the reason.
@@ -38,6 +39,7 @@ final class StagedStarts {
     }
 
     private final Sandboxes sandboxes;
+    private final Restore restore;
     private final ClaimBook book;
     private final Map<String, ClaimRun> running;
     private final StartdLeases leases;
@@ -54,8 +56,19 @@ final class StagedStarts {
             StartdListener listener, Runnable publish, Clock clock, Executor owner) {
     }
 
+    /** Restores a job's last checkpoint into its sandbox (Checkpointer#restore); blocking, on the sandbox thread. */
+    @FunctionalInterface
+    interface Restore {
+        void into(FileTransfer.Endpoint endpoint, ClassAd job, Path sandbox);
+    }
+
     StagedStarts(Sandboxes sandboxes, Parts p) {
+        this(sandboxes, p, (endpoint, job, dir) -> { });
+    }
+
+    StagedStarts(Sandboxes sandboxes, Parts p, Restore restore) {
         this.sandboxes = sandboxes;
+        this.restore = restore;
         this.book = p.book();
         this.running = p.running();
         this.leases = p.leases();
@@ -89,7 +102,8 @@ final class StagedStarts {
             BiConsumer<String, ProcessOutcome> exited) {
         Staging s = new Staging();
         staging.put(claimId, s);
-        sandboxes.stageIn(new FileTransfer.Endpoint(scheduler, jobId, claimId), job, command)
+        FileTransfer.Endpoint endpoint = new FileTransfer.Endpoint(scheduler, jobId, claimId);
+        sandboxes.stageIn(endpoint, job, command, dir -> restore.into(endpoint, job, dir))
                 .whenCompleteAsync((staged, failure) -> {
                     staging.remove(claimId);
                     if (failure != null) {
@@ -133,6 +147,11 @@ final class StagedStarts {
         } catch (RuntimeException e) {
             org.slf4j.LoggerFactory.getLogger(StagedStarts.class).warn("startd listener failed", e);
         }
+    }
+
+    /** The sandbox the claim's job runs in, null when none (it runs in its Iwd, or has not started). */
+    Sandboxes.Staged sandbox(String claimId) {
+        return launched.get(claimId);
     }
 
     /** Deactivate, Release or close came while the claim's inputs are fetched: the job will not start. */

@@ -19,6 +19,7 @@ import java.util.function.Supplier;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.EvalContext;
 import org.harrier.exec.checkpoint.CheckpointStore;
+import org.harrier.exec.checkpoint.CheckpointStores;
 import org.harrier.exec.checkpoint.SpoolCheckpointStore;
 import org.harrier.exec.starter.Cgroups;
 import org.harrier.exec.starter.JobCommand;
@@ -26,6 +27,7 @@ import org.harrier.exec.starter.JobSetupException;
 import org.harrier.exec.starter.ProcessOutcome;
 import org.harrier.exec.starter.RunningJob;
 import org.harrier.exec.starter.Starter;
+import org.harrier.exec.transfer.FileTransfer;
 import org.harrier.exec.transfer.Sandboxes;
 import org.harrier.mgmt.QmfException;
 import org.slf4j.Logger;
@@ -114,11 +116,22 @@ public final class Startd implements AutoCloseable {
         });
         this.evictions = new Evictions(book, running, releasing, Objects.requireNonNull(ownerWatch, "ownerWatch"),
                 this::publish, clock, owner);
-        this.checkpoints = new Checkpointer(Objects.requireNonNull(checkpointStore, "checkpointStore"),
+        this.checkpoints = new Checkpointer(checkpointStores(checkpointStore, sandboxes), this::sandboxOf,
                 new Checkpointer.Claims(book, running, releasing, starter, listener, owner),
                 this::finished, () -> closing, this::publish, clock);
         this.staged = new StagedStarts(sandboxes, new StagedStarts.Parts(book, running, leases, starter, listener,
-                this::publish, clock, owner));
+                this::publish, clock, owner), (endpoint, job, dir) -> checkpoints.restore(endpoint, job, dir, false));
+    }
+
+    /** The sandbox the claim's job runs in, null when it runs in its Iwd; owner thread. */
+    private Sandboxes.Staged sandboxOf(String claimId) {
+        return staged.sandbox(claimId);
+    }
+
+    /** The spool copy for jobs in their Iwd with the spool here; with file transfer, the bus for the others. */
+    private static CheckpointStores checkpointStores(CheckpointStore spool, Sandboxes sandboxes) {
+        return new CheckpointStores(Objects.requireNonNull(spool, "checkpointStore"),
+                sandboxes == null ? null : sandboxes.transfer());
     }
 
     /** A startd for {@code slot1@name} on {@code machine}, with secure claim ids and the system clock. */
@@ -172,7 +185,7 @@ public final class Startd implements AutoCloseable {
                 if (staged.transfers(job)) {
                     return staged.activate(d, claimId, jobId, job, command, this::exited);
                 }
-                checkpoints.restore(jobId, job, command);
+                checkpoints.restore(new FileTransfer.Endpoint(d.scheduler(), jobId, claimId), job, command.iwd(), true);
                 process = starter.start(command, starter.controlsFor(job, d.name(), jobId, d.resources().memoryMiB()),
                         outcome -> owner.execute(() -> exited(claimId, outcome)));
             } catch (JobSetupException e) {
@@ -322,9 +335,7 @@ public final class Startd implements AutoCloseable {
      * restarted by {@link Checkpointer#takes}, which ends it here itself when it is not restarted.
      */
     private void exited(String claimId, ProcessOutcome outcome) {
-        ClaimRun run = running.get(claimId);
-        // Checkpoints are taken in the job's Iwd: a job in a sandbox (its files travel) is not checkpointed yet.
-        if (run != null && staged.transfers(run.job()) || !checkpoints.takes(claimId, outcome)) {
+        if (!checkpoints.takes(claimId, outcome)) {
             finished(claimId, outcome);
         }
     }

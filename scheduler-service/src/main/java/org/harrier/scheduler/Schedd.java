@@ -182,6 +182,19 @@ public final class Schedd {
     }
 
     /**
+     * The same, first handing job {@code id}'s queued ad (null once it left the queue) to
+     * {@code files} on the owner thread, so that a checkpoint that travelled over the bus is
+     * committed in the spool before the report, and any exit report after it, is applied.
+     */
+    public CompletableFuture<Boolean> jobCheckpointed(JobId id, String claimId, CheckpointReport report,
+            java.util.function.Consumer<ClassAd> files) {
+        return onOwner(() -> {
+            files.accept(keeper.queue().contains(id) ? keeper.queue().ad(id) : null);
+            return checkpoints.checkpointed(id, claimId, report);
+        });
+    }
+
+    /**
      * condor_vacate_job: each running job named is evicted by its startd (SIGTERM, so a
      * self-checkpointing job may checkpoint) and goes back to Idle when the eviction is reported;
      * completes with the jobs whose startd took the request.

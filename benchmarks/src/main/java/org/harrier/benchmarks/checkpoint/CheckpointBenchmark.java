@@ -23,7 +23,9 @@ import org.harrier.exec.checkpoint.SpoolCheckpointStore;
  * the store the personal grid uses ({@link SpoolCheckpointStore}: copy into the spool, each file
  * forced to disk, link swapped), against a plain copy of the same bytes in the same run
  * (Files.copy, then forced, so both are durable). Rounds alternate save, restore and the plain
- * copy; medians are reported. The checkpoint is {@code --files} files of random bytes.
+ * copy; medians are reported. The checkpoint is {@code --files} files of random bytes. Then the
+ * same checkpoint is saved and restored through the broker ({@link BusStoreRounds}: the
+ * BusCheckpointStore a sandboxed job uses, against a real scheduler service), also per MB.
  */
 public final class CheckpointBenchmark {
     static final double CONDOR_PAPER_S_PER_MB = 5.0;
@@ -52,11 +54,12 @@ public final class CheckpointBenchmark {
         }
     }
 
-    public static void main(String[] args) throws IOException {
+    public static void main(String[] args) throws Exception {
         run(CommandLine.parseOrExit("CheckpointBenchmark", Options.USAGE, args, Options::parse), System.out);
+        System.exit(0); // the bus's client threads would otherwise keep a finished run waiting
     }
 
-    static void run(Options o, PrintStream out) throws IOException {
+    static void run(Options o, PrintStream out) throws Exception {
         Path root = o.dir() != null ? Files.createDirectories(o.dir()) : Files.createTempDirectory("harrier-ckpt-bench");
         try {
             Path work = Files.createDirectories(root.resolve("work"));
@@ -84,6 +87,19 @@ public final class CheckpointBenchmark {
                 plainCopy(work, plainInto, files);
                 plain.add(seconds(t2));
             }
+            Path busInto = Files.createDirectories(root.resolve("restore-bus"));
+            List<Double> busSave = new ArrayList<>();
+            List<Double> busRestore = new ArrayList<>();
+            try (BusStoreRounds bus = BusStoreRounds.start(root.resolve("bus"))) {
+                for (int r = 0; r < o.rounds(); r++) {
+                    long t0 = System.nanoTime();
+                    bus.save(work, files, r);
+                    busSave.add(seconds(t0));
+                    long t1 = System.nanoTime();
+                    bus.restore(busInto, r + 1);
+                    busRestore.add(seconds(t1));
+                }
+            }
             double mb = bytes / MB;
             double saveS = median(save) / mb;
             double restoreS = median(restore) / mb;
@@ -97,6 +113,13 @@ public final class CheckpointBenchmark {
             Figures.print(out, "plain_copy_ms_per_mb", "%.2f", plainS * 1000, "Files.copy of the same bytes, then forced");
             Figures.print(out, "save_ratio", "%.2f", saveS / plainS, "save / plain copy");
             Figures.print(out, "restore_ratio", "%.2f", restoreS / plainS, "restore / plain copy");
+            double busSaveS = median(busSave) / mb;
+            double busRestoreS = median(busRestore) / mb;
+            Figures.print(out, "bus_save_ms_per_mb", "%.2f", busSaveS * 1000,
+                    "BusCheckpointStore.save + JobCheckpointed: CheckpointOut over the broker, committed in the spool");
+            Figures.print(out, "bus_restore_ms_per_mb", "%.2f", busRestoreS * 1000,
+                    "BusCheckpointStore.restore: GetCheckpoint + CheckpointIn over the broker");
+            Figures.print(out, "bus_save_ratio", "%.2f", busSaveS / plainS, "bus save / plain copy");
             Figures.print(out, "paper_speedup", "%.0f", CONDOR_PAPER_S_PER_MB / saveS, "5 s/MB / save time per MB");
         } finally {
             if (o.dir() == null) {

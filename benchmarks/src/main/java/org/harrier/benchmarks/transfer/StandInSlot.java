@@ -13,12 +13,12 @@ import org.harrier.mgmt.ObjectId;
  * the scheduler holds a claim with a Running job whose files the benchmark then moves itself,
  * with the starter's {@code FileTransfer}: only the transfer is measured.
  */
-final class StandInSlot implements ManagedObject {
-    static final String CLAIM = "bench-claim";
+public final class StandInSlot implements ManagedObject {
+    public static final String CLAIM = "bench-claim";
 
     private final ObjectId id;
 
-    StandInSlot(String name) {
+    public StandInSlot(String name) {
         this.id = ObjectId.grid("slot", name);
     }
 

@@ -146,8 +146,12 @@ public final class TransferBenchmark {
         }
     }
 
-    /** Submits a job and has the scheduler start it on the stand-in slot; returns its id. */
-    private static String runningJob(Console console, Path iwd) throws InterruptedException {
+    /**
+     * Submits a job to scheduler "bench" and has it start on the stand-in slot of agent
+     * startd "bench" (claim {@link StandInSlot#CLAIM}); returns its id. The checkpoint benchmark
+     * uses it too.
+     */
+    public static String runningJob(Console console, Path iwd) throws InterruptedException {
         ObjectId scheduler = ObjectId.grid("scheduler", "bench");
         Map<String, Object> ad = new LinkedHashMap<>();
         ad.put("Cmd", typed("STRING", "/bin/true"));

@@ -5,12 +5,12 @@ import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.util.Comparator;
 import java.util.List;
+
+import org.harrier.mgmt.CheckpointLayout;
 import java.util.stream.Stream;
 
 /**
@@ -23,14 +23,15 @@ import java.util.stream.Stream;
  * </pre>
  *
  * A save writes {@code checkpoint.<N>} completely (each file forced to disk), then points
- * {@code checkpoint} at it with one rename(2) of a new link over the old one, then deletes the
+ * {@code checkpoint} at it with one rename(2) of a new link over the old one
+ * ({@link CheckpointLayout#makeCurrent}, which the scheduler uses too), then deletes the
  * previous directory: a crash at any moment leaves {@code checkpoint} naming a whole checkpoint
  * (the old one until the rename). Leftovers of an interrupted save are removed by the next.
  * Stateless; safe from any thread, though saves of one job must not overlap (the startd runs
  * one job at a time per claim, and a job on one claim at a time).
  */
 public final class SpoolCheckpointStore implements CheckpointStore {
-    static final String CURRENT = "checkpoint";
+    static final String CURRENT = CheckpointLayout.CURRENT;
 
     @Override
     public CheckpointSaved save(CheckpointPlan plan, Path workDir, List<Path> files) {
@@ -40,17 +41,13 @@ public final class SpoolCheckpointStore implements CheckpointStore {
         try {
             Files.createDirectories(jobDir);
             Path target = jobDir.resolve(CURRENT + "." + number);
-            deleteTree(target);
+            CheckpointLayout.deleteTree(target);
             Files.createDirectory(target);
             long bytes = 0;
             for (Path f : files) {
                 bytes += copyForced(workDir.resolve(f), target.resolve(f.toString()));
             }
-            Path link = jobDir.resolve(CURRENT + ".link");
-            Files.deleteIfExists(link);
-            Files.createSymbolicLink(link, target.getFileName());
-            Files.move(link, jobDir.resolve(CURRENT), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            removeStale(jobDir, target.getFileName().toString());
+            CheckpointLayout.makeCurrent(jobDir, target);
             return new CheckpointSaved(number, files.size(), bytes, (System.nanoTime() - start) / 1e9);
         } catch (IOException | UncheckedIOException e) {
             throw new CheckpointException("saving checkpoint " + number + " of job " + plan.jobId() + " to " + jobDir
@@ -80,18 +77,8 @@ public final class SpoolCheckpointStore implements CheckpointStore {
         }
     }
 
-    /**
-     * The number of the checkpoint {@code checkpoint} points at, 0 when none. The job's NumCkpts
-     * can lag behind it (a JobCheckpointed report not yet applied when the job was activated
-     * again); numbering past it never overwrites the current checkpoint.
-     */
     static long current(Path jobDir) {
-        try {
-            String target = Files.readSymbolicLink(jobDir.resolve(CURRENT)).getFileName().toString();
-            return Long.parseLong(target.substring(CURRENT.length() + 1));
-        } catch (IOException | RuntimeException e) {
-            return 0;
-        }
+        return CheckpointLayout.current(jobDir);
     }
 
     /** {@code <SpoolDir>/<cluster>/<proc>}; a job whose ad has no SpoolDir cannot be checkpointed here. */
@@ -129,28 +116,6 @@ public final class SpoolCheckpointStore implements CheckpointStore {
             return done;
         } catch (FileAlreadyExistsException e) {
             throw new IOException("checkpoint file listed twice: " + to, e);
-        }
-    }
-
-    private static void removeStale(Path jobDir, String keep) throws IOException {
-        try (Stream<Path> list = Files.list(jobDir)) {
-            for (Path p : list.toList()) {
-                String name = p.getFileName().toString();
-                if (name.startsWith(CURRENT + ".") && !name.equals(keep) && !name.equals(CURRENT + ".link")) {
-                    deleteTree(p);
-                }
-            }
-        }
-    }
-
-    private static void deleteTree(Path p) throws IOException {
-        if (!Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(p)) {
-            for (Path q : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(q);
-            }
         }
     }
 }

@@ -67,7 +67,50 @@ public final class FileTransfer {
 
     /** Fetches input {@code name} (as the job ad names it) into {@code into}; returns its length. */
     public long download(Endpoint to, String name, Path into) {
-        Map<String, Object> begun = begin(to, "Input", name);
+        return download(to, "Input", name, 0, into);
+    }
+
+    /** Sends local {@code file} as output {@code name} of the job; returns its length. */
+    public long upload(Endpoint to, Path file, String name) {
+        return upload(to, file, "Output", name, 0);
+    }
+
+    /** The job's current checkpoint as its scheduler's spool holds it (GetCheckpoint): number 0 when none. */
+    public record Checkpoint(long number, Map<String, Long> files) {
+        public Checkpoint {
+            files = Map.copyOf(files);
+        }
+    }
+
+    /** Asks the scheduler which checkpoint of the job is current, and its files (relative names and sizes). */
+    public Checkpoint checkpoint(Endpoint of) {
+        Map<String, Object> args = new LinkedHashMap<>();
+        args.put("Id", of.jobId());
+        args.put("ClaimId", of.claimId());
+        Map<String, Object> out = await(calls.call(of.scheduler(), "GetCheckpoint", args, callTimeout), "GetCheckpoint");
+        Map<String, Long> files = new LinkedHashMap<>();
+        if (out.get("Files") instanceof java.util.List<?> list) {
+            for (Object o : list) {
+                if (o instanceof Map<?, ?> m && m.get("Name") instanceof String n && m.get("Size") instanceof Number size) {
+                    files.put(n, size.longValue());
+                }
+            }
+        }
+        return new Checkpoint(out.get("CheckpointNumber") instanceof Number n ? n.longValue() : 0, files);
+    }
+
+    /** Fetches file {@code name} of checkpoint {@code number} (CheckpointIn) into {@code into}; returns its length. */
+    public long downloadCheckpoint(Endpoint to, long number, String name, Path into) {
+        return download(to, "CheckpointIn", name, number, into);
+    }
+
+    /** Sends {@code file} as file {@code name} of checkpoint {@code number} (CheckpointOut, staged until JobCheckpointed). */
+    public long uploadCheckpoint(Endpoint to, Path file, long number, String name) {
+        return upload(to, file, "CheckpointOut", name, number);
+    }
+
+    private long download(Endpoint to, String direction, String name, long checkpoint, Path into) {
+        Map<String, Object> begun = begin(to, direction, name, checkpoint);
         String id = (String) begun.get("TransferId");
         long size = begun.get("Size") instanceof Number n ? n.longValue() : -1;
         try (FileChannel out = FileChannel.open(into, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
@@ -103,9 +146,8 @@ public final class FileTransfer {
         }
     }
 
-    /** Sends local {@code file} as output {@code name} of the job; returns its length. */
-    public long upload(Endpoint to, Path file, String name) {
-        Map<String, Object> begun = begin(to, "Output", name);
+    private long upload(Endpoint to, Path file, String direction, String name, long checkpoint) {
+        Map<String, Object> begun = begin(to, direction, name, checkpoint);
         String id = (String) begun.get("TransferId");
         try (FileChannel in = FileChannel.open(file, StandardOpenOption.READ)) {
             ChunkPlan plan = new ChunkPlan(in.size(), chunkSize, window);
@@ -136,12 +178,15 @@ public final class FileTransfer {
         }
     }
 
-    private Map<String, Object> begin(Endpoint to, String direction, String name) {
+    private Map<String, Object> begin(Endpoint to, String direction, String name, long checkpoint) {
         Map<String, Object> args = new LinkedHashMap<>();
         args.put("Id", to.jobId());
         args.put("ClaimId", to.claimId());
         args.put("Direction", direction);
         args.put("Name", name);
+        if (checkpoint > 0) {
+            args.put("CheckpointNumber", checkpoint);
+        }
         Map<String, Object> out = await(calls.call(to.scheduler(), "BeginTransfer", args, QUEUE_WAIT),
                 "BeginTransfer of " + name, QUEUE_WAIT);
         if (!(out.get("TransferId") instanceof String)) {

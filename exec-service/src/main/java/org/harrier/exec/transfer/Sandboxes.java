@@ -17,6 +17,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 import org.harrier.classad.ClassAd;
@@ -59,12 +60,27 @@ public final class Sandboxes implements AutoCloseable {
     public record Staged(Path dir, JobCommand command, FileTransfer.Endpoint from, ClassAd job, Map<String, FileTime> before) {
     }
 
+    /** The transfers the sandboxes use, for other files of the same jobs (their checkpoints). */
+    public FileTransfer transfer() {
+        return transfer;
+    }
+
     public boolean transfers(ClassAd job) {
         return SandboxPlan.transfers(job, fileSystemDomain);
     }
 
     /** Makes the sandbox and fetches the inputs; fails with a TransferException (hold code 13). */
     public CompletableFuture<Staged> stageIn(FileTransfer.Endpoint from, ClassAd job, JobCommand command) {
+        return stageIn(from, job, command, dir -> { });
+    }
+
+    /**
+     * As above, then hands the sandbox to {@code prepare} (the job's last checkpoint restored
+     * into it) on the same thread, before the files there are noted as the job's own: what it
+     * writes fails the stage-in as a missing input does.
+     */
+    public CompletableFuture<Staged> stageIn(FileTransfer.Endpoint from, ClassAd job, JobCommand command,
+            Consumer<Path> prepare) {
         return CompletableFuture.supplyAsync(() -> {
             Path dir = executeDir.resolve("dir_" + ProcessHandle.current().pid() + "_" + names.incrementAndGet());
             try {
@@ -76,6 +92,7 @@ public final class Sandboxes implements AutoCloseable {
                 if (SandboxPlan.transfersExecutable(job) && Files.exists(inSandbox.executable())) {
                     inSandbox.executable().toFile().setExecutable(true, true);
                 }
+                prepare.accept(dir);
                 return new Staged(dir, inSandbox, from, job, files(dir));
             } catch (IOException | RuntimeException e) {
                 remove(dir);

@@ -178,6 +178,7 @@ final class SchedulerObject implements ManagedObject {
             case "ReadFile":
             case "WriteFile":
             case "EndTransfer":
+            case "GetCheckpoint":
                 return TransferMethods.dispatch(transfers, method, a);
             case "FetchJobData":
                 throw new QmfException(QmfException.NOT_IMPLEMENTED, "scheduler." + method + " is not implemented yet");
@@ -194,7 +195,10 @@ final class SchedulerObject implements ManagedObject {
         } catch (IllegalArgumentException e) {
             throw QmfException.badParameter("JobCheckpointed: " + e.getMessage());
         }
-        return reply(schedd.jobCheckpointed(JobId.parse(a.string("Id")), a.string("ClaimId"), r), applied -> Map.of());
+        JobId id = JobId.parse(a.string("Id"));
+        String claimId = a.string("ClaimId");
+        return reply(schedd.jobCheckpointed(id, claimId, r,
+                ad -> transfers.commitCheckpoint(id, claimId, ad, r.number())), applied -> Map.of());
     }
 
     /** Ids: the jobs acted on, as "cluster.proc" strings. */

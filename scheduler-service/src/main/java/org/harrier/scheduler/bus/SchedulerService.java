@@ -95,7 +95,7 @@ public final class SchedulerService implements AutoCloseable {
                     long bytes) {
                 return schedd.addBytes(id, attribute, bytes);
             }
-        }, transferLimits);
+        }, transferLimits, checkpoints == null ? null : checkpoints::jobDir);
         events.transferred(transfers::ownerProperties);
         SchedulerObject object = new SchedulerObject(name, settings.machine(), settings.updateInterval(),
                 System.currentTimeMillis() * 1_000_000L, schedd, transfers);

@@ -1,6 +1,9 @@
 package org.harrier.scheduler.bus;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 
 import org.harrier.mgmt.QmfException;
@@ -10,7 +13,7 @@ import org.harrier.scheduler.transfer.FileTransfers;
 
 /**
  * The scheduler's file transfer methods (docs/protocols.md, "File transfer") translated to
- * {@link FileTransfers} calls: BeginTransfer, ReadFile, WriteFile, EndTransfer.
+ * {@link FileTransfers} calls: BeginTransfer, ReadFile, WriteFile, EndTransfer, GetCheckpoint.
  */
 final class TransferMethods {
     private TransferMethods() {
@@ -25,9 +28,16 @@ final class TransferMethods {
                 } catch (IllegalArgumentException e) {
                     throw QmfException.badParameter(e.getMessage());
                 }
+                long checkpoint = a.has("CheckpointNumber") ? a.integer("CheckpointNumber") : 0;
+                if (d.checkpoint() && !a.has("CheckpointNumber")) {
+                    throw QmfException.badParameter("BeginTransfer of a " + d.wire() + " needs CheckpointNumber");
+                }
                 return SchedulerObject.reply(transfers.begin(JobId.parse(a.string("Id")), a.string("ClaimId"), d,
-                        a.string("Name")), b -> Map.of("TransferId", b.transferId(), "Size", b.size()));
+                        a.string("Name"), checkpoint), b -> Map.of("TransferId", b.transferId(), "Size", b.size()));
             }
+            case "GetCheckpoint":
+                return SchedulerObject.reply(transfers.checkpoint(JobId.parse(a.string("Id")), a.string("ClaimId")),
+                        TransferMethods::listing);
             case "ReadFile":
                 return SchedulerObject.reply(transfers.read(a.string("TransferId"), a.integer("Offset"),
                         (int) Math.min(Integer.MAX_VALUE, a.integer("Length"))), data -> Map.of("Data", data));
@@ -40,5 +50,12 @@ final class TransferMethods {
             default:
                 throw new QmfException(QmfException.UNKNOWN_METHOD, "scheduler has no method " + method);
         }
+    }
+
+    /** GetCheckpoint's answer: CheckpointNumber (0: none) and Files, a list of {Name, Size} sorted by name. */
+    private static Map<String, Object> listing(FileTransfers.Listing l) {
+        List<Object> files = new ArrayList<>();
+        new TreeMap<>(l.files()).forEach((name, size) -> files.add(Map.of("Name", name, "Size", size)));
+        return Map.of("CheckpointNumber", l.number(), "Files", files);
     }
 }

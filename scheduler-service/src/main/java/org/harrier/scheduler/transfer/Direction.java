@@ -3,26 +3,40 @@ package org.harrier.scheduler.transfer;
 /**
  * Which way a file goes, named from the job's side as on the wire: {@code Input} to the job
  * (HTCondor's "upload" from the submit side, counted in the job's BytesRecvd), {@code Output}
- * from it ("download", BytesSent).
+ * from it ("download", BytesSent). {@code CheckpointOut} (a checkpoint file from the job into
+ * the spool) and {@code CheckpointIn} (a file of the job's current checkpoint back to it) go
+ * the same ways, wait in the same queues and are counted the same, as HTCondor counts
+ * checkpoint transfers among the job's bytes.
  */
 public enum Direction {
-    INPUT("Input", "BytesRecvd"), OUTPUT("Output", "BytesSent");
+    INPUT("Input", true), OUTPUT("Output", false), CHECKPOINT_IN("CheckpointIn", true),
+    CHECKPOINT_OUT("CheckpointOut", false);
 
     private final String wire;
-    private final String jobAttribute;
+    private final boolean toJob;
 
-    Direction(String wire, String jobAttribute) {
+    Direction(String wire, boolean toJob) {
         this.wire = wire;
-        this.jobAttribute = jobAttribute;
+        this.toJob = toJob;
     }
 
     public String wire() {
         return wire;
     }
 
+    /** True when the bytes go to the job (the starter reads them): an upload from the submit side. */
+    public boolean toJob() {
+        return toJob;
+    }
+
+    /** True for the checkpoint directions, whose files live in the spool rather than in Iwd. */
+    public boolean checkpoint() {
+        return this == CHECKPOINT_IN || this == CHECKPOINT_OUT;
+    }
+
     /** The job attribute its bytes are added to. */
     public String jobAttribute() {
-        return jobAttribute;
+        return toJob ? "BytesRecvd" : "BytesSent";
     }
 
     public static Direction parse(String text) {
@@ -31,6 +45,7 @@ public enum Direction {
                 return d;
             }
         }
-        throw new IllegalArgumentException("Direction must be Input or Output, got '" + text + "'");
+        throw new IllegalArgumentException("Direction must be Input, Output, CheckpointIn or CheckpointOut, got '"
+                + text + "'");
     }
 }

@@ -2,10 +2,13 @@ package org.harrier.scheduler.transfer;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
@@ -16,12 +19,18 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.StringValue;
+import org.harrier.mgmt.CheckpointLayout;
 import org.harrier.mgmt.QmfException;
+import org.harrier.scheduler.match.ClaimRecord;
 import org.harrier.scheduler.queue.JobId;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The submit side of file transfer over the bus (docs/protocols.md, "File transfer"): a
@@ -35,6 +44,7 @@ import org.harrier.scheduler.queue.JobId;
  * map and the counters atomics; per-owner totals are guarded by their map's monitor.
  */
 public final class FileTransfers implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(FileTransfers.class);
     /** The largest chunk one ReadFile or WriteFile moves. */
     public static final int MAX_CHUNK = 4 << 20;
 
@@ -63,6 +73,7 @@ public final class FileTransfers implements AutoCloseable {
     }
 
     private final Jobs jobs;
+    private final Function<JobId, Path> checkpointDirs;
     private final Map<Direction, TransferQueue> queues = new HashMap<>();
     private final Map<String, Transfer> open = new ConcurrentHashMap<>();
     private final ScheduledExecutorService io;
@@ -72,7 +83,16 @@ public final class FileTransfers implements AutoCloseable {
     private final Map<String, TransferStatistics.OwnerBytes> owners = new HashMap<>();
 
     public FileTransfers(Jobs jobs, TransferLimits limits) {
+        this(jobs, limits, null);
+    }
+
+    /**
+     * As above, with the checkpoint directions: {@code checkpointDirs} gives a job's directory
+     * in the spool ({@code <spool>/<cluster>/<proc>}); null: no spool, checkpoints cannot travel.
+     */
+    public FileTransfers(Jobs jobs, TransferLimits limits, Function<JobId, Path> checkpointDirs) {
         this.jobs = Objects.requireNonNull(jobs, "jobs");
+        this.checkpointDirs = checkpointDirs;
         queues.put(Direction.INPUT, new TransferQueue(limits.maxUploads()));
         queues.put(Direction.OUTPUT, new TransferQueue(limits.maxDownloads()));
         AtomicInteger n = new AtomicInteger();
@@ -93,7 +113,7 @@ public final class FileTransfers implements AutoCloseable {
         for (Transfer t : open.values()) {
             if (nowNanos - t.touched().get() > limit.toNanos() && open.remove(t.id(), t)) {
                 t.file().abandon();
-                queues.get(t.direction()).done();
+                queue(t.direction()).done();
                 failures.incrementAndGet();
                 n++;
             }
@@ -101,22 +121,32 @@ public final class FileTransfers implements AutoCloseable {
         return n;
     }
 
+    /** A transfer of an input or output file (no checkpoint number). */
+    public CompletableFuture<Begun> begin(JobId id, String claimId, Direction direction, String name) {
+        return begin(id, claimId, direction, name, 0);
+    }
+
     /**
      * Begins a transfer of {@code name} for job {@code id} on claim {@code claimId}: checks the
      * claim and the name, waits for the direction's queue, then opens the file. Completes with
-     * the transfer's id (and an input's size).
+     * the transfer's id (and an input's size). {@code checkpointNumber} names the checkpoint a
+     * CheckpointIn reads from or a CheckpointOut stages into; the other directions ignore it.
      */
-    public CompletableFuture<Begun> begin(JobId id, String claimId, Direction direction, String name) {
+    public CompletableFuture<Begun> begin(JobId id, String claimId, Direction direction, String name,
+            long checkpointNumber) {
         return jobs.claimedJob(id, claimId).thenCompose(ad -> {
-            Path file = direction == Direction.INPUT ? TransferNames.input(ad, name) : TransferNames.output(ad, name);
+            Path file = path(id, ad, direction, name, checkpointNumber);
             String owner = ad.evaluate("Owner") instanceof StringValue s ? s.value() : "";
-            TransferQueue queue = queues.get(direction);
+            TransferQueue queue = queue(direction);
             return queue.enter().thenApplyAsync(turn -> {
                 String transferId = id + "-" + Long.toHexString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE);
                 try {
-                    OpenFile f = direction == Direction.INPUT ? OpenFile.input(file) : OpenFile.output(file, transferId);
+                    if (direction == Direction.CHECKPOINT_OUT) {
+                        Files.createDirectories(file.getParent());
+                    }
+                    OpenFile f = direction.toJob() ? OpenFile.input(file) : OpenFile.output(file, transferId);
                     open.put(transferId, new Transfer(transferId, id, owner, direction, f, new AtomicLong(System.nanoTime())));
-                    return new Begun(transferId, direction == Direction.INPUT ? f.size() : 0);
+                    return new Begun(transferId, direction.toJob() ? f.size() : 0);
                 } catch (IOException | RuntimeException e) {
                     queue.done();
                     failures.incrementAndGet();
@@ -126,8 +156,86 @@ public final class FileTransfers implements AutoCloseable {
         });
     }
 
+    private Path path(JobId id, ClassAd ad, Direction direction, String name, long checkpointNumber) {
+        return switch (direction) {
+            case INPUT -> TransferNames.input(ad, name);
+            case OUTPUT -> TransferNames.output(ad, name);
+            case CHECKPOINT_IN, CHECKPOINT_OUT -> TransferNames.checkpoint(checkpointDir(id), direction,
+                    checkpointNumber, name);
+        };
+    }
+
+    /** What GetCheckpoint answers: the current checkpoint's number (0: none) and its files' sizes by relative name. */
+    public record Listing(long number, Map<String, Long> files) {
+        public Listing {
+            files = Map.copyOf(files);
+        }
+    }
+
+    /**
+     * The current checkpoint of job {@code id}, which must run on {@code claimId}: its number and
+     * files, for a starter that restores it with CheckpointIn transfers.
+     */
+    public CompletableFuture<Listing> checkpoint(JobId id, String claimId) {
+        return jobs.claimedJob(id, claimId).thenApplyAsync(ad -> {
+            Path jobDir = checkpointDir(id);
+            long n = CheckpointLayout.current(jobDir);
+            if (n == 0) {
+                return new Listing(0, Map.of());
+            }
+            Path root = CheckpointLayout.numbered(jobDir, n);
+            Map<String, Long> files = new TreeMap<>();
+            try (Stream<Path> walk = Files.walk(root)) {
+                for (Path p : walk.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)).toList()) {
+                    files.put(root.relativize(p).toString(), Files.size(p));
+                }
+            } catch (IOException | UncheckedIOException e) {
+                throw failed("cannot list checkpoint " + n + " of job " + id, e);
+            }
+            return new Listing(n, files);
+        }, io);
+    }
+
+    /**
+     * JobCheckpointed for a checkpoint that travelled (CheckpointOut into
+     * {@code checkpoint.<number>.partial}): when {@code ad} (the job's queued ad, null if it left)
+     * records {@code claimId} as its claim (a report from its current or last run, also after
+     * that run's exit was applied), the staged directory becomes the current checkpoint
+     * ({@link CheckpointLayout#commit}: atomic link swap, older ones removed). Nothing staged, a
+     * number not beyond the current one, another claim: nothing changes. A failure is logged, as
+     * a failed save at the starter is: the job goes on from the previous checkpoint. Returns
+     * whether it committed. Runs on the caller's thread (the scheduler's owner thread, so that
+     * the commit comes before the reports after it): renames and a link, no copying.
+     */
+    public boolean commitCheckpoint(JobId id, String claimId, ClassAd ad, long number) {
+        if (checkpointDirs == null || ad == null
+                || !(ad.evaluate(ClaimRecord.CLAIM_ID) instanceof StringValue c && c.value().equals(claimId))) {
+            return false;
+        }
+        Path jobDir = checkpointDirs.apply(id);
+        try {
+            return CheckpointLayout.commit(jobDir, number);
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("job {}: checkpoint {} that came over the bus not committed in {}: {}", id, number, jobDir, e.toString());
+            return false;
+        }
+    }
+
+    private Path checkpointDir(JobId id) {
+        if (checkpointDirs == null) {
+            throw new QmfException(QmfException.FORBIDDEN, "this scheduler has no spool: job " + id
+                    + "'s checkpoints cannot travel");
+        }
+        return checkpointDirs.apply(id);
+    }
+
+    /** Checkpoint files wait in the queue of the way they go: to the job with the inputs, from it with the outputs. */
+    private TransferQueue queue(Direction d) {
+        return queues.get(d.toJob() ? Direction.INPUT : Direction.OUTPUT);
+    }
+
     public CompletableFuture<byte[]> read(String transferId, long offset, int length) {
-        Transfer t = transfer(transferId, Direction.INPUT);
+        Transfer t = transfer(transferId, true);
         checkChunk(offset, length);
         return onIo(() -> {
             try {
@@ -139,7 +247,7 @@ public final class FileTransfers implements AutoCloseable {
     }
 
     public CompletableFuture<Void> write(String transferId, long offset, byte[] data) {
-        Transfer t = transfer(transferId, Direction.OUTPUT);
+        Transfer t = transfer(transferId, false);
         checkChunk(offset, data.length);
         return onIo(() -> {
             try {
@@ -177,13 +285,13 @@ public final class FileTransfers implements AutoCloseable {
                 failures.incrementAndGet();
                 throw failed("transfer of " + t.file().target() + " failed", e);
             } finally {
-                queues.get(t.direction()).done();
+                queue(t.direction()).done();
             }
         }).thenCompose(bytes -> abort != null ? CompletableFuture.completedFuture(bytes) : counted(t, bytes));
     }
 
     private CompletableFuture<Long> counted(Transfer t, long bytes) {
-        (t.direction() == Direction.INPUT ? uploadBytes : downloadBytes).addAndGet(bytes);
+        (t.direction().toJob() ? uploadBytes : downloadBytes).addAndGet(bytes);
         synchronized (owners) {
             owners.merge(t.owner(), new TransferStatistics.OwnerBytes(0, 0).plus(t.direction(), bytes),
                     (a, b) -> a.plus(t.direction(), bytes));
@@ -211,14 +319,14 @@ public final class FileTransfers implements AutoCloseable {
                 down.active(), down.waiting(), perOwner);
     }
 
-    private Transfer transfer(String transferId, Direction expected) {
+    private Transfer transfer(String transferId, boolean toJob) {
         Transfer t = open.get(transferId);
         if (t == null) {
             throw QmfException.badParameter("no transfer " + transferId + " (it ended, or never began)");
         }
-        if (t.direction() != expected) {
+        if (t.direction().toJob() != toJob) {
             throw QmfException.badParameter("transfer " + transferId + " is an " + t.direction().wire()
-                    + " transfer: use " + (expected == Direction.INPUT ? "WriteFile" : "ReadFile"));
+                    + " transfer: use " + (toJob ? "WriteFile" : "ReadFile"));
         }
         return t.touch();
     }

@@ -9,6 +9,7 @@ import org.harrier.classad.BooleanValue;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.StringValue;
 import org.harrier.classad.Value;
+import org.harrier.mgmt.CheckpointLayout;
 import org.harrier.mgmt.QmfException;
 
 /**
@@ -25,6 +26,10 @@ import org.harrier.mgmt.QmfException;
  *       Err, as HTCondor's starter uses them) go to Out/Err; any other name must be one plain
  *       file name (no directory part, not {@code .} or {@code ..}), written into Iwd, and when
  *       the ad has TransferOutput, the last path part of one of its entries.
+ *   <li>Checkpoint files ({@link #checkpoint}): a relative path of plain names (no {@code .},
+ *       {@code ..}, empty part or leading {@code /}), inside checkpoint N's directory of the job's
+ *       spool: {@code checkpoint.N.partial} while CheckpointOut stages it, {@code checkpoint.N}
+ *       for CheckpointIn.
  * </ul>
  * A refusal is FORBIDDEN (QMF code 6) naming the rule.
  */
@@ -75,6 +80,33 @@ public final class TransferNames {
             throw refused("output '" + name + "' is not among job " + id(job) + "'s TransferOutput");
         }
         return iwd.resolve(name);
+    }
+
+    /**
+     * The spool path checkpoint file {@code name} of checkpoint {@code number} is read from
+     * (CheckpointIn: {@code <jobDir>/checkpoint.<number>/<name>}) or staged at (CheckpointOut:
+     * {@code <jobDir>/checkpoint.<number>.partial/<name>}). Refused: a number below 1, a name
+     * that is not a relative path of plain names.
+     */
+    public static Path checkpoint(Path jobDir, Direction direction, long number, String name) {
+        if (!direction.checkpoint()) {
+            throw new IllegalArgumentException(direction.wire() + " is not a checkpoint direction");
+        }
+        if (number < 1) {
+            throw refused("CheckpointNumber must be 1 or more for " + direction.wire() + ", got " + number);
+        }
+        if (name.isEmpty() || name.length() > 4096) {
+            throw refused("checkpoint file name must be 1 to 4096 characters, got " + name.length());
+        }
+        for (String part : name.split("/", -1)) {
+            if (!plainName(part)) {
+                throw refused("checkpoint file '" + name + "' is not a relative path of plain names"
+                        + " (no '.', '..', empty part or leading '/')");
+            }
+        }
+        Path dir = direction == Direction.CHECKPOINT_IN ? CheckpointLayout.numbered(jobDir, number)
+                : CheckpointLayout.staging(jobDir, number);
+        return dir.resolve(name);
     }
 
     /** One file name: no separator, not empty, {@code .} or {@code ..}, no NUL, not a partial transfer's name. */

@@ -16,7 +16,7 @@ public record TransferStatistics(long uploadBytes, long downloadBytes, long fail
     /** One owner's jobs' transferred bytes, from the jobs' side. */
     public record OwnerBytes(long bytesRecvd, long bytesSent) {
         OwnerBytes plus(Direction d, long bytes) {
-            return d == Direction.INPUT ? new OwnerBytes(bytesRecvd + bytes, bytesSent)
+            return d.toJob() ? new OwnerBytes(bytesRecvd + bytes, bytesSent)
                     : new OwnerBytes(bytesRecvd, bytesSent + bytes);
         }
     }

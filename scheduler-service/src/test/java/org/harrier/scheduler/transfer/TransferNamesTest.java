@@ -78,4 +78,28 @@ class TransferNamesTest {
             assertThrows(QmfException.class, () -> TransferNames.output(NO_EXE, name));
         }
     }
+
+    @ParameterizedTest(name = "checkpoint file {1} of checkpoint {2} ({0}) is {3}")
+    @CsvSource({
+            "CheckpointOut, state.txt, 3, /spool/3/0/checkpoint.3.partial/state.txt",
+            "CheckpointOut, sub/dir/state.bin, 1, /spool/3/0/checkpoint.1.partial/sub/dir/state.bin",
+            "CheckpointIn, state.txt, 3, /spool/3/0/checkpoint.3/state.txt",
+            "CheckpointIn, ..hidden, 2, /spool/3/0/checkpoint.2/..hidden",
+    })
+    void checkpointFilesLiveUnderTheirCheckpointInTheSpool(String direction, String name, long n, String path) {
+        assertEquals(Path.of(path), TransferNames.checkpoint(Path.of("/spool/3/0"), Direction.parse(direction), n, name));
+    }
+
+    @ParameterizedTest(name = "checkpoint file {1} of checkpoint {2} ({0}) is refused")
+    @CsvSource({
+            "CheckpointOut, ../../4/0/checkpoint/state.txt, 3", "CheckpointOut, /etc/passwd, 3",
+            "CheckpointOut, a/../../x, 3", "CheckpointOut, a//b, 3", "CheckpointOut, a/./b, 3",
+            "CheckpointOut, dir/, 3", "CheckpointOut, '', 3", "CheckpointOut, state.txt, 0",
+            "CheckpointIn, .., 1", "CheckpointIn, state.txt, -1", "CheckpointIn, .harrier-transfer-x, 1",
+    })
+    void checkpointFilesOutsideTheirCheckpointAreRefused(String direction, String name, long n) {
+        QmfException e = assertThrows(QmfException.class,
+                () -> TransferNames.checkpoint(Path.of("/spool/3/0"), Direction.parse(direction), n, name));
+        assertEquals(QmfException.FORBIDDEN, e.code());
+    }
 }
