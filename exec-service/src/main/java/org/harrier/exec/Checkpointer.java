@@ -120,7 +120,7 @@ final class Checkpointer implements AutoCloseable {
         }
         ClaimRun current = run;
         if (saved != null) {
-            current = new ClaimRun(run.jobId(), run.scheduler(), run.process(), counted(run.job(), saved));
+            current = new ClaimRun(run.jobId(), run.scheduler(), run.process(), counted(run.job(), saved), run.earlier());
             claims.running().replace(claimId, run, current);
             JobCheckpointed report = JobCheckpointed.of(run, claimId, saved);
             log.info("job {}: checkpoint {} saved ({} files, {} bytes, {} s)", run.jobId(), saved.number(),
@@ -131,13 +131,13 @@ final class Checkpointer implements AutoCloseable {
                 && !closing.getAsBoolean() && !run.process().killRequested()
                 && claims.book().claimed(claimId).claim().eviction() == ClaimAttributes.Eviction.NONE;
         if (stays) {
-            restart(claimId, current);
+            restart(claimId, current, outcome);
         } else {
             ended.accept(claimId, outcome);
         }
     }
 
-    private void restart(String claimId, ClaimRun run) {
+    private void restart(String claimId, ClaimRun run, ProcessOutcome last) {
         try {
             // A job in a sandbox starts again there, as the sandbox runs it.
             Sandboxes.Staged sandbox = sandboxes.of(claimId);
@@ -150,7 +150,8 @@ final class Checkpointer implements AutoCloseable {
                             ended.accept(claimId, o);
                         }
                     }));
-            claims.running().put(claimId, new ClaimRun(run.jobId(), run.scheduler(), process, run.job()));
+            claims.running().put(claimId, new ClaimRun(run.jobId(), run.scheduler(), process, run.job(),
+                    run.earlier().plus(last)));
         } catch (JobSetupException e) {
             claims.running().remove(claimId);
             long now = clock.instant().getEpochSecond();

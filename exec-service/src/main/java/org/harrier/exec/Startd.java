@@ -68,6 +68,8 @@ public final class Startd implements AutoCloseable {
     private final Evictions evictions;
     private final Checkpointer checkpoints;
     private final StagedStarts staged;
+    private final RunEnds ends;
+    private final ClaimJobs jobs;
 
     public Startd(ClaimBook book, ExecSettings.Timings timings, StartdListener listener, Clock clock) {
         this(book, timings, listener, clock, StartdLeases.CLAIM_LEASE, OwnerWatch.quiet());
@@ -81,19 +83,7 @@ public final class Startd implements AutoCloseable {
     /** A startd with both: idle claims end after {@code claimLease}; {@code ownerWatch} applies at every poll. */
     public Startd(ClaimBook book, ExecSettings.Timings timings, StartdListener listener, Clock clock, Duration claimLease,
             OwnerWatch ownerWatch) {
-        this(book, timings, listener, clock, claimLease, ownerWatch, new SpoolCheckpointStore());
-    }
-
-    /** The same, saving and restoring self-checkpointing jobs' checkpoints through {@code checkpointStore}. */
-    public Startd(ClaimBook book, ExecSettings.Timings timings, StartdListener listener, Clock clock, Duration claimLease,
-            OwnerWatch ownerWatch, CheckpointStore checkpointStore) {
-        this(book, timings, listener, clock, claimLease, ownerWatch, Cgroups.none("not asked for"), checkpointStore, null);
-    }
-
-    /** A startd whose jobs run in their own cgroups where {@code cgroups} is usable (memory limit, freezer). */
-    public Startd(ClaimBook book, ExecSettings.Timings timings, StartdListener listener, Clock clock, Duration claimLease,
-            OwnerWatch ownerWatch, Cgroups cgroups) {
-        this(book, timings, listener, clock, claimLease, ownerWatch, cgroups, new SpoolCheckpointStore(), null);
+        this(book, timings, listener, clock, claimLease, ownerWatch, Cgroups.none("not asked for"), new SpoolCheckpointStore(), null);
     }
 
     /**
@@ -116,38 +106,26 @@ public final class Startd implements AutoCloseable {
         });
         this.evictions = new Evictions(book, running, releasing, Objects.requireNonNull(ownerWatch, "ownerWatch"),
                 this::publish, clock, owner);
-        this.checkpoints = new Checkpointer(checkpointStores(checkpointStore, sandboxes), this::sandboxOf,
+        this.checkpoints = new Checkpointer(
+                // The spool copy for jobs in their Iwd with the spool here; with file transfer, the bus for the others.
+                new CheckpointStores(Objects.requireNonNull(checkpointStore, "checkpointStore"),
+                        sandboxes == null ? null : sandboxes.transfer()), this::sandboxOf,
                 new Checkpointer.Claims(book, running, releasing, starter, listener, owner),
                 this::finished, () -> closing, this::publish, clock);
         this.staged = new StagedStarts(sandboxes, new StagedStarts.Parts(book, running, leases, starter, listener,
                 this::publish, clock, owner), (endpoint, job, dir) -> checkpoints.restore(endpoint, job, dir, false));
+        this.jobs = new ClaimJobs(book, running, releasing, staged, this::publish);
+        this.ends = new RunEnds(new RunEnds.Parts(book, running, releasing, leases,
+                report -> safely(() -> listener.jobExited(report)), this::publish, () -> {
+                    if (closing && running.isEmpty()) {
+                        drained.countDown();
+                    }
+                }, clock), checkpoints, staged);
     }
 
     /** The sandbox the claim's job runs in, null when it runs in its Iwd; owner thread. */
     private Sandboxes.Staged sandboxOf(String claimId) {
         return staged.sandbox(claimId);
-    }
-
-    /** The spool copy for jobs in their Iwd with the spool here; with file transfer, the bus for the others. */
-    private static CheckpointStores checkpointStores(CheckpointStore spool, Sandboxes sandboxes) {
-        return new CheckpointStores(Objects.requireNonNull(spool, "checkpointStore"),
-                sandboxes == null ? null : sandboxes.transfer());
-    }
-
-    /** A startd for {@code slot1@name} on {@code machine}, with secure claim ids and the system clock. */
-    public static Startd create(String name, Machine machine, ExecSettings settings, StartdListener listener) {
-        return create(name, machine, settings, listener, null);
-    }
-
-    /** As above, with {@code sandboxes} for jobs whose files travel over the bus (null: none do). */
-    public static Startd create(String name, Machine machine, ExecSettings settings, StartdListener listener,
-            Sandboxes sandboxes) {
-        Clock clock = Clock.systemUTC();
-        PartitionableSlot slot = PartitionableSlot.of(name, machine, settings.start(), settings.slotPolicy(),
-                clock.instant().getEpochSecond());
-        return new Startd(new ClaimBook(slot, ClaimIds.secure(), settings.policy()), settings.timings(), listener, clock,
-                settings.claimLease(), new OwnerWatch(settings.ownerPolicy(), ProcSensor.of(settings)), Cgroups.detect(),
-                new SpoolCheckpointStore(), sandboxes);
     }
 
     /** The owner's Rank and MaxJobRetirementTime (immutable); any thread. */
@@ -175,7 +153,7 @@ public final class Startd implements AutoCloseable {
      */
     public CompletableFuture<JobStarted> activate(String claimId, String jobId, ClassAd job) {
         return onOwner(() -> {
-            DynamicSlot d = usable(claimId);
+            DynamicSlot d = jobs.usable(claimId);
             if (d.busy()) {
                 throw new QmfException(QmfException.WRONG_STATE, "claim on " + d.name() + " is running job " + d.jobId());
             }
@@ -183,11 +161,11 @@ public final class Startd implements AutoCloseable {
             try {
                 JobCommand command = Checkpointer.command(book, d, job);
                 if (staged.transfers(job)) {
-                    return staged.activate(d, claimId, jobId, job, command, this::exited);
+                    return staged.activate(d, claimId, jobId, job, command, ends::exited);
                 }
                 checkpoints.restore(new FileTransfer.Endpoint(d.scheduler(), jobId, claimId), job, command.iwd(), true);
                 process = starter.start(command, starter.controlsFor(job, d.name(), jobId, d.resources().memoryMiB()),
-                        outcome -> owner.execute(() -> exited(claimId, outcome)));
+                        outcome -> owner.execute(() -> ends.exited(claimId, outcome)));
             } catch (JobSetupException e) {
                 safely(() -> listener.jobExited(
                         JobExited.neverStarted(jobId, claimId, d.scheduler(), e.getMessage(), e.holdReasonCode())));
@@ -207,17 +185,7 @@ public final class Startd implements AutoCloseable {
      */
     public CompletableFuture<Void> deactivate(String claimId, String jobId) {
         return onOwner(() -> {
-            DynamicSlot d = usable(claimId);
-            ClaimRun run = running.get(claimId);
-            if (run != null) {
-                if (!run.jobId().equals(jobId)) {
-                    throw new QmfException(QmfException.WRONG_STATE, "claim on " + d.name() + " runs job " + run.jobId()
-                            + ", not " + jobId);
-                }
-                run.process().kill();
-            } else {
-                staged.cancel(claimId);
-            }
+            jobs.deactivate(claimId, jobId);
             return null;
         });
     }
@@ -228,7 +196,7 @@ public final class Startd implements AutoCloseable {
      */
     public CompletableFuture<Void> suspend(String claimId, String jobId) {
         return onOwner(() -> {
-            evictions.signal(runOf(claimId, jobId), true);
+            evictions.signal(jobs.runOf(claimId, jobId), true);
             evictions.stopped(claimId, true);
             return null;
         });
@@ -237,52 +205,25 @@ public final class Startd implements AutoCloseable {
     /** Lets a suspended job's tree run again (SIGCONT); a no-op if it is not stopped. */
     public CompletableFuture<Void> resume(String claimId, String jobId) {
         return onOwner(() -> {
-            evictions.signal(runOf(claimId, jobId), false);
+            evictions.signal(jobs.runOf(claimId, jobId), false);
             evictions.stopped(claimId, false);
             return null;
         });
     }
 
-    /** The job running on the claim, which must be {@code jobId}. */
-    private ClaimRun runOf(String claimId, String jobId) {
-        DynamicSlot d = usable(claimId);
-        ClaimRun run = running.get(claimId);
-        if (run == null) {
-            throw new QmfException(QmfException.WRONG_STATE, "no job runs on the claim on " + d.name()
-                    + " (job " + jobId + " has ended; its exit report is on its way)");
-        }
-        if (!run.jobId().equals(jobId)) {
-            throw new QmfException(QmfException.WRONG_STATE, "claim on " + d.name() + " runs job " + run.jobId()
-                    + ", not " + jobId);
-        }
-        return run;
-    }
-
     /** Gives the claim up; a running job is killed and the resources return when its tree is dead. */
     public CompletableFuture<Void> release(String claimId) {
         return onOwner(() -> {
-            usable(claimId);
-            releaseNow(claimId);
+            jobs.usable(claimId);
+            jobs.release(claimId);
             return null;
         });
-    }
-
-    private void releaseNow(String claimId) {
-        ClaimRun run = running.get(claimId);
-        if (run != null) {
-            releasing.add(claimId);
-            run.process().kill();
-        } else {
-            staged.cancel(claimId);
-            book.release(claimId);
-            publish();
-        }
     }
 
     /** The scheduler keeps the claim alive (docs/protocols.md, "Claim leases"); UNKNOWN_CLAIM if it is gone. */
     public CompletableFuture<Void> alive(String claimId) {
         return onOwner(() -> {
-            usable(claimId);
+            jobs.usable(claimId);
             leases.renewed(claimId, now());
             return null;
         });
@@ -295,10 +236,7 @@ public final class Startd implements AutoCloseable {
     public CompletableFuture<List<String>> expireLeases() {
         return onOwner(() -> {
             List<String> expired = leases.expired(now(), id -> book.holds(id) && !releasing.contains(id));
-            for (String claimId : expired) {
-                log.warn("claim on {} not renewed within its lease: releasing it", book.claimed(claimId).name());
-                releaseNow(claimId);
-            }
+            jobs.expired(expired);
             return expired;
         });
     }
@@ -323,54 +261,9 @@ public final class Startd implements AutoCloseable {
         return onOwner(book::refusals);
     }
 
-    private DynamicSlot usable(String claimId) {
-        if (releasing.contains(claimId)) {
-            throw new QmfException(QmfException.UNKNOWN_CLAIM, "claim is being released");
-        }
-        return book.claimed(claimId);
-    }
-
-    /**
-     * A job's process ended. One that asks for a checkpoint (its CheckpointExitCode) is saved and
-     * restarted by {@link Checkpointer#takes}, which ends it here itself when it is not restarted.
-     */
-    private void exited(String claimId, ProcessOutcome outcome) {
-        if (!checkpoints.takes(claimId, outcome)) {
-            finished(claimId, outcome);
-        }
-    }
-
-    /** The job is done on its claim: its outputs are sent first when its files travel, then its end is reported. */
+    /** A checkpoint that did not restart its job: the job's end as any other ({@link RunEnds#finished}). */
     private void finished(String claimId, ProcessOutcome outcome) {
-        if (!staged.stageOut(claimId, failure -> ended(claimId, outcome, failure))) {
-            ended(claimId, outcome, null);
-        }
-    }
-
-    /** The job's end, once its outputs are sent ({@code outputFailure} null) or could not be (why). */
-    private void ended(String claimId, ProcessOutcome outcome, String outputFailure) {
-        ClaimRun run = running.remove(claimId);
-        if (run == null) {
-            return;
-        }
-        ClaimAttributes.Eviction eviction = book.claimed(claimId).claim().eviction();
-        boolean released = releasing.remove(claimId);
-        if (released || eviction != ClaimAttributes.Eviction.NONE) {
-            // A preempted claim ends with its job, whether it retired in time or was vacated.
-            book.release(claimId);
-        } else {
-            book.idle(claimId, now());
-            leases.idle(claimId, now());
-        }
-        publish();
-        JobExited report = eviction == ClaimAttributes.Eviction.VACATING || eviction == ClaimAttributes.Eviction.KILLING
-                ? JobExited.evicted(run.jobId(), claimId, run.scheduler(), outcome)
-                : JobExited.of(run.jobId(), claimId, run.scheduler(), outcome);
-        JobExited sent = outputFailure == null || report.evicted() ? report : StagedStarts.outputFailed(report, outputFailure);
-        safely(() -> listener.jobExited(sent));
-        if (closing && running.isEmpty()) {
-            drained.countDown();
-        }
+        ends.finished(claimId, outcome);
     }
 
     /** Reports each running job's usage so far to its scheduler (every STARTER_UPDATE_INTERVAL); completes with how many. */
@@ -421,7 +314,7 @@ public final class Startd implements AutoCloseable {
      */
     public CompletableFuture<Void> vacate(String claimId, String jobId) {
         return onOwner(() -> {
-            evictions.vacateNow(claimId, runOf(claimId, jobId));
+            evictions.vacateNow(claimId, jobs.runOf(claimId, jobId));
             return null;
         });
     }

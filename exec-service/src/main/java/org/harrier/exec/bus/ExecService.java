@@ -1,16 +1,25 @@
 package org.harrier.exec.bus;
 
+import java.time.Clock;
 import java.util.Objects;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
+import java.util.concurrent.CompletableFuture;
+import org.harrier.exec.ClaimBook;
+import org.harrier.exec.ClaimIds;
 import org.harrier.exec.ExecSettings;
 import org.harrier.exec.Machine;
 import org.harrier.exec.MachineProbe;
+import org.harrier.exec.OwnerWatch;
+import org.harrier.exec.PartitionableSlot;
+import org.harrier.exec.ProcSensor;
 import org.harrier.exec.Startd;
-import java.util.concurrent.CompletableFuture;
+import org.harrier.exec.StartdListener;
+import org.harrier.exec.checkpoint.SpoolCheckpointStore;
+import org.harrier.exec.starter.Cgroups;
 
 import org.harrier.exec.transfer.FileTransfer;
 import org.harrier.exec.transfer.Sandboxes;
@@ -70,7 +79,7 @@ public final class ExecService implements AutoCloseable {
         SlotPublisher publisher = new SlotPublisher(agent, console, settings.timings().updateInterval());
         Sandboxes sandboxes = new Sandboxes(settings.executeDir(), machine.fileSystemDomain(),
                 FileTransfer.over(schedulerCalls(console)));
-        Startd startd = Startd.create(name, machine, settings, publisher, sandboxes);
+        Startd startd = startd(name, machine, settings, publisher, sandboxes);
         publisher.start(startd);
         ScheduledExecutorService probing = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "harrier-startd-probe");
@@ -139,5 +148,16 @@ public final class ExecService implements AutoCloseable {
         publisher.withdraw();
         agent.close();
         console.close();
+    }
+
+    /** The startd for {@code slot1@name} on {@code machine}: secure claim ids, the system clock, the machine's sensors and cgroups. */
+    private static Startd startd(String name, Machine machine, ExecSettings settings, StartdListener listener,
+            Sandboxes sandboxes) {
+        Clock clock = Clock.systemUTC();
+        PartitionableSlot slot = PartitionableSlot.of(name, machine, settings.start(), settings.slotPolicy(),
+                clock.instant().getEpochSecond());
+        return new Startd(new ClaimBook(slot, ClaimIds.secure(), settings.policy()), settings.timings(), listener, clock,
+                settings.claimLease(), new OwnerWatch(settings.ownerPolicy(), ProcSensor.of(settings)), Cgroups.detect(),
+                new SpoolCheckpointStore(), sandboxes);
     }
 }

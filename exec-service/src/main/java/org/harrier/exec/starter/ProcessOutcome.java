@@ -47,6 +47,25 @@ public record ProcessOutcome(int exitCode, boolean exitBySignal, int exitSignal,
         return new ProcessOutcome(exitCode, exitBySignal, exitSignal, cpu, wallClockSeconds, usage, reason, code);
     }
 
+    /** CPU and wall-clock seconds of a job's earlier processes on the same claim (restarts after checkpoints). */
+    public record Earlier(CpuTime cpu, double wallClockSeconds) {
+        public static final Earlier NONE = new Earlier(CpuTime.ZERO, 0);
+
+        /** These and {@code outcome}'s, for the process after it. */
+        public Earlier plus(ProcessOutcome outcome) {
+            return new Earlier(cpu.plus(outcome.cpu()), wallClockSeconds + outcome.wallClockSeconds());
+        }
+    }
+
+    /** This end with {@code earlier} processes' CPU and wall clock added: the job's whole run. */
+    public ProcessOutcome after(Earlier earlier) {
+        if (earlier.equals(Earlier.NONE)) {
+            return this;
+        }
+        return new ProcessOutcome(exitCode, exitBySignal, exitSignal, cpu.plus(earlier.cpu()),
+                wallClockSeconds + earlier.wallClockSeconds(), resources, holdReason, holdReasonCode);
+    }
+
     /** True when the job should be held rather than treated as having exited (HoldReasonCode 34). */
     public boolean held() {
         return holdReasonCode > 0;
