@@ -10,6 +10,7 @@ import java.util.Map;
 
 import org.harrier.classad.BooleanValue;
 import org.harrier.classad.ClassAd;
+import org.harrier.mgmt.TransferLists;
 import org.harrier.classad.StringValue;
 import org.harrier.classad.Value;
 import org.harrier.exec.starter.JobCommand;
@@ -63,15 +64,15 @@ public final class SandboxPlan {
         Map<String, Input> byLocal = new LinkedHashMap<>();
         String cmd = string(job, "Cmd");
         if (cmd != null && !cmd.isEmpty() && transfersExecutable(job)) {
-            byLocal.putIfAbsent(lastPart(cmd), new Input(cmd, lastPart(cmd)));
+            byLocal.putIfAbsent(TransferLists.lastPart(cmd), new Input(cmd, TransferLists.lastPart(cmd)));
         }
         String in = string(job, "In");
         if (in != null && !in.isEmpty() && !in.equals("/dev/null")) {
-            byLocal.putIfAbsent(lastPart(in), new Input(in, lastPart(in)));
+            byLocal.putIfAbsent(TransferLists.lastPart(in), new Input(in, TransferLists.lastPart(in)));
         }
-        for (String entry : list(job, "TransferInput")) {
+        for (String entry : TransferLists.of(job, "TransferInput")) {
             if (!entry.matches("[A-Za-z][A-Za-z0-9+.-]*://.*")) {
-                byLocal.putIfAbsent(lastPart(entry), new Input(entry, lastPart(entry)));
+                byLocal.putIfAbsent(TransferLists.lastPart(entry), new Input(entry, TransferLists.lastPart(entry)));
             }
         }
         return List.copyOf(byLocal.values());
@@ -79,9 +80,9 @@ public final class SandboxPlan {
 
     /** {@code command} (read from the ad as if in Iwd) as it runs in {@code sandbox}. */
     public static JobCommand command(ClassAd job, JobCommand command, Path sandbox) {
-        Path exe = transfersExecutable(job) ? sandbox.resolve(lastPart(string(job, "Cmd"))) : command.executable();
+        Path exe = transfersExecutable(job) ? sandbox.resolve(TransferLists.lastPart(string(job, "Cmd"))) : command.executable();
         Path in = command.stdin().equals(JobCommand.NULL_FILE) ? JobCommand.NULL_FILE
-                : sandbox.resolve(lastPart(string(job, "In")));
+                : sandbox.resolve(TransferLists.lastPart(string(job, "In")));
         Path out = command.stdout().equals(JobCommand.NULL_FILE) ? JobCommand.NULL_FILE : sandbox.resolve(STDOUT);
         Path err = command.stderr().equals(JobCommand.NULL_FILE) ? JobCommand.NULL_FILE
                 : command.stderr().equals(command.stdout()) ? out : sandbox.resolve(STDERR);
@@ -103,8 +104,8 @@ public final class SandboxPlan {
             out.add(new Output(STDERR, STDERR));
         }
         if (job.evaluate("TransferOutput") instanceof StringValue) {
-            for (String entry : list(job, "TransferOutput")) {
-                out.add(new Output(entry, lastPart(entry)));
+            for (String entry : TransferLists.of(job, "TransferOutput")) {
+                out.add(new Output(entry, TransferLists.lastPart(entry)));
             }
             return out;
         }
@@ -117,24 +118,6 @@ public final class SandboxPlan {
         return out;
     }
 
-    static String lastPart(String entry) {
-        String e = entry.endsWith("/") ? entry.substring(0, entry.length() - 1) : entry;
-        int slash = e.lastIndexOf('/');
-        return slash < 0 ? e : e.substring(slash + 1);
-    }
-
-    static List<String> list(ClassAd job, String attr) {
-        List<String> out = new ArrayList<>();
-        String text = string(job, attr);
-        if (text != null) {
-            for (String s : text.split(",")) {
-                if (!s.isBlank()) {
-                    out.add(s.strip());
-                }
-            }
-        }
-        return out;
-    }
 
     private static String string(ClassAd job, String attr) {
         Value v = job.evaluate(attr);

@@ -7,6 +7,7 @@ import java.util.List;
 
 import org.harrier.classad.BooleanValue;
 import org.harrier.classad.ClassAd;
+import org.harrier.mgmt.TransferLists;
 import org.harrier.classad.StringValue;
 import org.harrier.classad.Value;
 import org.harrier.mgmt.CheckpointLayout;
@@ -50,7 +51,7 @@ public final class TransferNames {
             addString(job, "Cmd", named);
         }
         addString(job, "In", named);
-        named.addAll(list(job, "TransferInput"));
+        named.addAll(TransferLists.of(job, "TransferInput"));
         if (name.isEmpty() || !named.contains(name)) {
             throw refused("job " + id(job) + " names no input file '" + name + "' (Cmd, In, TransferInput)");
         }
@@ -74,8 +75,8 @@ public final class TransferNames {
         if (!plainName(name)) {
             throw refused("output '" + name + "' is not a plain file name: outputs are written into the job's Iwd only");
         }
-        List<String> wanted = list(job, "TransferOutput");
-        if (job.evaluate("TransferOutput") instanceof StringValue && wanted.stream().map(TransferNames::lastPart)
+        List<String> wanted = TransferLists.of(job, "TransferOutput");
+        if (job.evaluate("TransferOutput") instanceof StringValue && wanted.stream().map(TransferLists::lastPart)
                 .noneMatch(name::equals)) {
             throw refused("output '" + name + "' is not among job " + id(job) + "'s TransferOutput");
         }
@@ -115,25 +116,6 @@ public final class TransferNames {
                 && name.indexOf('\0') < 0 && !name.startsWith(PARTIAL_PREFIX) && name.length() <= 255;
     }
 
-    static String lastPart(String entry) {
-        String e = entry.endsWith("/") ? entry.substring(0, entry.length() - 1) : entry;
-        int slash = e.lastIndexOf('/');
-        return slash < 0 ? e : e.substring(slash + 1);
-    }
-
-    /** A comma-separated list attribute; empty when undefined. */
-    static List<String> list(ClassAd job, String attr) {
-        List<String> out = new ArrayList<>();
-        String text = string(job, attr);
-        if (text != null) {
-            for (String s : text.split(",")) {
-                if (!s.isBlank()) {
-                    out.add(s.strip());
-                }
-            }
-        }
-        return out;
-    }
 
     private static Path iwd(ClassAd job) {
         String iwd = string(job, "Iwd");
