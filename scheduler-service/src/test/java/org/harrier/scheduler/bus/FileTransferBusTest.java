@@ -41,7 +41,7 @@ import org.junit.jupiter.api.io.TempDir;
  * travel to a sandbox under the startd's execute directory, the job runs there, and its
  * output comes back into its Iwd over the bus, checksums compared; the job ad counts the bytes.
  */
-@Timeout(120)
+@Timeout(300)
 class FileTransferBusTest {
     static final Duration WAIT = Duration.ofSeconds(20);
     static final AgentName SCHEDULER = AgentName.harrier("scheduler", "test");
@@ -80,8 +80,8 @@ class FileTransferBusTest {
 
     /** The test at a default-suite size; {@link LargeFileTransferBusTest} moves 200 MB each way. */
     @Test
-    void inputAndOutputTravelOverTheBusBetweenFileSystemDomainsWithTheirChecksums() throws Exception {
-        transferBothWays(this, 8_000_000);
+    void twoHundredMegabytesInAndOutTravelOverTheBusBetweenFileSystemDomainsWithTheirChecksums() throws Exception {
+        transferBothWays(this, 200_000_000);
     }
 
     static void transferBothWays(FileTransferBusTest t, long size) throws Exception {
