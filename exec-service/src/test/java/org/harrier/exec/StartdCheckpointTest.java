@@ -21,6 +21,7 @@ import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
 import org.harrier.mgmt.QmfException;
 import org.harrier.mgmt.Resources;
+import org.harrier.testing.Await;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -223,9 +224,7 @@ class StartdCheckpointTest {
         assertEquals(0, exit.exitCode());
     }
 
-    static void awaitFile(Path p) throws InterruptedException {
-        while (!Files.exists(p)) {
-            Thread.sleep(20);
-        }
+    static void awaitFile(Path p) {
+        Await.until(p + " to exist", Duration.ofSeconds(30), () -> Files.exists(p));
     }
 }

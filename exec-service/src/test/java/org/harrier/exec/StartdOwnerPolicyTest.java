@@ -21,6 +21,7 @@ import java.util.function.BooleanSupplier;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
 import org.harrier.mgmt.Resources;
+import org.harrier.testing.Await;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -215,11 +216,7 @@ class StartdOwnerPolicyTest {
         }
     }
 
-    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.nanoTime() < deadline, "timed out waiting until " + what);
-            Thread.sleep(20);
-        }
+    private static void await(BooleanSupplier condition, String what) {
+        Await.until(what, Duration.ofSeconds(15), condition::getAsBoolean);
     }
 }

@@ -24,6 +24,7 @@ import java.util.concurrent.TimeUnit;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
 import org.harrier.mgmt.QmfException;
+import org.harrier.testing.Await;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -148,20 +149,12 @@ class StartdTest {
 
     long awaitPid(String file) throws Exception {
         Path p = iwd.resolve(file);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!(Files.exists(p) && Files.readString(p).endsWith("\n"))) {
-            assertTrue(System.nanoTime() < deadline, "no " + file + " within 20 s");
-            Thread.sleep(10);
-        }
+        Await.until(file + " with a pid", Duration.ofSeconds(20), () -> Files.exists(p) && Files.readString(p).endsWith("\n"));
         return Long.parseLong(Files.readString(p).trim());
     }
 
-    static void awaitState(long pid, java.util.function.Predicate<Character> wanted) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!wanted.test(state(pid))) {
-            assertTrue(System.nanoTime() < deadline, "process " + pid + " still in state " + state(pid));
-            Thread.sleep(10);
-        }
+    static void awaitState(long pid, java.util.function.Predicate<Character> wanted) {
+        Await.until("process " + pid + " in the state wanted", Duration.ofSeconds(20), () -> wanted.test(state(pid)));
     }
 
     @Test
@@ -242,19 +235,11 @@ class StartdTest {
         ClaimBook.Grant g = startd.claim(job("/bin/true", ""), SCHEDULER).get();
         assertNotNull(startd.activate(g.claimId(), "5.0", job("/bin/sh", "-c 'sleep 300 & echo $! > child.pid; wait'")).get(),
                 "started");
-        Path pidFile = iwd.resolve("child.pid");
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!(Files.exists(pidFile) && Files.readString(pidFile).endsWith("\n")) && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        long child = Long.parseLong(Files.readString(pidFile).trim());
+        long child = awaitPid("child.pid");
         startd.close();
         JobExited exited = events.next(JobExited.class);
         assertTrue(exited.exitBySignal());
-        deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (ProcessHandle.of(child).map(ProcessHandle::isAlive).orElse(false) && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        assertFalse(ProcessHandle.of(child).map(ProcessHandle::isAlive).orElse(false), "the child died too");
+        Await.until("the child to die too", Duration.ofSeconds(20),
+                () -> !ProcessHandle.of(child).map(ProcessHandle::isAlive).orElse(false));
     }
 }

@@ -6,7 +6,6 @@ import org.harrier.broker.GridBroker;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,6 +22,7 @@ import org.harrier.mgmt.QmfException;
 import org.harrier.mgmt.bus.Agent;
 import org.harrier.mgmt.bus.Bus;
 import org.harrier.mgmt.bus.Console;
+import org.harrier.testing.Await;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -95,18 +95,7 @@ class CollectorServiceTest {
     }
 
     private static void until(String what, BooleanSupplier condition) {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > end) {
-                fail("still waiting after 30 s for: " + what);
-            }
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                fail("interrupted waiting for: " + what);
-            }
-        }
+        Await.until(what, Duration.ofSeconds(30), condition::getAsBoolean);
     }
 
     @Test

@@ -1,10 +1,9 @@
 package org.harrier.console.acceptance;
 
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
+import org.harrier.testing.Await;
 
 /**
  * Waits for a condition the grid brings about in its own time: checked now and then until it
@@ -13,7 +12,6 @@ import java.util.function.Supplier;
  */
 final class Eventually {
     static final Duration PATIENCE = Duration.ofSeconds(60);
-    private static final long RECHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
     private Eventually() {
     }
@@ -23,17 +21,6 @@ final class Eventually {
     }
 
     static void await(String what, Duration limit, BooleanSupplier condition, Supplier<String> lastSeen) {
-        long deadline = System.nanoTime() + limit.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() - deadline > 0) {
-                String seen = lastSeen.get();
-                throw new AssertionError("waited " + limit.toSeconds() + " s for " + what
-                        + (seen.isEmpty() ? "" : "; last seen: " + seen));
-            }
-            LockSupport.parkNanos(RECHECK_NANOS);
-            if (Thread.interrupted()) {
-                throw new AssertionError("interrupted while waiting for " + what);
-            }
-        }
+        Await.until(what, limit, condition::getAsBoolean, lastSeen);
     }
 }

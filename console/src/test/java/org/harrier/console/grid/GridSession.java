@@ -1,11 +1,12 @@
 package org.harrier.console.grid;
 
-import java.time.Instant;
+import java.time.Duration;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.harrier.console.Harrier;
 import org.harrier.console.Run;
 import org.harrier.console.Surroundings;
+import org.harrier.testing.Await;
 
 /**
  * A user at a personal grid in a test: harrier commands run as {@code who}, against the grid
@@ -22,16 +23,11 @@ record GridSession(Surroundings who, Supplier<String> url) {
     }
 
     /** Runs {@code args} until it succeeds with output {@code ok} accepts (90 s at most); the grid decides when. */
-    Run until(String what, Predicate<String> ok, String... args) throws InterruptedException {
-        Instant deadline = Instant.now().plusSeconds(90);
-        Run r;
-        do {
-            r = harrier(args);
-            if (r.status() == 0 && ok.test(r.out())) {
-                return r;
-            }
-            Thread.sleep(200);
-        } while (Instant.now().isBefore(deadline));
-        throw new AssertionError("harrier " + String.join(" ", args) + " never showed " + what + "; last:\n" + r.out() + r.err());
+    Run until(String what, Predicate<String> ok, String... args) {
+        Run[] last = new Run[1];
+        return Await.value("harrier " + String.join(" ", args) + " to show " + what, Duration.ofSeconds(90), () -> {
+            last[0] = harrier(args);
+            return last[0].status() == 0 && ok.test(last[0].out()) ? last[0] : null;
+        }, () -> last[0] == null ? "" : "\n" + last[0].out() + last[0].err());
     }
 }

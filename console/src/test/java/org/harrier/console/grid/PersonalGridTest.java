@@ -12,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Map;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
@@ -20,6 +19,7 @@ import java.util.regex.Pattern;
 import org.harrier.console.Harrier;
 import org.harrier.console.Run;
 import org.harrier.console.Surroundings;
+import org.harrier.testing.Await;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -66,17 +66,12 @@ class PersonalGridTest {
     }
 
     /** harrier {@code args} until its output is {@code ok}; the grid decides when, the test only waits. */
-    private Run until(String what, Predicate<String> ok, String... args) throws InterruptedException {
-        Instant deadline = Instant.now().plusSeconds(60);
-        Run r;
-        do {
-            r = harrier(args);
-            if (ok.test(r.out())) {
-                return r;
-            }
-            Thread.sleep(100);
-        } while (Instant.now().isBefore(deadline));
-        throw new AssertionError("harrier never showed " + what + "; last:\n" + r.out() + r.err());
+    private Run until(String what, Predicate<String> ok, String... args) {
+        Run[] last = new Run[1];
+        return Await.value("harrier to show " + what, Duration.ofSeconds(60), () -> {
+            last[0] = harrier(args);
+            return ok.test(last[0].out()) ? last[0] : null;
+        }, () -> last[0] == null ? "" : "\n" + last[0].out() + last[0].err());
     }
 
     @Test

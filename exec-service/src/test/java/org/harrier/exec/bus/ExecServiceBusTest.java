@@ -26,6 +26,7 @@ import org.harrier.mgmt.QmfException;
 import org.harrier.mgmt.bus.Agent;
 import org.harrier.mgmt.bus.Bus;
 import org.harrier.mgmt.bus.Console;
+import org.harrier.testing.Await;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -102,17 +103,10 @@ class ExecServiceBusTest {
         return console.query(STARTD, "slot", null, WAIT);
     }
 
-    ObjectData awaitSlot(String name, Predicate<ObjectData> condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (System.nanoTime() < deadline) {
-            for (ObjectData o : slots()) {
-                if (o.id().key().equals(name) && condition.test(o)) {
-                    return o;
-                }
-            }
-            Thread.sleep(20);
-        }
-        throw new AssertionError("slot " + name + " never satisfied the condition; slots: " + slots());
+    ObjectData awaitSlot(String name, Predicate<ObjectData> condition) {
+        return Await.value("slot " + name + " to satisfy the condition", Duration.ofSeconds(20),
+                () -> slots().stream().filter(o -> o.id().key().equals(name) && condition.test(o)).findFirst().orElse(null),
+                () -> slots().toString());
     }
 
     @Test

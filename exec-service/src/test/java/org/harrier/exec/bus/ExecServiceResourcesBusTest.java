@@ -24,6 +24,7 @@ import org.harrier.mgmt.QmfException;
 import org.harrier.mgmt.Resources;
 import org.harrier.mgmt.bus.Bus;
 import org.harrier.mgmt.bus.Console;
+import org.harrier.testing.Await;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -69,19 +70,11 @@ class ExecServiceResourcesBusTest {
         broker.close();
     }
 
-    ObjectData awaitSlot(String name, Predicate<ObjectData> condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        List<ObjectData> slots = List.of();
-        while (System.nanoTime() < deadline) {
-            slots = console.query(STARTD, "slot", null, WAIT);
-            for (ObjectData o : slots) {
-                if (o.id().key().equals(name) && condition.test(o)) {
-                    return o;
-                }
-            }
-            Thread.sleep(20);
-        }
-        throw new AssertionError("slot " + name + " never satisfied the condition; slots: " + slots);
+    ObjectData awaitSlot(String name, Predicate<ObjectData> condition) {
+        return Await.value("slot " + name + " to satisfy the condition", Duration.ofSeconds(20),
+                () -> console.query(STARTD, "slot", null, WAIT).stream()
+                        .filter(o -> o.id().key().equals(name) && condition.test(o)).findFirst().orElse(null),
+                () -> console.query(STARTD, "slot", null, WAIT).toString());
     }
 
     Map<String, Object> claim(long gpus) {

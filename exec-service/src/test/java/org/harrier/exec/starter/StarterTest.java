@@ -21,6 +21,7 @@ import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 
 import org.harrier.classad.ClassAd;
+import org.harrier.testing.Await;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -270,14 +271,8 @@ class StarterTest {
         return Long.parseLong(Files.readString(p).trim());
     }
 
-    static void await(BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("condition not met within 20 s");
-            }
-            Thread.sleep(10);
-        }
+    static void await(BooleanSupplier condition) {
+        Await.until("the condition", Duration.ofSeconds(20), condition::getAsBoolean);
     }
 
     static Stream<Arguments> unstartable() {

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 import org.harrier.classad.ClassAd;
+import org.harrier.testing.Await;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -45,14 +46,8 @@ class StarterUsageTest {
                 .set("Arguments", "-c '" + script + "'").build(), StarterTest.BASE);
     }
 
-    static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for " + what);
-            }
-            Thread.sleep(20);
-        }
+    static void await(String what, BooleanSupplier condition) {
+        Await.until(what, Duration.ofSeconds(30), condition::getAsBoolean);
     }
 
     @Test

@@ -18,6 +18,7 @@ import org.harrier.mgmt.AgentName;
 import org.harrier.mgmt.Caller;
 import org.harrier.mgmt.ManagedObject;
 import org.harrier.mgmt.ObjectId;
+import org.harrier.testing.Await;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,14 +38,8 @@ class DurableRequestsTest {
     @TempDir
     Path dir;
 
-    private static void await(String what, BooleanSupplier done) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!done.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("gave up waiting for " + what);
-            }
-            Thread.sleep(20);
-        }
+    private static void await(String what, BooleanSupplier done) {
+        Await.until(what, Duration.ofSeconds(20), done::getAsBoolean);
     }
 
     private static void sendThree(Console console) {

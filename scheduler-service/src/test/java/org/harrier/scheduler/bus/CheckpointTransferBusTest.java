@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.Map;
 
 import org.harrier.mgmt.QmfException;
+import org.harrier.testing.Await;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -133,15 +134,18 @@ class CheckpointTransferBusTest {
 
     /** Waits until the job runs, waiting at {@code step}, with {@code checkpoints} checkpoints recorded. */
     private void awaitAt(String id, int step, long checkpoints) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         Path at = ctl.resolve("at");
         grid.awaitAd(id, ad -> Long.valueOf(checkpoints).equals(ad.get("NumCkpts")), "recorded checkpoint " + checkpoints);
-        while (!(Files.exists(at) && Files.readString(at).strip().equals(Integer.toString(step)))) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("job " + id + " never waited at step " + step + ": at "
-                        + (Files.exists(at) ? Files.readString(at).strip() : "nothing"));
-            }
-            Thread.sleep(20);
+        Await.until("job " + id + " to wait at step " + step, Duration.ofSeconds(60),
+                () -> Files.exists(at) && Files.readString(at).strip().equals(Integer.toString(step)),
+                () -> "at " + (Files.exists(at) ? read(at) : "nothing"));
+    }
+
+    private static String read(Path p) {
+        try {
+            return Files.readString(p).strip();
+        } catch (IOException e) {
+            return "unreadable: " + e.getMessage();
         }
     }
 }

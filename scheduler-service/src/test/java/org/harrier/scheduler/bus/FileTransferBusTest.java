@@ -29,6 +29,7 @@ import org.harrier.mgmt.ObjectId;
 import org.harrier.mgmt.QmfException;
 import org.harrier.mgmt.bus.Bus;
 import org.harrier.mgmt.bus.Console;
+import org.harrier.testing.Await;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -149,19 +150,15 @@ class FileTransferBusTest {
         assertFalse(Files.exists(iwd.resolve("big.out")), "the job was stopped before it wrote its output back");
     }
 
-    static void awaitEmpty(Path dir) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (true) {
-            try (Stream<Path> left = Files.list(dir)) {
-                List<Path> files = left.toList();
-                if (files.isEmpty()) {
-                    return;
-                }
-                if (System.nanoTime() > deadline) {
-                    throw new AssertionError("still in " + dir + ": " + files);
-                }
-            }
-            Thread.sleep(20);
+    static void awaitEmpty(Path dir) {
+        Await.until(dir + " to be empty", Duration.ofSeconds(30), () -> files(dir).isEmpty(), () -> files(dir).toString());
+    }
+
+    private static List<Path> files(Path dir) {
+        try (Stream<Path> left = Files.list(dir)) {
+            return left.toList();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 
@@ -214,48 +211,29 @@ class FileTransferBusTest {
     }
 
     @SuppressWarnings("unchecked")
-    Map<String, Object> awaitAd(String id, Predicate<Map<String, Object>> condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(100).toNanos();
-        while (true) {
-            Map<String, Object> ad = (Map<String, Object>) call("GetAd", Map.of("Id", id)).get("Ad");
-            if (condition.test(ad)) {
-                return ad;
-            }
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("job " + id + " never " + what + ": " + ad);
-            }
-            Thread.sleep(50);
-        }
+    Map<String, Object> awaitAd(String id, Predicate<Map<String, Object>> condition, String what) {
+        Map<String, Object>[] last = new Map[1];
+        return Await.value("job " + id + " " + what, Duration.ofSeconds(100), () -> {
+            last[0] = (Map<String, Object>) call("GetAd", Map.of("Id", id)).get("Ad");
+            return condition.test(last[0]) ? last[0] : null;
+        }, () -> String.valueOf(last[0]));
     }
 
     /** Waits until the scheduler's one object of {@code className} shows {@code value} for {@code name} (ads refresh every second). */
-    void awaitObject(String className, String name, Object value) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (true) {
-            List<org.harrier.mgmt.ObjectData> objects = console.query(SCHEDULER, className, null, WAIT);
-            if (objects.size() == 1 && value.equals(objects.get(0).get(name))) {
-                return;
-            }
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError(className + " never showed " + name + " = " + value + ": " + objects);
-            }
-            Thread.sleep(50);
-        }
+    void awaitObject(String className, String name, Object value) {
+        List<org.harrier.mgmt.ObjectData>[] last = new List[1];
+        Await.until(className + " to show " + name + " = " + value, Duration.ofSeconds(20), () -> {
+            last[0] = console.query(SCHEDULER, className, null, WAIT);
+            return last[0].size() == 1 && value.equals(last[0].get(0).get(name));
+        }, () -> String.valueOf(last[0]));
     }
 
     /** The user log once it holds {@code text} (it is appended on the scheduler's user log thread). */
-    static String awaitLog(Path log, String text) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (true) {
+    static String awaitLog(Path log, String text) {
+        return Await.value("the user log to hold '" + text + "'", Duration.ofSeconds(20), () -> {
             String content = Files.exists(log) ? Files.readString(log) : "";
-            if (content.contains(text)) {
-                return content;
-            }
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("the user log never held '" + text + "': " + content);
-            }
-            Thread.sleep(20);
-        }
+            return content.contains(text) ? content : null;
+        });
     }
 
     static void writeRandom(Path file, long size) throws IOException {

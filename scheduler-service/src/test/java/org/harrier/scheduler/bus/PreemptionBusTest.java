@@ -15,6 +15,7 @@ import org.harrier.mgmt.AgentName;
 import org.harrier.mgmt.ObjectId;
 import org.harrier.mgmt.bus.Bus;
 import org.harrier.mgmt.bus.Console;
+import org.harrier.testing.Await;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -91,18 +92,12 @@ class PreemptionBusTest {
     }
 
     @SuppressWarnings("unchecked")
-    Map<String, Object> awaitAd(String id, Predicate<Map<String, Object>> condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (true) {
-            Map<String, Object> ad = (Map<String, Object>) call("GetAd", Map.of("Id", id)).get("Ad");
-            if (condition.test(ad)) {
-                return ad;
-            }
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("job " + id + " never " + what + ": " + ad);
-            }
-            Thread.sleep(20);
-        }
+    Map<String, Object> awaitAd(String id, Predicate<Map<String, Object>> condition, String what) {
+        Map<String, Object>[] last = new Map[1];
+        return Await.value("job " + id + " " + what, Duration.ofSeconds(20), () -> {
+            last[0] = (Map<String, Object>) call("GetAd", Map.of("Id", id)).get("Ad");
+            return condition.test(last[0]) ? last[0] : null;
+        }, () -> String.valueOf(last[0]));
     }
 
     @Test

@@ -25,6 +25,7 @@ import org.harrier.mgmt.ObjectId;
 import org.harrier.mgmt.QmfException;
 import org.harrier.mgmt.bus.Bus;
 import org.harrier.mgmt.bus.Console;
+import org.harrier.testing.Await;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -107,23 +108,29 @@ class SchedulerCrashTest {
                 .redirectErrorStream(true).redirectOutput(dir.resolve("scheduler-" + round + ".log").toFile()).start();
     }
 
-    private void awaitServing(Console console, Process scheduler, int round) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (true) {
+    private void awaitServing(Console console, Process scheduler, int round) {
+        Path log = dir.resolve("scheduler-" + round + ".log");
+        Await.until("scheduler " + round + " to answer", Duration.ofSeconds(60), () -> {
             try {
                 Console.join(console.invoke(AGENT, SCHEDULER, "GetAd", Map.of("Id", "999999.0"), Duration.ofSeconds(2)));
+                return false;
             } catch (QmfException e) {
-                if (e.getMessage().contains("no job 999999.0")) {
-                    return; // the scheduler object answers (an agent without it yet says something else)
-                }
-                Thread.sleep(50);
+                // The scheduler object answers (an agent without it yet says something else).
+                return e.getMessage().contains("no job 999999.0");
             } catch (RuntimeException e) {
-                if (!scheduler.isAlive() || System.nanoTime() > deadline) {
-                    throw new AssertionError("scheduler " + round + " does not answer:\n"
-                            + Files.readString(dir.resolve("scheduler-" + round + ".log")), e);
+                if (!scheduler.isAlive()) {
+                    throw new AssertionError("scheduler " + round + " died:\n" + Files.readString(log), e);
                 }
-                Thread.sleep(100);
+                return false;
             }
+        }, () -> read(log));
+    }
+
+    private static String read(Path log) {
+        try {
+            return "\n" + Files.readString(log);
+        } catch (java.io.IOException e) {
+            return "";
         }
     }
 

@@ -23,6 +23,7 @@ import org.harrier.mgmt.Predicate;
 import org.harrier.mgmt.QmfException;
 import org.harrier.mgmt.bus.Bus;
 import org.harrier.mgmt.bus.Console;
+import org.harrier.testing.Await;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -80,14 +81,8 @@ class SchedulerServiceTest {
         await(condition, WAIT, what);
     }
 
-    static void await(BooleanSupplier condition, Duration limit, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + limit.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for " + what);
-            }
-            Thread.sleep(20);
-        }
+    static void await(BooleanSupplier condition, Duration limit, String what) {
+        Await.until(what, limit, condition::getAsBoolean);
     }
 
     List<ObjectData> jobs(Predicate where) {

@@ -9,9 +9,11 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.harrier.classad.ClassAd;
 import org.harrier.scheduler.queue.JobId;
+import org.harrier.testing.Await;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import java.time.Duration;
 
 /** A job's checkpoints leave the spool with the job; the cluster's directory with its last job. */
 @Timeout(value = 10, unit = TimeUnit.SECONDS)
@@ -39,9 +41,7 @@ class CheckpointSpoolTest {
         assertFalse(Files.exists(spool.resolve("13")));
     }
 
-    static void awaitGone(Path p) throws InterruptedException {
-        while (Files.exists(p)) {
-            Thread.sleep(10);
-        }
+    static void awaitGone(Path p) {
+        Await.until(p + " to be gone", Duration.ofSeconds(30), () -> !Files.exists(p));
     }
 }

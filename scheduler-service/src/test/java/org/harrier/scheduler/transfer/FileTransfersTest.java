@@ -19,11 +19,13 @@ import java.util.concurrent.TimeUnit;
 import org.harrier.classad.ClassAd;
 import org.harrier.mgmt.QmfException;
 import org.harrier.scheduler.queue.JobId;
+import org.harrier.testing.Await;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import java.time.Duration;
 
 /** The submit side of transfers on real files: chunks, checksums, the queue, the job's counters. */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
@@ -140,12 +142,11 @@ class FileTransfersTest {
         assertTrue(e.getCause() instanceof QmfException q && q.code() == QmfException.WRONG_STATE);
     }
 
-    private int awaitWaiting() throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (transfers.statistics().waitingToUpload() == 0 && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        return transfers.statistics().waitingToUpload();
+    private int awaitWaiting() {
+        return Await.value("a transfer waiting its turn", Duration.ofSeconds(10), () -> {
+            int waiting = transfers.statistics().waitingToUpload();
+            return waiting == 0 ? null : waiting;
+        });
     }
 
     static byte[] random(int n) {
