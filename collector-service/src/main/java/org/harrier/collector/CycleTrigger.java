@@ -7,7 +7,7 @@ import org.harrier.collector.negotiation.SlotOffer;
  * Which ad updates make a negotiation cycle worth starting (docs/protocols.md "Negotiation"):
  * a submitter (or scheduler) reporting more idle jobs than before; a slot that can take work
  * appearing; a slot becoming able to take work (Unclaimed again); a partitionable slot getting
- * resources back (a claim released). Anything else, including the periodic re-advertisement of
+ * resources back (a claim released, or its match notices timed out). Anything else, including the periodic re-advertisement of
  * an unchanged ad and a claimed dynamic slot appearing, waits for NEGOTIATOR_INTERVAL.
  */
 final class CycleTrigger {
@@ -44,7 +44,15 @@ final class CycleTrigger {
         }
         Resources was = Resources.advertisedBy(before.ad());
         Resources is = Resources.advertisedBy(now.ad());
-        return !was.covers(is);
+        return !was.covers(is) || matchTimedOut(offer(before), offer, was, is);
+    }
+
+    /**
+     * A partitionable slot leaving State Matched with nothing carved: its match notices expired
+     * (MATCH_TIMEOUT) without a claim, so what their matches held is free again.
+     */
+    private static boolean matchTimedOut(SlotOffer before, SlotOffer now, Resources was, Resources is) {
+        return "Matched".equalsIgnoreCase(before.state()) && !"Matched".equalsIgnoreCase(now.state()) && is.covers(was);
     }
 
     static SlotOffer offer(StoredAd slot) {

@@ -21,6 +21,13 @@ public interface Grid {
     /** {@code Matched(Matches)} on {@code scheduler} at {@code agent}: completes when acknowledged, or exceptionally. */
     CompletionStage<?> matched(AgentName agent, ObjectId scheduler, List<Map<String, Object>> matches);
 
+    /**
+     * {@code Match(Scheduler, RequestId)} on {@code slot} at startd {@code agent}: the match notice of
+     * NEGOTIATOR_INFORM_STARTD (docs/protocols.md "Match notices"), one way and best effort: the
+     * stage completes when the startd answered, or exceptionally, and nothing waits for it.
+     */
+    CompletionStage<?> informStartd(AgentName agent, ObjectId slot, Map<String, Object> notice);
+
     /** Publishes {@code object}'s values now (a data indication). */
     void publish(ManagedObject object);
 }

@@ -13,8 +13,9 @@ import org.harrier.collector.negotiation.SlotOffer;
  * (after the claim, normally milliseconds later), the collector still holds the ad from before
  * the match; without a hold the next cycle would hand the same slot, or the same cores of a
  * partitionable slot, to another job and the claim would be refused. A hold is dropped as soon
- * as a newer version of the ad arrives (the store's revision changes) or the ad goes away, and
- * given back when the scheduler could not be told of the match.
+ * as a newer version of the ad arrives (the store's revision changes; not one that only shows
+ * the slot Matched, see {@link #echoed}) or the ad goes away, and given back when the scheduler
+ * could not be told of the match.
  *
  * <p>Not thread-safe: owned by the central manager's thread, like the store.
  */
@@ -33,7 +34,7 @@ final class MatchHolds {
         List<SlotOffer> out = new java.util.ArrayList<>(slots.size());
         for (StoredAd slot : slots) {
             SlotOffer offer = CycleTrigger.offer(slot);
-            Hold h = holds.get(slot.key());
+            Hold h = echoed(holds.get(slot.key()), slot, offer);
             if (h == null || h.revision != slot.revision()) {
                 out.add(offer);
                 continue;
@@ -46,6 +47,18 @@ final class MatchHolds {
         }
         holds = kept;
         return out;
+    }
+
+    /**
+     * The hold carried over a newer ad in State Matched: that version is the startd's answer to
+     * the match notice (NEGOTIATOR_INFORM_STARTD), not to the claim, so what the match took is
+     * still advertised as free and stays held until the claim (or MATCH_TIMEOUT) changes the ad.
+     */
+    private static Hold echoed(Hold h, StoredAd slot, SlotOffer offer) {
+        if (h != null && h.revision != slot.revision() && "Matched".equalsIgnoreCase(offer.state())) {
+            return new Hold(slot.revision(), h.whole, h.carved);
+        }
+        return h;
     }
 
     /** Holds the slots of {@code matches}, planned on the ad versions {@code revisions} gives. */

@@ -52,6 +52,7 @@ final class Negotiator {
     private final NegotiatorObject object;
     private final MatchHolds holds = new MatchHolds();
     private final PoolAccounts accounts;
+    private final boolean informStartd;
     private Phase phase = Phase.IDLE;
     private boolean again;
     private boolean closed;
@@ -63,6 +64,7 @@ final class Negotiator {
         this.store = store;
         this.grid = grid;
         this.accounts = new PoolAccounts(negotiation, settings.updateInterval().multipliedBy(3));
+        this.informStartd = negotiation.informStartd();
         this.object = new NegotiatorObject(name, settings, negotiation,
                 () -> CentralManager.onOwner(threads.owner(), "Reschedule", this::trigger), this::callAccounts);
     }
@@ -215,6 +217,10 @@ final class Negotiator {
     private void apply(Cycle cycle, MatchPlan plan, Map<AdKey, Long> revisions, Timing timing) {
         holds.hold(plan.matches(), revisions);
         accounts.endCycle(plan, threads.clock().instant());
+        if (informStartd) {
+            // Sent before the scheduler hears, so a notice is on its way before the claim it announces.
+            plan.matches().stream().filter(m -> !m.preempting()).forEach(this::inform);
+        }
         plan.matchesBySchedulers().forEach((scheduler, matches) ->
                 tell(scheduler, cycle.schedulers().get(scheduler), matches, revisions));
         Instant now = threads.clock().instant();
@@ -244,6 +250,26 @@ final class Negotiator {
                         holds.release(matches, revisions);
                     }
                 }, threads.owner());
+    }
+
+    /**
+     * NEGOTIATOR_INFORM_STARTD's notice to the matched slot's startd (HTCondor's MATCH_INFO), which
+     * then shows the slot Matched until the claim comes or MATCH_TIMEOUT passes. Best effort: a
+     * notice that fails or goes unanswered changes nothing here; the scheduler's Matched call
+     * neither waits for it nor depends on it.
+     */
+    private void inform(PlannedMatch match) {
+        CompletableFuture<?> call;
+        try {
+            call = grid.informStartd(match.slot().startd(), match.slot().id(), match.toNotice()).toCompletableFuture();
+        } catch (RuntimeException e) {
+            call = CompletableFuture.failedFuture(e);
+        }
+        call.whenComplete((ok, e) -> {
+            if (e != null) {
+                LOG.debug("match notice to {} for {} not taken: {}", match.slot().startd(), match.slot().id().key(), e.toString());
+            }
+        });
     }
 
     /** A cycle's step threw (on whichever thread): log it and end the cycle on the owner thread. */

@@ -20,7 +20,7 @@ import org.harrier.mgmt.config.ConfigurationException;
  * PRIORITY_HALFLIFE (seconds), DEFAULT_PRIO_FACTOR, NEGOTIATOR_POLICY ({@code pie-spin} or
  * {@code up-down}); GROUP_NAMES, GROUP_QUOTA_&lt;g&gt;, GROUP_QUOTA_DYNAMIC_&lt;g&gt;,
  * GROUP_ACCEPT_SURPLUS[_&lt;g&gt;]; &lt;NAME&gt;_LIMIT and CONCURRENCY_LIMIT_DEFAULT;
- * PREEMPTION_REQUIREMENTS and PREEMPTION_RANK. Knobs for other daemons are ignored, as
+ * PREEMPTION_REQUIREMENTS and PREEMPTION_RANK; NEGOTIATOR_INFORM_STARTD (boolean). Knobs for other daemons are ignored, as
  * HTCondor's daemons share one file. Every error names the knob and where it was defined.
  */
 public final class NegotiatorConfig {
@@ -66,7 +66,13 @@ public final class NegotiatorConfig {
                     "(RemoteUserPrio * 1000000) - ifThenElse(isUndefined(TotalJobRunTime), 0, TotalJobRunTime)");
             out = knob(config, "PREEMPTION_REQUIREMENTS", out, o -> o.withPreemption(Preemption.of(req, rank)));
         }
-        return out;
+        return informStartd(config, out);
+    }
+
+    /** NEGOTIATOR_INFORM_STARTD: tell each matched slot's startd too (HTCondor's MATCH_INFO; default false). */
+    private static NegotiatorSettings informStartd(Configuration config, NegotiatorSettings s) {
+        return config.defined("NEGOTIATOR_INFORM_STARTD")
+                ? s.withInformStartd(config.bool("NEGOTIATOR_INFORM_STARTD", false)) : s;
     }
 
     private static GroupQuotas groups(Configuration config) {

@@ -93,6 +93,26 @@ class CentralManagerTest {
         assertEquals(1L, stats.get("CandidateSlots"));
     }
 
+    @ParameterizedTest(name = "[{index}] NEGOTIATOR_INFORM_STARTD = {0}")
+    @CsvSource({"true, 1", "false, 0"})
+    void withInformStartdTheMatchedSlotsStartdHearsOfTheMatchAndTheSchedulerStillDoes(boolean inform, int notices) {
+        manager = new CentralManager("cm", settings(), NegotiatorSettings.defaults().withInformStartd(inform), clock, grid);
+        manager.start();
+        grid.answers(SCHEDD, List.of(request(7L, "alice", 1)));
+        unclaimedSlot("slot1@exec1");
+
+        idleJobs(1);
+
+        Eventually.until("Matched", () -> !grid.matchedCalls.isEmpty());
+        Eventually.until("statistics published", () -> grid.cyclesPublished() >= 1);
+        assertEquals(notices, grid.notices.size(), "a notice failing at the startd changes nothing else");
+        if (inform) {
+            assertEquals(new RecordingGrid.Notice(AgentName.harrier("startd", "exec1"), ObjectId.grid("slot", "slot1@exec1"),
+                    Map.of("Scheduler", SCHEDD.name(), "RequestId", 7L)), grid.notices.get(0));
+        }
+        assertEquals(1, grid.matchedCalls.size());
+    }
+
     @ParameterizedTest(name = "[{index}] {0}")
     @CsvSource({
             "a scheduler ad with idle jobs names its object,   scheduler, TotalIdleJobs, schedd-x, schedd-x",

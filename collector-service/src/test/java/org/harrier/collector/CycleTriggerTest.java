@@ -55,6 +55,10 @@ class CycleTriggerTest {
             "slot: SlotType=Partitionable,Cpus=2,Memory=1000     | slot: SlotType=Partitionable,Cpus=2,Memory=1000     | false",
             "slot: SlotType=Partitionable,Cpus=2,State=Owner     | slot: SlotType=Partitionable,Cpus=2,State=Unclaimed | true",
             "-                                                   | slot: SlotType=Partitionable,Cpus=2,State=Owner     | false",
+            "slot: SlotType=Partitionable,Cpus=2,State=Unclaimed | slot: SlotType=Partitionable,Cpus=2,State=Matched   | false",
+            "slot: SlotType=Partitionable,Cpus=2,State=Matched   | slot: SlotType=Partitionable,Cpus=2,State=Unclaimed | true",
+            "slot: SlotType=Partitionable,Cpus=2,State=Matched   | slot: SlotType=Partitionable,Cpus=1,State=Unclaimed | false",
+            "slot: SlotType=Partitionable,Cpus=2,State=Matched   | slot: SlotType=Partitionable,Cpus=2,State=Owner     | false",
     })
     void aCycleStartsOnlyWhenThereIsNewWorkOrNewRoom(String before, String after, boolean starts) {
         AdStore store = new AdStore(Duration.ofSeconds(15));

@@ -74,6 +74,21 @@ class MatchHoldsTest {
     }
 
     @Test
+    void aNewVersionThatOnlyShowsTheSlotMatchedKeepsTheHold() {
+        partitionable(4);
+        planOneCycle(3, 1);
+
+        store.apply(Indications.slot("slot1@a").with("SlotType", "Partitionable").with("Cpus", 4L).with("State", "Matched")
+                .with("Memory", 8192L).with("Disk", 100_000L).withExpr("Requirements", "true").data(), T0);
+
+        assertEquals(new Resources(1, 8192 - 3 * 1024, 100_000 - 3 * 1000),
+                Resources.advertisedBy(holds.offers(store.ads(AdType.SLOT)).get(0).ad()), "the notice's echo is not the claim");
+        partitionable(1);
+        assertEquals(new Resources(1, 8192, 100_000), Resources.advertisedBy(holds.offers(store.ads(AdType.SLOT)).get(0).ad()));
+        assertEquals(0, holds.size(), "the claims' version ends the hold");
+    }
+
+    @Test
     void aReleasedMatchGivesItsCoresBack() {
         partitionable(4);
         Map<AdKey, Long> revisions = revisions();

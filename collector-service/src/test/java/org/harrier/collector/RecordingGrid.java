@@ -14,10 +14,13 @@ import org.harrier.mgmt.ObjectId;
 
 /**
  * The grid as the central manager's tests need it, in memory: schedulers that answer
- * GetRequests as each test says (now, later, or with a failure) and record every Matched; and
- * the objects the central manager publishes.
+ * GetRequests as each test says (now, later, or with a failure) and record every Matched; match
+ * notices to startds (recorded, and failing, as a startd that is gone would); and the objects the central manager publishes.
  */
 final class RecordingGrid implements Grid {
+    record Notice(AgentName startd, ObjectId slot, Map<String, Object> arguments) {
+    }
+
     record Call(AgentName scheduler, ObjectId object, List<Map<String, Object>> matches) {
     }
 
@@ -26,6 +29,7 @@ final class RecordingGrid implements Grid {
     final List<ObjectId> objectsAsked = new CopyOnWriteArrayList<>();
     final List<Call> matchedCalls = new CopyOnWriteArrayList<>();
     final List<Map<String, Object>> published = new CopyOnWriteArrayList<>();
+    final List<Notice> notices = new CopyOnWriteArrayList<>();
     volatile boolean failMatched;
 
     /** {@code scheduler} answers GetRequests with {@code requests} at once. */
@@ -51,6 +55,12 @@ final class RecordingGrid implements Grid {
         matchedCalls.add(new Call(scheduler, object, matches));
         return failMatched ? CompletableFuture.failedFuture(new IllegalStateException("scheduler gone"))
                 : CompletableFuture.completedFuture(Map.of());
+    }
+
+    @Override
+    public CompletionStage<?> informStartd(AgentName startd, ObjectId slot, Map<String, Object> notice) {
+        notices.add(new Notice(startd, slot, notice));
+        return CompletableFuture.failedFuture(new IllegalStateException("startds here never answer"));
     }
 
     @Override

@@ -15,8 +15,8 @@ import org.harrier.mgmt.bus.Agent;
 import org.harrier.mgmt.bus.Console;
 
 /**
- * The central manager's {@link Grid} on the bus: scheduler methods through the console (each
- * call bounded by the call timeout), publication through the agent.
+ * The central manager's {@link Grid} on the bus: scheduler methods and the startds' match
+ * notices through the console (each call bounded by the call timeout), publication through the agent.
  */
 final class BusGrid implements Grid {
     private final Console console;
@@ -43,6 +43,11 @@ final class BusGrid implements Grid {
     @Override
     public CompletionStage<?> matched(AgentName scheduler, ObjectId object, List<Map<String, Object>> matches) {
         return console.invoke(scheduler, object, "Matched", Map.of("Matches", matches), timeout);
+    }
+
+    @Override
+    public CompletionStage<?> informStartd(AgentName startd, ObjectId slot, Map<String, Object> notice) {
+        return console.invoke(startd, slot, "Match", notice, timeout);
     }
 
     @Override

@@ -35,4 +35,12 @@ public record PlannedMatch(ResourceRequest request, SlotOffer slot, Resources ca
         }
         return m;
     }
+
+    /**
+     * The arguments of the startd's {@code slot.Match} notice (NEGOTIATOR_INFORM_STARTD):
+     * {@code {Scheduler, RequestId}}, the scheduler whose Claim is to come and its request.
+     */
+    public Map<String, Object> toNotice() {
+        return Map.of("Scheduler", request.scheduler().name(), "RequestId", request.requestId());
+    }
 }
