@@ -108,7 +108,7 @@ class CentralManagerTest {
         assertEquals(notices, grid.notices.size(), "a notice failing at the startd changes nothing else");
         if (inform) {
             assertEquals(new RecordingGrid.Notice(AgentName.harrier("startd", "exec1"), ObjectId.grid("slot", "slot1@exec1"),
-                    Map.of("Scheduler", SCHEDD.name(), "RequestId", 7L)), grid.notices.get(0));
+                    Map.of("Scheduler", SCHEDD.name(), "RequestId", "7")), grid.notices.get(0));
         }
         assertEquals(1, grid.matchedCalls.size());
     }

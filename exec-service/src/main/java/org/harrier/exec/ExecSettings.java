@@ -52,7 +52,7 @@ public final class ExecSettings {
         this.names = new MachineNames(b.machine, b.arch, b.opSys, b.opSysAndVer, b.fileSystemDomain);
         this.executeDir = b.executeDir;
         this.start = b.start;
-        this.timings = new Timings(b.updateInterval, b.killGrace, b.usageInterval);
+        this.timings = new Timings(b.updateInterval, b.killGrace, b.usageInterval, b.matchTimeout);
         this.policy = new SlotPolicy(b.rank, b.maxJobRetirementTime);
         this.customResources = List.copyOf(b.customResources.values());
         this.slotPolicy = b.slotPolicy();
@@ -146,10 +146,12 @@ public final class ExecSettings {
      * updateInterval: how often slot ads are republished (HTCondor UPDATE_INTERVAL; 5 s in a
      * personal grid). killGrace: the machine's MAXVACATETIME, how long a vacated job has between
      * its KillSig and SIGKILL (a job's smaller JobMaxVacateTime wins).
-     * usageInterval: how often a running job's CPU time is sampled from /proc.
+     * usageInterval: how often a running job's CPU time is sampled from /proc. matchTimeout:
+     * HTCondor's MATCH_TIMEOUT, how long a match notice keeps the slot Matched without a claim.
      */
-    public record Timings(Duration updateInterval, Duration killGrace, Duration usageInterval) {
+    public record Timings(Duration updateInterval, Duration killGrace, Duration usageInterval, Duration matchTimeout) {
         public Timings {
+            positive(matchTimeout, "matchTimeout (MATCH_TIMEOUT)");
             positive(updateInterval, "updateInterval");
             if (killGrace == null || killGrace.isNegative()) {
                 throw new IllegalArgumentException("killGrace must be zero or positive, got " + killGrace);
@@ -188,6 +190,7 @@ public final class ExecSettings {
         private final Map<String, Expr> owner = new TreeMap<>();
         private Duration pollingInterval = Duration.ofSeconds(5);
         private Duration starterUpdateInterval = Duration.ofSeconds(300);
+        private Duration matchTimeout = Duration.ofSeconds(120);
 
         private Builder() {
         }
@@ -367,13 +370,19 @@ public final class ExecSettings {
             return this;
         }
 
+        /** MATCH_TIMEOUT (HTCondor's default 120 s). */
+        public Builder matchTimeout(Duration d) {
+            this.matchTimeout = d;
+            return this;
+        }
+
         public Builder claimLease(Duration d) {
             this.claimLease = d;
             return this;
         }
 
         public ExecSettings build() {
-            new Timings(updateInterval, killGrace, usageInterval);
+            new Timings(updateInterval, killGrace, usageInterval, matchTimeout);
             new StartdLeases(claimLease);
             if (pollingInterval == null || pollingInterval.isZero() || pollingInterval.isNegative()) {
                 throw new IllegalArgumentException("pollingInterval must be positive, got " + pollingInterval);

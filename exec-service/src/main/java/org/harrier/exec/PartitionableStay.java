@@ -3,10 +3,11 @@ package org.harrier.exec;
 import java.util.Objects;
 
 /**
- * The partitionable slot's State as the owner decides it (Owner while START is false without a
- * job, else Unclaimed; its Activity is always Idle) and the time it has spent in each, for
- * HTCondor's EnteredCurrentState and TotalTimeOwnerIdle / TotalTimeUnclaimedIdle. It moves at
- * the startd's polls, when the machine is measured.
+ * The partitionable slot's State (Owner while START is false without a job; Matched while a
+ * match notice waits for its claim, see {@link MatchNotices}; else Unclaimed; its Activity is
+ * always Idle) and the time it has spent in each, for HTCondor's EnteredCurrentState and
+ * TotalTimeOwnerIdle / TotalTimeUnclaimedIdle / TotalTimeMatchedIdle. The owner's part moves at
+ * the startd's polls, when the machine is measured; the match notices' at once.
  */
 public record PartitionableStay(String state, StateTimes times) {
     static final String IDLE = "Idle";

@@ -70,6 +70,7 @@ public final class Startd implements AutoCloseable {
     private final StagedStarts staged;
     private final RunEnds ends;
     private final ClaimJobs jobs;
+    private final SlotMatches matches;
 
     public Startd(ClaimBook book, ExecSettings.Timings timings, StartdListener listener, Clock clock) {
         this(book, timings, listener, clock, StartdLeases.CLAIM_LEASE, OwnerWatch.quiet());
@@ -121,6 +122,7 @@ public final class Startd implements AutoCloseable {
                         drained.countDown();
                     }
                 }, clock), checkpoints, staged);
+        this.matches = new SlotMatches(book, () -> evictions.stay().state(), timings.matchTimeout(), clock, owner, this::publish);
     }
 
     /** The sandbox the claim's job runs in, null when it runs in its Iwd; owner thread. */
@@ -141,6 +143,7 @@ public final class Startd implements AutoCloseable {
     public CompletableFuture<ClaimBook.Grant> claim(ClassAd request, String scheduler) {
         return onOwner(() -> {
             ClaimBook.Grant g = book.claim(request, scheduler, evictions.measured(), EvalContext.create(clock, clock.millis()));
+            matches.claimed(scheduler);
             leases.idle(g.claimId(), now());
             publish();
             return g;
@@ -229,10 +232,7 @@ public final class Startd implements AutoCloseable {
         });
     }
 
-    /**
-     * Releases every claim nobody renewed within its lease (its scheduler is gone): a running
-     * job is killed as Release kills it. Completes with the claims ended.
-     */
+    /** Releases (as Release does) every claim nobody renewed within its lease; completes with the claims ended. */
     public CompletableFuture<List<String>> expireLeases() {
         return onOwner(() -> {
             List<String> expired = leases.expired(now(), id -> book.holds(id) && !releasing.contains(id));
@@ -242,9 +242,8 @@ public final class Startd implements AutoCloseable {
     }
 
     /**
-     * Takes what a re-detection of the machine found (free disk, memory, a resource count
-     * re-read): the partitionable slot's totals follow it, never below what claims hold, and
-     * the slot is re-advertised if anything changed. Completes with whether it did.
+     * Takes a re-detection of the machine: totals follow it, never below what claims hold; the
+     * slot is re-advertised if anything changed. Completes with whether it did.
      */
     public CompletableFuture<Boolean> redetected(Machine detected) {
         return onOwner(() -> {
@@ -279,6 +278,7 @@ public final class Startd implements AutoCloseable {
     public CompletableFuture<List<OwnerWatch.Step>> poll() {
         return onOwner(() -> {
             List<OwnerWatch.Step> steps = evictions.ownerLook();
+            matches.restate();
             safely(() -> listener.measured(book.slot()));
             return steps;
         });
@@ -289,15 +289,14 @@ public final class Startd implements AutoCloseable {
         return evictions.measured();
     }
 
-    /** The partitionable slot's Owner/Unclaimed state and times as of the last {@link #poll}; any thread. */
-    public PartitionableStay stay() {
-        return evictions.stay();
+    /** The negotiator's match notices, and the partitionable slot's State (Owner, Unclaimed, Matched) and its times. */
+    public SlotMatches matches() {
+        return matches;
     }
 
     /**
-     * A preempting Claim on dynamic slot {@code slotName} (docs/protocols.md, "Fair share, limits
-     * and preemption"; {@link Evictions#preempt}): never granted; the future fails with
-     * PREEMPTING once the eviction is under way, CLAIM_REFUSED when there is no claim to preempt.
+     * A preempting Claim on dynamic slot {@code slotName} ({@link Evictions#preempt}): never granted; fails
+     * with PREEMPTING once the eviction is under way, CLAIM_REFUSED when there is no claim to preempt.
      */
     public CompletableFuture<Void> preempt(String slotName) {
         return onOwner(() -> {
@@ -325,6 +324,7 @@ public final class Startd implements AutoCloseable {
     }
 
     private void publish() {
+        matches.restate();
         published = book.slot();
         safely(() -> listener.slotsChanged(published));
     }

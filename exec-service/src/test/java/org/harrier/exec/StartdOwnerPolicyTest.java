@@ -110,13 +110,13 @@ class StartdOwnerPolicyTest {
 
         poll(1000);
         assertEquals("\"Unclaimed\"", ownerState());
-        assertNotNull(SlotAds.partitionable(startd.slot(), startd.policy(), startd.measurements(), startd.stay())
+        assertNotNull(SlotAds.partitionable(startd.slot(), startd.policy(), startd.measurements(), startd.matches().stay())
                 .lookup("TotalTimeOwnerIdle"), "the owner's stay is counted");
         assertNotNull(startd.claim(job, SCHEDULER).get().claimId(), "claimed once the owner has gone");
     }
 
     private String ownerState() {
-        return SlotAds.partitionable(startd.slot(), startd.policy(), startd.measurements(), startd.stay())
+        return SlotAds.partitionable(startd.slot(), startd.policy(), startd.measurements(), startd.matches().stay())
                 .lookup("State").toString();
     }
 

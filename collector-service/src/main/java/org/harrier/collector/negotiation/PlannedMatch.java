@@ -38,9 +38,10 @@ public record PlannedMatch(ResourceRequest request, SlotOffer slot, Resources ca
 
     /**
      * The arguments of the startd's {@code slot.Match} notice (NEGOTIATOR_INFORM_STARTD):
-     * {@code {Scheduler, RequestId}}, the scheduler whose Claim is to come and its request.
+     * {@code {Scheduler, RequestId}}, the scheduler whose Claim is to come and its request (as
+     * text: the startd only logs it).
      */
     public Map<String, Object> toNotice() {
-        return Map.of("Scheduler", request.scheduler().name(), "RequestId", request.requestId());
+        return Map.of("Scheduler", request.scheduler().name(), "RequestId", String.valueOf(request.requestId()));
     }
 }

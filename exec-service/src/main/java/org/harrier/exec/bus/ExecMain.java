@@ -19,7 +19,7 @@ import org.harrier.mgmt.bus.ServiceProcess;
  *              [--kill-grace SECONDS] [--claim-lease SECONDS] [--execute-dir DIR] [--rank EXPR] [--max-job-retirement-time EXPR]
  *              [--config FILE] [--resource NAME=COUNT|ID,ID...]... [--polling-interval SECONDS]
  *              [--suspend EXPR] [--continue EXPR] [--preempt EXPR] [--kill EXPR] [--want-suspend EXPR]
- *              [--want-vacate EXPR] [--starter-update-interval SECONDS]
+ *              [--want-vacate EXPR] [--starter-update-interval SECONDS] [--match-timeout SECONDS]
  * </pre>
  * {@code --kill-grace} is the machine's MAXVACATETIME (seconds a vacated job has between its
  * KillSig and SIGKILL). {@code --config} reads an HTCondor-style configuration file ({@link ExecConfig} lists the
@@ -86,6 +86,7 @@ public final class ExecMain {
                 case "--max-job-retirement-time" -> b.maxJobRetirementTime(v);
                 case "--polling-interval" -> b.pollingInterval(Duration.ofSeconds(number(flag, v)));
                 case "--starter-update-interval" -> b.starterUpdateInterval(Duration.ofSeconds(number(flag, v)));
+                case "--match-timeout" -> b.matchTimeout(Duration.ofSeconds(number(flag, v)));
                 case "--suspend", "--continue", "--preempt", "--kill", "--want-suspend", "--want-vacate" ->
                         b.ownerPolicy(flag.substring(2).replace('-', '_'), v);
                 case "--config" -> {

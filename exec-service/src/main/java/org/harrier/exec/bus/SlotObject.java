@@ -18,7 +18,7 @@ import org.harrier.mgmt.QmfException;
  * (docs/protocols.md "Ads on the wire"), its methods the startd's claim protocol. Claim carves
  * from the partitionable slot; on a dynamic slot only a preempting Claim ({@code Preempt}) is
  * taken, and it evicts the slot's job (see {@link Startd#preempt}). Vacate evicts jobs (see
- * {@link #vacate}). Activate, Deactivate, Suspend, Continue, Release and Alive
+ * {@link #vacate}); Match is the negotiator's match notice (see {@link #match}). Activate, Deactivate, Suspend, Continue, Release and Alive
  * name their claim by ClaimId and are accepted on any slot object of the startd.
  *
  * <p>Threads: {@link #values()} is read by the agent's threads from a volatile snapshot the
@@ -74,6 +74,7 @@ final class SlotObject implements ManagedObject {
                 case "Release" -> startd.release(string(arguments, "ClaimId")).thenApply(v -> Map.of());
                 case "Alive" -> startd.alive(string(arguments, "ClaimId")).thenApply(v -> Map.of());
                 case "Vacate" -> vacate(arguments);
+                case "Match" -> match(arguments);
                 default -> ManagedObject.super.invoke(method, arguments, caller);
             };
         } catch (QmfException e) {
@@ -99,6 +100,26 @@ final class SlotObject implements ManagedObject {
                     .thenApply(v -> Map.<String, Object>of("Ids", java.util.List.of(jobId)));
         }
         return startd.vacateSlot(id.key()).thenApply(ids -> Map.<String, Object>of("Ids", java.util.List.copyOf(ids)));
+    }
+
+    /**
+     * Match(Scheduler, RequestId): the negotiator's notice (NEGOTIATOR_INFORM_STARTD) that Scheduler,
+     * an agent name, was matched with this partitionable slot; answers Taken (false while the
+     * owner has the slot). Anything else is refused with a clear error and changes nothing (the
+     * schema has already checked the argument types; RequestId is only informational).
+     */
+    private CompletionStage<Map<String, Object>> match(Map<String, Object> arguments) {
+        if (!partitionable) {
+            throw new QmfException(QmfException.WRONG_STATE, "a match notice names the partitionable slot; "
+                    + id.key() + " is a dynamic slot of " + values.get("ParentSlotName"));
+        }
+        String scheduler = string(arguments, "Scheduler");
+        try {
+            org.harrier.mgmt.AgentName.parse(scheduler);
+        } catch (IllegalArgumentException e) {
+            throw QmfException.badParameter("Scheduler: " + e.getMessage());
+        }
+        return startd.matches().notice(scheduler).thenApply(taken -> Map.<String, Object>of("Taken", taken));
     }
 
     private CompletionStage<Map<String, Object>> claim(Map<String, Object> arguments) {

@@ -110,7 +110,7 @@ final class SlotPublisher implements StartdListener {
 
     /** The slot ads carry the machine as last measured (LoadAvg, KeyboardIdle, ...), for START and the owner policy. */
     private static ClassAd partitionableAd(Startd s, PartitionableSlot slot) {
-        return SlotAds.partitionable(slot, s.policy(), s.measurements(), s.stay());
+        return SlotAds.partitionable(slot, s.policy(), s.measurements(), s.matches().stay());
     }
 
     private ClassAd dynamicAd(PartitionableSlot slot, DynamicSlot d) {
