@@ -94,6 +94,26 @@ class BrokerXmlTest {
                 () -> assertEquals(500_000, configuration.getJournalBufferTimeout_NIO()));
     }
 
+    /**
+     * A 1 MiB file-transfer chunk is an ordinary message, not a large-message file; and every
+     * message under the threshold fits one journal record, so Artemis never converts one to a
+     * Core large message (which cannot carry QMF's nested maps).
+     */
+    @Test
+    void aTransferChunkIsNoLargeMessageAndEverySmallerMessageFitsAJournalRecord() throws Exception {
+        Configuration configuration = BrokerXml.configuration(BrokerSettings.personal(Path.of("/tmp/x")));
+        TransportConfiguration amqp = configuration.getAcceptorConfigurations().stream()
+                .filter(t -> "amqp".equals(t.getName())).findFirst().orElseThrow();
+        // Protocol settings are not Netty's, so Artemis keeps them among the "extra" parameters.
+        Map<String, Object> extra = amqp.getExtraParams() == null ? Map.of() : amqp.getExtraParams();
+        long threshold = Long.parseLong(String.valueOf(extra.get("amqpMinLargeMessageSize")));
+        long chunkWithHeaders = 1024 * 1024 + 16 * 1024;
+        assertAll(() -> assertTrue(threshold > chunkWithHeaders, "threshold " + threshold),
+                () -> assertTrue(threshold + 64 * 1024 <= configuration.getJournalBufferSize_NIO(),
+                        "journal-buffer-size " + configuration.getJournalBufferSize_NIO() + " under " + threshold),
+                () -> assertTrue(configuration.getJournalBufferSize_NIO() <= configuration.getJournalFileSize()));
+    }
+
     @ParameterizedTest(name = "{0}: {1}")
     @CsvSource({
         "qmf.grid.agent.#,   ANYCAST",

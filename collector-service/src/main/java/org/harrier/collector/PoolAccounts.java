@@ -43,12 +43,9 @@ final class PoolAccounts {
     private Map<String, Double> quotas = Map.of();
     private Set<String> lastWaiting = Set.of();
 
-    /** Limit units recent matches took, held until {@code until}: by then the running job's slot ad shows them. */
-    private record LimitHold(Instant until, Map<String, Double> units) {
-    }
-
+    /** Limit units recent matches took, held until their jobs' slot ads show them (at most {@code holdFor}). */
     private final java.time.Duration holdFor;
-    private final List<LimitHold> limitHolds = new ArrayList<>();
+    private LimitHolds limitHolds = LimitHolds.NONE;
 
     PoolAccounts(NegotiatorSettings settings, java.time.Duration holdFor) {
         this.settings = settings;
@@ -66,9 +63,8 @@ final class PoolAccounts {
         lastWaiting = Set.copyOf(waiting);
         account(slots, waiting, now);
         boolean upDown = settings.policy().name().equals("up-down");
-        limitHolds.removeIf(h -> !h.until().isAfter(now));
-        Map<String, Double> unitsHeld = new HashMap<>();
-        limitHolds.forEach(h -> h.units().forEach((name, n) -> unitsHeld.merge(name, n, Double::sum)));
+        limitHolds = limitHolds.seen(slots, now);
+        Map<String, Double> unitsHeld = limitHolds.units();
         return new NegotiationPolicy(settings.policy(), Accountant.priorities(state, settings.policy().name()),
                 upDown ? 0 : Accountant.MIN_PRIORITY * settings.defaultPrioFactor(), settings.groups(), limits,
                 settings.preemption(), unitsHeld);
@@ -104,19 +100,19 @@ final class PoolAccounts {
     }
 
     /**
-     * Remembers what the plan's matches took of concurrency limits for a while (three
-     * UPDATE_INTERVALs): until their jobs run, no slot ad shows it, and the next cycle, which
-     * may come milliseconds later, would hand the same units out again.
+     * Remembers what the plan's matches took of concurrency limits until their jobs' slot ads
+     * show it ({@link LimitHolds}; at most {@code holdFor}): until their jobs run, no slot ad
+     * shows it, and the next cycle, which may come milliseconds later, would hand the same
+     * units out again.
      */
     void endCycle(MatchPlan plan, Instant now) {
         limitsInUse = plan.limitsInUse();
+        List<Map<String, Double>> taken = new ArrayList<>();
         for (PlannedMatch m : plan.matches()) {
             // The planner matched only requests whose ConcurrencyLimits it could read.
-            Map<String, Double> units = m.request().concurrencyLimits();
-            if (!units.isEmpty()) {
-                limitHolds.add(new LimitHold(now.plus(holdFor), units));
-            }
+            taken.add(m.request().concurrencyLimits());
         }
+        limitHolds = limitHolds.matched(taken, now.plus(holdFor));
     }
 
     private void save() {

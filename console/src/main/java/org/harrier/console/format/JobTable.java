@@ -187,11 +187,8 @@ public final class JobTable {
         return memoryUsage != null ? memoryUsage : AdFields.real(job, "ImageSize", 0) / 1024.0;
     }
 
-    /** The program's base name and its arguments, as condor_q's CMD column shows them. */
+    /** The program's base name and its arguments (see {@link CommandLine}). */
     private static String command(ClassAd job) {
-        String cmd = AdFields.string(job, "Cmd", "");
-        String base = cmd.substring(cmd.lastIndexOf('/') + 1);
-        String args = AdFields.string(job, "Arguments", AdFields.string(job, "Args", ""));
-        return args.isEmpty() ? base : base + " " + args;
+        return CommandLine.of(job);
     }
 }

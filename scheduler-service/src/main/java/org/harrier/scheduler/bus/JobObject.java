@@ -16,6 +16,7 @@ import org.harrier.scheduler.queue.Attr;
 import org.harrier.scheduler.queue.JobId;
 import org.harrier.scheduler.queue.JobIdentity;
 import org.harrier.scheduler.queue.JobQueue;
+import org.harrier.scheduler.queue.PrivateAttributes;
 
 /**
  * A queued job as a {@code job} object: key and CustomId {@code "cluster.proc"}, its properties
@@ -58,7 +59,7 @@ final class JobObject implements ManagedObject {
     private record Values(ClassAd ad, JobId job) implements Supplier<Map<String, Object>> {
         @Override
         public Map<String, Object> get() {
-            Map<String, Object> values = new LinkedHashMap<>(AdMaps.toNative(JobIdentity.literal(ad)));
+            Map<String, Object> values = new LinkedHashMap<>(AdMaps.toNative(shown(ad)));
             values.put(Attr.CUSTOM_ID, job.toString());
             return Collections.unmodifiableMap(values);
         }
@@ -76,6 +77,11 @@ final class JobObject implements ManagedObject {
         if (!method.equals("GetAd")) {
             return CompletableFuture.failedFuture(new QmfException(QmfException.UNKNOWN_METHOD, "job has no method " + method));
         }
-        return CompletableFuture.completedFuture(Map.of("Ad", AdMaps.toTyped(JobIdentity.literal(ad))));
+        return CompletableFuture.completedFuture(Map.of("Ad", AdMaps.toTyped(shown(ad))));
+    }
+
+    /** The ad as it leaves the scheduler: CustomId and GlobalJobId written out, ClaimId and the other private attributes gone. */
+    static ClassAd shown(ClassAd ad) {
+        return PrivateAttributes.hidden(JobIdentity.literal(ad));
     }
 }

@@ -25,6 +25,7 @@ import org.harrier.scheduler.match.SlotRef;
 import org.harrier.scheduler.queue.CheckpointReport;
 import org.harrier.scheduler.queue.ExitReport;
 import org.harrier.scheduler.queue.JobId;
+import org.harrier.scheduler.queue.PrivateAttributes;
 import org.harrier.scheduler.transfer.FileTransfers;
 
 /**
@@ -111,7 +112,7 @@ final class SchedulerObject implements ManagedObject {
                 return reply(schedd.submitCluster(ad, n, items), c -> Map.of("ClusterId", (long) c));
             }
             case "GetAd":
-                return reply(schedd.ad(JobId.parse(a.string("Id"))), ad -> Map.of("Ad", AdMaps.toNative(ad)));
+                return reply(schedd.ad(JobId.parse(a.string("Id"))), ad -> Map.of("Ad", AdMaps.toNative(PrivateAttributes.hidden(ad))));
             case "Remove":
                 return reply(schedd.remove(a.selection(), a.string("Reason", null), user), SchedulerObject::ids);
             case "Hold":
@@ -131,7 +132,7 @@ final class SchedulerObject implements ManagedObject {
                 int limit = a.has("Limit") ? limit(a.integer("Limit")) : Integer.MAX_VALUE;
                 return reply(schedd.history(constraint, limit), ads -> {
                     List<Object> out = new ArrayList<>(ads.size());
-                    ads.forEach(ad -> out.add(AdMaps.toNative(ad)));
+                    ads.forEach(ad -> out.add(AdMaps.toNative(PrivateAttributes.hidden(ad))));
                     return Map.of("Ads", out);
                 });
             }
@@ -235,7 +236,7 @@ final class SchedulerObject implements ManagedObject {
             m.put("RequestId", r.requestId());
             m.put("Owner", r.owner());
             m.put("Count", (long) r.count());
-            m.put("Ad", AdMaps.toNative(r.ad()));
+            m.put("Ad", AdMaps.toNative(PrivateAttributes.hidden(r.ad())));
             out.add(m);
         }
         return Map.of("Requests", out);

@@ -40,6 +40,11 @@ final class ServiceOnBroker implements AutoCloseable {
         return broker.url();
     }
 
+    /** The scheduler itself, to read what it keeps (its answers over the bus may show less). */
+    org.harrier.scheduler.Schedd schedd() {
+        return service.schedd();
+    }
+
     Console console() {
         return consoleBus.console();
     }

@@ -1,0 +1,49 @@
+package org.harrier.scheduler.queue;
+
+import java.util.Locale;
+import java.util.Set;
+import org.harrier.classad.ClassAd;
+
+/**
+ * Attributes the scheduler keeps in its queue but never shows: HTCondor's private attributes
+ * (compat_classad.cpp, ClassAdPrivateAttrs: Capability, ChildClaimIds, ClaimId, ClaimIdList,
+ * ClaimIds, TransferKey; and any name starting {@code _condor_priv}), matched without regard to
+ * case as every ClassAd name is. A claim id is a capability: whoever knows it can run, suspend
+ * or release jobs on the claim, so condor_q, condor_history and the user log never carry it.
+ * The queue needs it (a restarted scheduler reconnects by it, docs/protocols.md "Scheduler
+ * restart"), so it is hidden where an ad leaves the scheduler, not where it is recorded. Pure.
+ */
+public final class PrivateAttributes {
+    private static final Set<String> NAMES = Set.of("capability", "childclaimids", "claimid", "claimidlist", "claimids",
+            "transferkey");
+    private static final String PREFIX = "_condor_priv";
+
+    private PrivateAttributes() {
+    }
+
+    /** True when {@code name} is private in HTCondor's sense. */
+    public static boolean isPrivate(String name) {
+        String lower = name.toLowerCase(Locale.ROOT);
+        return NAMES.contains(lower) || lower.startsWith(PREFIX.toLowerCase(Locale.ROOT));
+    }
+
+    /**
+     * {@code ad} as users may see it: without its private attributes, own or inherited (the
+     * answer is then flattened, which only costs when there was something to hide); {@code ad}
+     * itself when it has none.
+     */
+    public static ClassAd hidden(ClassAd ad) {
+        boolean[] found = {false};
+        ad.forEach((name, expr) -> found[0] |= isPrivate(name));
+        if (!found[0]) {
+            return ad;
+        }
+        ClassAd.Builder shown = ClassAd.builder();
+        ad.forEach((name, expr) -> {
+            if (!isPrivate(name)) {
+                shown.set(name, expr);
+            }
+        });
+        return shown.build();
+    }
+}
