@@ -9,9 +9,11 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -89,7 +91,7 @@ public final class FileTransfer {
         args.put("ClaimId", of.claimId());
         Map<String, Object> out = await(calls.call(of.scheduler(), "GetCheckpoint", args, callTimeout), "GetCheckpoint");
         Map<String, Long> files = new LinkedHashMap<>();
-        if (out.get("Files") instanceof java.util.List<?> list) {
+        if (out.get("Files") instanceof List<?> list) {
             for (Object o : list) {
                 if (o instanceof Map<?, ?> m && m.get("Name") instanceof String n && m.get("Size") instanceof Number size) {
                     files.put(n, size.longValue());
@@ -97,6 +99,36 @@ public final class FileTransfer {
             }
         }
         return new Checkpoint(out.get("CheckpointNumber") instanceof Number n ? n.longValue() : 0, files);
+    }
+
+    /** One entry ListFiles answers: a path relative to the listed entry (empty: the entry is one file). */
+    public record Listed(String name, long size, boolean directory) {
+        public Listed {
+            Objects.requireNonNull(name, "name");
+        }
+    }
+
+    /**
+     * What {@code name} holds (ListFiles): for direction Input a TransferInput entry, a directory
+     * listed recursively, parents first, or one nameless entry for a file.
+     */
+    public List<Listed> list(Endpoint of, String direction, String name) {
+        Map<String, Object> args = new LinkedHashMap<>();
+        args.put("Id", of.jobId());
+        args.put("ClaimId", of.claimId());
+        args.put("Direction", direction);
+        args.put("Name", name);
+        Map<String, Object> out = await(calls.call(of.scheduler(), "ListFiles", args, callTimeout), "ListFiles of " + name);
+        List<Listed> listed = new ArrayList<>();
+        if (out.get("Files") instanceof List<?> list) {
+            for (Object o : list) {
+                if (o instanceof Map<?, ?> m && m.get("Name") instanceof String n) {
+                    listed.add(new Listed(n, m.get("Size") instanceof Number size ? size.longValue() : 0,
+                            Boolean.TRUE.equals(m.get("Directory"))));
+                }
+            }
+        }
+        return listed;
     }
 
     /** Fetches file {@code name} of checkpoint {@code number} (CheckpointIn) into {@code into}; returns its length. */

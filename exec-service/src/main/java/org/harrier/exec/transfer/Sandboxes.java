@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +23,7 @@ import java.util.stream.Stream;
 
 import org.harrier.classad.ClassAd;
 import org.harrier.exec.starter.JobCommand;
+import org.harrier.mgmt.TransferLists;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -86,7 +88,7 @@ public final class Sandboxes implements AutoCloseable {
             try {
                 Files.createDirectories(dir);
                 for (SandboxPlan.Input in : SandboxPlan.inputs(job)) {
-                    transfer.download(from, in.name(), dir.resolve(in.local()));
+                    fetch(from, in, dir);
                 }
                 JobCommand inSandbox = SandboxPlan.command(job, command, dir);
                 if (SandboxPlan.transfersExecutable(job) && Files.exists(inSandbox.executable())) {
@@ -112,12 +114,12 @@ public final class Sandboxes implements AutoCloseable {
                     return null;
                 }
                 List<SandboxPlan.Output> outputs = SandboxPlan.outputs(staged.job(), staged.before(), files(staged.dir()));
+                List<SandboxFiles.Send> sends = new ArrayList<>();
                 for (SandboxPlan.Output o : outputs) {
-                    Path local = staged.dir().resolve(o.local()).normalize();
-                    if (!local.startsWith(staged.dir()) || !Files.isRegularFile(local, LinkOption.NOFOLLOW_LINKS)) {
-                        return "Transfer output files failure: " + o.local() + " is not a file in the sandbox";
-                    }
-                    transfer.upload(staged.from(), local, o.name());
+                    sends.addAll(SandboxFiles.of(staged.dir(), o));
+                }
+                for (SandboxFiles.Send send : sends) {
+                    transfer.upload(staged.from(), send.file(), send.name());
                 }
                 return null;
             } catch (IOException | RuntimeException e) {
@@ -126,6 +128,29 @@ public final class Sandboxes implements AutoCloseable {
                 remove(staged.dir());
             }
         }, threads);
+    }
+
+    /**
+     * Fetches one input into the sandbox: a file, or (a TransferInput entry the scheduler lists
+     * as a directory) its directories and files one by one, as HTCondor transfers a directory.
+     */
+    private void fetch(FileTransfer.Endpoint from, SandboxPlan.Input in, Path dir) throws IOException {
+        if (!in.listed()) {
+            transfer.download(from, in.name(), in.in(dir, ""));
+            return;
+        }
+        for (FileTransfer.Listed entry : transfer.list(from, "Input", in.name())) {
+            Path local = in.in(dir, entry.name());
+            if (entry.name().isEmpty()) {
+                // a file, even when named with a trailing slash
+                transfer.download(from, in.name(), in.local().isEmpty() ? dir.resolve(TransferLists.lastPart(in.name())) : local);
+            } else if (entry.directory()) {
+                Files.createDirectories(local);
+            } else {
+                Files.createDirectories(local.getParent());
+                transfer.download(from, in.wireName(entry.name()), local);
+            }
+        }
     }
 
     /** Removes a sandbox whose job will not run (a cancelled start). */

@@ -179,6 +179,7 @@ final class SchedulerObject implements ManagedObject {
             case "WriteFile":
             case "EndTransfer":
             case "GetCheckpoint":
+            case "ListFiles":
                 return TransferMethods.dispatch(transfers, method, a);
             case "FetchJobData":
                 throw new QmfException(QmfException.NOT_IMPLEMENTED, "scheduler." + method + " is not implemented yet");

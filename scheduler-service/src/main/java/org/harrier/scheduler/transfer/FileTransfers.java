@@ -3,12 +3,11 @@ package org.harrier.scheduler.transfer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
@@ -21,16 +20,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import java.util.stream.Stream;
 
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.StringValue;
-import org.harrier.mgmt.CheckpointLayout;
 import org.harrier.mgmt.QmfException;
 import org.harrier.scheduler.match.ClaimRecord;
 import org.harrier.scheduler.queue.JobId;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The submit side of file transfer over the bus (docs/protocols.md, "File transfer"): a
@@ -44,7 +39,6 @@ import org.slf4j.LoggerFactory;
  * map and the counters atomics; per-owner totals are guarded by their map's monitor.
  */
 public final class FileTransfers implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(FileTransfers.class);
     /** The largest chunk one ReadFile or WriteFile moves. */
     public static final int MAX_CHUNK = 4 << 20;
 
@@ -135,34 +129,54 @@ public final class FileTransfers implements AutoCloseable {
     public CompletableFuture<Begun> begin(JobId id, String claimId, Direction direction, String name,
             long checkpointNumber) {
         return jobs.claimedJob(id, claimId).thenCompose(ad -> {
-            Path file = path(id, ad, direction, name, checkpointNumber);
+            TransferNames.Target target = target(id, ad, direction, name, checkpointNumber);
             String owner = ad.evaluate("Owner") instanceof StringValue s ? s.value() : "";
             TransferQueue queue = queue(direction);
             return queue.enter().thenApplyAsync(turn -> {
                 String transferId = id + "-" + Long.toHexString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE);
                 try {
                     if (direction == Direction.CHECKPOINT_OUT) {
-                        Files.createDirectories(file.getParent());
+                        Files.createDirectories(target.path().getParent());
                     }
-                    OpenFile f = direction.toJob() ? OpenFile.input(file) : OpenFile.output(file, transferId);
+                    OpenFile f = direction.toJob() ? OpenFile.input(DirectoryTree.forReading(target))
+                            : OpenFile.output(DirectoryTree.forWriting(target), transferId);
                     open.put(transferId, new Transfer(transferId, id, owner, direction, f, new AtomicLong(System.nanoTime())));
                     return new Begun(transferId, direction.toJob() ? f.size() : 0);
                 } catch (IOException | RuntimeException e) {
                     queue.done();
                     failures.incrementAndGet();
-                    throw failed("cannot open " + file, e);
+                    throw failed("cannot open " + target.path(), e);
                 }
             }, io);
         });
     }
 
-    private Path path(JobId id, ClassAd ad, Direction direction, String name, long checkpointNumber) {
+    private TransferNames.Target target(JobId id, ClassAd ad, Direction direction, String name, long checkpointNumber) {
         return switch (direction) {
-            case INPUT -> TransferNames.input(ad, name);
-            case OUTPUT -> TransferNames.output(ad, name);
-            case CHECKPOINT_IN, CHECKPOINT_OUT -> TransferNames.checkpoint(checkpointDir(id), direction,
-                    checkpointNumber, name);
+            case INPUT -> TransferNames.inputTarget(ad, name);
+            case OUTPUT -> TransferNames.outputTarget(ad, name);
+            case CHECKPOINT_IN, CHECKPOINT_OUT -> new TransferNames.Target(TransferNames.checkpoint(checkpointDir(id),
+                    direction, checkpointNumber, name), "");
         };
+    }
+
+    /**
+     * ListFiles for an Input entry of job {@code id}, which must run on {@code claimId}: the
+     * entry's files and directories (one nameless entry when it is a file), so the starter can
+     * fetch a directory file by file.
+     */
+    public CompletableFuture<List<DirectoryTree.Entry>> list(JobId id, String claimId, String name) {
+        return jobs.claimedJob(id, claimId).thenApplyAsync(ad -> {
+            TransferNames.Target entry = TransferNames.inputTarget(ad, name);
+            if (!entry.relative().isEmpty()) {
+                throw QmfException.badParameter("ListFiles takes a TransferInput entry, not '" + name + "' inside one");
+            }
+            try {
+                return DirectoryTree.list(entry.dir());
+            } catch (IOException | RuntimeException e) {
+                throw failed("cannot list " + entry.dir(), e);
+            }
+        }, io);
     }
 
     /** What GetCheckpoint answers: the current checkpoint's number (0: none) and its files' sizes by relative name. */
@@ -178,47 +192,26 @@ public final class FileTransfers implements AutoCloseable {
      */
     public CompletableFuture<Listing> checkpoint(JobId id, String claimId) {
         return jobs.claimedJob(id, claimId).thenApplyAsync(ad -> {
-            Path jobDir = checkpointDir(id);
-            long n = CheckpointLayout.current(jobDir);
-            if (n == 0) {
-                return new Listing(0, Map.of());
-            }
-            Path root = CheckpointLayout.numbered(jobDir, n);
-            Map<String, Long> files = new TreeMap<>();
-            try (Stream<Path> walk = Files.walk(root)) {
-                for (Path p : walk.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)).toList()) {
-                    files.put(root.relativize(p).toString(), Files.size(p));
-                }
+            try {
+                return JobSpool.checkpoint(checkpointDir(id));
             } catch (IOException | UncheckedIOException e) {
-                throw failed("cannot list checkpoint " + n + " of job " + id, e);
+                throw failed("cannot list the checkpoint of job " + id, e);
             }
-            return new Listing(n, files);
         }, io);
     }
 
     /**
-     * JobCheckpointed for a checkpoint that travelled (CheckpointOut into
-     * {@code checkpoint.<number>.partial}): when {@code ad} (the job's queued ad, null if it left)
-     * records {@code claimId} as its claim (a report from its current or last run, also after
-     * that run's exit was applied), the staged directory becomes the current checkpoint
-     * ({@link CheckpointLayout#commit}: atomic link swap, older ones removed). Nothing staged, a
-     * number not beyond the current one, another claim: nothing changes. A failure is logged, as
-     * a failed save at the starter is: the job goes on from the previous checkpoint. Returns
-     * whether it committed. Runs on the caller's thread (the scheduler's owner thread, so that
-     * the commit comes before the reports after it): renames and a link, no copying.
+     * JobCheckpointed for a checkpoint that travelled: {@link JobSpool#commitCheckpoint} when
+     * {@code ad} (the job's queued ad, null if it left) records {@code claimId} as its claim.
+     * Runs on the caller's thread (the scheduler's owner thread, so that the commit comes before
+     * the reports after it): renames and a link, no copying.
      */
     public boolean commitCheckpoint(JobId id, String claimId, ClassAd ad, long number) {
         if (checkpointDirs == null || ad == null
                 || !(ad.evaluate(ClaimRecord.CLAIM_ID) instanceof StringValue c && c.value().equals(claimId))) {
             return false;
         }
-        Path jobDir = checkpointDirs.apply(id);
-        try {
-            return CheckpointLayout.commit(jobDir, number);
-        } catch (IOException | RuntimeException e) {
-            LOG.warn("job {}: checkpoint {} that came over the bus not committed in {}: {}", id, number, jobDir, e.toString());
-            return false;
-        }
+        return JobSpool.commitCheckpoint(checkpointDirs.apply(id), id, number);
     }
 
     private Path checkpointDir(JobId id) {
