@@ -77,6 +77,19 @@ public final class FileTransfer {
         return upload(to, file, "Output", name, 0);
     }
 
+    /**
+     * Sends {@code file} of an evicted ON_EXIT_OR_EVICT job as {@code name} (its path in the
+     * sandbox) into its scheduler's spool (EvictedOut, staged until the eviction's JobExited).
+     */
+    public long uploadEvicted(Endpoint to, Path file, String name) {
+        return upload(to, file, "EvictedOut", name, 0);
+    }
+
+    /** Fetches file {@code name} of the job's last eviction (EvictedIn) into {@code into}. */
+    public long downloadEvicted(Endpoint to, String name, Path into) {
+        return download(to, "EvictedIn", name, 0, into);
+    }
+
     /** The job's current checkpoint as its scheduler's spool holds it (GetCheckpoint): number 0 when none. */
     public record Checkpoint(long number, Map<String, Long> files) {
         public Checkpoint {

@@ -109,6 +109,14 @@ public final class SandboxPlan {
         return List.copyOf(byLocal.values());
     }
 
+    /** Where file {@code name} of the job's last eviction (a sandbox path, as it was sent) goes in {@code sandbox}. */
+    public static Path evictedPath(Path sandbox, String name) {
+        if (!TransferLists.plainRelative(name)) {
+            throw new TransferException("the scheduler listed evicted file '" + name + "': not a relative path of plain names");
+        }
+        return sandbox.resolve(name);
+    }
+
     /** {@code command} (read from the ad as if in Iwd) as it runs in {@code sandbox}. */
     public static JobCommand command(ClassAd job, JobCommand command, Path sandbox) {
         Path exe = transfersExecutable(job) ? sandbox.resolve(TransferLists.lastPart(string(job, "Cmd"))) : command.executable();

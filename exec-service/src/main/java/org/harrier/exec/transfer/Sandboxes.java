@@ -90,12 +90,16 @@ public final class Sandboxes implements AutoCloseable {
                 for (SandboxPlan.Input in : SandboxPlan.inputs(job)) {
                     fetch(from, in, dir);
                 }
+                List<String> restored = SandboxPlan.sendsOnEviction(job) ? restoreEvicted(from, dir) : List.of();
                 JobCommand inSandbox = SandboxPlan.command(job, command, dir);
                 if (SandboxPlan.transfersExecutable(job) && Files.exists(inSandbox.executable())) {
                     inSandbox.executable().toFile().setExecutable(true, true);
                 }
                 prepare.accept(dir);
-                return new Staged(dir, inSandbox, from, job, files(dir));
+                Map<String, FileTime> before = files(dir);
+                // what an earlier run wrote is the job's output still: sent at exit as if new
+                before.keySet().removeAll(restored);
+                return new Staged(dir, inSandbox, from, job, before);
             } catch (IOException | RuntimeException e) {
                 remove(dir);
                 throw new TransferException("Transfer input files failure: " + message(e));
@@ -119,7 +123,12 @@ public final class Sandboxes implements AutoCloseable {
                     sends.addAll(SandboxFiles.of(staged.dir(), o));
                 }
                 for (SandboxFiles.Send send : sends) {
-                    transfer.upload(staged.from(), send.file(), send.name());
+                    if (evicted) {
+                        // HTCondor's ON_EXIT_OR_EVICT: into the spool, back into the next run's sandbox
+                        transfer.uploadEvicted(staged.from(), send.file(), staged.dir().relativize(send.file()).toString());
+                    } else {
+                        transfer.upload(staged.from(), send.file(), send.name());
+                    }
                 }
                 return null;
             } catch (IOException | RuntimeException e) {
@@ -151,6 +160,26 @@ public final class Sandboxes implements AutoCloseable {
                 transfer.download(from, in.wireName(entry.name()), local);
             }
         }
+    }
+
+    /**
+     * Puts back what the job's last eviction sent to the spool (ON_EXIT_OR_EVICT; none when it
+     * was never evicted), over the inputs of the same name, so the job sees its files again, as
+     * HTCondor transfers them back with the inputs. Returns the restored top-level names.
+     */
+    private List<String> restoreEvicted(FileTransfer.Endpoint from, Path dir) throws IOException {
+        List<String> top = new ArrayList<>();
+        for (FileTransfer.Listed entry : transfer.list(from, "EvictedIn", "")) {
+            Path local = SandboxPlan.evictedPath(dir, entry.name());
+            if (entry.directory()) {
+                Files.createDirectories(local);
+            } else {
+                Files.createDirectories(local.getParent());
+                transfer.downloadEvicted(from, entry.name(), local);
+            }
+            top.add(entry.name().split("/")[0]);
+        }
+        return top;
     }
 
     /** Removes a sandbox whose job will not run (a cancelled start). */

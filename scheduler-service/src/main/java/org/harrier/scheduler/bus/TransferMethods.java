@@ -33,10 +33,10 @@ final class TransferMethods {
             }
             case "ListFiles": {
                 Direction d = direction(a.string("Direction"));
-                if (d != Direction.INPUT) {
-                    throw QmfException.badParameter("ListFiles lists Input entries, not " + d.wire());
+                if (d != Direction.INPUT && d != Direction.EVICTED_IN) {
+                    throw QmfException.badParameter("ListFiles lists Input entries or EvictedIn files, not " + d.wire());
                 }
-                return SchedulerObject.reply(transfers.list(JobId.parse(a.string("Id")), a.string("ClaimId"),
+                return SchedulerObject.reply(transfers.list(JobId.parse(a.string("Id")), a.string("ClaimId"), d,
                         a.string("Name", "")), TransferMethods::entries);
             }
             case "GetCheckpoint":

@@ -129,7 +129,7 @@ public final class FileTransfers implements AutoCloseable {
     public CompletableFuture<Begun> begin(JobId id, String claimId, Direction direction, String name,
             long checkpointNumber) {
         return jobs.claimedJob(id, claimId).thenCompose(ad -> {
-            TransferNames.Target target = target(id, ad, direction, name, checkpointNumber);
+            TransferNames.Target target = target(id, claimId, ad, direction, name, checkpointNumber);
             String owner = ad.evaluate("Owner") instanceof StringValue s ? s.value() : "";
             TransferQueue queue = queue(direction);
             return queue.enter().thenApplyAsync(turn -> {
@@ -137,6 +137,8 @@ public final class FileTransfers implements AutoCloseable {
                 try {
                     if (direction == Direction.CHECKPOINT_OUT) {
                         Files.createDirectories(target.path().getParent());
+                    } else if (direction == Direction.EVICTED_OUT) {
+                        Files.createDirectories(target.dir());
                     }
                     OpenFile f = direction.toJob() ? OpenFile.input(DirectoryTree.forReading(target))
                             : OpenFile.output(DirectoryTree.forWriting(target), transferId);
@@ -151,8 +153,10 @@ public final class FileTransfers implements AutoCloseable {
         });
     }
 
-    private TransferNames.Target target(JobId id, ClassAd ad, Direction direction, String name, long checkpointNumber) {
+    private TransferNames.Target target(JobId id, String claimId, ClassAd ad, Direction direction, String name,
+            long checkpointNumber) {
         return switch (direction) {
+            case EVICTED_IN, EVICTED_OUT -> TransferNames.evicted(checkpointDir(id), direction, claimId, name);
             case INPUT -> TransferNames.inputTarget(ad, name);
             case OUTPUT -> TransferNames.outputTarget(ad, name);
             case CHECKPOINT_IN, CHECKPOINT_OUT -> new TransferNames.Target(TransferNames.checkpoint(checkpointDir(id),
@@ -161,22 +165,36 @@ public final class FileTransfers implements AutoCloseable {
     }
 
     /**
-     * ListFiles for an Input entry of job {@code id}, which must run on {@code claimId}: the
-     * entry's files and directories (one nameless entry when it is a file), so the starter can
-     * fetch a directory file by file.
+     * ListFiles for job {@code id}, which must run on {@code claimId}: an Input entry's files and
+     * directories (one nameless entry when it is a file), so the starter can fetch a directory
+     * file by file; or (EvictedIn) what the job's last eviction left in the spool, none when none.
      */
-    public CompletableFuture<List<DirectoryTree.Entry>> list(JobId id, String claimId, String name) {
+    public CompletableFuture<List<DirectoryTree.Entry>> list(JobId id, String claimId, Direction direction, String name) {
         return jobs.claimedJob(id, claimId).thenApplyAsync(ad -> {
-            TransferNames.Target entry = TransferNames.inputTarget(ad, name);
+            TransferNames.Target entry = direction == Direction.EVICTED_IN
+                    ? new TransferNames.Target(JobSpool.evicted(checkpointDir(id)), "") : TransferNames.inputTarget(ad, name);
             if (!entry.relative().isEmpty()) {
                 throw QmfException.badParameter("ListFiles takes a TransferInput entry, not '" + name + "' inside one");
             }
             try {
-                return DirectoryTree.list(entry.dir());
+                return direction == Direction.EVICTED_IN && !Files.isDirectory(entry.dir()) ? List.of()
+                        : DirectoryTree.list(entry.dir());
             } catch (IOException | RuntimeException e) {
                 throw failed("cannot list " + entry.dir(), e);
             }
         }, io);
+    }
+
+    /**
+     * An evicted job's JobExited on {@code claimId}: the files its eviction sent (EvictedOut)
+     * replace those of the previous one, before the report moves the job back to Idle, so its
+     * next run fetches them (ListFiles EvictedIn). Runs on the caller's thread (the one
+     * dispatching the report, so that reports stay in order): two renames, no copying. A
+     * failure is logged and the previous files stay, as a failed checkpoint save leaves the
+     * previous checkpoint. Returns whether files were committed.
+     */
+    public boolean commitEvicted(JobId id, String claimId) {
+        return checkpointDirs != null && JobSpool.commitEvictedLogged(checkpointDirs.apply(id), id, claimId);
     }
 
     /** What GetCheckpoint answers: the current checkpoint's number (0: none) and its files' sizes by relative name. */

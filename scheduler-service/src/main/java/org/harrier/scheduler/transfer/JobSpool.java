@@ -4,6 +4,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
@@ -15,10 +20,23 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What the transfers keep of a job in the scheduler's spool ({@code <spool>/<cluster>/<proc>}):
- * its checkpoints ({@link CheckpointLayout}). Stateless; blocking file I/O on the caller's thread.
+ * its checkpoints ({@link CheckpointLayout}) and, as HTCondor spools them for
+ * when_to_transfer_output = ON_EXIT_OR_EVICT, the files its last eviction sent:
+ *
+ * <pre>
+ * &lt;jobDir&gt;/evicted                       the files of the last eviction, by sandbox path
+ * &lt;jobDir&gt;/evicted.&lt;claim tag&gt;.partial   an eviction's files while they travel
+ * </pre>
+ *
+ * The staging directory is named after the claim (a SHA-256 prefix of its id), so a run never
+ * mixes its files with another's; the eviction's JobExited commits it ({@link #commitEvicted}).
+ * The whole job directory goes when the job leaves the queue (CheckpointSpool). Stateless;
+ * blocking file I/O on the caller's thread.
  */
 final class JobSpool {
     private static final Logger LOG = LoggerFactory.getLogger(JobSpool.class);
+
+    static final String EVICTED = "evicted";
 
     private JobSpool() {
     }
@@ -57,6 +75,49 @@ final class JobSpool {
             return CheckpointLayout.commit(jobDir, number);
         } catch (IOException | RuntimeException e) {
             LOG.warn("job {}: checkpoint {} that came over the bus not committed in {}: {}", id, number, jobDir, e.toString());
+            return false;
+        }
+    }
+
+    static Path evicted(Path jobDir) {
+        return jobDir.resolve(EVICTED);
+    }
+
+    static Path evictedStaging(Path jobDir, String claimId) {
+        try {
+            byte[] sha = MessageDigest.getInstance("SHA-256").digest(claimId.getBytes(StandardCharsets.UTF_8));
+            return jobDir.resolve(EVICTED + "." + HexFormat.of().formatHex(sha, 0, 8) + ".partial");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("this JVM has no SHA-256", e);
+        }
+    }
+
+    /**
+     * The eviction on claim {@code claimId} sent its files: they replace the previous eviction's
+     * (renames only). Nothing staged under that claim (nothing sent, a repeated report): false,
+     * and the previous files stay.
+     */
+    static boolean commitEvicted(Path jobDir, String claimId) throws IOException {
+        Path staged = evictedStaging(jobDir, claimId);
+        if (!Files.isDirectory(staged, LinkOption.NOFOLLOW_LINKS)) {
+            return false;
+        }
+        Path current = evicted(jobDir);
+        Path old = jobDir.resolve(EVICTED + ".old");
+        CheckpointLayout.deleteTree(old);
+        if (Files.exists(current, LinkOption.NOFOLLOW_LINKS)) {
+            Files.move(current, old, StandardCopyOption.ATOMIC_MOVE);
+        }
+        Files.move(staged, current, StandardCopyOption.ATOMIC_MOVE);
+        CheckpointLayout.deleteTree(old);
+        return true;
+    }
+
+    static boolean commitEvictedLogged(Path jobDir, JobId id, String claimId) {
+        try {
+            return commitEvicted(jobDir, claimId);
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("job {}: the files of its eviction not committed in {}: {}", id, jobDir, e.toString());
             return false;
         }
     }

@@ -175,6 +175,23 @@ public final class TransferNames {
         return dir.resolve(name);
     }
 
+    /**
+     * Where file {@code name} (its path relative to the sandbox, plain names) of an evicted job
+     * is read from (EvictedIn: {@code <jobDir>/evicted/<name>}) or staged at (EvictedOut:
+     * {@code <jobDir>/evicted.<claim tag>.partial/<name>}, until the eviction's JobExited).
+     */
+    public static Target evicted(Path jobDir, Direction direction, String claimId, String name) {
+        if (!direction.evicted()) {
+            throw new IllegalArgumentException(direction.wire() + " is not an evicted-files direction");
+        }
+        if (!TransferLists.plainRelative(name) || !java.util.Arrays.stream(name.split("/")).allMatch(TransferNames::plainName)) {
+            throw refused("evicted file '" + name + "' is not a relative path of plain names"
+                    + " (no '.', '..', empty part or leading '/')");
+        }
+        return new Target(direction == Direction.EVICTED_IN ? JobSpool.evicted(jobDir) : JobSpool.evictedStaging(jobDir,
+                claimId), name);
+    }
+
     /** One file name: no separator, not empty, {@code .} or {@code ..}, no NUL, not a partial transfer's name. */
     static boolean plainName(String name) {
         return !name.isEmpty() && !name.equals(".") && !name.equals("..") && name.indexOf('/') < 0
