@@ -10,6 +10,11 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.TreeSet;
+import java.util.function.LongPredicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +44,9 @@ import org.slf4j.LoggerFactory;
  */
 public final class Sandboxes implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Sandboxes.class);
+
+    /** A sandbox's name: {@code dir_<startd pid>_<n>} (see stageIn). */
+    private static final Pattern SANDBOX = Pattern.compile("dir_([0-9]+)_[0-9]+");
 
     private final Path executeDir;
     private final String fileSystemDomain;
@@ -180,6 +188,46 @@ public final class Sandboxes implements AutoCloseable {
             top.add(entry.name().split("/")[0]);
         }
         return top;
+    }
+
+    /**
+     * Pure: which entries of the execute directory are sandboxes ({@code dir_<pid>_<n>}) of a
+     * startd process that is gone ({@code alive} false for its pid): leftovers of a startd
+     * killed with kill -9, whose jobs will never send their outputs. Anything else, and the
+     * sandboxes of a live startd sharing the directory, stay.
+     */
+    public static List<String> leftovers(Collection<String> names, LongPredicate alive) {
+        List<String> out = new ArrayList<>();
+        for (String name : new TreeSet<>(names)) {
+            Matcher m = SANDBOX.matcher(name);
+            if (m.matches() && m.group(1).length() < 19 && !alive.test(Long.parseLong(m.group(1)))) {
+                out.add(name);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * At startd start, as HTCondor's startd cleans EXECUTE: removes the sandboxes under
+     * {@code executeDir} that a startd process that is gone left behind. Returns their names.
+     */
+    public static List<String> removeLeftovers(Path executeDir) {
+        if (!Files.isDirectory(executeDir)) {
+            return List.of();
+        }
+        List<String> names;
+        try (Stream<Path> s = Files.list(executeDir)) {
+            names = s.map(p -> p.getFileName().toString()).toList();
+        } catch (IOException | UncheckedIOException e) {
+            log.warn("cannot list the execute directory {}: {}", executeDir, e.toString());
+            return List.of();
+        }
+        List<String> removed = leftovers(names, pid -> ProcessHandle.of(pid).isPresent());
+        for (String name : removed) {
+            remove(executeDir.resolve(name));
+            log.info("removed sandbox {} left by a startd process that is gone", executeDir.resolve(name));
+        }
+        return removed;
     }
 
     /** Removes a sandbox whose job will not run (a cancelled start). */
