@@ -59,8 +59,17 @@ final class JobCgroup {
             ProcessTree.sendPids("KILL", pids);
         }
         long deadline = System.nanoTime() + patience.toNanos();
+        long unseenUntil = Long.MAX_VALUE;
         while (!remove()) {
-            if (System.nanoTime() > deadline) {
+            // Busy for a second with no process this startd can see: they live in another pid
+            // namespace (a startd there shares the freezer hierarchy), not ours to wait for.
+            List<Long> still = new ArrayList<>();
+            dirs().forEach(p -> still.addAll(procs(p)));
+            ProcessTree.sendPids("KILL", still); // a child forked before its parent died
+            boolean unseen = still.isEmpty();
+            unseenUntil = !unseen ? Long.MAX_VALUE
+                    : unseenUntil == Long.MAX_VALUE ? System.nanoTime() + 1_000_000_000L : unseenUntil;
+            if (System.nanoTime() > Math.min(deadline, unseenUntil)) {
                 throw new IllegalStateException("processes " + procs(memory) + " are still in " + memory + " after SIGKILL");
             }
             try {
