@@ -35,8 +35,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Job sandboxes under the execute directory (HTCondor's {@code EXECUTE/dir_<n>}) for jobs whose
  * files travel ({@link SandboxPlan#transfers}): {@link #stageIn} makes one and fetches the
- * job's inputs into it, {@link #stageOut} sends the outputs back and removes it. The job runs in
- * the sandbox, not in its Iwd.
+ * job's inputs into it (directories file by file, and the files of its last eviction), {@link
+ * #stageOut} sends the outputs back (or after an ON_EXIT_OR_EVICT eviction into the spool) and
+ * removes it. The job runs in the sandbox, not in its Iwd. {@link #removeLeftovers} clears what
+ * a startd killed with kill -9 left.
  *
  * <p>Threads: both run on this object's "harrier-sandbox" threads (transfers block while the
  * bytes move) and complete their futures there; a {@link Staged} is handed from one to the
@@ -156,7 +158,11 @@ public final class Sandboxes implements AutoCloseable {
             transfer.download(from, in.name(), in.in(dir, ""));
             return;
         }
-        for (FileTransfer.Listed entry : transfer.list(from, "Input", in.name())) {
+        List<FileTransfer.Listed> listed = transfer.list(from, "Input", in.name());
+        if (!(listed.size() == 1 && listed.get(0).name().isEmpty())) {
+            Files.createDirectories(in.in(dir, "")); // a directory, even an empty one
+        }
+        for (FileTransfer.Listed entry : listed) {
             Path local = in.in(dir, entry.name());
             if (entry.name().isEmpty()) {
                 // a file, even when named with a trailing slash

@@ -40,6 +40,7 @@ class DirectoryTransferBusTest {
         Files.createDirectories(grid.iwd.resolve("more/deep"));
         Files.writeString(grid.iwd.resolve("more/m1.txt"), "m1\n");
         Files.writeString(grid.iwd.resolve("more/deep/m2.txt"), "m2\n");
+        Files.createDirectories(grid.iwd.resolve("hollow"));
         Files.writeString(dir.resolve("secret"), "secret\n");
     }
 
@@ -51,14 +52,14 @@ class DirectoryTransferBusTest {
     @Test
     void aDirectoryTravelsWithItsContentsAndATrailingSlashOnlyItsContents() throws Exception {
         script("mkdir -p results/nested flat/inner\n"
-                + "find data m1.txt deep | LC_ALL=C sort > results/listing.txt\n"
+                + "find data m1.txt deep hollow | LC_ALL=C sort > results/listing.txt\n"
                 + "cat data/sub/b.txt deep/m2.txt > results/nested/cat.txt\n"
                 + "echo f > flat/inner/f.txt\necho top > flat/top.txt\n");
-        String id = grid.submit(Map.of("TransferInput", "data,more/", "TransferOutput", "results,flat/"));
+        String id = grid.submit(Map.of("TransferInput", "data,more/,hollow", "TransferOutput", "results,flat/"));
         grid.match();
         Map<String, Object> done = grid.awaitAd(id, ad -> Long.valueOf(4).equals(ad.get("JobStatus")), "completed");
         assertEquals(0L, done.get("ExitCode"));
-        assertEquals("data\ndata/a.txt\ndata/sub\ndata/sub/b.txt\ndata/sub/empty\ndeep\ndeep/m2.txt\nm1.txt\n",
+        assertEquals("data\ndata/a.txt\ndata/sub\ndata/sub/b.txt\ndata/sub/empty\ndeep\ndeep/m2.txt\nhollow\nm1.txt\n",
                 Files.readString(grid.iwd.resolve("results/listing.txt")), "the sandbox held both inputs as named");
         assertEquals("b\nm2\n", Files.readString(grid.iwd.resolve("results/nested/cat.txt")));
         assertEquals("f\n", Files.readString(grid.iwd.resolve("inner/f.txt")), "flat/'s contents land in Iwd");
