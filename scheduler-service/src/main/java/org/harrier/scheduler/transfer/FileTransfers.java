@@ -32,11 +32,11 @@ import org.harrier.scheduler.queue.JobId;
  * starter begins a transfer of one file of its job, moves it in chunks (ReadFile/WriteFile),
  * and ends it with the file's SHA-256. A transfer waits its turn in its direction's
  * {@link TransferQueue}; the names it may touch are {@link TransferNames}'; bytes are added to
- * the job (BytesRecvd/BytesSent) and its owner when it ends well.
+ * the job (BytesRecvd/BytesSent) and its owner ({@link TransferTotals}) when it ends well.
  *
  * <p>Threads: file I/O runs on the "harrier-transfer" pool (never on the scheduler's owner
  * thread); each transfer's file guards itself ({@link OpenFile}); the registry is a concurrent
- * map and the counters atomics; per-owner totals are guarded by their map's monitor.
+ * map; the totals guard themselves.
  */
 public final class FileTransfers implements AutoCloseable {
     /** The largest chunk one ReadFile or WriteFile moves. */
@@ -71,10 +71,7 @@ public final class FileTransfers implements AutoCloseable {
     private final Map<Direction, TransferQueue> queues = new HashMap<>();
     private final Map<String, Transfer> open = new ConcurrentHashMap<>();
     private final ScheduledExecutorService io;
-    private final AtomicLong uploadBytes = new AtomicLong();
-    private final AtomicLong downloadBytes = new AtomicLong();
-    private final AtomicLong failures = new AtomicLong();
-    private final Map<String, TransferStatistics.OwnerBytes> owners = new HashMap<>();
+    private final TransferTotals totals = new TransferTotals();
 
     public FileTransfers(Jobs jobs, TransferLimits limits) {
         this(jobs, limits, null);
@@ -108,7 +105,7 @@ public final class FileTransfers implements AutoCloseable {
             if (nowNanos - t.touched().get() > limit.toNanos() && open.remove(t.id(), t)) {
                 t.file().abandon();
                 queue(t.direction()).done();
-                failures.incrementAndGet();
+                totals.failed();
                 n++;
             }
         }
@@ -146,7 +143,7 @@ public final class FileTransfers implements AutoCloseable {
                     return new Begun(transferId, direction.toJob() ? f.size() : 0);
                 } catch (IOException | RuntimeException e) {
                     queue.done();
-                    failures.incrementAndGet();
+                    totals.failed();
                     throw failed("cannot open " + target.path(), e);
                 }
             }, io);
@@ -171,16 +168,10 @@ public final class FileTransfers implements AutoCloseable {
      */
     public CompletableFuture<List<DirectoryTree.Entry>> list(JobId id, String claimId, Direction direction, String name) {
         return jobs.claimedJob(id, claimId).thenApplyAsync(ad -> {
-            TransferNames.Target entry = direction == Direction.EVICTED_IN
-                    ? new TransferNames.Target(JobSpool.evicted(checkpointDir(id)), "") : TransferNames.inputTarget(ad, name);
-            if (!entry.relative().isEmpty()) {
-                throw QmfException.badParameter("ListFiles takes a TransferInput entry, not '" + name + "' inside one");
-            }
             try {
-                return direction == Direction.EVICTED_IN && !Files.isDirectory(entry.dir()) ? List.of()
-                        : DirectoryTree.list(entry.dir());
+                return JobSpool.list(ad, direction, name, () -> checkpointDir(id));
             } catch (IOException | RuntimeException e) {
-                throw failed("cannot list " + entry.dir(), e);
+                throw failed("cannot list " + name, e);
             }
         }, io);
     }
@@ -288,12 +279,12 @@ public final class FileTransfers implements AutoCloseable {
             try {
                 if (abort != null) {
                     t.file().abandon();
-                    failures.incrementAndGet();
+                    totals.failed();
                     return 0L;
                 }
                 return t.file().finish(sha256);
             } catch (IOException | RuntimeException e) {
-                failures.incrementAndGet();
+                totals.failed();
                 throw failed("transfer of " + t.file().target() + " failed", e);
             } finally {
                 queue(t.direction()).done();
@@ -302,32 +293,17 @@ public final class FileTransfers implements AutoCloseable {
     }
 
     private CompletableFuture<Long> counted(Transfer t, long bytes) {
-        (t.direction().toJob() ? uploadBytes : downloadBytes).addAndGet(bytes);
-        synchronized (owners) {
-            owners.merge(t.owner(), new TransferStatistics.OwnerBytes(0, 0).plus(t.direction(), bytes),
-                    (a, b) -> a.plus(t.direction(), bytes));
-        }
+        totals.moved(t.owner(), t.direction(), bytes);
         return jobs.addBytes(t.job(), t.direction().jobAttribute(), bytes).thenApply(total -> bytes);
     }
 
     /** An owner's totals as submitter properties (BytesRecvd, BytesSent), empty before its first transfer. */
     public Map<String, Object> ownerProperties(String owner) {
-        TransferStatistics.OwnerBytes b;
-        synchronized (owners) {
-            b = owners.get(owner);
-        }
-        return b == null ? Map.of() : Map.of("BytesRecvd", b.bytesRecvd(), "BytesSent", b.bytesSent());
+        return totals.ownerProperties(owner);
     }
 
     public TransferStatistics statistics() {
-        TransferQueue up = queues.get(Direction.INPUT);
-        TransferQueue down = queues.get(Direction.OUTPUT);
-        Map<String, TransferStatistics.OwnerBytes> perOwner;
-        synchronized (owners) {
-            perOwner = Map.copyOf(owners);
-        }
-        return new TransferStatistics(uploadBytes.get(), downloadBytes.get(), failures.get(), up.active(), up.waiting(),
-                down.active(), down.waiting(), perOwner);
+        return totals.statistics(queues.get(Direction.INPUT), queues.get(Direction.OUTPUT));
     }
 
     private Transfer transfer(String transferId, boolean toJob) {

@@ -9,11 +9,15 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.List;
+import java.util.function.Supplier;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
+import org.harrier.classad.ClassAd;
 import org.harrier.mgmt.CheckpointLayout;
+import org.harrier.mgmt.QmfException;
 import org.harrier.scheduler.queue.JobId;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -77,6 +81,23 @@ final class JobSpool {
             LOG.warn("job {}: checkpoint {} that came over the bus not committed in {}: {}", id, number, jobDir, e.toString());
             return false;
         }
+    }
+
+    /**
+     * What ListFiles answers: a TransferInput entry {@code name} of {@code job} listed
+     * ({@link DirectoryTree#list}), or (EvictedIn) the job's evicted files, none when none.
+     */
+    static List<DirectoryTree.Entry> list(ClassAd job, Direction direction, String name, Supplier<Path> jobDir)
+            throws IOException {
+        if (direction == Direction.EVICTED_IN) {
+            Path evicted = evicted(jobDir.get());
+            return Files.isDirectory(evicted, LinkOption.NOFOLLOW_LINKS) ? DirectoryTree.list(evicted) : List.of();
+        }
+        TransferNames.Target entry = TransferNames.inputTarget(job, name);
+        if (!entry.relative().isEmpty()) {
+            throw QmfException.badParameter("ListFiles takes a TransferInput entry, not '" + name + "' inside one");
+        }
+        return DirectoryTree.list(entry.dir());
     }
 
     static Path evicted(Path jobDir) {
