@@ -156,8 +156,20 @@ public final class ExecService implements AutoCloseable {
         Clock clock = Clock.systemUTC();
         PartitionableSlot slot = PartitionableSlot.of(name, machine, settings.start(), settings.slotPolicy(),
                 clock.instant().getEpochSecond());
+        Cgroups cgroups = Cgroups.detect();
+        removeLeftovers(name, settings, cgroups);
         return new Startd(new ClaimBook(slot, ClaimIds.secure(), settings.policy()), settings.timings(), listener, clock,
-                settings.claimLease(), new OwnerWatch(settings.ownerPolicy(), ProcSensor.of(settings)), Cgroups.detect(),
+                settings.claimLease(), new OwnerWatch(settings.ownerPolicy(), ProcSensor.of(settings)), cgroups,
                 new SpoolCheckpointStore(), sandboxes);
+    }
+
+    /**
+     * Before the startd takes claims: what an earlier process of it killed with kill -9 left
+     * (docs/protocols.md, "File transfer"): the processes in its job cgroups are killed and the
+     * cgroups removed, then its sandboxes under EXECUTE (HTCondor's startd cleans EXECUTE at start).
+     */
+    private static void removeLeftovers(String name, ExecSettings settings, Cgroups cgroups) {
+        cgroups.removeLeftovers(name);
+        Sandboxes.removeLeftovers(settings.executeDir());
     }
 }

@@ -3,7 +3,17 @@ package org.harrier.exec.starter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.LongPredicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -123,6 +133,67 @@ public final class Cgroups {
     /** Where job cgroups go, or why there are none. */
     public String description() {
         return description;
+    }
+
+    /**
+     * Pure: which of the job cgroup names found under the bases ({@code <slot>@<startd>_<job>.<pid>},
+     * {@link #create}) were made for startd {@code startd} by a startd process that is gone
+     * ({@code alive} false for its pid): leftovers of a startd killed with kill -9, which ran on
+     * the same name. Another startd's cgroups, or a live one's, are not ours to touch (the
+     * freezer hierarchy may be shared by every startd on the host).
+     */
+    static List<String> leftovers(Collection<String> names, String startd, LongPredicate alive) {
+        Pattern ours = Pattern.compile("[A-Za-z0-9_]+@" + Pattern.quote(startd) + "_[0-9]+\\.[0-9]+\\.([0-9]+)");
+        List<String> out = new ArrayList<>();
+        for (String name : new TreeSet<>(names)) {
+            Matcher m = ours.matcher(name);
+            if (m.matches() && m.group(1).length() < 19 && !alive.test(Long.parseLong(m.group(1)))) {
+                out.add(name);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * At startd start: kills the processes left in the job cgroups of an earlier process of
+     * startd {@code startd} that is gone, and removes those cgroups. Returns the names removed;
+     * one that cannot be emptied is logged and left.
+     */
+    public List<String> removeLeftovers(String startd) {
+        return removeLeftovers(startd, pid -> ProcessHandle.of(pid).isPresent());
+    }
+
+    /** As above, {@code alive} saying which startd pids are alive (tests). */
+    List<String> removeLeftovers(String startd, LongPredicate alive) {
+        if (!usable()) {
+            return List.of();
+        }
+        Set<String> found = new TreeSet<>();
+        for (Path base : bases()) {
+            try (Stream<Path> children = Files.list(base)) {
+                children.filter(Files::isDirectory).forEach(p -> found.add(p.getFileName().toString()));
+            } catch (IOException | RuntimeException e) {
+                log.warn("cannot list job cgroups in {}: {}", base, e.toString());
+            }
+        }
+        List<String> removed = new ArrayList<>();
+        for (String name : leftovers(found, startd, alive)) {
+            try {
+                int killed = JobCgroup.existing(v2, memoryBase.resolve(name), freezerBase.resolve(name),
+                        cpuacctBase.map(p -> p.resolve(name))).killAllAndRemove(Duration.ofSeconds(10));
+                log.info("removed job cgroup {} left by a startd process that is gone ({} processes killed)", name, killed);
+                removed.add(name);
+            } catch (IllegalStateException e) {
+                log.warn("cannot remove leftover job cgroup {}: {}", name, e.getMessage());
+            }
+        }
+        return removed;
+    }
+
+    private List<Path> bases() {
+        Set<Path> bases = new java.util.LinkedHashSet<>(List.of(memoryBase, freezerBase));
+        cpuacctBase.ifPresent(bases::add);
+        return List.copyOf(bases);
     }
 
     /**

@@ -3,6 +3,7 @@ package org.harrier.exec.starter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -32,6 +33,53 @@ final class JobCgroup {
         this.memory = memory;
         this.freezer = freezer;
         this.cpuacct = cpuacct;
+    }
+
+    /** A job cgroup made earlier (by a startd that is gone), to empty and remove it. */
+    static JobCgroup existing(boolean v2, Path memory, Path freezer, Optional<Path> cpuacct) {
+        return new JobCgroup(v2, memory, freezer, cpuacct);
+    }
+
+    /**
+     * Kills every process still in the cgroup (thawed first: a frozen process takes SIGKILL
+     * only when thawed), waits up to {@code patience} for them to go, and removes the cgroup.
+     * Returns how many processes it killed; IllegalStateException if the cgroup stays.
+     */
+    int killAllAndRemove(Duration patience) {
+        List<Long> pids = new ArrayList<>();
+        for (Path p : dirs()) {
+            pids.addAll(procs(p));
+        }
+        if (!pids.isEmpty()) {
+            try {
+                freeze(false);
+            } catch (IllegalStateException e) {
+                // no freezer state to write (gone already): nothing is frozen there
+            }
+            ProcessTree.sendPids("KILL", pids);
+        }
+        long deadline = System.nanoTime() + patience.toNanos();
+        long unseenUntil = Long.MAX_VALUE;
+        while (!remove()) {
+            // Busy for a second with no process this startd can see: they live in another pid
+            // namespace (a startd there shares the freezer hierarchy), not ours to wait for.
+            List<Long> still = new ArrayList<>();
+            dirs().forEach(p -> still.addAll(procs(p)));
+            ProcessTree.sendPids("KILL", still); // a child forked before its parent died
+            boolean unseen = still.isEmpty();
+            unseenUntil = !unseen ? Long.MAX_VALUE
+                    : unseenUntil == Long.MAX_VALUE ? System.nanoTime() + 1_000_000_000L : unseenUntil;
+            if (System.nanoTime() > Math.min(deadline, unseenUntil)) {
+                throw new IllegalStateException("processes " + procs(memory) + " are still in " + memory + " after SIGKILL");
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while emptying " + memory);
+            }
+        }
+        return (int) pids.stream().distinct().count();
     }
 
     /** {@code cpuacct}: v1's cpuacct cgroup when it is writable too (v2: the same directory as memory). */
@@ -127,9 +175,13 @@ final class JobCgroup {
 
     /** The pids in the cgroup now. */
     List<Long> procs() {
+        return procs(memory);
+    }
+
+    private static List<Long> procs(Path dir) {
         List<Long> pids = new ArrayList<>();
         try {
-            for (String line : Files.readAllLines(memory.resolve("cgroup.procs"))) {
+            for (String line : Files.readAllLines(dir.resolve("cgroup.procs"))) {
                 if (!line.isBlank()) {
                     pids.add(Long.parseLong(line.strip()));
                 }

@@ -9,9 +9,11 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -75,6 +77,19 @@ public final class FileTransfer {
         return upload(to, file, "Output", name, 0);
     }
 
+    /**
+     * Sends {@code file} of an evicted ON_EXIT_OR_EVICT job as {@code name} (its path in the
+     * sandbox) into its scheduler's spool (EvictedOut, staged until the eviction's JobExited).
+     */
+    public long uploadEvicted(Endpoint to, Path file, String name) {
+        return upload(to, file, "EvictedOut", name, 0);
+    }
+
+    /** Fetches file {@code name} of the job's last eviction (EvictedIn) into {@code into}. */
+    public long downloadEvicted(Endpoint to, String name, Path into) {
+        return download(to, "EvictedIn", name, 0, into);
+    }
+
     /** The job's current checkpoint as its scheduler's spool holds it (GetCheckpoint): number 0 when none. */
     public record Checkpoint(long number, Map<String, Long> files) {
         public Checkpoint {
@@ -89,7 +104,7 @@ public final class FileTransfer {
         args.put("ClaimId", of.claimId());
         Map<String, Object> out = await(calls.call(of.scheduler(), "GetCheckpoint", args, callTimeout), "GetCheckpoint");
         Map<String, Long> files = new LinkedHashMap<>();
-        if (out.get("Files") instanceof java.util.List<?> list) {
+        if (out.get("Files") instanceof List<?> list) {
             for (Object o : list) {
                 if (o instanceof Map<?, ?> m && m.get("Name") instanceof String n && m.get("Size") instanceof Number size) {
                     files.put(n, size.longValue());
@@ -97,6 +112,36 @@ public final class FileTransfer {
             }
         }
         return new Checkpoint(out.get("CheckpointNumber") instanceof Number n ? n.longValue() : 0, files);
+    }
+
+    /** One entry ListFiles answers: a path relative to the listed entry (empty: the entry is one file). */
+    public record Listed(String name, long size, boolean directory) {
+        public Listed {
+            Objects.requireNonNull(name, "name");
+        }
+    }
+
+    /**
+     * What {@code name} holds (ListFiles): for direction Input a TransferInput entry, a directory
+     * listed recursively, parents first, or one nameless entry for a file.
+     */
+    public List<Listed> list(Endpoint of, String direction, String name) {
+        Map<String, Object> args = new LinkedHashMap<>();
+        args.put("Id", of.jobId());
+        args.put("ClaimId", of.claimId());
+        args.put("Direction", direction);
+        args.put("Name", name);
+        Map<String, Object> out = await(calls.call(of.scheduler(), "ListFiles", args, callTimeout), "ListFiles of " + name);
+        List<Listed> listed = new ArrayList<>();
+        if (out.get("Files") instanceof List<?> list) {
+            for (Object o : list) {
+                if (o instanceof Map<?, ?> m && m.get("Name") instanceof String n) {
+                    listed.add(new Listed(n, m.get("Size") instanceof Number size ? size.longValue() : 0,
+                            Boolean.TRUE.equals(m.get("Directory"))));
+                }
+            }
+        }
+        return listed;
     }
 
     /** Fetches file {@code name} of checkpoint {@code number} (CheckpointIn) into {@code into}; returns its length. */

@@ -20,9 +20,10 @@ import org.harrier.exec.starter.JobCommand;
  * whether its files travel (ShouldTransferFiles YES, or IF_NEEDED when the job's
  * FileSystemDomain is not this machine's; NO or none: the job runs in its Iwd as before),
  * which inputs to fetch and under which local names (the last part of each name, in the
- * sandbox's top level, as HTCondor places them), the command as it runs in the sandbox, and
- * which files to send back (TransferOutput's entries, else every new or changed file of the
- * sandbox's top level; Out and Err as {@code _condor_stdout}/{@code _condor_stderr}).
+ * sandbox's top level, as HTCondor places them; a directory entry with its contents, or only
+ * its contents with a trailing slash), the command as it runs in the sandbox, and which files
+ * to send back (TransferOutput's entries, files or directories, else every new or changed file
+ * of the sandbox's top level; Out and Err as {@code _condor_stdout}/{@code _condor_stderr}).
  */
 public final class SandboxPlan {
     public static final String STDOUT = "_condor_stdout";
@@ -31,12 +32,41 @@ public final class SandboxPlan {
     private SandboxPlan() {
     }
 
-    /** One file to fetch: {@code name} as the ad gives it, {@code local} its name in the sandbox. */
-    public record Input(String name, String local) {
+    /**
+     * One input to fetch: {@code name} as the ad gives it, {@code local} its name in the sandbox
+     * (empty for a directory whose contents only are fetched: {@code dir/}), and whether it is a
+     * TransferInput entry, which may be a directory (ListFiles tells).
+     */
+    public record Input(String name, String local, boolean listed) {
+        public Input(String name, String local) {
+            this(name, local, false);
+        }
+
+        /** Where file or directory {@code relative} of this entry goes in {@code sandbox} (empty: the entry itself). */
+        public Path in(Path sandbox, String relative) {
+            if (!relative.isEmpty() && !TransferLists.plainRelative(relative)) {
+                throw new TransferException("the scheduler listed '" + relative + "' in input " + name
+                        + ": not a relative path of plain names");
+            }
+            Path top = local.isEmpty() ? sandbox : sandbox.resolve(local);
+            return relative.isEmpty() ? top : top.resolve(relative);
+        }
+
+        /** The name the scheduler knows file {@code relative} of this entry by (BeginTransfer Input). */
+        public String wireName(String relative) {
+            return relative.isEmpty() ? name : TransferLists.withoutSlash(name) + "/" + relative;
+        }
     }
 
-    /** One file to send: {@code local} in the sandbox, {@code name} the scheduler writes. */
+    /**
+     * One output to send: {@code local} in the sandbox (a file or a directory), {@code name} the
+     * scheduler writes it under; empty for a directory whose contents only are sent ({@code dir/}).
+     */
     public record Output(String local, String name) {
+        /** The name file {@code relative} inside this output (a directory) is sent under. */
+        public String wireName(String relative) {
+            return relative.isEmpty() ? name : name.isEmpty() ? relative : name + "/" + relative;
+        }
     }
 
     public static boolean transfers(ClassAd job, String machineFileSystemDomain) {
@@ -72,10 +102,19 @@ public final class SandboxPlan {
         }
         for (String entry : TransferLists.of(job, "TransferInput")) {
             if (!entry.matches("[A-Za-z][A-Za-z0-9+.-]*://.*")) {
-                byLocal.putIfAbsent(TransferLists.lastPart(entry), new Input(entry, TransferLists.lastPart(entry)));
+                String local = TransferLists.contentsOnly(entry) ? "" : TransferLists.lastPart(entry);
+                byLocal.putIfAbsent(local.isEmpty() ? entry : local, new Input(entry, local, true));
             }
         }
         return List.copyOf(byLocal.values());
+    }
+
+    /** Where file {@code name} of the job's last eviction (a sandbox path, as it was sent) goes in {@code sandbox}. */
+    public static Path evictedPath(Path sandbox, String name) {
+        if (!TransferLists.plainRelative(name)) {
+            throw new TransferException("the scheduler listed evicted file '" + name + "': not a relative path of plain names");
+        }
+        return sandbox.resolve(name);
     }
 
     /** {@code command} (read from the ad as if in Iwd) as it runs in {@code sandbox}. */
@@ -105,7 +144,8 @@ public final class SandboxPlan {
         }
         if (job.evaluate("TransferOutput") instanceof StringValue) {
             for (String entry : TransferLists.of(job, "TransferOutput")) {
-                out.add(new Output(entry, TransferLists.lastPart(entry)));
+                out.add(new Output(TransferLists.withoutSlash(entry),
+                        TransferLists.contentsOnly(entry) ? "" : TransferLists.lastPart(entry)));
             }
             return out;
         }

@@ -43,7 +43,8 @@ class SandboxPlanTest {
             "In = \"data/in.txt\"| bin/sim>sim, data/in.txt>in.txt",
             "TransferInput = \"a.cfg, /d/b.bin,https://x.org/c\"| bin/sim>sim, a.cfg>a.cfg, /d/b.bin>b.bin",
             "TransferExecutable = false; TransferInput = \"a.cfg\"| a.cfg>a.cfg",
-            "In = \"a.cfg\"; TransferInput = \"a.cfg,dir/\"| bin/sim>sim, a.cfg>a.cfg, dir/>dir",
+            "In = \"a.cfg\"; TransferInput = \"a.cfg,dir/\"| bin/sim>sim, a.cfg>a.cfg, dir/>",
+            "TransferInput = \"data, /d/lib/, x/\"| bin/sim>sim, data>data, /d/lib/>, x/>",
     })
     void inputsAreTheExecutableInAndTransferInputUnderTheirLastNames(String attrs, String expected) {
         List<String> got = SandboxPlan.inputs(job(attrs)).stream().map(i -> i.name() + ">" + i.local()).toList();
@@ -80,6 +81,7 @@ class SandboxPlanTest {
             "''| new.txt>new.txt, changed.txt>changed.txt",
             "TransferOutput = \"same.txt,sub/r.csv\"| same.txt>same.txt, sub/r.csv>r.csv",
             "TransferOutput = \"\"; Out = \"o\"| _condor_stdout>_condor_stdout",
+            "TransferOutput = \"results, deep/tree, flat/\"| results>results, deep/tree>tree, flat>",
     })
     void outputsAreTransferOutputElseEveryNewOrChangedFile(String attrs, String expected) {
         Map<String, FileTime> before = new LinkedHashMap<>();
@@ -93,5 +95,26 @@ class SandboxPlanTest {
         after.put("_condor_stderr", FileTime.fromMillis(3));
         List<String> got = SandboxPlan.outputs(job(attrs), before, after).stream().map(o -> o.local() + ">" + o.name()).toList();
         assertEquals(List.of(expected.split(", ")).stream().sorted().toList(), got.stream().sorted().toList());
+    }
+
+    @ParameterizedTest(name = "input {0}: {1} goes to {2} and is fetched as {3}")
+    @CsvSource({
+            "data, '', data, data",
+            "data, x/y.bin, data/x/y.bin, data/x/y.bin",
+            "/d/lib/, m.so, m.so, /d/lib/m.so",
+            "in/data, sub/f, data/sub/f, in/data/sub/f",
+    })
+    void filesOfAnInputDirectoryKeepTheirPathsBelowIt(String entry, String relative, String local, String wire) {
+        SandboxPlan.Input in = SandboxPlan.inputs(job("TransferExecutable = false; TransferInput = \"" + entry + "\""))
+                .get(0);
+        assertEquals(SANDBOX.resolve(local), in.in(SANDBOX, relative));
+        assertEquals(wire, in.wireName(relative));
+    }
+
+    @ParameterizedTest(name = "a listed name {0} is refused")
+    @CsvSource({"../escape", "a/../../b", "/etc/passwd", "a//b"})
+    void aListingThatWouldLeaveTheSandboxIsRefused(String relative) {
+        SandboxPlan.Input in = new SandboxPlan.Input("data", "data", true);
+        org.junit.jupiter.api.Assertions.assertThrows(TransferException.class, () -> in.in(SANDBOX, relative));
     }
 }

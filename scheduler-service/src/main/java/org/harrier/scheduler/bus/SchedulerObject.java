@@ -167,7 +167,7 @@ final class SchedulerObject implements ManagedObject {
                 } catch (IllegalArgumentException e) {
                     throw QmfException.badParameter("JobExited: " + e.getMessage());
                 }
-                return reply(schedd.jobExited(JobId.parse(a.string("Id")), a.string("ClaimId"), r), applied -> Map.of());
+                return jobExited(JobId.parse(a.string("Id")), a.string("ClaimId"), r);
             }
             case "JobCheckpointed":
                 return jobCheckpointed(a);
@@ -180,12 +180,25 @@ final class SchedulerObject implements ManagedObject {
             case "WriteFile":
             case "EndTransfer":
             case "GetCheckpoint":
+            case "ListFiles":
                 return TransferMethods.dispatch(transfers, method, a);
             case "FetchJobData":
                 throw new QmfException(QmfException.NOT_IMPLEMENTED, "scheduler." + method + " is not implemented yet");
             default:
                 throw new QmfException(QmfException.UNKNOWN_METHOD, "scheduler has no method " + method);
         }
+    }
+
+    /**
+     * JobExited, after an eviction first committing what the eviction sent to the spool
+     * (ON_EXIT_OR_EVICT, docs/protocols.md "File transfer"), so the job is Idle only once its
+     * files are there for its next run.
+     */
+    private CompletableFuture<Map<String, Object>> jobExited(JobId id, String claimId, ExitReport r) {
+        if (r.evicted()) {
+            transfers.commitEvicted(id, claimId);
+        }
+        return reply(schedd.jobExited(id, claimId, r), applied -> Map.of());
     }
 
     /** JobCheckpointed(Id, ClaimId, CheckpointNumber, Size bytes, Duration seconds): docs/protocols.md, "Checkpoints and vacate". */

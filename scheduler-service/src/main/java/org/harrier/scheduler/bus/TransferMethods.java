@@ -9,11 +9,12 @@ import java.util.concurrent.CompletableFuture;
 import org.harrier.mgmt.QmfException;
 import org.harrier.scheduler.queue.JobId;
 import org.harrier.scheduler.transfer.Direction;
+import org.harrier.scheduler.transfer.DirectoryTree;
 import org.harrier.scheduler.transfer.FileTransfers;
 
 /**
  * The scheduler's file transfer methods (docs/protocols.md, "File transfer") translated to
- * {@link FileTransfers} calls: BeginTransfer, ReadFile, WriteFile, EndTransfer, GetCheckpoint.
+ * {@link FileTransfers} calls: BeginTransfer, ReadFile, WriteFile, EndTransfer, ListFiles, GetCheckpoint.
  */
 final class TransferMethods {
     private TransferMethods() {
@@ -22,18 +23,21 @@ final class TransferMethods {
     static CompletableFuture<Map<String, Object>> dispatch(FileTransfers transfers, String method, Arguments a) {
         switch (method) {
             case "BeginTransfer": {
-                Direction d;
-                try {
-                    d = Direction.parse(a.string("Direction"));
-                } catch (IllegalArgumentException e) {
-                    throw QmfException.badParameter(e.getMessage());
-                }
+                Direction d = direction(a.string("Direction"));
                 long checkpoint = a.has("CheckpointNumber") ? a.integer("CheckpointNumber") : 0;
                 if (d.checkpoint() && !a.has("CheckpointNumber")) {
                     throw QmfException.badParameter("BeginTransfer of a " + d.wire() + " needs CheckpointNumber");
                 }
                 return SchedulerObject.reply(transfers.begin(JobId.parse(a.string("Id")), a.string("ClaimId"), d,
                         a.string("Name"), checkpoint), b -> Map.of("TransferId", b.transferId(), "Size", b.size()));
+            }
+            case "ListFiles": {
+                Direction d = direction(a.string("Direction"));
+                if (d != Direction.INPUT && d != Direction.EVICTED_IN) {
+                    throw QmfException.badParameter("ListFiles lists Input entries or EvictedIn files, not " + d.wire());
+                }
+                return SchedulerObject.reply(transfers.list(JobId.parse(a.string("Id")), a.string("ClaimId"), d,
+                        a.string("Name", "")), TransferMethods::entries);
             }
             case "GetCheckpoint":
                 return SchedulerObject.reply(transfers.checkpoint(JobId.parse(a.string("Id")), a.string("ClaimId")),
@@ -50,6 +54,21 @@ final class TransferMethods {
             default:
                 throw new QmfException(QmfException.UNKNOWN_METHOD, "scheduler has no method " + method);
         }
+    }
+
+    private static Direction direction(String text) {
+        try {
+            return Direction.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw QmfException.badParameter(e.getMessage());
+        }
+    }
+
+    /** ListFiles' answer: Files, a list of {Name, Size, Directory}, parents before their contents. */
+    private static Map<String, Object> entries(List<DirectoryTree.Entry> listed) {
+        List<Object> files = new ArrayList<>();
+        listed.forEach(e -> files.add(Map.of("Name", e.name(), "Size", e.size(), "Directory", e.directory())));
+        return Map.of("Files", files);
     }
 
     /** GetCheckpoint's answer: CheckpointNumber (0: none) and Files, a list of {Name, Size} sorted by name. */

@@ -6,11 +6,13 @@ package org.harrier.scheduler.transfer;
  * from it ("download", BytesSent). {@code CheckpointOut} (a checkpoint file from the job into
  * the spool) and {@code CheckpointIn} (a file of the job's current checkpoint back to it) go
  * the same ways, wait in the same queues and are counted the same, as HTCondor counts
- * checkpoint transfers among the job's bytes.
+ * checkpoint transfers among the job's bytes. {@code EvictedOut} (a file of an evicted
+ * ON_EXIT_OR_EVICT job into the spool) and {@code EvictedIn} (such a file back into the next
+ * run's sandbox) likewise.
  */
 public enum Direction {
     INPUT("Input", true), OUTPUT("Output", false), CHECKPOINT_IN("CheckpointIn", true),
-    CHECKPOINT_OUT("CheckpointOut", false);
+    CHECKPOINT_OUT("CheckpointOut", false), EVICTED_IN("EvictedIn", true), EVICTED_OUT("EvictedOut", false);
 
     private final String wire;
     private final boolean toJob;
@@ -34,6 +36,11 @@ public enum Direction {
         return this == CHECKPOINT_IN || this == CHECKPOINT_OUT;
     }
 
+    /** True for the directions of an evicted job's files, which live in the spool. */
+    public boolean evicted() {
+        return this == EVICTED_IN || this == EVICTED_OUT;
+    }
+
     /** The job attribute its bytes are added to. */
     public String jobAttribute() {
         return toJob ? "BytesRecvd" : "BytesSent";
@@ -45,7 +52,7 @@ public enum Direction {
                 return d;
             }
         }
-        throw new IllegalArgumentException("Direction must be Input, Output, CheckpointIn or CheckpointOut, got '"
+        throw new IllegalArgumentException("Direction must be Input, Output, CheckpointIn, CheckpointOut, EvictedIn or EvictedOut, got '"
                 + text + "'");
     }
 }

@@ -3,12 +3,11 @@ package org.harrier.scheduler.transfer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
@@ -21,30 +20,25 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import java.util.stream.Stream;
 
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.StringValue;
-import org.harrier.mgmt.CheckpointLayout;
 import org.harrier.mgmt.QmfException;
 import org.harrier.scheduler.match.ClaimRecord;
 import org.harrier.scheduler.queue.JobId;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The submit side of file transfer over the bus (docs/protocols.md, "File transfer"): a
  * starter begins a transfer of one file of its job, moves it in chunks (ReadFile/WriteFile),
  * and ends it with the file's SHA-256. A transfer waits its turn in its direction's
  * {@link TransferQueue}; the names it may touch are {@link TransferNames}'; bytes are added to
- * the job (BytesRecvd/BytesSent) and its owner when it ends well.
+ * the job (BytesRecvd/BytesSent) and its owner ({@link TransferTotals}) when it ends well.
  *
  * <p>Threads: file I/O runs on the "harrier-transfer" pool (never on the scheduler's owner
  * thread); each transfer's file guards itself ({@link OpenFile}); the registry is a concurrent
- * map and the counters atomics; per-owner totals are guarded by their map's monitor.
+ * map; the totals guard themselves.
  */
 public final class FileTransfers implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(FileTransfers.class);
     /** The largest chunk one ReadFile or WriteFile moves. */
     public static final int MAX_CHUNK = 4 << 20;
 
@@ -77,10 +71,7 @@ public final class FileTransfers implements AutoCloseable {
     private final Map<Direction, TransferQueue> queues = new HashMap<>();
     private final Map<String, Transfer> open = new ConcurrentHashMap<>();
     private final ScheduledExecutorService io;
-    private final AtomicLong uploadBytes = new AtomicLong();
-    private final AtomicLong downloadBytes = new AtomicLong();
-    private final AtomicLong failures = new AtomicLong();
-    private final Map<String, TransferStatistics.OwnerBytes> owners = new HashMap<>();
+    private final TransferTotals totals = new TransferTotals();
 
     public FileTransfers(Jobs jobs, TransferLimits limits) {
         this(jobs, limits, null);
@@ -114,7 +105,7 @@ public final class FileTransfers implements AutoCloseable {
             if (nowNanos - t.touched().get() > limit.toNanos() && open.remove(t.id(), t)) {
                 t.file().abandon();
                 queue(t.direction()).done();
-                failures.incrementAndGet();
+                totals.failed();
                 n++;
             }
         }
@@ -135,34 +126,66 @@ public final class FileTransfers implements AutoCloseable {
     public CompletableFuture<Begun> begin(JobId id, String claimId, Direction direction, String name,
             long checkpointNumber) {
         return jobs.claimedJob(id, claimId).thenCompose(ad -> {
-            Path file = path(id, ad, direction, name, checkpointNumber);
+            TransferNames.Target target = target(id, claimId, ad, direction, name, checkpointNumber);
             String owner = ad.evaluate("Owner") instanceof StringValue s ? s.value() : "";
             TransferQueue queue = queue(direction);
             return queue.enter().thenApplyAsync(turn -> {
                 String transferId = id + "-" + Long.toHexString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE);
                 try {
                     if (direction == Direction.CHECKPOINT_OUT) {
-                        Files.createDirectories(file.getParent());
+                        Files.createDirectories(target.path().getParent());
+                    } else if (direction == Direction.EVICTED_OUT) {
+                        Files.createDirectories(target.dir());
                     }
-                    OpenFile f = direction.toJob() ? OpenFile.input(file) : OpenFile.output(file, transferId);
+                    OpenFile f = direction.toJob() ? OpenFile.input(DirectoryTree.forReading(target))
+                            : OpenFile.output(DirectoryTree.forWriting(target), transferId);
                     open.put(transferId, new Transfer(transferId, id, owner, direction, f, new AtomicLong(System.nanoTime())));
                     return new Begun(transferId, direction.toJob() ? f.size() : 0);
                 } catch (IOException | RuntimeException e) {
                     queue.done();
-                    failures.incrementAndGet();
-                    throw failed("cannot open " + file, e);
+                    totals.failed();
+                    throw failed("cannot open " + target.path(), e);
                 }
             }, io);
         });
     }
 
-    private Path path(JobId id, ClassAd ad, Direction direction, String name, long checkpointNumber) {
+    private TransferNames.Target target(JobId id, String claimId, ClassAd ad, Direction direction, String name,
+            long checkpointNumber) {
         return switch (direction) {
-            case INPUT -> TransferNames.input(ad, name);
-            case OUTPUT -> TransferNames.output(ad, name);
-            case CHECKPOINT_IN, CHECKPOINT_OUT -> TransferNames.checkpoint(checkpointDir(id), direction,
-                    checkpointNumber, name);
+            case EVICTED_IN, EVICTED_OUT -> TransferNames.evicted(checkpointDir(id), direction, claimId, name);
+            case INPUT -> TransferNames.inputTarget(ad, name);
+            case OUTPUT -> TransferNames.outputTarget(ad, name);
+            case CHECKPOINT_IN, CHECKPOINT_OUT -> new TransferNames.Target(TransferNames.checkpoint(checkpointDir(id),
+                    direction, checkpointNumber, name), "");
         };
+    }
+
+    /**
+     * ListFiles for job {@code id}, which must run on {@code claimId}: an Input entry's files and
+     * directories (one nameless entry when it is a file), so the starter can fetch a directory
+     * file by file; or (EvictedIn) what the job's last eviction left in the spool, none when none.
+     */
+    public CompletableFuture<List<DirectoryTree.Entry>> list(JobId id, String claimId, Direction direction, String name) {
+        return jobs.claimedJob(id, claimId).thenApplyAsync(ad -> {
+            try {
+                return JobSpool.list(ad, direction, name, () -> checkpointDir(id));
+            } catch (IOException | RuntimeException e) {
+                throw failed("cannot list " + name, e);
+            }
+        }, io);
+    }
+
+    /**
+     * An evicted job's JobExited on {@code claimId}: the files its eviction sent (EvictedOut)
+     * replace those of the previous one, before the report moves the job back to Idle, so its
+     * next run fetches them (ListFiles EvictedIn). Runs on the caller's thread (the one
+     * dispatching the report, so that reports stay in order): two renames, no copying. A
+     * failure is logged and the previous files stay, as a failed checkpoint save leaves the
+     * previous checkpoint. Returns whether files were committed.
+     */
+    public boolean commitEvicted(JobId id, String claimId) {
+        return checkpointDirs != null && JobSpool.commitEvictedLogged(checkpointDirs.apply(id), id, claimId);
     }
 
     /** What GetCheckpoint answers: the current checkpoint's number (0: none) and its files' sizes by relative name. */
@@ -178,47 +201,26 @@ public final class FileTransfers implements AutoCloseable {
      */
     public CompletableFuture<Listing> checkpoint(JobId id, String claimId) {
         return jobs.claimedJob(id, claimId).thenApplyAsync(ad -> {
-            Path jobDir = checkpointDir(id);
-            long n = CheckpointLayout.current(jobDir);
-            if (n == 0) {
-                return new Listing(0, Map.of());
-            }
-            Path root = CheckpointLayout.numbered(jobDir, n);
-            Map<String, Long> files = new TreeMap<>();
-            try (Stream<Path> walk = Files.walk(root)) {
-                for (Path p : walk.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)).toList()) {
-                    files.put(root.relativize(p).toString(), Files.size(p));
-                }
+            try {
+                return JobSpool.checkpoint(checkpointDir(id));
             } catch (IOException | UncheckedIOException e) {
-                throw failed("cannot list checkpoint " + n + " of job " + id, e);
+                throw failed("cannot list the checkpoint of job " + id, e);
             }
-            return new Listing(n, files);
         }, io);
     }
 
     /**
-     * JobCheckpointed for a checkpoint that travelled (CheckpointOut into
-     * {@code checkpoint.<number>.partial}): when {@code ad} (the job's queued ad, null if it left)
-     * records {@code claimId} as its claim (a report from its current or last run, also after
-     * that run's exit was applied), the staged directory becomes the current checkpoint
-     * ({@link CheckpointLayout#commit}: atomic link swap, older ones removed). Nothing staged, a
-     * number not beyond the current one, another claim: nothing changes. A failure is logged, as
-     * a failed save at the starter is: the job goes on from the previous checkpoint. Returns
-     * whether it committed. Runs on the caller's thread (the scheduler's owner thread, so that
-     * the commit comes before the reports after it): renames and a link, no copying.
+     * JobCheckpointed for a checkpoint that travelled: {@link JobSpool#commitCheckpoint} when
+     * {@code ad} (the job's queued ad, null if it left) records {@code claimId} as its claim.
+     * Runs on the caller's thread (the scheduler's owner thread, so that the commit comes before
+     * the reports after it): renames and a link, no copying.
      */
     public boolean commitCheckpoint(JobId id, String claimId, ClassAd ad, long number) {
         if (checkpointDirs == null || ad == null
                 || !(ad.evaluate(ClaimRecord.CLAIM_ID) instanceof StringValue c && c.value().equals(claimId))) {
             return false;
         }
-        Path jobDir = checkpointDirs.apply(id);
-        try {
-            return CheckpointLayout.commit(jobDir, number);
-        } catch (IOException | RuntimeException e) {
-            LOG.warn("job {}: checkpoint {} that came over the bus not committed in {}: {}", id, number, jobDir, e.toString());
-            return false;
-        }
+        return JobSpool.commitCheckpoint(checkpointDirs.apply(id), id, number);
     }
 
     private Path checkpointDir(JobId id) {
@@ -277,12 +279,12 @@ public final class FileTransfers implements AutoCloseable {
             try {
                 if (abort != null) {
                     t.file().abandon();
-                    failures.incrementAndGet();
+                    totals.failed();
                     return 0L;
                 }
                 return t.file().finish(sha256);
             } catch (IOException | RuntimeException e) {
-                failures.incrementAndGet();
+                totals.failed();
                 throw failed("transfer of " + t.file().target() + " failed", e);
             } finally {
                 queue(t.direction()).done();
@@ -291,32 +293,17 @@ public final class FileTransfers implements AutoCloseable {
     }
 
     private CompletableFuture<Long> counted(Transfer t, long bytes) {
-        (t.direction().toJob() ? uploadBytes : downloadBytes).addAndGet(bytes);
-        synchronized (owners) {
-            owners.merge(t.owner(), new TransferStatistics.OwnerBytes(0, 0).plus(t.direction(), bytes),
-                    (a, b) -> a.plus(t.direction(), bytes));
-        }
+        totals.moved(t.owner(), t.direction(), bytes);
         return jobs.addBytes(t.job(), t.direction().jobAttribute(), bytes).thenApply(total -> bytes);
     }
 
     /** An owner's totals as submitter properties (BytesRecvd, BytesSent), empty before its first transfer. */
     public Map<String, Object> ownerProperties(String owner) {
-        TransferStatistics.OwnerBytes b;
-        synchronized (owners) {
-            b = owners.get(owner);
-        }
-        return b == null ? Map.of() : Map.of("BytesRecvd", b.bytesRecvd(), "BytesSent", b.bytesSent());
+        return totals.ownerProperties(owner);
     }
 
     public TransferStatistics statistics() {
-        TransferQueue up = queues.get(Direction.INPUT);
-        TransferQueue down = queues.get(Direction.OUTPUT);
-        Map<String, TransferStatistics.OwnerBytes> perOwner;
-        synchronized (owners) {
-            perOwner = Map.copyOf(owners);
-        }
-        return new TransferStatistics(uploadBytes.get(), downloadBytes.get(), failures.get(), up.active(), up.waiting(),
-                down.active(), down.waiting(), perOwner);
+        return totals.statistics(queues.get(Direction.INPUT), queues.get(Direction.OUTPUT));
     }
 
     private Transfer transfer(String transferId, boolean toJob) {

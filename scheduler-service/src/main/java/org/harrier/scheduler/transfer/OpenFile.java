@@ -36,7 +36,7 @@ final class OpenFile {
     static OpenFile input(Path file) throws IOException {
         if (!Files.isRegularFile(file)) {
             throw new QmfException(QmfException.TRANSFER_FAILED, file + (Files.isDirectory(file)
-                    ? " is a directory (directories are not transferred yet)" : " does not exist"));
+                    ? " is a directory: ListFiles lists it, and its files travel one by one" : " does not exist"));
         }
         FileChannel c = FileChannel.open(file, StandardOpenOption.READ);
         return new OpenFile(c, file, null, c.size());

@@ -43,9 +43,48 @@ public final class TransferNames {
     private TransferNames() {
     }
 
+    /**
+     * A file a transfer touches: {@code dir} itself when {@code relative} is empty, else the
+     * path of plain names {@code relative} below it, which {@link DirectoryTree} walks without
+     * following symbolic links.
+     */
+    public record Target(Path dir, String relative) {
+        public Path path() {
+            return relative.isEmpty() ? dir : dir.resolve(relative);
+        }
+    }
+
     /** The submit-side path of input {@code name} of {@code job}. */
     public static Path input(ClassAd job, String name) {
+        return inputTarget(job, name).path();
+    }
+
+    /**
+     * As {@link #input}, split where a named directory ends: {@code name} is a name the ad gives,
+     * or {@code <entry>/<relative>} for a file inside a TransferInput entry that is a directory
+     * (with or without its trailing slash; the starter lists it with ListFiles first).
+     */
+    public static Target inputTarget(ClassAd job, String name) {
         Path iwd = iwd(job);
+        for (String entry : TransferLists.of(job, "TransferInput")) {
+            String dir = TransferLists.withoutSlash(entry);
+            if (!name.equals(entry) && name.startsWith(dir + "/") && !isUrl(dir)) {
+                String relative = name.substring(dir.length() + 1);
+                if (!TransferLists.plainRelative(relative)) {
+                    throw refused("input '" + name + "' is not a relative path of plain names inside directory '" + dir
+                            + "' (no '.', '..' or empty part)");
+                }
+                return new Target(iwd.resolve(path(dir)), relative);
+            }
+        }
+        return new Target(namedInput(job, name, iwd), "");
+    }
+
+    private static boolean isUrl(String name) {
+        return name.matches("[A-Za-z][A-Za-z0-9+.-]*://.*");
+    }
+
+    private static Path namedInput(ClassAd job, String name, Path iwd) {
         List<String> named = new ArrayList<>();
         if (!(job.evaluate("TransferExecutable") instanceof BooleanValue b && !b.value())) {
             addString(job, "Cmd", named);
@@ -55,15 +94,41 @@ public final class TransferNames {
         if (name.isEmpty() || !named.contains(name)) {
             throw refused("job " + id(job) + " names no input file '" + name + "' (Cmd, In, TransferInput)");
         }
-        if (name.matches("[A-Za-z][A-Za-z0-9+.-]*://.*")) {
+        if (isUrl(name)) {
             throw refused("input '" + name + "' is a URL; the scheduler transfers only files");
         }
-        return iwd.resolve(path(name));
+        return iwd.resolve(path(TransferLists.withoutSlash(name)));
     }
 
     /** The submit-side path output {@code name} of {@code job} is written to. */
     public static Path output(ClassAd job, String name) {
+        return outputTarget(job, name).path();
+    }
+
+    /**
+     * As {@link #output}, split at Iwd. Besides one plain file name, a job with TransferOutput
+     * may send {@code <dir>/<relative>} when {@code <dir>} is the last part of one of its
+     * entries (a directory sent whole), or any relative path of plain names when an entry ends
+     * with a slash (a directory's contents, which land in Iwd's top level).
+     */
+    public static Target outputTarget(ClassAd job, String name) {
         Path iwd = iwd(job);
+        int slash = name.indexOf('/');
+        if (slash > 0 && job.evaluate("TransferOutput") instanceof StringValue) {
+            List<String> entries = TransferLists.of(job, "TransferOutput");
+            String first = name.substring(0, slash);
+            boolean named = entries.stream().anyMatch(e -> TransferLists.lastPart(e).equals(first))
+                    || entries.stream().anyMatch(TransferLists::contentsOnly);
+            if (!named || !TransferLists.plainRelative(name) || !plainName(first)) {
+                throw refused("output '" + name + "' is not inside a directory among job " + id(job)
+                        + "'s TransferOutput, as a relative path of plain names");
+            }
+            return new Target(iwd, name);
+        }
+        return new Target(namedOutput(job, name, iwd), "");
+    }
+
+    private static Path namedOutput(ClassAd job, String name, Path iwd) {
         if (name.equals(STDOUT) || name.equals(STDERR)) {
             String attr = name.equals(STDOUT) ? "Out" : "Err";
             String target = string(job, attr);
@@ -77,7 +142,7 @@ public final class TransferNames {
         }
         List<String> wanted = TransferLists.of(job, "TransferOutput");
         if (job.evaluate("TransferOutput") instanceof StringValue && wanted.stream().map(TransferLists::lastPart)
-                .noneMatch(name::equals)) {
+                .noneMatch(name::equals) && wanted.stream().noneMatch(TransferLists::contentsOnly)) {
             throw refused("output '" + name + "' is not among job " + id(job) + "'s TransferOutput");
         }
         return iwd.resolve(name);
@@ -108,6 +173,23 @@ public final class TransferNames {
         Path dir = direction == Direction.CHECKPOINT_IN ? CheckpointLayout.numbered(jobDir, number)
                 : CheckpointLayout.staging(jobDir, number);
         return dir.resolve(name);
+    }
+
+    /**
+     * Where file {@code name} (its path relative to the sandbox, plain names) of an evicted job
+     * is read from (EvictedIn: {@code <jobDir>/evicted/<name>}) or staged at (EvictedOut:
+     * {@code <jobDir>/evicted.<claim tag>.partial/<name>}, until the eviction's JobExited).
+     */
+    public static Target evicted(Path jobDir, Direction direction, String claimId, String name) {
+        if (!direction.evicted()) {
+            throw new IllegalArgumentException(direction.wire() + " is not an evicted-files direction");
+        }
+        if (!TransferLists.plainRelative(name) || !java.util.Arrays.stream(name.split("/")).allMatch(TransferNames::plainName)) {
+            throw refused("evicted file '" + name + "' is not a relative path of plain names"
+                    + " (no '.', '..', empty part or leading '/')");
+        }
+        return new Target(direction == Direction.EVICTED_IN ? JobSpool.evicted(jobDir) : JobSpool.evictedStaging(jobDir,
+                claimId), name);
     }
 
     /** One file name: no separator, not empty, {@code .} or {@code ..}, no NUL, not a partial transfer's name. */

@@ -102,4 +102,52 @@ class TransferNamesTest {
                 () -> TransferNames.checkpoint(Path.of("/spool/3/0"), Direction.parse(direction), n, name));
         assertEquals(QmfException.FORBIDDEN, e.code());
     }
+
+    static final ClassAd DIRS = ClassAd.parse("[ClusterId = 3; ProcId = 2; Iwd = \"/home/u/run\"; Cmd = \"sim\";"
+            + " TransferInput = \"data, /shared/lib/, a.cfg\"; TransferOutput = \"results, r.txt\"]");
+    static final ClassAd CONTENTS = ClassAd.parse("[ClusterId = 3; ProcId = 3; Iwd = \"/home/u/run\"; Cmd = \"sim\";"
+            + " TransferOutput = \"out/\"]");
+
+    @ParameterizedTest(name = "input {0} is {1} below {2}")
+    @CsvSource({
+            "data, /home/u/run/data, ''",
+            "data/x/y.bin, /home/u/run/data, x/y.bin",
+            "/shared/lib/, /shared/lib, ''",
+            "/shared/lib/m.so, /shared/lib, m.so",
+    })
+    void filesInsideANamedInputDirectoryAreReadBelowIt(String name, String dir, String relative) {
+        assertEquals(new TransferNames.Target(Path.of(dir), relative), TransferNames.inputTarget(DIRS, name));
+    }
+
+    @ParameterizedTest(name = "input {0} is refused")
+    @CsvSource({"data/../a.cfg", "data/./x", "data//x", "data/", "/shared/lib/../../etc/passwd", "dat/x", "/shared/x"})
+    void pathsThatLeaveANamedDirectoryOrNameNoneAreRefused(String name) {
+        QmfException e = assertThrows(QmfException.class, () -> TransferNames.inputTarget(DIRS, name));
+        assertEquals(QmfException.FORBIDDEN, e.code());
+    }
+
+    @ParameterizedTest(name = "output {0} of {1} is written below Iwd as {2}")
+    @CsvSource({
+            "results/a/b.csv, DIRS, results/a/b.csv",
+            "r.txt, DIRS, ''",
+            "anything.txt, CONTENTS, ''",
+            "deep/in/it.txt, CONTENTS, deep/in/it.txt",
+    })
+    void outputsInsideADirectoryTheJobSendsAreWrittenBelowIwd(String name, String job, String relative) {
+        ClassAd ad = job.equals("DIRS") ? DIRS : CONTENTS;
+        TransferNames.Target t = TransferNames.outputTarget(ad, name);
+        assertEquals(relative, t.relative());
+        assertEquals(Path.of("/home/u/run", name), t.path());
+    }
+
+    @ParameterizedTest(name = "output {0} of {1} is refused")
+    @CsvSource({
+            "other/x.txt, DIRS", "results/../../x, DIRS", "results//x, DIRS", "results/./x, DIRS", "x.txt, DIRS",
+            "../x, CONTENTS", "a/../../x, CONTENTS", "sub/x, JOB",
+    })
+    void outputPathsOutsideTheSentDirectoriesAreRefused(String name, String job) {
+        ClassAd ad = job.equals("DIRS") ? DIRS : job.equals("JOB") ? JOB : CONTENTS;
+        QmfException e = assertThrows(QmfException.class, () -> TransferNames.outputTarget(ad, name));
+        assertEquals(QmfException.FORBIDDEN, e.code());
+    }
 }

@@ -1,0 +1,71 @@
+package org.harrier.scheduler.transfer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.harrier.mgmt.QmfException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** An evicted ON_EXIT_OR_EVICT job's files in the spool: staged per claim, committed by the eviction's report. */
+class JobSpoolTest {
+    @TempDir
+    Path jobDir;
+
+    @Test
+    void anEvictionsFilesReplaceThePreviousOnesOnlyWhenItsReportCommitsThem() throws IOException {
+        assertFalse(JobSpool.commitEvicted(jobDir, "claim1"), "nothing staged");
+        stage("claim1", "count", "1");
+        stage("claim1", "sub/state", "a");
+        assertFalse(Files.exists(JobSpool.evicted(jobDir)), "staged, not yet the job's");
+        assertTrue(JobSpool.commitEvicted(jobDir, "claim1"));
+        assertEquals("1", Files.readString(JobSpool.evicted(jobDir).resolve("count")));
+        assertFalse(JobSpool.commitEvicted(jobDir, "claim1"), "a repeated report changes nothing");
+
+        stage("claim2", "count", "2");
+        assertEquals("1", Files.readString(JobSpool.evicted(jobDir).resolve("count")), "another claim's files wait");
+        assertTrue(JobSpool.commitEvicted(jobDir, "claim2"));
+        assertEquals("2", Files.readString(JobSpool.evicted(jobDir).resolve("count")));
+        assertFalse(Files.exists(JobSpool.evicted(jobDir).resolve("sub")), "the previous eviction's files are gone");
+        try (var left = Files.list(jobDir)) {
+            assertEquals(List.of("evicted"), left.map(p -> p.getFileName().toString()).toList());
+        }
+    }
+
+    @Test
+    void eachClaimStagesApart() {
+        assertNotEquals(JobSpool.evictedStaging(jobDir, "a"), JobSpool.evictedStaging(jobDir, "b"));
+        assertEquals(JobSpool.evictedStaging(jobDir, "a"), JobSpool.evictedStaging(jobDir, "a"));
+    }
+
+    @ParameterizedTest(name = "evicted file {0} is refused")
+    @CsvSource({"../x", "a/../../x", "/etc/passwd", "''", "a//b", ".harrier-transfer-1", "d/.harrier-transfer-1"})
+    void evictedFilesAreRelativePathsOfPlainNames(String name) {
+        QmfException e = assertThrows(QmfException.class,
+                () -> TransferNames.evicted(jobDir, Direction.EVICTED_OUT, "claim1", name));
+        assertEquals(QmfException.FORBIDDEN, e.code());
+    }
+
+    @Test
+    void evictedFilesAreReadFromTheCommittedDirectoryAndStagedUnderTheirClaim() {
+        assertEquals(jobDir.resolve("evicted/sub/f"), TransferNames.evicted(jobDir, Direction.EVICTED_IN, "c", "sub/f").path());
+        assertEquals(JobSpool.evictedStaging(jobDir, "c").resolve("sub/f"),
+                TransferNames.evicted(jobDir, Direction.EVICTED_OUT, "c", "sub/f").path());
+    }
+
+    private void stage(String claim, String name, String content) throws IOException {
+        Path f = JobSpool.evictedStaging(jobDir, claim).resolve(name);
+        Files.createDirectories(f.getParent());
+        Files.writeString(f, content);
+    }
+}
