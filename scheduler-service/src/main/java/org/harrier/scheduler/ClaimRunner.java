@@ -153,7 +153,7 @@ final class ClaimRunner implements Activations.Answers {
             keeper.commit(ClaimRecord.withoutPending(Transition.held(job, ad, "activation failed: " + q.getMessage(),
                     Transition.HOLD_FAILED_TO_START, keeper.now()), job, ad), this::onClaim);
         } else {
-            clearPending(job); // the record and the return to Idle in one transaction
+            clearPending(job); // the claim never ran it: its record goes (the job never left Idle)
             if (cause instanceof QmfException q && q.code() == QmfException.UNKNOWN_CLAIM) {
                 // Expected after a preempted claim's job finished within its retirement: the claim ended with it.
                 LOG.info("claim {} is gone (preempted or released); job {} goes back to idle: {}", c, job, message(failure));
