@@ -24,8 +24,8 @@ import org.slf4j.LoggerFactory;
  * a batch of claim grants) is recorded in one transaction and waits for one fsync.
  *
  * <p>After a restart {@link #resend} re-sends the Activate of a job whose start was never
- * confirmed; the startd's 0x10003 (the claim is running a job: it is this one, the last the
- * claim was given) means the first Activate arrived, and the job is adopted as running.
+ * confirmed; the startd's 0x10003 (the claim is running this job, the last it was given, or
+ * already ran it) means the first Activate arrived, and the job is adopted as running.
  *
  * <p>Owner thread: every method runs on the scheduler's owner executor.
  */
@@ -128,9 +128,9 @@ final class Activations {
     }
 
     /**
-     * A re-sent Activate failed: 0x10003 says the claim is busy, with this job (the record names
-     * the claim's last activation), so the first Activate arrived and the job runs there: its
-     * start is recorded now. No answer at all leaves the claim to its lease and the next round.
+     * A re-sent Activate failed: 0x10003 says the claim is running this job (the record names the
+     * claim's last activation) or already ran it (the startd remembers a claim's last run), so the
+     * first Activate arrived: its start is recorded now, and the exit report, if it ran, follows. No answer at all leaves the claim to its lease and the next round.
      * Anything else is a failed activation as for a live scheduler (0x10002: the claim is gone,
      * the job is Idle again).
      */

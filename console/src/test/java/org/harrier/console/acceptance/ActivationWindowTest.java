@@ -32,7 +32,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * moment is exact) after a job's claim is recorded on disk but before its Activate went out, or
  * after the Activate was answered but before the start was recorded. The restarted scheduler
  * finds the claim in the job's ad and sends the Activate again: the startd starts the job, or
- * answers that the claim is running it already and the job is adopted. Either way the job runs
+ * answers that the claim is running it already (or already ran it: its exit report waits on the
+ * broker) and the job is adopted. Either way the job runs
  * exactly once: one start, one completion, one line in its run file, 000 001 005 in its log.
  */
 @Timeout(150)
@@ -66,6 +67,7 @@ class ActivationWindowTest {
     @CsvSource({
             "claim-recorded, 3, 0", // the Activate never went out: the restart starts the job
             "activate-answered, 12, 1", // the job runs on: the restart's Activate is answered 0x10003 and it is adopted
+            "activate-answered, 0, 1", // the job ends while the scheduler is down: its waiting exit report, or 0x10003 "already ran"
     })
     void aSchedulerKilledInTheActivationWindowRunsTheJobExactlyOnce(String haltAt, int seconds, long runsAtKill) throws Exception {
         Path spool = dir.resolve("spool");
