@@ -23,6 +23,8 @@ import org.harrier.mgmt.QmfException;
 public final class ClaimBook {
     private final Supplier<String> claimIds;
     private final Map<String, String> slotByClaim = new HashMap<>();
+    /** Each claim's last activation that ran a job: the job id and the NumJobStarts its ad carried. */
+    private final Map<String, String> lastRun = new HashMap<>();
     private final Map<ClaimVerdict.Refusal, Long> refusals = new HashMap<>();
     private final SlotPolicy policy;
     private PartitionableSlot slot;
@@ -111,7 +113,22 @@ public final class ClaimBook {
                 SlotPolicy.jobRetirementOf(job, slotAd, context));
         d = d.running(jobId, context.now()).withClaim(d.claim().running(attributes), context.now());
         slot = slot.with(d);
+        lastRun.put(claimId, activation(jobId, job));
         return d;
+    }
+
+    /**
+     * True when the claim's last run was this very activation: job {@code jobId} with the same
+     * NumJobStarts in its ad. A scheduler sends such an Activate again only after it restarted in
+     * its activation window, not knowing the first arrived; the job ran (and may have ended, its
+     * exit report on its way), so it must not run again (docs/protocols.md, "Scheduler restart").
+     */
+    public boolean ranLast(String claimId, String jobId, ClassAd job) {
+        return activation(jobId, job).equals(lastRun.get(claimId));
+    }
+
+    private static String activation(String jobId, ClassAd job) {
+        return jobId + "#" + (job.evaluate("NumJobStarts") instanceof org.harrier.classad.IntegerValue n ? n.value() : 0);
     }
 
     /** Marks the claim's running job as retiring or vacating (its claim is being preempted). */
@@ -152,6 +169,7 @@ public final class ClaimBook {
         DynamicSlot d = claimed(claimId);
         slot = slot.release(d.name());
         slotByClaim.remove(claimId);
+        lastRun.remove(claimId);
         return d;
     }
 

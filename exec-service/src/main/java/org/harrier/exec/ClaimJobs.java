@@ -40,6 +40,23 @@ final class ClaimJobs {
         return book.claimed(claimId);
     }
 
+    /**
+     * The claim's dynamic slot for an Activate of {@code jobId}: WRONG_STATE (0x10003) when the
+     * claim runs a job, or when its last run was this same activation ({@link ClaimBook#ranLast}),
+     * which a scheduler restarted in its activation window sends again.
+     */
+    DynamicSlot activatable(String claimId, String jobId, org.harrier.classad.ClassAd job) {
+        DynamicSlot d = usable(claimId);
+        if (d.busy()) {
+            throw new QmfException(QmfException.WRONG_STATE, "claim on " + d.name() + " is running job " + d.jobId());
+        }
+        if (book.ranLast(claimId, jobId, job)) {
+            throw new QmfException(QmfException.WRONG_STATE, "claim on " + d.name() + " already ran job " + jobId
+                    + " for this activation (its exit report is on its way)");
+        }
+        return d;
+    }
+
     /** The job running on the claim, which must be {@code jobId}. */
     ClaimRun runOf(String claimId, String jobId) {
         DynamicSlot d = usable(claimId);

@@ -156,10 +156,7 @@ public final class Startd implements AutoCloseable {
      */
     public CompletableFuture<JobStarted> activate(String claimId, String jobId, ClassAd job) {
         return onOwner(() -> {
-            DynamicSlot d = jobs.usable(claimId);
-            if (d.busy()) {
-                throw new QmfException(QmfException.WRONG_STATE, "claim on " + d.name() + " is running job " + d.jobId());
-            }
+            DynamicSlot d = jobs.activatable(claimId, jobId, job);
             RunningJob process;
             try {
                 JobCommand command = Checkpointer.command(book, d, job);

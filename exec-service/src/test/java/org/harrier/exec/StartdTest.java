@@ -158,6 +158,24 @@ class StartdTest {
     }
 
     @Test
+    void anActivateRepeatingTheClaimsLastRunIsRefusedSoARestartedSchedulerNeverRunsAJobTwice() throws Exception {
+        ClaimBook.Grant g = startd.claim(job("/bin/true", ""), SCHEDULER).get();
+        ClassAd first = job("/bin/true", "");
+        assertNotNull(startd.activate(g.claimId(), "3.0", first).get(), "started");
+        assertEquals("3.0", events.next(JobExited.class).jobId());
+
+        QmfException again = failure(startd.activate(g.claimId(), "3.0", first));
+        assertEquals(QmfException.WRONG_STATE, again.code(), "the same activation (3.0, NumJobStarts 0) ran already");
+        assertTrue(again.getMessage().contains("already ran job 3.0"), again.getMessage());
+
+        ClassAd rerun = first.with("NumJobStarts", org.harrier.classad.IntegerValue.of(1));
+        assertNotNull(startd.activate(g.claimId(), "3.0", rerun).get(), "a later run of the job (it was requeued) starts");
+        assertEquals("3.0", events.next(JobExited.class).jobId());
+        assertNotNull(startd.activate(g.claimId(), "3.1", first).get(), "another job starts");
+        assertEquals("3.1", events.next(JobExited.class).jobId());
+    }
+
+    @Test
     void aSuspendedJobIsStoppedKeepsItsClaimAndCompletesOnceContinued() throws Exception {
         ClaimBook.Grant g = startd.claim(job("/bin/true", ""), SCHEDULER).get();
         assertNotNull(startd.activate(g.claimId(), "6.0", job("/bin/sh",

@@ -20,6 +20,7 @@ import org.harrier.scheduler.queue.JobId;
 import org.harrier.scheduler.queue.JobIdentity;
 import org.harrier.scheduler.queue.JobQueue;
 import org.harrier.scheduler.queue.JobStatus;
+import org.harrier.scheduler.queue.Transaction;
 import org.harrier.scheduler.queue.Transition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,7 +33,7 @@ import org.slf4j.LoggerFactory;
  * <p>Owner thread: every method runs on the scheduler's owner executor; calls to startds return
  * futures whose results are applied back on it ({@code *Async(..., owner)}).
  */
-final class ClaimRunner {
+final class ClaimRunner implements Activations.Answers {
     private static final Logger LOG = LoggerFactory.getLogger(ClaimRunner.class);
 
     /** Answers that say the claim is gone or busy, not that the job is bad. */
@@ -43,11 +44,13 @@ final class ClaimRunner {
     private final QueueKeeper keeper;
     private final Startds startds;
     private final Executor owner;
+    private final Activations activations;
 
     ClaimRunner(QueueKeeper keeper, Startds startds, Executor owner) {
         this.keeper = keeper;
         this.startds = startds;
         this.owner = owner;
+        this.activations = new Activations(keeper, startds, owner, this);
     }
 
     Claims claims() {
@@ -109,11 +112,16 @@ final class ClaimRunner {
         }
     }
 
+    /** Hands {@code job} to {@code c}; the Activate goes out once the claim is recorded on disk ({@link Activations}). */
     private void activate(Claim c, JobId job) {
         keeper.idle().remove(job);
         claims.run(c, job);
-        startds.activate(c.grant(), job, JobIdentity.literal(keeper.queue().ad(job)))
-                .whenCompleteAsync((started, failure) -> activated(c, job, Boolean.TRUE.equals(started), failure), owner);
+        activations.add(c, job);
+    }
+
+    /** After a restart: sends again the unconfirmed Activate of {@code c}'s job (the keep-alive round). */
+    void reactivate(Claim c) {
+        activations.resend(c);
     }
 
     /**
@@ -125,7 +133,8 @@ final class ClaimRunner {
      * the job itself (bad parameter, exception) would refuse it again, so the job is held with
      * the reason; a lost claim or a transport failure puts it back to idle for another match.
      */
-    private void activated(Claim c, JobId job, boolean started, Throwable failure) {
+    @Override
+    public void activated(Claim c, JobId job, boolean started, Throwable failure) {
         if (failure == null && started) {
             started(job, c.grant().claimId(), c.grant().slotName());
         }
@@ -140,9 +149,11 @@ final class ClaimRunner {
         drop(c);
         Throwable cause = unwrap(failure);
         if (cause instanceof QmfException q && !CLAIM_TROUBLE.contains(q.code())) {
-            keeper.commit(Transition.held(job, keeper.queue().ad(job), "activation failed: " + q.getMessage(),
-                    Transition.HOLD_FAILED_TO_START, keeper.now()), this::onClaim);
+            ClassAd ad = keeper.queue().ad(job);
+            keeper.commit(ClaimRecord.withoutPending(Transition.held(job, ad, "activation failed: " + q.getMessage(),
+                    Transition.HOLD_FAILED_TO_START, keeper.now()), job, ad), this::onClaim);
         } else {
+            clearPending(job); // the claim never ran it: its record goes (the job never left Idle)
             if (cause instanceof QmfException q && q.code() == QmfException.UNKNOWN_CLAIM) {
                 // Expected after a preempted claim's job finished within its retirement: the claim ended with it.
                 LOG.info("claim {} is gone (preempted or released); job {} goes back to idle: {}", c, job, message(failure));
@@ -154,15 +165,17 @@ final class ClaimRunner {
     }
 
     /** Applies a start report; false (and nothing changes) unless {@code id} is this claim's job and not yet running. */
-    boolean started(JobId id, String claimId, String remoteHost) {
+    @Override
+    public boolean started(JobId id, String claimId, String remoteHost) {
         Claim c = claims.get(claimId);
         if (c == null || !id.equals(c.job()) || keeper.queue().status(id) != JobStatus.IDLE) {
             return false;
         }
         ClassAd ad = keeper.queue().ad(id);
-        // The claim goes into the job's ad with its start, so a restarted scheduler finds it again.
-        keeper.commit(ClaimRecord.of(c.grant(), remoteHost).addTo(Transition.started(id, ad, remoteHost, keeper.now()), id),
+        // The claim was recorded before the Activate; the start confirms it (a start reported without that record writes it).
+        keeper.commit(ClaimRecord.of(c.grant(), remoteHost).addTo(Transition.started(id, ad, remoteHost, keeper.now()), id, ad),
                 this::onClaim);
+        c.reactivating(false);
         keeper.stats().started(JobQueue.longOf(ad, "NumJobStarts", 0) == 0, keeper.waited(ad));
         return true;
     }
@@ -182,8 +195,9 @@ final class ClaimRunner {
         }
         if (report.neverStarted()) {
             claims.detach(c);
-            keeper.commit(Transition.held(id, keeper.queue().ad(id), report.holdReason(), report.holdReasonCode(),
-                    keeper.now()), this::onClaim);
+            ClassAd ad = keeper.queue().ad(id);
+            keeper.commit(ClaimRecord.withoutPending(Transition.held(id, ad, report.holdReason(), report.holdReasonCode(),
+                    keeper.now()), id, ad), this::onClaim);
             free(c);
             return true;
         }
@@ -241,6 +255,7 @@ final class ClaimRunner {
             return CompletableFuture.completedFuture(null);
         }
         claims.stopping(c);
+        clearPending(id); // held or removed before it started: its record names a claim that will not run it
         return startds.deactivate(c.grant(), id).handleAsync((ok, failure) -> {
             claims.stopped(c);
             if (failure != null) {
@@ -308,8 +323,16 @@ final class ClaimRunner {
             }
             return job;
         }
+        clearPending(job);
         keeper.reindex(job);
         return null;
+    }
+
+    /** Deletes job {@code id}'s pending activation record, if it has one (bookkeeping only: no job change is published). */
+    private void clearPending(JobId id) {
+        if (ClaimRecord.isPending(keeper.queue().ad(id))) {
+            keeper.record(ClaimRecord.forget(Transaction.builder(), id).delete(id, ClaimRecord.PENDING_ACTIVATION).build());
+        }
     }
 
     /** Forgets a claim that failed, telling the startd to release it in case it still holds it. */
@@ -337,10 +360,13 @@ final class ClaimRunner {
      * startds about claims released here.
      */
     private void forgetRecords() {
-        org.harrier.scheduler.queue.Transaction.Builder tx = org.harrier.scheduler.queue.Transaction.builder();
+        Transaction.Builder tx = Transaction.builder();
         for (Claim c : claims.all()) {
             if (c.job() != null && keeper.queue().contains(c.job())) {
                 ClaimRecord.forget(tx, c.job());
+                if (ClaimRecord.isPending(keeper.queue().ad(c.job()))) {
+                    tx.delete(c.job(), ClaimRecord.PENDING_ACTIVATION);
+                }
             }
         }
         if (!tx.isEmpty()) {

@@ -61,7 +61,11 @@ final class LeaseKeeper {
             }
         }
         for (Claim c : byId.values()) {
-            alive(c);
+            if (c.isReactivating()) {
+                runner.reactivate(c); // an Activate renews the claim as an Alive does
+            } else {
+                alive(c);
+            }
         }
         return idle;
     }
@@ -95,6 +99,22 @@ final class LeaseKeeper {
         runner.claims().run(c, job);
         c.renewed(keeper.now());
         LOG.info("job {} was running on {} when the scheduler stopped: reconnecting", job, c);
+        alive(c);
+    }
+
+    /**
+     * After a restart: takes over the claim an Activate of Idle job {@code job} was recorded on
+     * (its start never confirmed) as {@link #adopt} does, asks the startd at once whether it still
+     * holds it, and leaves the Activate to be sent again at the next keep-alive round (the early
+     * one), after the exit reports that waited on the broker: one for this job means it ran.
+     */
+    void reactivate(JobId job, ClaimRecord record) {
+        ClassAd ad = keeper.queue().ad(job);
+        Claim c = runner.claims().add(record.grant(), AutoclusterKey.of(ad));
+        runner.claims().run(c, job);
+        c.renewed(keeper.now());
+        c.reactivating(true);
+        LOG.info("job {} was being activated on {} when the scheduler stopped: reconnecting", job, c);
         alive(c);
     }
 

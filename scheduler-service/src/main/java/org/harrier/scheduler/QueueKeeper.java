@@ -227,6 +227,22 @@ final class QueueKeeper {
         commit(tx, id -> false);
     }
 
+    /**
+     * Applies and journals {@code tx}, which only sets or deletes the scheduler's own bookkeeping
+     * in queued jobs' ads (a claim recorded before its Activate, or forgotten when the activation
+     * failed): no event and no index change, so users see no change of the job (its next change
+     * publishes its ad whole) and a start costs no extra job indication.
+     */
+    void record(Transaction tx) {
+        for (QueueOp op : tx.ops()) {
+            if (!(op instanceof QueueOp.SetAttribute) && !(op instanceof QueueOp.DeleteAttribute)) {
+                throw new IllegalArgumentException("a bookkeeping record only sets or deletes attributes: " + op);
+            }
+        }
+        queue.apply(tx);
+        journal.append(tx);
+    }
+
     /** Completes when every transaction committed so far is durable. */
     java.util.concurrent.CompletableFuture<Void> synced() {
         return journal.synced();
@@ -235,25 +251,35 @@ final class QueueKeeper {
     /**
      * After a restart: publishes the jobs the journal brought back and indexes the idle ones,
      * then settles each as {@link Reconnect#plan} says: a job running on a claim its ad records
-     * stays Running and {@code adopt} takes the claim over; one running without such a record,
+     * stays Running and {@code adopt} takes the claim over; an Idle one whose Activate was recorded
+     * but not confirmed stays Idle on that claim, which {@code reactivate} takes over; one running without such a record,
      * or Transferring Output, runs again (Idle, with LastJobStatus); one that had reached
      * Completed or Removed but not left the queue leaves now.
      */
-    void recover(java.util.function.BiConsumer<JobId, ClaimRecord> adopt) {
+    void recover(java.util.function.BiConsumer<JobId, ClaimRecord> adopt,
+            java.util.function.BiConsumer<JobId, ClaimRecord> reactivate) {
         List<Reconnect.Recorded> recorded = new java.util.ArrayList<>();
         for (JobId id : queue.ids()) {
             ClassAd ad = queue.ad(id);
             events.jobRecovered(id, ad);
             dirty(JobQueue.owner(ad));
-            recorded.add(new Reconnect.Recorded(id, JobQueue.status(ad), ClaimRecord.read(ad)));
+            recorded.add(new Reconnect.Recorded(id, JobQueue.status(ad), ClaimRecord.read(ad), ClaimRecord.readPending(ad)));
         }
         List<JobId> finished = new java.util.ArrayList<>();
         Transaction.Builder requeue = Transaction.builder();
         for (Reconnect.Step step : Reconnect.plan(recorded)) {
             JobId id = step.id();
+            if (step.forgetPending()) {
+                ClaimRecord.forget(requeue, id).delete(id, ClaimRecord.PENDING_ACTIVATION);
+            }
             switch (step.action()) {
-                case INDEX -> idle.add(id, queue.ad(id));
+                case INDEX -> {
+                    if (!step.forgetPending()) {
+                        idle.add(id, queue.ad(id)); // else indexed by the commit that forgets the record
+                    }
+                }
                 case ADOPT -> adopt.accept(id, step.claim());
+                case REACTIVATE -> reactivate.accept(id, step.claim());
                 case REQUEUE -> requeue.set(id, LAST_JOB_STATUS, queue.status(id).code()).status(id, JobStatus.IDLE, now());
                 case FINISH -> finished.add(id);
                 case KEEP -> {

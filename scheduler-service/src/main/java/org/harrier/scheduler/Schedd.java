@@ -71,7 +71,7 @@ public final class Schedd {
      */
     public CompletableFuture<Integer> recover() {
         return onOwner(() -> {
-            keeper.recover(leases::adopt);
+            keeper.recover(leases::adopt, leases::reactivate);
             return keeper.queue().size();
         });
     }

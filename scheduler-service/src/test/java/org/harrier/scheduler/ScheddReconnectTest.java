@@ -24,6 +24,8 @@ import org.harrier.scheduler.store.QueueLog;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A scheduler that stops without releasing its claims (a crash) and starts again on the same
@@ -72,6 +74,18 @@ class ScheddReconnectTest {
         return f.get();
     }
 
+    /**
+     * Runs the owner thread until {@code startds} has been sent {@code count} Activates: each goes
+     * out only once its claim is recorded on disk, after the log's writer thread synced.
+     */
+    private List<RecordingStartds.Call> activates(RecordingStartds startds, int count) {
+        return org.harrier.testing.Await.value("Activate number " + count, Duration.ofSeconds(20), () -> {
+            owner.runAll();
+            List<RecordingStartds.Call> sent = startds.all("Activate");
+            return sent.size() >= count ? sent : null;
+        });
+    }
+
     /** A first scheduler runs one job (of {@code count}) on a claim, then stops without a word; returns the claim. */
     private ClaimGrant runOneThenCrash(int count) throws Exception {
         Running first = start();
@@ -80,7 +94,7 @@ class ScheddReconnectTest {
         Request r = await(s.requests()).get(0);
         await(s.matched(List.of(new SlotMatch(r.requestId(), RecordingStartds.slot("slot1@host1")))));
         ClaimGrant g = first.startds().grantNext();
-        owner.runAll();
+        activates(first.startds(), 1);
         first.startds().answerAll("Activate");
         assertTrue(await(s.jobStarted(J0, g.claimId(), "slot1_1@host1")));
         s.closeJournal();
@@ -121,7 +135,7 @@ class ScheddReconnectTest {
         Schedd t = second.schedd();
         second.startds().answerAll("Alive");
         assertTrue(await(t.jobExited(J0, g.claimId(), CLEAN)));
-        List<RecordingStartds.Call> activated = second.startds().all("Activate");
+        List<RecordingStartds.Call> activated = activates(second.startds(), 1);
         assertEquals(1, activated.size());
         assertEquals(new JobId(1, 1), activated.get(0).job());
         assertEquals(g.claimId(), activated.get(0).claim().claimId());
@@ -173,7 +187,7 @@ class ScheddReconnectTest {
         Request r = await(s.requests()).get(0);
         await(s.matched(List.of(new SlotMatch(r.requestId(), RecordingStartds.slot("slot1@host1")))));
         ClaimGrant g = first.startds().grantNext();
-        owner.runAll();
+        activates(first.startds(), 1);
         first.startds().answerAll("Activate");
         assertTrue(await(s.jobStarted(J0, g.claimId(), "slot1_1@host1")));
         CompletableFuture<Void> released = s.releaseClaims();
@@ -189,5 +203,142 @@ class ScheddReconnectTest {
                 () -> assertNull(ad.lookup("ClaimId"), "the released claim's record went with it"),
                 () -> assertEquals(0, second.startds().all("Alive").size()));
         second.schedd().closeJournal();
+    }
+
+    /** A first scheduler records a claim for job 1.0 and sends its Activate, then dies before any answer; returns the claim. */
+    private ClaimGrant activateThenCrash() throws Exception {
+        Running first = start();
+        Schedd s = first.schedd();
+        await(s.submit(JOB));
+        Request r = await(s.requests()).get(0);
+        await(s.matched(List.of(new SlotMatch(r.requestId(), RecordingStartds.slot("slot1@host1")))));
+        ClaimGrant g = first.startds().grantNext();
+        activates(first.startds(), 1);
+        s.closeJournal();
+        return g;
+    }
+
+    /** The restarted scheduler's answer to its Alive, then its keep-alive round: the Activate goes out again then. */
+    private RecordingStartds.Call reactivation(Running second) throws Exception {
+        List<RecordingStartds.Call> alive = second.startds().all("Alive");
+        assertAll(() -> assertEquals(1, alive.size(), "the startd is asked about the claim at once"),
+                () -> assertEquals(0, second.startds().all("Activate").size(), "not before the reports that waited"),
+                () -> assertEquals(JobStatus.IDLE, await(second.schedd().status(J0)), "never confirmed: still Idle"),
+                () -> assertEquals(0, await(second.schedd().requests()).size(), "but not matched again: its claim may run it"));
+        second.startds().answerAll("Alive");
+        clock.advance(Duration.ofSeconds(5));
+        assertEquals(List.of(), await(second.schedd().renewClaims()));
+        return activates(second.startds(), 1).get(0);
+    }
+
+    @Test
+    void theClaimIsOnDiskBeforeTheActivateAndAJobWhoseActivateNeverArrivedRunsOnItsClaimOnce() throws Exception {
+        ClaimGrant g = activateThenCrash();
+        ClassAd recorded = QueueLog.open(spool).queue().ad(J0);
+        assertAll(() -> assertEquals(Expr.parse('"' + g.claimId() + '"'), recorded.lookup("ClaimId")),
+                () -> assertEquals(Expr.parse("\"slot1_1@host1\""), recorded.lookup("PendingActivation")),
+                () -> assertEquals(Expr.parse("1"), recorded.lookup("JobStatus"), "Idle until the start"));
+
+        Running second = start();
+        RecordingStartds.Call again = reactivation(second);
+        assertAll(() -> assertEquals(g, again.claim()), () -> assertEquals(J0, again.job()),
+                () -> assertNull(again.ad().lookup("PendingActivation"), "the scheduler's bookkeeping stays home"),
+                () -> assertNull(again.ad().lookup("ClaimId")));
+        again.answer().complete(Boolean.TRUE); // Started: the first Activate never arrived
+        Schedd t = second.schedd();
+        assertEquals(JobStatus.RUNNING, await(t.status(J0)));
+        assertTrue(await(t.jobExited(J0, g.claimId(), CLEAN)));
+        ClassAd done = await(t.ad(J0));
+        assertAll(() -> assertEquals(Expr.parse("1"), done.lookup("NumJobStarts")),
+                () -> assertEquals(Expr.parse("4"), done.lookup("JobStatus")),
+                () -> assertNull(done.lookup("PendingActivation")));
+        t.closeJournal();
+    }
+
+    @Test
+    void aJobWhoseActivateArrivedIsAdoptedWhenTheStartdSaysItsClaimIsRunningIt() throws Exception {
+        ClaimGrant g = activateThenCrash();
+        Running second = start();
+        reactivation(second).answer().completeExceptionally(
+                new QmfException(QmfException.WRONG_STATE, "claim on slot1_1@host1 is running job 1.0"));
+        Schedd t = second.schedd();
+        ClassAd running = await(t.ad(J0));
+        assertAll(() -> assertEquals(JobStatus.RUNNING, await(t.status(J0))),
+                () -> assertEquals(Expr.parse("1"), running.lookup("NumJobStarts")),
+                () -> assertEquals(Expr.parse("\"slot1_1@host1\""), running.lookup("RemoteHost")),
+                () -> assertNull(running.lookup("PendingActivation")),
+                () -> assertEquals(1, (int) await(t.claimCount())));
+        assertTrue(await(t.jobExited(J0, g.claimId(), CLEAN)));
+        assertEquals(Expr.parse("1"), await(t.ad(J0)).lookup("NumJobStarts"), "one start, one completion");
+        assertEquals(Expr.parse("1"), await(t.ad(J0)).lookup("NumJobCompletions"));
+        t.closeJournal();
+    }
+
+    @Test
+    void aJobThatRanAndExitedWhileTheSchedulerWasDownIsCompletedByItsWaitingReportAndNotActivatedAgain() throws Exception {
+        ClaimGrant g = activateThenCrash();
+        Running second = start();
+        Schedd t = second.schedd();
+        second.startds().answerAll("Alive");
+        assertTrue(await(t.jobExited(J0, g.claimId(), CLEAN)), "the report that waited records the start, then the exit");
+        clock.advance(Duration.ofSeconds(5));
+        await(t.renewClaims());
+        ClassAd done = await(t.ad(J0));
+        assertAll(() -> assertEquals(Expr.parse("4"), done.lookup("JobStatus")),
+                () -> assertEquals(Expr.parse("1"), done.lookup("NumJobStarts")),
+                () -> assertEquals(0, second.startds().all("Activate").size(), "never activated again"),
+                () -> assertEquals(1, second.startds().all("Release").size()));
+        t.closeJournal();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"the Alive", "the Activate sent again"})
+    void aJobWhoseClaimIsGoneGoesBackToIdleWithoutTheRecord(String answeredUnknown) throws Exception {
+        ClaimGrant g = activateThenCrash();
+        Running second = start();
+        Schedd t = second.schedd();
+        QmfException gone = new QmfException(QmfException.UNKNOWN_CLAIM, "no claim " + g.claimId());
+        if (answeredUnknown.equals("the Alive")) {
+            second.startds().pending("Alive").get(0).answer().completeExceptionally(gone);
+            owner.runAll();
+            clock.advance(Duration.ofSeconds(5));
+            await(t.renewClaims());
+            assertEquals(0, second.startds().all("Activate").size(), "a disowned claim is not activated");
+        } else {
+            reactivation(second).answer().completeExceptionally(gone);
+        }
+        ClassAd idle = await(t.ad(J0));
+        assertAll(() -> assertEquals(JobStatus.IDLE, await(t.status(J0))),
+                () -> assertEquals(0, (int) await(t.claimCount())),
+                () -> assertEquals(1, await(t.requests()).size(), "matched again"),
+                () -> assertNull(idle.lookup("PendingActivation")),
+                () -> assertNull(idle.lookup("ClaimId"), "the claim that never ran it is forgotten"),
+                () -> assertNull(idle.lookup("NumJobStarts"), "never started"));
+        t.closeJournal();
+        assertNull(QueueLog.open(spool).queue().ad(J0).lookup("PendingActivation"), "forgotten on disk too");
+    }
+
+    @Test
+    void aLiveSchedulerWhoseActivateIsRefusedForgetsTheClaimAndTheJobIsIdle() throws Exception {
+        Running first = start();
+        Schedd s = first.schedd();
+        await(s.submit(JOB));
+        Request r = await(s.requests()).get(0);
+        await(s.matched(List.of(new SlotMatch(r.requestId(), RecordingStartds.slot("slot1@host1")))));
+        ClaimGrant g = first.startds().grantNext();
+        activates(first.startds(), 1).get(0).answer().completeExceptionally(
+                new QmfException(QmfException.UNKNOWN_CLAIM, "no claim " + g.claimId()));
+        owner.runAll();
+        ClassAd idle = await(s.ad(J0));
+        assertAll(() -> assertEquals(JobStatus.IDLE, await(s.status(J0))),
+                () -> assertNull(idle.lookup("PendingActivation")),
+                () -> assertNull(idle.lookup("ClaimId")),
+                () -> assertEquals(List.of(JobStatus.IDLE), first.events().statusesOf(J0), "no change users see"),
+                () -> assertEquals(1, await(s.requests()).size()));
+        s.closeJournal();
+        Running again = start();
+        assertAll(() -> assertEquals(0, again.startds().all("Alive").size(), "no record left: nothing to reconnect"),
+                () -> assertEquals(1, await(again.schedd().requests()).size()));
+        again.schedd().closeJournal();
     }
 }

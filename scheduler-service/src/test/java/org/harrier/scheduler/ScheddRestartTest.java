@@ -67,6 +67,18 @@ class ScheddRestartTest {
         return f.get();
     }
 
+    /**
+     * Runs the owner thread until {@code startds} has been sent {@code count} Activates: each goes
+     * out only once its claim is recorded on disk, after the log's writer thread synced.
+     */
+    private List<RecordingStartds.Call> activates(RecordingStartds startds, int count) {
+        return org.harrier.testing.Await.value("Activate number " + count, Duration.ofSeconds(20), () -> {
+            owner.runAll();
+            List<RecordingStartds.Call> sent = startds.all("Activate");
+            return sent.size() >= count ? sent : null;
+        });
+    }
+
     @Test
     void jobsComeBackAndOnlyFinishedOnesStayGone() throws Exception {
         Running first = start();
@@ -78,12 +90,11 @@ class ScheddRestartTest {
         Request r = await(s.requests()).get(0);
         await(s.matched(List.of(new SlotMatch(r.requestId(), RecordingStartds.slot("slot1@host1")))));
         ClaimGrant g = first.startds().grantNext();
-        owner.runAll();
+        JobId running = activates(first.startds(), 1).get(0).job();
         first.startds().answerAll("Activate");
-        JobId running = first.startds().all("Activate").get(0).job();
         assertTrue(await(s.jobStarted(running, g.claimId(), "slot1_1@host1")));
         assertTrue(await(s.jobExited(running, g.claimId(), new ExitReport(0, false, 0, 0.1, 0.0, 1.0))));
-        JobId next = first.startds().all("Activate").get(1).job();
+        JobId next = activates(first.startds(), 2).get(1).job();
         first.startds().answerAll("Activate");
         assertTrue(await(s.jobStarted(next, g.claimId(), "slot1_1@host1")));
         first.schedd().closeJournal();

@@ -84,6 +84,23 @@ final class ServiceJvm implements AutoCloseable {
                 "--spool", spool.toString(), "--update-interval", "1", "--alive-interval", "1");
     }
 
+    /**
+     * As {@link #scheduler(String, String, Path, Path, String)}, the JVM given {@code jvmOptions}
+     * too (a test hook's system property, {@code -Dname=value}).
+     */
+    static ServiceJvm schedulerWith(List<String> jvmOptions, String brokerUrl, String name, Path spool, Path dir, String label)
+            throws IOException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), "org.harrier.scheduler.bus.SchedulerService",
+                "--broker", brokerUrl, "--name", name, "--spool", spool.toString(), "--update-interval", "1",
+                "--alive-interval", "1"));
+        Path out = dir.resolve(label + ".out");
+        Path err = dir.resolve(label + ".err");
+        Process p = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        return new ServiceJvm(label, p, out, err);
+    }
+
     /** A standalone broker ({@code harrier-broker}) on {@code data} and {@code port}; {@code label} names this run's files. */
     static ServiceJvm broker(Path data, int port, Path dir, String label) throws IOException {
         return start(label, dir, "org.harrier.broker.GridBrokerMain", "--data", data.toString(), "--port",

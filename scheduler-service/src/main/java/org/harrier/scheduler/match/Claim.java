@@ -14,6 +14,7 @@ public final class Claim {
     private boolean deactivating;
     private long renewed;
     private boolean disowned;
+    private boolean reactivating;
 
     Claim(ClaimGrant grant, AutoclusterKey key) {
         this.grant = Objects.requireNonNull(grant, "grant");
@@ -70,6 +71,18 @@ public final class Claim {
         disowned = true;
     }
 
+    /**
+     * True for a claim taken back after a restart whose job's Activate was recorded but never
+     * confirmed: the next keep-alive round sends the Activate again instead of an Alive.
+     */
+    public boolean isReactivating() {
+        return reactivating;
+    }
+
+    public void reactivating(boolean on) {
+        reactivating = on;
+    }
+
     void run(JobId next) {
         if (!isFree()) {
             throw new IllegalStateException("claim " + id() + " is busy with " + (job != null ? "job " + job : "a deactivation"));
@@ -80,6 +93,7 @@ public final class Claim {
     JobId detach() {
         JobId was = job;
         job = null;
+        reactivating = false;
         return was;
     }
 

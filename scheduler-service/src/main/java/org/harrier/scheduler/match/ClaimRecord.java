@@ -20,6 +20,12 @@ public record ClaimRecord(String claimId, String startdAgent, String startdSlot,
     public static final String CLAIM_ID = "ClaimId";
     public static final String STARTD_AGENT = "StartdAgent";
     public static final String STARTD_SLOT = "StartdSlot";
+    /**
+     * Set, to the carved slot's name, by the transaction that records a claim before its Activate
+     * goes out, and deleted by the start (or by whatever ends the activation first): an Idle job
+     * that has it may be running on the claim already (docs/protocols.md, "Scheduler restart").
+     */
+    public static final String PENDING_ACTIVATION = "PendingActivation";
     private static final String REMOTE_HOST = "RemoteHost";
 
     public ClaimRecord {
@@ -58,6 +64,30 @@ public record ClaimRecord(String claimId, String startdAgent, String startdSlot,
         }
     }
 
+    /**
+     * The claim an Activate of {@code job} was recorded for and not yet confirmed (its
+     * {@link #PENDING_ACTIVATION} names the carved slot), or null.
+     */
+    public static ClaimRecord readPending(ClassAd job) {
+        String claimId = string(job, CLAIM_ID);
+        String agent = string(job, STARTD_AGENT);
+        String slot = string(job, STARTD_SLOT);
+        String host = string(job, PENDING_ACTIVATION);
+        if (claimId == null || agent == null || slot == null || host == null) {
+            return null;
+        }
+        try {
+            return new ClaimRecord(claimId, agent, slot, host);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /** True when {@code job}'s ad says an activation was recorded and not yet confirmed. */
+    public static boolean isPending(ClassAd job) {
+        return job != null && job.lookup(PENDING_ACTIVATION) != null;
+    }
+
     private static String string(ClassAd job, String name) {
         Expr e = job.lookup(name);
         return e instanceof StringValue s ? s.value() : null;
@@ -68,16 +98,58 @@ public record ClaimRecord(String claimId, String startdAgent, String startdSlot,
         return new ClaimGrant(claimId, new SlotRef(AgentName.parse(startdAgent), ObjectId.parse(startdSlot)), remoteHost);
     }
 
-    /** {@code tx} with this record written into job {@code id} (RemoteHost is the start's own). */
-    public Transaction addTo(Transaction tx, JobId id) {
+    /**
+     * {@code tx} with this record written into job {@code id} (RemoteHost is the start's own).
+     * When {@code ad} (the job before the start) has this claim recorded as a pending activation,
+     * only the pending mark goes: the record is on disk already.
+     */
+    public Transaction addTo(Transaction tx, JobId id, ClassAd ad) {
         Transaction.Builder b = Transaction.builder();
         tx.ops().forEach(b::add);
+        if (isPending(ad)) {
+            b.delete(id, PENDING_ACTIVATION);
+            if (equals(readPending(ad).withHost(remoteHost))) {
+                return b.build();
+            }
+        }
         return b.set(id, CLAIM_ID, new StringValue(claimId)).set(id, STARTD_AGENT, new StringValue(startdAgent))
                 .set(id, STARTD_SLOT, new StringValue(startdSlot)).build();
+    }
+
+    /** {@code tx} with this record written into job {@code id}, which has no pending record. */
+    public Transaction addTo(Transaction tx, JobId id) {
+        return addTo(tx, id, null);
+    }
+
+    private ClaimRecord withHost(String host) {
+        return new ClaimRecord(claimId, startdAgent, startdSlot, host);
+    }
+
+    /**
+     * Adds to {@code b} this record as a pending activation of job {@code id}: written (and on
+     * disk) before the Activate goes out, so a scheduler that dies in between finds the claim.
+     */
+    public Transaction.Builder addPending(Transaction.Builder b, JobId id) {
+        return b.set(id, CLAIM_ID, new StringValue(claimId)).set(id, STARTD_AGENT, new StringValue(startdAgent))
+                .set(id, STARTD_SLOT, new StringValue(startdSlot)).set(id, PENDING_ACTIVATION, new StringValue(remoteHost));
     }
 
     /** Adds to {@code b} the deletion of a record from job {@code id}: its claim is given back. */
     public static Transaction.Builder forget(Transaction.Builder b, JobId id) {
         return b.delete(id, CLAIM_ID).delete(id, STARTD_AGENT).delete(id, STARTD_SLOT);
+    }
+
+    /**
+     * {@code tx} plus the deletion of job {@code id}'s pending activation record, if {@code ad}
+     * has one: the activation ended without a start (refused, failed, stopped, claim lost), so
+     * the record names a claim that never ran the job. {@code tx} itself when there is none.
+     */
+    public static Transaction withoutPending(Transaction tx, JobId id, ClassAd ad) {
+        if (!isPending(ad)) {
+            return tx;
+        }
+        Transaction.Builder b = Transaction.builder();
+        tx.ops().forEach(b::add);
+        return forget(b, id).delete(id, PENDING_ACTIVATION).build();
     }
 }

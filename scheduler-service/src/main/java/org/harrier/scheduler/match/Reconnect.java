@@ -13,7 +13,12 @@ import org.harrier.scheduler.queue.JobStatus;
  * "Scheduler restart"). Pure: the caller applies the plan.
  *
  * <ul>
- * <li>Idle: indexed for matching again.
+ * <li>Idle with a pending activation recorded ({@link ClaimRecord#readPending}: the claim was
+ * written to disk before its Activate went out, and no start confirmed it): the claim is taken
+ * back and the Activate sent again, after the reports that waited on the broker; the startd
+ * starts the job, or says the claim is running it already. A claim a Running or Suspended job
+ * also names is that job's, and this job is matched again.
+ * <li>Idle otherwise: indexed for matching again.
  * <li>Running or Suspended with a claim recorded ({@link ClaimRecord}): the claim is adopted
  * and the job stays as it is; the startd keeps running it for its JobLeaseDuration without a
  * scheduler, and an Alive confirms (or denies) that the claim is still there.
@@ -28,45 +33,82 @@ public final class Reconnect {
     private Reconnect() {
     }
 
-    public enum Action { INDEX, ADOPT, REQUEUE, FINISH, KEEP }
+    public enum Action { INDEX, ADOPT, REACTIVATE, REQUEUE, FINISH, KEEP }
 
-    /** A job as the log left it: its status and the claim its ad records, or null. */
-    public record Recorded(JobId id, JobStatus status, ClaimRecord claim) {
+    /**
+     * A job as the log left it: its status, the claim its ad records, or null, and the claim of
+     * an activation recorded but not confirmed by a start, or null.
+     */
+    public record Recorded(JobId id, JobStatus status, ClaimRecord claim, ClaimRecord pending) {
         public Recorded {
             Objects.requireNonNull(id, "id");
             Objects.requireNonNull(status, "status");
         }
+
+        public Recorded(JobId id, JobStatus status, ClaimRecord claim) {
+            this(id, status, claim, null);
+        }
     }
 
-    /** What to do with one job; {@code claim} is the claim to adopt, for ADOPT only. */
-    public record Step(JobId id, Action action, ClaimRecord claim) {
+    /**
+     * What to do with one job; {@code claim} is the claim to adopt (ADOPT) or to activate the job
+     * on again (REACTIVATE), for those only. {@code forgetPending}: the job's pending activation
+     * record is stale (the job is no longer Idle, or its claim is another's) and is deleted.
+     */
+    public record Step(JobId id, Action action, ClaimRecord claim, boolean forgetPending) {
         public Step {
             Objects.requireNonNull(id, "id");
             Objects.requireNonNull(action, "action");
-            if ((action == Action.ADOPT) != (claim != null)) {
-                throw new IllegalArgumentException("a claim goes with ADOPT and only with it: " + action + " " + claim);
+            boolean withClaim = action == Action.ADOPT || action == Action.REACTIVATE;
+            if (withClaim != (claim != null)) {
+                throw new IllegalArgumentException("a claim goes with ADOPT or REACTIVATE and only with them: " + action + " " + claim);
             }
+        }
+
+        public Step(JobId id, Action action, ClaimRecord claim) {
+            this(id, action, claim, false);
         }
     }
 
-    /** One step per job, in the order given; a claim is adopted for the first job that names it only. */
+    /**
+     * One step per job, in the order given; a claim is adopted for the first Running or
+     * Suspended job that names it only, and reactivated for an Idle job's pending record only if
+     * no such job names it (first come, too).
+     */
     public static List<Step> plan(List<Recorded> jobs) {
-        Set<String> adopted = new HashSet<>();
-        List<Step> out = new ArrayList<>(jobs.size());
-        for (Recorded r : jobs) {
-            Step s = decide(r, adopted);
-            if (s.action() == Action.ADOPT) {
-                adopted.add(s.claim().claimId());
+        Set<String> taken = new HashSet<>();
+        Step[] out = new Step[jobs.size()];
+        for (int i = 0; i < out.length; i++) {
+            Recorded r = jobs.get(i);
+            if (r.pending() == null || r.status() != JobStatus.IDLE) {
+                out[i] = decide(r, taken);
+                if (out[i].action() == Action.ADOPT) {
+                    taken.add(out[i].claim().claimId());
+                }
             }
-            out.add(s);
         }
-        return out;
+        for (int i = 0; i < out.length; i++) {
+            if (out[i] == null) {
+                out[i] = decide(jobs.get(i), taken);
+                if (out[i].action() == Action.REACTIVATE) {
+                    taken.add(out[i].claim().claimId());
+                }
+            }
+        }
+        return List.of(out);
     }
 
-    /** The step for {@code r} when the claims in {@code taken} are adopted already. */
+    /** The step for {@code r} when the claims in {@code taken} are adopted (or reactivated) already. */
     static Step decide(Recorded r, Set<String> taken) {
+        Step s = decideStatus(r, taken);
+        boolean stale = r.pending() != null && s.action() != Action.REACTIVATE && s.action() != Action.FINISH;
+        return stale ? new Step(s.id(), s.action(), s.claim(), true) : s;
+    }
+
+    private static Step decideStatus(Recorded r, Set<String> taken) {
         return switch (r.status()) {
-            case IDLE -> new Step(r.id(), Action.INDEX, null);
+            case IDLE -> r.pending() != null && !taken.contains(r.pending().claimId())
+                    ? new Step(r.id(), Action.REACTIVATE, r.pending()) : new Step(r.id(), Action.INDEX, null);
             case RUNNING, SUSPENDED -> r.claim() != null && !taken.contains(r.claim().claimId())
                     ? new Step(r.id(), Action.ADOPT, r.claim()) : new Step(r.id(), Action.REQUEUE, null);
             case TRANSFERRING_OUTPUT -> new Step(r.id(), Action.REQUEUE, null);

@@ -1,11 +1,16 @@
 package org.harrier.scheduler.match;
 
+import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
 import org.harrier.classad.ClassAd;
+import org.harrier.classad.StringValue;
 import org.harrier.mgmt.AgentName;
 import org.harrier.mgmt.ObjectId;
 import org.harrier.scheduler.queue.JobId;
@@ -19,26 +24,84 @@ import org.junit.jupiter.params.provider.CsvSource;
 class ReconnectTest {
     private static final ClaimRecord CLAIM = new ClaimRecord("c1", "harrier:startd:host1",
             ObjectId.grid("slot", "slot1@host1").objectName(), "slot1_1@host1");
+    private static final ClaimRecord OTHER = new ClaimRecord("c2", "harrier:startd:host2",
+            ObjectId.grid("slot", "slot1@host2").objectName(), "slot1_2@host2");
 
-    @ParameterizedTest(name = "{0}, claim recorded {1}, claim taken {2}: {3}")
+    @ParameterizedTest(name = "{0}, claim recorded {1}, activation pending {2}, claim taken {3}: {4}, forget pending {5}")
     @CsvSource({
-            "IDLE, false, false, INDEX",
-            "IDLE, true, false, INDEX", // a stale record of an earlier run
-            "RUNNING, true, false, ADOPT",
-            "SUSPENDED, true, false, ADOPT",
-            "RUNNING, false, false, REQUEUE", // started before records were kept
-            "SUSPENDED, false, false, REQUEUE",
-            "RUNNING, true, true, REQUEUE", // another job of the log names the same claim
-            "TRANSFERRING_OUTPUT, true, false, REQUEUE",
-            "COMPLETED, true, false, FINISH",
-            "REMOVED, false, false, FINISH",
-            "HELD, true, false, KEEP",
+            "IDLE, false, false, false, INDEX, false",
+            "IDLE, true, false, false, INDEX, false", // a stale record of an earlier run
+            "IDLE, true, true, false, REACTIVATE, false", // the scheduler died between the record and the start
+            "IDLE, true, true, true, INDEX, true", // a running job names the same claim: it is that job's
+            "RUNNING, true, false, false, ADOPT, false",
+            "SUSPENDED, true, false, false, ADOPT, false",
+            "RUNNING, false, false, false, REQUEUE, false", // started before records were kept
+            "SUSPENDED, false, false, false, REQUEUE, false",
+            "RUNNING, true, false, true, REQUEUE, false", // another job of the log names the same claim
+            "TRANSFERRING_OUTPUT, true, false, false, REQUEUE, false",
+            "COMPLETED, true, false, false, FINISH, false",
+            "REMOVED, false, false, false, FINISH, false",
+            "REMOVED, true, true, false, FINISH, false", // removed while activating: leaves, record and all
+            "HELD, true, false, false, KEEP, false",
+            "HELD, true, true, false, KEEP, true", // held while activating (the scheduler died before it forgot)
     })
-    void eachRecordedJobGetsOneStep(JobStatus status, boolean recorded, boolean taken, Reconnect.Action action) {
-        Reconnect.Step step = Reconnect.decide(new Reconnect.Recorded(new JobId(1, 0), status, recorded ? CLAIM : null),
-                taken ? java.util.Set.of("c1") : java.util.Set.of());
+    void eachRecordedJobGetsOneStep(JobStatus status, boolean recorded, boolean pending, boolean taken,
+            Reconnect.Action action, boolean forget) {
+        Reconnect.Step step = Reconnect.decide(new Reconnect.Recorded(new JobId(1, 0), status, recorded ? CLAIM : null,
+                pending ? CLAIM : null), taken ? java.util.Set.of("c1") : java.util.Set.of());
         assertEquals(action, step.action());
-        assertEquals(action == Reconnect.Action.ADOPT ? CLAIM : null, step.claim());
+        assertEquals(action == Reconnect.Action.ADOPT || action == Reconnect.Action.REACTIVATE ? CLAIM : null, step.claim());
+        assertEquals(forget, step.forgetPending());
+    }
+
+    @Test
+    void aRunningJobKeepsItsClaimFromAnIdleJobThatNamesItAsPendingEvenWhenListedFirst() {
+        List<Reconnect.Step> plan = Reconnect.plan(List.of(
+                new Reconnect.Recorded(new JobId(1, 0), JobStatus.IDLE, CLAIM, CLAIM),
+                new Reconnect.Recorded(new JobId(1, 1), JobStatus.RUNNING, CLAIM, null),
+                new Reconnect.Recorded(new JobId(1, 2), JobStatus.IDLE, OTHER, OTHER),
+                new Reconnect.Recorded(new JobId(1, 3), JobStatus.IDLE, OTHER, OTHER)));
+        assertEquals(List.of(Reconnect.Action.INDEX, Reconnect.Action.ADOPT, Reconnect.Action.REACTIVATE,
+                Reconnect.Action.INDEX), plan.stream().map(Reconnect.Step::action).toList());
+        assertEquals(List.of(true, false, false, true), plan.stream().map(Reconnect.Step::forgetPending).toList());
+        assertEquals(List.of(new JobId(1, 0), new JobId(1, 1), new JobId(1, 2), new JobId(1, 3)),
+                plan.stream().map(Reconnect.Step::id).toList(), "in the order given");
+    }
+
+    @Test
+    void aPendingRecordReadsBackAndTheStartKeepsItButForItsMark() {
+        JobId id = new JobId(4, 2);
+        ClassAd pending = apply(ClassAd.parse("[RemoteHost = \"slot1_1@old\"]"), OTHER.addPending(Transaction.builder(), id).build());
+        assertAll(() -> assertEquals(OTHER, ClaimRecord.readPending(pending)),
+                () -> assertTrue(ClaimRecord.isPending(pending)),
+                () -> assertEquals("slot1_1@old", ClaimRecord.read(pending).remoteHost(), "RemoteHost is the last run's until the start"),
+                () -> assertNull(ClaimRecord.readPending(ClassAd.parse("[ClaimId = \"c\"; StartdAgent = \"harrier:startd:h\"; "
+                        + "StartdSlot = \"p:slot:s\"; RemoteHost = \"s\"]")), "a started job's record is not pending"));
+
+        Transaction start = OTHER.addTo(Transaction.builder().set(id, "RemoteHost", new StringValue(OTHER.remoteHost())).build(), id, pending);
+        ClassAd started = apply(pending, start);
+        assertAll(() -> assertEquals(2, start.ops().size(), "RemoteHost, and the pending mark deleted: the record is on disk"),
+                () -> assertFalse(ClaimRecord.isPending(started)),
+                () -> assertEquals(OTHER, ClaimRecord.read(started)));
+
+        ClassAd forgotten = apply(pending, ClaimRecord.withoutPending(Transaction.builder().set(id, "JobStatus",
+                org.harrier.classad.IntegerValue.of(5)).build(), id, pending));
+        assertAll(() -> assertFalse(ClaimRecord.isPending(forgotten)),
+                () -> assertNull(forgotten.lookup("ClaimId"), "a claim that never ran the job is not recorded"),
+                () -> assertSame(start, ClaimRecord.withoutPending(start, id, started), "nothing to forget when nothing is pending"));
+    }
+
+    /** The ad after {@code tx}'s sets and deletes (of one job). */
+    private static ClassAd apply(ClassAd ad, Transaction tx) {
+        ClassAd.Builder b = ad.toBuilder();
+        for (var op : tx.ops()) {
+            if (op instanceof org.harrier.scheduler.queue.QueueOp.SetAttribute set) {
+                b.setExpr(set.name(), set.value().unparse());
+            } else if (op instanceof org.harrier.scheduler.queue.QueueOp.DeleteAttribute d) {
+                b.remove(d.name());
+            }
+        }
+        return b.build();
     }
 
     @Test

@@ -1,0 +1,156 @@
+package org.harrier.scheduler;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executor;
+import org.harrier.classad.ClassAd;
+import org.harrier.mgmt.QmfException;
+import org.harrier.scheduler.match.Claim;
+import org.harrier.scheduler.match.ClaimRecord;
+import org.harrier.scheduler.match.Startds;
+import org.harrier.scheduler.queue.JobId;
+import org.harrier.scheduler.queue.JobIdentity;
+import org.harrier.scheduler.queue.JobStatus;
+import org.harrier.scheduler.queue.Transaction;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Sends the Activates of {@link ClaimRunner}, each only once the claim it goes out on is recorded
+ * in the job's ad and on disk (docs/protocols.md, "Scheduler restart"), as HTCondor's schedd
+ * writes the match into the job queue before its shadow activates the claim: a scheduler that
+ * dies after sending an Activate finds the claim again and never runs the job twice. Group
+ * commit: every activation decided in one burst of owner-thread work (a round of exit reports,
+ * a batch of claim grants) is recorded in one transaction and waits for one fsync.
+ *
+ * <p>After a restart {@link #resend} re-sends the Activate of a job whose start was never
+ * confirmed; the startd's 0x10003 (the claim is running this job, the last it was given, or
+ * already ran it) means the first Activate arrived, and the job is adopted as running.
+ *
+ * <p>Owner thread: every method runs on the scheduler's owner executor.
+ */
+final class Activations {
+    private static final Logger LOG = LoggerFactory.getLogger(Activations.class);
+
+    /** Where answers go: {@link ClaimRunner}'s handling of an activation's outcome. */
+    interface Answers {
+        void activated(Claim c, JobId job, boolean started, Throwable failure);
+
+        boolean started(JobId id, String claimId, String remoteHost);
+    }
+
+    private record Pending(Claim claim, JobId job) {
+    }
+
+    private final QueueKeeper keeper;
+    private final Startds startds;
+    private final Executor owner;
+    private final Answers answers;
+    private final List<Pending> batch = new ArrayList<>();
+    private boolean recordScheduled;
+
+    Activations(QueueKeeper keeper, Startds startds, Executor owner, Answers answers) {
+        this.keeper = keeper;
+        this.startds = startds;
+        this.owner = owner;
+        this.answers = answers;
+    }
+
+    /** Activates {@code job}, already handed to claim {@code c}, once the claim is recorded. */
+    void add(Claim c, JobId job) {
+        batch.add(new Pending(c, job));
+        if (!recordScheduled) {
+            recordScheduled = true;
+            owner.execute(this::record); // behind the work already queued: one transaction for the burst
+        }
+    }
+
+    private void record() {
+        recordScheduled = false;
+        List<Pending> ready = new ArrayList<>();
+        Transaction.Builder tx = Transaction.builder();
+        for (Pending p : batch) {
+            if (stillDue(p)) {
+                ClaimRecord.of(p.claim().grant(), p.claim().grant().slotName()).addPending(tx, p.job());
+                ready.add(p);
+            }
+        }
+        batch.clear();
+        if (ready.isEmpty()) {
+            return;
+        }
+        keeper.record(tx.build()); // the job's status and what users see of it are unchanged
+        keeper.synced().whenCompleteAsync((ok, failure) -> {
+            if (failure != null) {
+                LOG.error("the claim records of {} activations could not be written; none is sent: {}", ready.size(),
+                        ClaimRunner.message(failure));
+                return;
+            }
+            TestHalt.at(TestHalt.RECORDED);
+            for (Pending p : ready) {
+                if (stillDue(p)) { // not stopped (held, removed) while the record was written
+                    send(p.claim(), p.job(), false);
+                }
+            }
+        }, owner);
+    }
+
+    private boolean stillDue(Pending p) {
+        return p.job().equals(p.claim().job()) && keeper.queue().status(p.job()) == JobStatus.IDLE;
+    }
+
+    /**
+     * After a restart: sends again the Activate of the job recorded as pending on claim {@code c}
+     * (its answers may have been lost with the scheduler); once per call, from the keep-alive
+     * round, after the exit reports that waited on the broker were applied.
+     */
+    void resend(Claim c) {
+        c.reactivating(false);
+        JobId job = c.job();
+        if (job == null || keeper.queue().status(job) != JobStatus.IDLE) {
+            return; // its start or exit report came first
+        }
+        LOG.info("job {} was being activated on {} when the scheduler stopped: activating again", job, c);
+        send(c, job, true);
+    }
+
+    private void send(Claim c, JobId job, boolean again) {
+        startds.activate(c.grant(), job, forStartd(keeper.queue().ad(job))).whenCompleteAsync((started, failure) -> {
+            if (!again) {
+                TestHalt.at(TestHalt.ACTIVATED);
+            }
+            if (again && failure != null) {
+                resent(c, job, failure);
+            } else {
+                answers.activated(c, job, Boolean.TRUE.equals(started), failure);
+            }
+        }, owner);
+    }
+
+    /**
+     * A re-sent Activate failed: 0x10003 says the claim is running this job (the record names the
+     * claim's last activation) or already ran it (the startd remembers a claim's last run), so the
+     * first Activate arrived: its start is recorded now, and the exit report, if it ran, follows. No answer at all leaves the claim to its lease and the next round.
+     * Anything else is a failed activation as for a live scheduler (0x10002: the claim is gone,
+     * the job is Idle again).
+     */
+    private void resent(Claim c, JobId job, Throwable failure) {
+        Throwable cause = ClaimRunner.unwrap(failure);
+        if (cause instanceof QmfException q && q.code() == QmfException.WRONG_STATE) {
+            LOG.info("job {} is running on {} already ({}): adopted", job, c, q.getMessage());
+            answers.started(job, c.id(), c.grant().slotName());
+        } else if (!(cause instanceof QmfException) && job.equals(c.job())) {
+            LOG.info("activating job {} again on {} got no answer; trying at the next round: {}", job, c,
+                    ClaimRunner.message(failure));
+            c.reactivating(true);
+        } else {
+            answers.activated(c, job, false, failure);
+        }
+    }
+
+    /** The ad the startd runs: the scheduler's claim bookkeeping stays here. */
+    private static ClassAd forStartd(ClassAd queued) {
+        return JobIdentity.literal(queued).toBuilder().remove(ClaimRecord.CLAIM_ID).remove(ClaimRecord.STARTD_AGENT)
+                .remove(ClaimRecord.STARTD_SLOT).remove(ClaimRecord.PENDING_ACTIVATION).build();
+    }
+}

@@ -1,0 +1,26 @@
+package org.harrier.scheduler;
+
+/**
+ * Test-only: makes the scheduler process stop dead (no shutdown hook, as SIGKILL) at a named
+ * point of the activation window, so a crash test can kill it exactly there. Off unless the
+ * system property {@value #PROPERTY} names the point; the points are {@link #RECORDED} (the
+ * claim record is on disk, the Activate not sent) and {@link #ACTIVATED} (the Activate was
+ * answered, the start not yet applied).
+ */
+final class TestHalt {
+    static final String PROPERTY = "harrier.scheduler.testHaltAt";
+    static final String RECORDED = "claim-recorded";
+    static final String ACTIVATED = "activate-answered";
+    private static final String AT = System.getProperty(PROPERTY, "");
+
+    private TestHalt() {
+    }
+
+    static void at(String point) {
+        if (AT.equals(point)) {
+            System.err.println("harrier-scheduler: test halt at " + point);
+            System.err.flush();
+            Runtime.getRuntime().halt(137);
+        }
+    }
+}
