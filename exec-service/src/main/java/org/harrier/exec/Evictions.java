@@ -94,11 +94,21 @@ final class Evictions {
                 + "); its resources are matched again once it is free");
     }
 
-    /** Kills the preempted claim's job (State Preempting, Activity Vacating until its tree is dead). */
+    /**
+     * Vacates the claim's job (State Preempting, Activity Vacating until its tree is dead): its
+     * KillSig now, SIGKILL after the vacate time MAXVACATETIME and its JobMaxVacateTime grant it
+     * now ({@link VacateTime}; the starter's kill grace, already within a constant JobMaxVacateTime,
+     * when MAXVACATETIME is not an expression).
+     */
     void vacate(String claimId, ClaimRun run) {
         book.evicting(claimId, ClaimAttributes.Eviction.VACATING, now());
         publish();
-        run.process().kill();
+        VacateTime.Grant grant = VacateTime.granted(book.policy().maxVacateTime(), run.process().controls().maxVacateTime(),
+                SlotAds.dynamic(book.slot(), book.claimed(claimId)), run.job(), EvalContext.create(clock, clock.millis()));
+        grant.notes().forEach(n -> log.warn("vacating job {}: {}", run.jobId(), n));
+        log.info("vacating job {}: {} s between its kill signal and SIGKILL", run.jobId(),
+                grant.time().toMillis() / 1000.0);
+        run.process().kill(grant.time());
     }
 
     /**
