@@ -109,8 +109,7 @@ final class Evictions {
         VacateTime.Grant grant = VacateTime.granted(book.policy().maxVacateTime(), run.process().controls().maxVacateTime(),
                 SlotAds.dynamic(book.slot(), book.claimed(claimId)), run.job(), EvalContext.create(clock, clock.millis()));
         grant.notes().forEach(n -> log.warn("vacating job {}: {}", run.jobId(), n));
-        log.info("vacating job {}: {} s between its kill signal and SIGKILL", run.jobId(),
-                grant.time().toMillis() / 1000.0);
+        log.info("vacating job {}: {} s from its kill signal to SIGKILL", run.jobId(), grant.time().toMillis() / 1000.0);
         run.process().kill(grant.time());
     }
 
