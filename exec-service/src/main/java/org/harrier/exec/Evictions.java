@@ -22,7 +22,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Threads: the startd's owner thread calls every method; {@code running} and
  * {@code releasing} are the startd's own maps, shared here and touched on that thread only.
- * {@link #measured()} is a volatile snapshot readable from any thread.
+ * {@link #measured()} and {@link #ownerState()} are volatile snapshots readable from any thread.
  */
 final class Evictions {
     private static final Logger log = LoggerFactory.getLogger(Evictions.class);
@@ -34,7 +34,7 @@ final class Evictions {
     private final Clock clock;
     private final Executor owner;
     private volatile Measurements measured = Measurements.NONE;
-    private volatile PartitionableStay stay;
+    private volatile String ownerState;
 
     Evictions(ClaimBook book, Map<String, ClaimRun> running, Set<String> releasing, OwnerWatch ownerWatch,
             Runnable publish, Clock clock, Executor owner) {
@@ -45,16 +45,19 @@ final class Evictions {
         this.publish = publish;
         this.clock = clock;
         this.owner = owner;
-        this.stay = PartitionableStay.since(SlotAds.ownerState(book.slot(), book.policy(), measured), now());
+        this.ownerState = SlotAds.ownerState(book.slot(), book.policy(), measured);
     }
 
     Measurements measured() {
         return measured;
     }
 
-    /** The partitionable slot's Owner/Unclaimed state as of the last look. */
-    PartitionableStay stay() {
-        return stay;
+    /**
+     * The partitionable slot's Owner/Unclaimed verdict as of the last look; {@link SlotMatches}
+     * keeps the slot's state and its times from it.
+     */
+    String ownerState() {
+        return ownerState;
     }
 
     /**
@@ -94,11 +97,20 @@ final class Evictions {
                 + "); its resources are matched again once it is free");
     }
 
-    /** Kills the preempted claim's job (State Preempting, Activity Vacating until its tree is dead). */
+    /**
+     * Vacates the claim's job (State Preempting, Activity Vacating until its tree is dead): its
+     * KillSig now, SIGKILL after the vacate time MAXVACATETIME and its JobMaxVacateTime grant it
+     * now ({@link VacateTime}; the starter's kill grace, already within a constant JobMaxVacateTime,
+     * when MAXVACATETIME is not an expression).
+     */
     void vacate(String claimId, ClaimRun run) {
         book.evicting(claimId, ClaimAttributes.Eviction.VACATING, now());
         publish();
-        run.process().kill();
+        VacateTime.Grant grant = VacateTime.granted(book.policy().maxVacateTime(), run.process().controls().maxVacateTime(),
+                SlotAds.dynamic(book.slot(), book.claimed(claimId)), run.job(), EvalContext.create(clock, clock.millis()));
+        grant.notes().forEach(n -> log.warn("vacating job {}: {}", run.jobId(), n));
+        log.info("vacating job {}: {} s from its kill signal to SIGKILL", run.jobId(), grant.time().toMillis() / 1000.0);
+        run.process().kill(grant.time());
     }
 
     /**
@@ -179,7 +191,7 @@ final class Evictions {
         OwnerWatch.Plan plan = ownerWatch.plan(book.slot(), book.policy(), jobs,
                 EvalContext.create(clock, clock.millis()), System.nanoTime());
         measured = plan.measurements();
-        stay = stay.movedTo(SlotAds.ownerState(book.slot(), book.policy(), measured), now());
+        ownerState = SlotAds.ownerState(book.slot(), book.policy(), measured);
         for (OwnerWatch.Step step : plan.steps()) {
             ClaimRun run = running.get(step.claimId());
             switch (step.action()) {

@@ -14,8 +14,8 @@ import org.harrier.mgmt.config.ConfigurationException;
  * device ids separated by commas/white space), CONSUMPTION_POLICY, CONSUMPTION_&lt;Resource&gt;
  * and SLOT_WEIGHT; the owner policy's SUSPEND, CONTINUE, PREEMPT, KILL, WANT_SUSPEND, WANT_VACATE
  * and POLLING_INTERVAL (seconds); STARTER_UPDATE_INTERVAL (seconds between a running job's usage
- * reports) and MAXVACATETIME (seconds a vacated job has between its KillSig and SIGKILL; a
- * number here, not an expression as in HTCondor); MATCH_TIMEOUT (seconds a match notice keeps the
+ * reports) and MAXVACATETIME (seconds a vacated job has between its KillSig and SIGKILL, an
+ * expression with the job as TARGET, as in HTCondor); MATCH_TIMEOUT (seconds a match notice keeps the
  * slot Matched without a claim, default 120). Knobs it does not know are left alone (the same file configures other
  * daemons). Every error names the knob and where it was defined.
  */
@@ -56,7 +56,7 @@ public final class ExecConfig {
         }
         knob(config, "POLLING_INTERVAL", () -> b.pollingInterval(config.seconds("POLLING_INTERVAL", null)));
         knob(config, "STARTER_UPDATE_INTERVAL", () -> b.starterUpdateInterval(config.seconds("STARTER_UPDATE_INTERVAL", null)));
-        knob(config, "MAXVACATETIME", () -> b.killGrace(config.seconds("MAXVACATETIME", null)));
+        knob(config, "MAXVACATETIME", () -> b.maxVacateTime(config.get("MAXVACATETIME").orElseThrow()));
         knob(config, "MATCH_TIMEOUT", () -> b.matchTimeout(config.seconds("MATCH_TIMEOUT", null)));
         knob(config, "RANK", () -> b.rank(config.get("RANK").orElseThrow()));
         knob(config, "MAXJOBRETIREMENTTIME", () -> b.maxJobRetirementTime(config.get("MAXJOBRETIREMENTTIME").orElseThrow()));

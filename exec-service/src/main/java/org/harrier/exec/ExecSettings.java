@@ -53,7 +53,7 @@ public final class ExecSettings {
         this.executeDir = b.executeDir;
         this.start = b.start;
         this.timings = new Timings(b.updateInterval, b.killGrace, b.usageInterval, b.matchTimeout);
-        this.policy = new SlotPolicy(b.rank, b.maxJobRetirementTime);
+        this.policy = new SlotPolicy(b.rank, b.maxJobRetirementTime, b.maxVacateTime);
         this.customResources = List.copyOf(b.customResources.values());
         this.slotPolicy = b.slotPolicy();
         this.claimLease = b.claimLease;
@@ -144,8 +144,8 @@ public final class ExecSettings {
 
     /**
      * updateInterval: how often slot ads are republished (HTCondor UPDATE_INTERVAL; 5 s in a
-     * personal grid). killGrace: the machine's MAXVACATETIME, how long a vacated job has between
-     * its KillSig and SIGKILL (a job's smaller JobMaxVacateTime wins).
+     * personal grid). killGrace: how long a vacated job has between its KillSig and SIGKILL when
+     * MAXVACATETIME is not an expression (a job's smaller JobMaxVacateTime wins; {@link VacateTime}).
      * usageInterval: how often a running job's CPU time is sampled from /proc. matchTimeout:
      * HTCondor's MATCH_TIMEOUT, how long a match notice keeps the slot Matched without a claim.
      */
@@ -183,6 +183,7 @@ public final class ExecSettings {
         private Duration claimLease = StartdLeases.CLAIM_LEASE;
         private Expr rank = SlotPolicy.DEFAULT.rank();
         private Expr maxJobRetirementTime = SlotPolicy.DEFAULT.maxJobRetirementTime();
+        private Expr maxVacateTime;
         private final Map<String, MachineResource> customResources = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
         private boolean consumptionPolicy;
         private final Map<String, Expr> consumption = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
@@ -337,22 +338,14 @@ public final class ExecSettings {
 
         /** The slot's RANK (HTCondor's knob): how much it prefers a job, TARGET being the job. */
         public Builder rank(String expression) {
-            this.rank = expression(expression, "RANK");
+            this.rank = parse("RANK", expression);
             return this;
         }
 
         /** MAXJOBRETIREMENTTIME: seconds a preempted job may still run, from its start; TARGET is the job. */
         public Builder maxJobRetirementTime(String expression) {
-            this.maxJobRetirementTime = expression(expression, "MAXJOBRETIREMENTTIME");
+            this.maxJobRetirementTime = parse("MAXJOBRETIREMENTTIME", expression);
             return this;
-        }
-
-        private static Expr expression(String text, String knob) {
-            try {
-                return Expr.parse(Objects.requireNonNull(text, knob));
-            } catch (ClassAdParseException e) {
-                throw new IllegalArgumentException(knob + " is not a ClassAd expression: " + e.getMessage());
-            }
         }
 
         public Builder updateInterval(Duration d) {
@@ -360,8 +353,18 @@ public final class ExecSettings {
             return this;
         }
 
+        /** The machine's vacate time in seconds (--kill-grace); it replaces an earlier MAXVACATETIME. */
         public Builder killGrace(Duration d) {
             this.killGrace = d;
+            this.maxVacateTime = null;
+            return this;
+        }
+
+        /** MAXVACATETIME ({@link VacateTime}); a constant is also the kill grace, a negative one is refused. */
+        public Builder maxVacateTime(String expression) {
+            Expr e = parse("MAXVACATETIME", expression);
+            this.killGrace = VacateTime.constant(e).orElse(killGrace);
+            this.maxVacateTime = e;
             return this;
         }
 

@@ -16,13 +16,22 @@ import org.harrier.classad.Value;
  * keep going once its claim is preempted. Both are expressions with the slot as MY and the job
  * as TARGET; both are advertised in the slot ads so the negotiator can read them.
  */
-public record SlotPolicy(Expr rank, Expr maxJobRetirementTime) {
+public record SlotPolicy(Expr rank, Expr maxJobRetirementTime, Expr maxVacateTime) {
     /** HTCondor's defaults: no preference (Rank 0), no retirement (MaxJobRetirementTime 0). */
     public static final SlotPolicy DEFAULT = new SlotPolicy(Expr.parse("0"), Expr.parse("0"));
 
+    /**
+     * {@code maxVacateTime} is MAXVACATETIME (slot as MY, job as TARGET; see {@link VacateTime}),
+     * or null when it is not configured and the startd's kill grace is the machine's vacate time.
+     */
     public SlotPolicy {
         Objects.requireNonNull(rank, "rank");
         Objects.requireNonNull(maxJobRetirementTime, "maxJobRetirementTime");
+    }
+
+    /** Without MAXVACATETIME: a vacated job has the startd's kill grace. */
+    public SlotPolicy(Expr rank, Expr maxJobRetirementTime) {
+        this(rank, maxJobRetirementTime, null);
     }
 
     /** {@code slotAd} with this policy's Rank and MaxJobRetirementTime expressions. */

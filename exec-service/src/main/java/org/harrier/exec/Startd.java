@@ -122,7 +122,7 @@ public final class Startd implements AutoCloseable {
                         drained.countDown();
                     }
                 }, clock), checkpoints, staged);
-        this.matches = new SlotMatches(book, () -> evictions.stay().state(), timings.matchTimeout(), clock, owner, this::publish);
+        this.matches = new SlotMatches(book, evictions::ownerState, timings.matchTimeout(), clock, owner, this::publish);
     }
 
     /** The sandbox the claim's job runs in, null when it runs in its Iwd; owner thread. */

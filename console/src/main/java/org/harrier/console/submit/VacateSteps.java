@@ -3,6 +3,7 @@ package org.harrier.console.submit;
 import java.util.List;
 import java.util.Locale;
 import org.harrier.classad.ClassAd;
+import org.harrier.classad.Expr;
 import org.harrier.classad.IntegerValue;
 import org.harrier.classad.RealValue;
 import org.harrier.classad.Value;
@@ -15,7 +16,8 @@ import org.harrier.classad.Value;
  *       a name with or without SIG, or its number; SIGTERM when absent (the starter's default);
  *   <li>{@code job_max_vacate_time}: JobMaxVacateTime, seconds the job needs after its kill
  *       signal before it is killed outright; the startd gives it no more than its own
- *       MAXVACATETIME. A number here (HTCondor also takes an expression).
+ *       MAXVACATETIME. A number, or an expression the startd evaluates with the slot as TARGET
+ *       when it vacates the job.
  * </ul>
  */
 final class VacateSteps {
@@ -49,22 +51,20 @@ final class VacateSteps {
     }
 
     static void maxVacateTime(ProcCommands c, ClassAd.Builder ad) {
-        String text = c.text("job_max_vacate_time");
-        if (text == null) {
+        Expr e = c.expression("job_max_vacate_time");
+        if (e == null) {
             return;
         }
-        Value v;
-        try {
-            v = c.parse("job_max_vacate_time", text).evaluate();
-        } catch (RuntimeException e) {
-            v = null;
+        if (e.references().isEmpty()) {
+            // A constant must be a number of seconds; an expression is the startd's to evaluate at vacate.
+            Value v = e.evaluate();
+            boolean seconds = v instanceof IntegerValue i ? i.value() >= 0
+                    : v instanceof RealValue r && r.value() >= 0 && Double.isFinite(r.value());
+            if (!seconds) {
+                throw c.error("job_max_vacate_time", "job_max_vacate_time = " + c.text("job_max_vacate_time")
+                        + " is not a number of seconds (0 or more) or an expression");
+            }
         }
-        if (v instanceof IntegerValue i && i.value() >= 0) {
-            ad.set("JobMaxVacateTime", i.value());
-        } else if (v instanceof RealValue r && r.value() >= 0 && Double.isFinite(r.value())) {
-            ad.set("JobMaxVacateTime", r.value());
-        } else {
-            throw c.error("job_max_vacate_time", "job_max_vacate_time = " + text + " is not a number of seconds (0 or more)");
-        }
+        ad.set("JobMaxVacateTime", e);
     }
 }

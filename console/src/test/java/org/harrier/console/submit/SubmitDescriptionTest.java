@@ -406,6 +406,13 @@ class SubmitDescriptionTest {
                 """, 1, 0, """
                 KillSig = "SIGUSR1"; JobMaxVacateTime = 30
                 """),
+            row("job_max_vacate_time is an expression, the startd's to evaluate with the slot as TARGET", """
+                executable = /bin/echo
+                job_max_vacate_time = ifThenElse(TARGET.Cpus > 1, 60, 5)
+                queue
+                """, 1, 0, """
+                JobMaxVacateTime = ifThenElse(TARGET.Cpus > 1, 60, 5)
+                """),
             row("kill_sig by number; no JobMaxVacateTime unless asked", """
                 executable = /bin/echo
                 kill_sig = 2

@@ -129,7 +129,7 @@ class SubmitErrorTest {
             bad("executable = /bin/echo\nkill_sig = SIGNOPE\nqueue\n",
                 "bad.sub:2: kill_sig = SIGNOPE is not a signal (a name such as SIGUSR1 or USR1, or a number from 1 to 31)"),
             bad("executable = /bin/echo\njob_max_vacate_time = -1\nqueue\n",
-                "bad.sub:2: job_max_vacate_time = -1 is not a number of seconds (0 or more)"),
+                "bad.sub:2: job_max_vacate_time = -1 is not a number of seconds (0 or more) or an expression"),
             bad("executable = /bin/echo\nconcurrency_limits = db:lots\nqueue\n",
                 "bad.sub:2: invalid concurrency limit 'db:lots': expected a name, optionally ':' and a positive amount"),
             bad("executable = /bin/echo\nconcurrency_limits = db:0\nqueue\n",

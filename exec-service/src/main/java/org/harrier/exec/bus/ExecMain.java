@@ -21,8 +21,8 @@ import org.harrier.mgmt.bus.ServiceProcess;
  *              [--suspend EXPR] [--continue EXPR] [--preempt EXPR] [--kill EXPR] [--want-suspend EXPR]
  *              [--want-vacate EXPR] [--starter-update-interval SECONDS] [--match-timeout SECONDS]
  * </pre>
- * {@code --kill-grace} is the machine's MAXVACATETIME (seconds a vacated job has between its
- * KillSig and SIGKILL). {@code --config} reads an HTCondor-style configuration file ({@link ExecConfig} lists the
+ * {@code --kill-grace} is the machine's vacate time in seconds (between a vacated job's KillSig
+ * and SIGKILL), replacing the configuration's MAXVACATETIME expression. {@code --config} reads an HTCondor-style configuration file ({@link ExecConfig} lists the
  * knobs); the other options override it, wherever they stand. {@code --resource} declares a
  * custom resource ({@code GPUs=GPU-0,GPU-1}, {@code licenses=4}) as MACHINE_RESOURCE_&lt;name&gt;
  * does, replacing one of the same name. The file is read again at every update interval, so a

@@ -54,8 +54,7 @@ public record JobControls(String cgroupName, long memoryLimitMiB, String killSig
     /**
      * Reads {@code job}'s KillSig and JobMaxVacateTime for a run in dynamic slot {@code slot}
      * holding {@code memoryMiB} (the limit is that in 128 MiB steps, {@link MemoryLimit#limitMiB}). JobSetupException (code 6, the job is held) when KillSig names
-     * no signal or JobMaxVacateTime is not a number of seconds: the job asked for something the
-     * starter cannot do.
+     * no signal: the job asked for something the starter cannot do.
      */
     public static JobControls from(ClassAd job, String slot, String jobId, long memoryMiB, Duration machineMaxVacate) {
         Expr sig = job.lookup("KillSig");
@@ -69,14 +68,12 @@ public record JobControls(String cgroupName, long memoryLimitMiB, String killSig
             }
         }
         Duration vacate = machineMaxVacate;
+        // A constant JobMaxVacateTime cuts the time of every kill (Deactivate, shutdown too); an
+        // expression, or nonsense, is the startd's to evaluate when it vacates (VacateTime).
         Expr max = job.lookup("JobMaxVacateTime");
-        if (max != null && !(max instanceof UndefinedValue)) {
-            double seconds = max instanceof IntegerValue i ? i.value() : max instanceof RealValue r ? r.value() : -1;
-            if (!(seconds >= 0)) {
-                throw new JobSetupException(JobSetupException.FAILED_TO_CREATE_PROCESS, "JobMaxVacateTime " + max
-                        + " is not a number of seconds >= 0");
-            }
-            Duration asked = Duration.ofMillis((long) Math.min(seconds * 1000, Long.MAX_VALUE / 2));
+        double seconds = max instanceof IntegerValue i ? i.value() : max instanceof RealValue r ? r.value() : -1;
+        if (seconds >= 0) {
+            Duration asked = Duration.ofMillis((long) (Math.min(seconds, 1e9) * 1000));
             vacate = asked.compareTo(machineMaxVacate) < 0 ? asked : machineMaxVacate;
         }
         return new JobControls(cgroupName(slot, jobId), MemoryLimit.limitMiB(memoryMiB), signal, vacate);

@@ -147,6 +147,11 @@ public final class RunningJob {
      * and the job's, {@link JobControls}). Idempotent; the exit is reported through the callback.
      */
     public void kill() {
+        kill(controls.maxVacateTime());
+    }
+
+    /** {@link #kill()} with {@code vacateTime} between the KillSig and SIGKILL (the startd's decision at vacate). */
+    public void kill(java.time.Duration vacateTime) {
         if (!killed.compareAndSet(false, true)) {
             return;
         }
@@ -160,7 +165,7 @@ public final class RunningJob {
             // A stopped or frozen process acts on the signal only once it runs again.
             thaw();
         }
-        long grace = controls.maxVacateTime().toNanos();
+        long grace = vacateTime.toNanos();
         if (grace == 0) {
             forceKill();
             return;

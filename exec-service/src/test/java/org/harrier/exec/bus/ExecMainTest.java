@@ -1,5 +1,6 @@
 package org.harrier.exec.bus;
 
+import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -10,6 +11,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
+import org.harrier.exec.ExecSettings;
 import org.harrier.exec.MachineResource;
 import org.harrier.mgmt.config.ConfigurationException;
 import org.junit.jupiter.api.io.TempDir;
@@ -132,7 +134,29 @@ class ExecMainTest {
                 () -> assertEquals(Duration.ofSeconds(2), overridden.settings().starterUpdateInterval()),
                 () -> assertEquals(Duration.ofSeconds(3), overridden.settings().timings().killGrace()),
                 () -> assertEquals(Duration.ofSeconds(300), plain.settings().starterUpdateInterval(),
-                        "HTCondor's STARTER_UPDATE_INTERVAL"));
+                        "HTCondor's STARTER_UPDATE_INTERVAL"),
+                () -> assertEquals("600", fromFile.settings().policy().maxVacateTime().toString()),
+                () -> assertEquals(null, overridden.settings().policy().maxVacateTime(), "--kill-grace replaces it"));
+    }
+
+    @ParameterizedTest(name = "MAXVACATETIME = {0}")
+    @CsvSource(delimiter = '|', value = {
+            "ifThenElse(TARGET.RequestCpus > 1, 300, 60) | ",
+            "60 +                                        | MAXVACATETIME (%s:1): MAXVACATETIME is not a ClassAd expression: ",
+            "-1                                          | MAXVACATETIME (%s:1): MAXVACATETIME = -1 is not a number of seconds"})
+    void maxVacateTimeIsAnExpressionParsedOnceAndNonsenseRefusesToStart(String value, String error, @TempDir Path dir)
+            throws IOException {
+        Path conf = dir.resolve("vacate.conf");
+        Files.writeString(conf, "MAXVACATETIME = " + value + "\n");
+        String[] args = {"--broker", "amqp://x:1", "--config", conf.toString()};
+        if (error == null) {
+            ExecSettings s = ExecMain.parse(args).settings();
+            assertAll(() -> assertEquals(org.harrier.classad.Expr.parse(value).toString(), s.policy().maxVacateTime().toString()),
+                    () -> assertEquals(Duration.ofSeconds(2), s.timings().killGrace(), "the default kill grace stays"));
+        } else {
+            ConfigurationException e = assertThrows(ConfigurationException.class, () -> ExecMain.parse(args));
+            org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().startsWith(error.formatted(conf)), e.getMessage());
+        }
     }
 
     @ParameterizedTest(name = "{0}")

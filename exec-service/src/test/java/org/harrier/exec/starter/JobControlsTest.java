@@ -46,7 +46,9 @@ class JobControlsTest {
 
     @ParameterizedTest(name = "KillSig {0}, JobMaxVacateTime {1}: {2}, {3} ms")
     @CsvSource({"'\"SIGUSR1\"', 3, USR1, 3000", "10, 30, USR1, 10000", "'\"SIGINT\"', 0, INT, 0",
-            "'\"SIGTERM\"', 2.5, TERM, 2500", "undefined, undefined, TERM, 10000"})
+            "'\"SIGTERM\"', 2.5, TERM, 2500", "undefined, undefined, TERM, 10000",
+            // An expression, or nonsense, is evaluated by the startd when it vacates (VacateTime), not here.
+            "undefined, TARGET.Cpus * 2, TERM, 10000", "undefined, -1, TERM, 10000", "undefined, '\"soon\"', TERM, 10000"})
     void theJobsSignalAndTheSmallerVacateTimeWin(String killSig, String maxVacate, String signal, long millis) {
         JobControls c = JobControls.from(job("KillSig", killSig, "JobMaxVacateTime", maxVacate), "slot1_1@n", "1.0", 0,
                 MACHINE);
@@ -54,7 +56,7 @@ class JobControlsTest {
     }
 
     @ParameterizedTest(name = "{0} = {1}")
-    @CsvSource({"KillSig, '\"SIGNOPE\"'", "KillSig, 'true'", "JobMaxVacateTime, -1", "JobMaxVacateTime, '\"soon\"'"})
+    @CsvSource({"KillSig, '\"SIGNOPE\"'", "KillSig, 'true'"})
     void aControlTheStarterCannotHonourKeepsTheJobFromStarting(String attribute, String value) {
         JobSetupException e = assertThrows(JobSetupException.class,
                 () -> JobControls.from(job(attribute, value), "slot1_1@n", "1.0", 0, MACHINE));
