@@ -4,19 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.harrier.mgmt.QmfException;
 import org.harrier.mgmt.bus.Bus;
-import org.harrier.mgmt.bus.Console;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The starter's usage reports on the real bus (docs/protocols.md, "Usage"): JobUsage while the
@@ -24,28 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
  * BAD_PARAMETER and changes nothing; an exit report with HoldReasonCode 34 holds the job.
  */
 @Timeout(60)
-class JobUsageServiceTest {
+class JobUsageServiceTest extends SchedulerOnBroker {
     static final Duration WAIT = SchedulerServiceTest.WAIT;
 
-    @TempDir
-    Path dir;
-    ServiceOnBroker running;
-    Console console;
-
-    @BeforeEach
-    void start() {
-        running = ServiceOnBroker.start(dir, WAIT);
-        console = running.console();
-    }
-
-    @AfterEach
-    void stop() {
-        running.close();
-    }
-
-    Map<String, Object> call(String method, Map<String, ?> args) {
-        return Console.join(console.invoke(SchedulerServiceTest.AGENT, SchedulerServiceTest.SCHEDULER, method, args, WAIT));
-    }
 
     @SuppressWarnings("unchecked")
     Map<String, Object> ad() {

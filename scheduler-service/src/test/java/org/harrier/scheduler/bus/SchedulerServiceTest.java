@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,38 +23,16 @@ import org.harrier.mgmt.QmfException;
 import org.harrier.mgmt.bus.Bus;
 import org.harrier.mgmt.bus.Console;
 import org.harrier.testing.Await;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The scheduler service on a real embedded Artemis broker, called by a console over AMQP 1.0. */
 @Timeout(60)
-class SchedulerServiceTest {
+class SchedulerServiceTest extends SchedulerOnBroker {
     static final Duration WAIT = Duration.ofSeconds(10);
-    static final AgentName AGENT = AgentName.harrier("scheduler", "test");
-    static final ObjectId SCHEDULER = ObjectId.grid("scheduler", "test");
+    static final AgentName AGENT = ServiceOnBroker.AGENT;
+    static final ObjectId SCHEDULER = ServiceOnBroker.SCHEDULER;
 
-    @TempDir
-    Path dir;
-    ServiceOnBroker running;
-    Console console;
-
-    @BeforeEach
-    void start() {
-        running = ServiceOnBroker.start(dir, WAIT);
-        console = running.console();
-    }
-
-    @AfterEach
-    void stop() {
-        running.close();
-    }
-
-    Map<String, Object> call(String method, Map<String, ?> args) {
-        return Console.join(console.invoke(AGENT, SCHEDULER, method, args, WAIT));
-    }
 
     QmfException failing(String method, Map<String, ?> args) {
         return assertThrows(QmfException.class, () -> call(method, args));
