@@ -167,6 +167,26 @@ class CentralManagerTest {
     }
 
     @Test
+    void aMatchThatCouldNotBeDeliveredGivesItsConcurrencyLimitUnitsBack() throws Exception {
+        manager = new CentralManager("cm", settings(), NegotiatorSettings.defaults()
+                .withLimits(org.harrier.collector.negotiation.ConcurrencyLimits.NONE.with("license_x", 1)), clock, grid);
+        manager.start();
+        grid.failMatched = true;
+        grid.answers(SCHEDD, List.of(Map.of("RequestId", 7L, "Owner", "alice", "Count", 1L,
+                "Ad", Map.of("Owner", "alice", "Requirements", "true", "RequestCpus", 1L, "ConcurrencyLimits", "license_x",
+                        "!!descriptors", Map.of("Requirements", "com.redhat.grid.Expression")))));
+        unclaimedSlot("slot1@exec1");
+        idleJobs(1);
+        Eventually.until("first match", () -> grid.matchedCalls.size() == 1);
+        grid.failMatched = false;
+
+        manager.negotiator().invoke("Reschedule", Map.of(), CONSOLE);
+
+        // Held until the bound, license_x's only unit would keep the job back (a Rejection, no call).
+        Eventually.until("matched again with the unit the failed match gave back", () -> grid.matchedCalls.size() == 2);
+    }
+
+    @Test
     void aSchedulerThatFailsDoesNotKeepOthersFromTheirMatches() {
         start(settings());
         AgentName broken = AgentName.harrier("scheduler", "broken");
