@@ -87,10 +87,7 @@ class JobControlServiceTest extends SchedulerOnBroker {
         try (Bus startdBus = Bus.connect(running.url()); TestStartd startd = new TestStartd(startdBus)) {
             startd.holdActivations = true;
             call("Submit", Map.of("Ad", seedAd()));
-            @SuppressWarnings("unchecked")
-            List<Map<String, Object>> requests = (List<Map<String, Object>>) call("GetRequests", Map.of()).get("Requests");
-            call("Matched", Map.of("Matches", List.of(Map.of("RequestId", requests.get(0).get("RequestId"),
-                    "Slot", startd.slot.id().objectName(), "Agent", TestStartd.NAME.name()))));
+            matchFirstRequestTo(startd);
             await(() -> startd.calls.contains("Activate 1.0"), "the activation");
             call("JobStarted", Map.of("Id", "1.0", "ClaimId", "c1", "RemoteHost", "slot1_1@testhost"));
 

@@ -50,10 +50,7 @@ class JobUsageServiceTest extends SchedulerOnBroker {
     void runningJob(TestStartd startd) throws Exception {
         startd.holdActivations = true;
         call("Submit", Map.of("Ad", SchedulerServiceTest.seedAd()));
-        @SuppressWarnings("unchecked")
-        List<Map<String, Object>> requests = (List<Map<String, Object>>) call("GetRequests", Map.of()).get("Requests");
-        call("Matched", Map.of("Matches", List.of(Map.of("RequestId", requests.get(0).get("RequestId"),
-                "Slot", startd.slot.id().objectName(), "Agent", TestStartd.NAME.name()))));
+        matchFirstRequestTo(startd);
         SchedulerServiceTest.await(() -> startd.calls.contains("Activate 1.0"), "the activation");
         call("JobStarted", Map.of("Id", "1.0", "ClaimId", "c1", "RemoteHost", "slot1_1@testhost"));
     }

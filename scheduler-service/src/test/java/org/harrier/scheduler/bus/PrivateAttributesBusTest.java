@@ -51,9 +51,7 @@ class PrivateAttributesBusTest extends SchedulerOnBroker {
             Map<String, Object> ad = new LinkedHashMap<>(seedAd());
             ad.put("UserLog", typed("STRING", log.toString()));
             call("Submit", Map.of("Ad", ad));
-            List<Map<String, Object>> requests = cast(call("GetRequests", Map.of()).get("Requests"));
-            call("Matched", Map.of("Matches", List.of(Map.of("RequestId", requests.get(0).get("RequestId"),
-                    "Slot", startd.slot.id().objectName(), "Agent", TestStartd.NAME.name()))));
+            matchFirstRequestTo(startd);
             await(() -> startd.calls.contains("Activate 1.0"), "the activation");
             call("JobStarted", Map.of("Id", "1.0", "ClaimId", CLAIM, "RemoteHost", "slot1_1@testhost"));
 

@@ -1,6 +1,7 @@
 package org.harrier.scheduler.bus;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.harrier.mgmt.bus.Console;
 import org.junit.jupiter.api.AfterEach;
@@ -32,5 +33,13 @@ abstract class SchedulerOnBroker {
 
     Map<String, Object> call(String method, Map<String, ?> args) {
         return running.call(method, args);
+    }
+
+    /** The negotiator's part: the first idle request matched with {@code startd}'s slot. */
+    void matchFirstRequestTo(TestStartd startd) {
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> requests = (List<Map<String, Object>>) call("GetRequests", Map.of()).get("Requests");
+        call("Matched", Map.of("Matches", List.of(Map.of("RequestId", requests.get(0).get("RequestId"),
+                "Slot", startd.slot.id().objectName(), "Agent", TestStartd.NAME.name()))));
     }
 }
