@@ -107,13 +107,13 @@ record LimitHolds(List<Hold> holds, Set<String> holders) {
     /**
      * Without the holds of matches that will not be claimed (the scheduler could not be told of
      * them; {@code given}, one map per match, as {@link #matched} took them): each gives back
-     * the newest hold with the same units. Holds with the same units count the same, and the
-     * newest is the failed match's own or one younger, so none lapses earlier than its own would.
+     * the oldest hold with the same units. Holds with the same units count the same; giving back
+     * the oldest, a live match's units may be held a little longer than its own hold, never less.
      */
     LimitHolds givenBack(List<Map<String, Double>> given) {
         List<Hold> next = new ArrayList<>(holds);
         for (Map<String, Double> units : given) {
-            for (int i = next.size() - 1; i >= 0 && !units.isEmpty(); i--) {
+            for (int i = 0; i < next.size() && !units.isEmpty(); i++) {
                 if (next.get(i).units().equals(units)) {
                     next.remove(i);
                     break;

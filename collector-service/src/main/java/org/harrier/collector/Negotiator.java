@@ -246,7 +246,8 @@ final class Negotiator {
         call.copy().orTimeout(settings.callTimeout().toNanos() * 2, TimeUnit.NANOSECONDS)
                 .whenCompleteAsync((ok, e) -> {
                     if (e != null) {
-                        LOG.warn("Matched on {} failed; its {} slots and their limit units go back to the pool: {}", scheduler, matches.size(), e.toString());
+                        LOG.warn("Matched on {} failed; its {} slots and their limit units go back to the pool: {}",
+                                scheduler, matches.size(), e.toString());
                         holds.release(matches, revisions);
                         accounts.matchesFailed(matches);
                     }

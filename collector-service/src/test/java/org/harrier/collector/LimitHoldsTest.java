@@ -102,10 +102,10 @@ class LimitHoldsTest {
     }
 
     @Test
-    void theNewestAlikeHoldIsGivenBackSoNoneLapsesEarlierThanItsOwn() {
+    void theOldestAlikeHoldIsGivenBackSoWhatStaysLapsesNoEarlierThanTheLiveMatchsOwn() {
         Instant later = UNTIL.plusSeconds(30);
         LimitHolds holds = LimitHolds.NONE.matched(List.of(X), UNTIL).matched(List.of(X), later).givenBack(List.of(X));
-        assertEquals(List.of(new LimitHolds.Hold(UNTIL, X)), holds.holds());
+        assertEquals(List.of(new LimitHolds.Hold(later, X)), holds.holds());
     }
 
     @ParameterizedTest(name = "UPDATE_INTERVAL {0} s: held {1} s")
