@@ -1,5 +1,6 @@
 package org.harrier.collector;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -18,8 +19,10 @@ import org.harrier.collector.negotiation.SlotOffer;
  * ConcurrencyLimits in its dynamic slot's ad only once it runs (claimed, then activated), and
  * the next cycle may come before that, so the negotiator holds the units meanwhile; once the ad
  * shows them, the hold goes, or the units would count twice (the slot ad and the hold: a limit
- * of 1 reported in use by 2 and a second job kept back). A hold whose job never shows (its
- * claim refused, or the job over before any cycle saw it) lapses at its {@code until}.
+ * of 1 reported in use by 2 and a second job kept back). A match the scheduler could not be told
+ * of gives its units back at once ({@link #givenBack}). A hold whose job never shows (its
+ * claim refused, or the job over before any cycle saw it) lapses at its {@code until}
+ * ({@link #lapseAfter}).
  *
  * <p>A claim is known by its slot and the moment its State became Claimed
  * ({@code EnteredCurrentState}), so a claim that runs the next job of its autocluster (no new
@@ -32,6 +35,24 @@ import org.harrier.collector.negotiation.SlotOffer;
  */
 record LimitHolds(List<Hold> holds, Set<String> holders) {
     static final LimitHolds NONE = new LimitHolds(List.of(), Set.of());
+
+    /** The startd's MATCH_TIMEOUT by default (docs/protocols.md "Match notices"): how long a match waits for its claim. */
+    static final Duration MATCH_TIMEOUT = Duration.ofSeconds(120);
+
+    /**
+     * How long a match's units are held when no slot ad shows them: the startd's MATCH_TIMEOUT
+     * (a match whose claim has not come by then is dropped at an informed startd, and a real
+     * scheduler claims within milliseconds), plus three UPDATE_INTERVALs for the claimed slot's
+     * ad to reach the collector. Shorter, and a slow claim lets a limit be handed out twice;
+     * a hold that ends early for a known reason does not wait for this (the ad shows the
+     * limits, or {@link #givenBack}).
+     */
+    static Duration lapseAfter(Duration updateInterval) {
+        if (updateInterval.isNegative()) {
+            throw new IllegalArgumentException("UPDATE_INTERVAL is negative: " + updateInterval);
+        }
+        return MATCH_TIMEOUT.plus(updateInterval.multipliedBy(3));
+    }
 
     /** What one match took, held until {@code until} at the latest. */
     record Hold(Instant until, Map<String, Double> units) {
@@ -81,6 +102,25 @@ record LimitHolds(List<Hold> holds, Set<String> holders) {
         known.addAll(showing);
         known.retainAll(claims); // a claim that is gone is forgotten
         return new LimitHolds(next, known);
+    }
+
+    /**
+     * Without the holds of matches that will not be claimed (the scheduler could not be told of
+     * them; {@code given}, one map per match, as {@link #matched} took them): each gives back
+     * the oldest hold with the same units. Holds with the same units count the same; giving back
+     * the oldest, a live match's units may be held a little longer than its own hold, never less.
+     */
+    LimitHolds givenBack(List<Map<String, Double>> given) {
+        List<Hold> next = new ArrayList<>(holds);
+        for (Map<String, Double> units : given) {
+            for (int i = 0; i < next.size() && !units.isEmpty(); i++) {
+                if (next.get(i).units().equals(units)) {
+                    next.remove(i);
+                    break;
+                }
+            }
+        }
+        return new LimitHolds(next, holders);
     }
 
     /** The units held, per limit name. */

@@ -63,7 +63,7 @@ final class Negotiator {
         this.threads = threads;
         this.store = store;
         this.grid = grid;
-        this.accounts = new PoolAccounts(negotiation, settings.updateInterval().multipliedBy(3));
+        this.accounts = new PoolAccounts(negotiation, LimitHolds.lapseAfter(settings.updateInterval()));
         this.informStartd = negotiation.informStartd();
         this.object = new NegotiatorObject(name, settings, negotiation,
                 () -> CentralManager.onOwner(threads.owner(), "Reschedule", this::trigger), this::callAccounts);
@@ -246,8 +246,10 @@ final class Negotiator {
         call.copy().orTimeout(settings.callTimeout().toNanos() * 2, TimeUnit.NANOSECONDS)
                 .whenCompleteAsync((ok, e) -> {
                     if (e != null) {
-                        LOG.warn("Matched on {} failed; its {} slots go back to the pool: {}", scheduler, matches.size(), e.toString());
+                        LOG.warn("Matched on {} failed; its {} slots and their limit units go back to the pool: {}",
+                                scheduler, matches.size(), e.toString());
                         holds.release(matches, revisions);
+                        accounts.matchesFailed(matches);
                     }
                 }, threads.owner());
     }

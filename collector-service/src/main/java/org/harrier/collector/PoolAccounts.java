@@ -115,6 +115,14 @@ final class PoolAccounts {
         limitHolds = limitHolds.matched(taken, now.plus(holdFor));
     }
 
+    /**
+     * Gives back at once the limit units of matches the scheduler could not be told of (its
+     * Matched call failed): no claim will come for them, so no ad will ever retire their holds.
+     */
+    void matchesFailed(List<PlannedMatch> matches) {
+        limitHolds = limitHolds.givenBack(matches.stream().map(m -> m.request().concurrencyLimits()).toList());
+    }
+
     private void save() {
         if (file == null) {
             return;

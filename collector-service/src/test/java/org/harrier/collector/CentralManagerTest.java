@@ -85,8 +85,10 @@ class CentralManagerTest {
         assertEquals(ObjectId.grid("scheduler", "submit1"), call.object(), "without a scheduler ad, the agent's instance");
         assertEquals(List.of(Map.of("RequestId", 7L, "Slot", "mrg.grid:slot:slot1@exec1", "Agent", "harrier:startd:exec1")),
                 call.matches());
-        Eventually.until("statistics published", () -> grid.cyclesPublished() >= 1);
-        Map<String, Object> stats = grid.published.get(grid.published.size() - 1);
+        // The slot's ad may start a cycle of its own before the idle jobs arrive (0 matches,
+        // published before this one), so read the statistics of the cycle that told the scheduler.
+        Eventually.until("the matching cycle's statistics published", () -> grid.statisticsOf(call) != null);
+        Map<String, Object> stats = grid.statisticsOf(call);
         assertEquals(1L, stats.get("Matches"));
         assertEquals(1L, stats.get("NumSchedulers"));
         assertEquals(1L, stats.get("NumIdleJobs"));
@@ -162,6 +164,26 @@ class CentralManagerTest {
         manager.negotiator().invoke("Reschedule", Map.of(), CONSOLE);
 
         Eventually.until("the slot matched again", () -> grid.matchedCalls.size() == 2);
+    }
+
+    @Test
+    void aMatchThatCouldNotBeDeliveredGivesItsConcurrencyLimitUnitsBack() throws Exception {
+        manager = new CentralManager("cm", settings(), NegotiatorSettings.defaults()
+                .withLimits(org.harrier.collector.negotiation.ConcurrencyLimits.NONE.with("license_x", 1)), clock, grid);
+        manager.start();
+        grid.failMatched = true;
+        grid.answers(SCHEDD, List.of(Map.of("RequestId", 7L, "Owner", "alice", "Count", 1L,
+                "Ad", Map.of("Owner", "alice", "Requirements", "true", "RequestCpus", 1L, "ConcurrencyLimits", "license_x",
+                        "!!descriptors", Map.of("Requirements", "com.redhat.grid.Expression")))));
+        unclaimedSlot("slot1@exec1");
+        idleJobs(1);
+        Eventually.until("first match", () -> grid.matchedCalls.size() == 1);
+        grid.failMatched = false;
+
+        manager.negotiator().invoke("Reschedule", Map.of(), CONSOLE);
+
+        // Held until the bound, license_x's only unit would keep the job back (a Rejection, no call).
+        Eventually.until("matched again with the unit the failed match gave back", () -> grid.matchedCalls.size() == 2);
     }
 
     @Test

@@ -1,7 +1,9 @@
 package org.harrier.collector;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +13,7 @@ import org.harrier.classad.ClassAd;
 import org.harrier.collector.negotiation.SlotOffer;
 import org.harrier.mgmt.AgentName;
 import org.harrier.mgmt.ObjectId;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -78,5 +81,49 @@ class LimitHoldsTest {
         LimitHolds holds = LimitHolds.NONE.matched(List.of(X, Map.of()), UNTIL);
         assertEquals(1, holds.holds().size(), "a match taking no limit holds nothing");
         assertEquals(held, holds.seen(List.of(), T0.plusSeconds(seconds)).units().getOrDefault("license_x", 0.0));
+    }
+    static Stream<Arguments> failedMatches() {
+        return Stream.of(
+                Arguments.of("a failed match's units come back at once", List.of(X), List.of(X), Map.of()),
+                Arguments.of("only the failed match's", List.of(X, Y), List.of(X), Y),
+                Arguments.of("one of two alike", List.of(X, X), List.of(X), X),
+                Arguments.of("two failed matches, two holds", List.of(X, X, Y), List.of(X, X), Y),
+                Arguments.of("a failed match that took no limit gives back nothing", List.of(X), List.of(Map.of()), X),
+                Arguments.of("units no hold has give back nothing", List.of(X), List.of(Y), X),
+                Arguments.of("other amounts of the same limit are another match's", List.of(X),
+                        List.of(Map.of("license_x", 2.0)), X));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("failedMatches")
+    void matchesTheSchedulerWasNotToldOfGiveTheirUnitsBack(String what, List<Map<String, Double>> matches,
+            List<Map<String, Double>> failed, Map<String, Double> held) {
+        assertEquals(held, LimitHolds.NONE.matched(matches, UNTIL).givenBack(failed).units(), what);
+    }
+
+    @Test
+    void theOldestAlikeHoldIsGivenBackSoWhatStaysLapsesNoEarlierThanTheLiveMatchsOwn() {
+        Instant later = UNTIL.plusSeconds(30);
+        LimitHolds holds = LimitHolds.NONE.matched(List.of(X), UNTIL).matched(List.of(X), later).givenBack(List.of(X));
+        assertEquals(List.of(new LimitHolds.Hold(later, X)), holds.holds());
+    }
+
+    @ParameterizedTest(name = "UPDATE_INTERVAL {0} s: held {1} s")
+    @org.junit.jupiter.params.provider.CsvSource({"0, 120", "1, 123", "5, 135", "300, 1020"})
+    void aHoldLastsTheStartdsMatchTimeoutAndThreeUpdateIntervals(long updateSeconds, long heldSeconds) {
+        assertEquals(Duration.ofSeconds(heldSeconds), LimitHolds.lapseAfter(Duration.ofSeconds(updateSeconds)));
+    }
+
+    @ParameterizedTest(name = "{0} s after the match, a claim not yet showing its limits: held {1}")
+    @org.junit.jupiter.params.provider.CsvSource({"4, 1", "60, 1", "122, 1", "123, 0"})
+    void aSlowClaimKeepsItsHoldPastThreeUpdateIntervals(long seconds, double held) {
+        LimitHolds holds = LimitHolds.NONE.matched(List.of(X), T0.plus(LimitHolds.lapseAfter(Duration.ofSeconds(1))));
+        holds = holds.seen(List.of(claimed("slot1_1@h", 100, null)), T0.plusSeconds(seconds));
+        assertEquals(held, holds.units().getOrDefault("license_x", 0.0));
+    }
+
+    @Test
+    void aNegativeUpdateIntervalIsRefused() {
+        assertThrows(IllegalArgumentException.class, () -> LimitHolds.lapseAfter(Duration.ofSeconds(-1)));
     }
 }

@@ -21,7 +21,8 @@ final class RecordingGrid implements Grid {
     record Notice(AgentName startd, ObjectId slot, Map<String, Object> arguments) {
     }
 
-    record Call(AgentName scheduler, ObjectId object, List<Map<String, Object>> matches) {
+    /** A Matched call; {@code publishedBefore} counts what had been published when it was made. */
+    record Call(AgentName scheduler, ObjectId object, List<Map<String, Object>> matches, int publishedBefore) {
     }
 
     private final Map<AgentName, Function<AgentName, CompletableFuture<List<?>>>> schedulers = new ConcurrentHashMap<>();
@@ -52,7 +53,7 @@ final class RecordingGrid implements Grid {
 
     @Override
     public CompletionStage<?> matched(AgentName scheduler, ObjectId object, List<Map<String, Object>> matches) {
-        matchedCalls.add(new Call(scheduler, object, matches));
+        matchedCalls.add(new Call(scheduler, object, matches, published.size()));
         return failMatched ? CompletableFuture.failedFuture(new IllegalStateException("scheduler gone"))
                 : CompletableFuture.completedFuture(Map.of());
     }
@@ -66,6 +67,15 @@ final class RecordingGrid implements Grid {
     @Override
     public void publish(ManagedObject object) {
         published.add(object.values());
+    }
+
+    /**
+     * The negotiator statistics of the cycle that made {@code call}, once published, else null:
+     * a cycle tells its schedulers before it publishes, on one thread, so they are the first
+     * statistics published after the call; earlier ones are of earlier cycles.
+     */
+    Map<String, Object> statisticsOf(Call call) {
+        return published.stream().skip(call.publishedBefore()).filter(v -> v.containsKey("Cycles")).findFirst().orElse(null);
     }
 
     long cyclesPublished() {

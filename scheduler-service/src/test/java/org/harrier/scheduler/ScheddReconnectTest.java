@@ -8,12 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
 import org.harrier.mgmt.QmfException;
+import org.harrier.scheduler.SpooledSchedds.Running;
 import org.harrier.scheduler.match.ClaimGrant;
 import org.harrier.scheduler.match.Request;
 import org.harrier.scheduler.match.SlotMatch;
@@ -36,8 +36,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @Timeout(60)
 class ScheddReconnectTest {
-    private static final SchedulerSettings SETTINGS =
-            new SchedulerSettings(Duration.ofSeconds(5), 100, Duration.ofSeconds(5), "host1", Duration.ofSeconds(60));
     private static final ClassAd JOB = ClassAd.builder().set("Cmd", "/bin/sleep").set("Args", "60")
             .setExpr("Requirements", "TRUE").set("Owner", "alice").set("Iwd", "/tmp").set("JobLeaseDuration", 600).build();
     private static final JobId J0 = new JobId(1, 0);
@@ -46,44 +44,20 @@ class ScheddReconnectTest {
     @TempDir
     Path spool;
 
-    private final ManualExecutor owner = new ManualExecutor();
-    private final MutableClock clock = new MutableClock(Instant.parse("2026-11-21T12:00:00Z"));
-
-    private record Running(Schedd schedd, RecordingStartds startds, RecordingEvents events) {
-    }
+    private final SpooledSchedds schedds = new SpooledSchedds();
+    private final ManualExecutor owner = schedds.owner;
+    private final MutableClock clock = schedds.clock;
 
     private Running start() throws Exception {
-        QueueLog.Recovery stored = QueueLog.open(spool);
-        RecordingStartds startds = new RecordingStartds();
-        RecordingEvents events = new RecordingEvents();
-        Schedd schedd = new Schedd("sched1", SETTINGS, startds, events, owner, clock, stored.queue(), stored.log());
-        await(schedd.recover());
-        return new Running(schedd, startds, events);
+        return schedds.start(spool);
     }
 
     private <T> T await(CompletableFuture<T> f) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (!f.isDone()) {
-            owner.runAll();
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("the scheduler did not answer");
-            }
-            Thread.onSpinWait();
-        }
-        owner.runAll();
-        return f.get();
+        return schedds.await(f);
     }
 
-    /**
-     * Runs the owner thread until {@code startds} has been sent {@code count} Activates: each goes
-     * out only once its claim is recorded on disk, after the log's writer thread synced.
-     */
     private List<RecordingStartds.Call> activates(RecordingStartds startds, int count) {
-        return org.harrier.testing.Await.value("Activate number " + count, Duration.ofSeconds(20), () -> {
-            owner.runAll();
-            List<RecordingStartds.Call> sent = startds.all("Activate");
-            return sent.size() >= count ? sent : null;
-        });
+        return schedds.activates(startds, count);
     }
 
     /** A first scheduler runs one job (of {@code count}) on a claim, then stops without a word; returns the claim. */

@@ -5,19 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.IntegerValue;
+import org.harrier.scheduler.SpooledSchedds.Running;
 import org.harrier.scheduler.match.ClaimGrant;
 import org.harrier.scheduler.match.Request;
 import org.harrier.scheduler.match.SlotMatch;
 import org.harrier.scheduler.queue.ExitReport;
 import org.harrier.scheduler.queue.JobId;
 import org.harrier.scheduler.queue.JobStatus;
-import org.harrier.scheduler.store.QueueLog;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,54 +27,24 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(60)
 class ScheddRestartTest {
-    private static final SchedulerSettings SETTINGS =
-            new SchedulerSettings(Duration.ofSeconds(5), 100, Duration.ofSeconds(5), "host1", Duration.ofSeconds(60));
     private static final ClassAd JOB = ClassAd.builder().set("Cmd", "/bin/sleep").set("Args", "60")
             .setExpr("Requirements", "TRUE").set("Owner", "alice").set("Iwd", "/tmp").build();
 
     @TempDir
     Path spool;
 
-    private final ManualExecutor owner = new ManualExecutor();
-    private final MutableClock clock = new MutableClock(Instant.parse("2026-11-21T12:00:00Z"));
-
-    /** A schedd on the spool's log, as the service starts one, with its recording surroundings. */
-    private record Running(Schedd schedd, RecordingStartds startds, RecordingEvents events, QueueLog.Recovery stored) {
-    }
+    private final SpooledSchedds schedds = new SpooledSchedds();
 
     private Running start() throws Exception {
-        QueueLog.Recovery stored = QueueLog.open(spool);
-        RecordingStartds startds = new RecordingStartds();
-        RecordingEvents events = new RecordingEvents();
-        Schedd schedd = new Schedd("sched1", SETTINGS, startds, events, owner, clock, stored.queue(), stored.log());
-        await(schedd.recover());
-        return new Running(schedd, startds, events, stored);
+        return schedds.start(spool);
     }
 
-    /** Runs the owner thread until the future is done: answers wait for the log's writer thread too. */
     private <T> T await(CompletableFuture<T> f) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (!f.isDone()) {
-            owner.runAll();
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("the scheduler did not answer");
-            }
-            Thread.onSpinWait();
-        }
-        owner.runAll();
-        return f.get();
+        return schedds.await(f);
     }
 
-    /**
-     * Runs the owner thread until {@code startds} has been sent {@code count} Activates: each goes
-     * out only once its claim is recorded on disk, after the log's writer thread synced.
-     */
     private List<RecordingStartds.Call> activates(RecordingStartds startds, int count) {
-        return org.harrier.testing.Await.value("Activate number " + count, Duration.ofSeconds(20), () -> {
-            owner.runAll();
-            List<RecordingStartds.Call> sent = startds.all("Activate");
-            return sent.size() >= count ? sent : null;
-        });
+        return schedds.activates(startds, count);
     }
 
     @Test

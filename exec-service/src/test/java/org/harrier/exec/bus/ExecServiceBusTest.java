@@ -1,8 +1,5 @@
 package org.harrier.exec.bus;
 
-import org.harrier.broker.BrokerSettings;
-import org.harrier.broker.GridBroker;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -23,8 +20,6 @@ import org.harrier.mgmt.AgentName;
 import org.harrier.mgmt.ObjectData;
 import org.harrier.mgmt.ObjectId;
 import org.harrier.mgmt.QmfException;
-import org.harrier.mgmt.bus.Agent;
-import org.harrier.mgmt.bus.Bus;
 import org.harrier.mgmt.bus.Console;
 import org.harrier.testing.Await;
 import org.junit.jupiter.api.AfterEach;
@@ -42,41 +37,31 @@ import org.junit.jupiter.api.io.TempDir;
 class ExecServiceBusTest {
     static final Duration WAIT = Duration.ofSeconds(10);
     static final AgentName STARTD = ExecService.agentName("node1");
-    static final AgentName SCHEDULER = AgentName.harrier("scheduler", "sched1");
+    static final AgentName SCHEDULER = StartdOnBroker.SCHEDULER;
     static final ObjectId PSLOT = ObjectId.grid("slot", "slot1@node1");
 
     @TempDir
     Path dir;
     Path iwd;
-    GridBroker broker;
-    Bus execBus;
-    Bus schedulerBus;
+    StartdOnBroker grid;
     ExecService exec;
     Console console;
     RecordingScheduler scheduler;
-    Agent schedulerAgent;
 
     @BeforeEach
     void start() throws Exception {
         iwd = Files.createDirectories(dir.resolve("iwd"));
-        broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
-        execBus = Bus.connect(broker.url());
-        schedulerBus = Bus.connect(broker.url());
-        scheduler = new RecordingScheduler("sched1");
-        schedulerAgent = schedulerBus.agent(SCHEDULER, Duration.ofSeconds(1));
-        schedulerAgent.add(scheduler);
-        console = schedulerBus.console();
-        exec = ExecService.start(execBus, "node1", ExecSettings.builder().cpus(2).memoryMiB(1024).diskKiB(100000)
+        grid = StartdOnBroker.start(dir, ExecSettings.builder().cpus(2).memoryMiB(1024).diskKiB(100000)
                 .machine("node1.example").executeDir(dir).updateInterval(Duration.ofSeconds(1))
                 .killGrace(Duration.ofMillis(300)).usageInterval(Duration.ofMillis(50)).build());
+        exec = grid.exec();
+        console = grid.console();
+        scheduler = grid.scheduler();
     }
 
     @AfterEach
-    void stop() throws Exception {
-        exec.close();
-        schedulerBus.close();
-        execBus.close();
-        broker.close();
+    void stop() {
+        grid.close();
     }
 
     Map<String, Object> call(ObjectId slot, String method, Map<String, ?> args) {

@@ -12,14 +12,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import org.harrier.broker.BrokerSettings;
-import org.harrier.broker.GridBroker;
 import org.harrier.exec.ExecSettings;
 import org.harrier.exec.starter.Cgroups;
 import org.harrier.mgmt.AgentName;
 import org.harrier.mgmt.ObjectId;
-import org.harrier.mgmt.bus.Agent;
-import org.harrier.mgmt.bus.Bus;
 import org.harrier.mgmt.bus.Console;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -37,15 +33,13 @@ import org.junit.jupiter.api.io.TempDir;
 class ExecServiceUsageBusTest {
     static final Duration WAIT = Duration.ofSeconds(10);
     static final AgentName STARTD = ExecService.agentName("node1");
-    static final AgentName SCHEDULER = AgentName.harrier("scheduler", "sched1");
+    static final AgentName SCHEDULER = StartdOnBroker.SCHEDULER;
     static final ObjectId PSLOT = ObjectId.grid("slot", "slot1@node1");
 
     @TempDir
     Path dir;
     Path iwd;
-    GridBroker broker;
-    Bus execBus;
-    Bus schedulerBus;
+    StartdOnBroker grid;
     ExecService exec;
     Console console;
     RecordingScheduler scheduler;
@@ -53,25 +47,18 @@ class ExecServiceUsageBusTest {
     @BeforeEach
     void start() throws Exception {
         iwd = Files.createDirectories(dir.resolve("iwd"));
-        broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
-        execBus = Bus.connect(broker.url());
-        schedulerBus = Bus.connect(broker.url());
-        scheduler = new RecordingScheduler("sched1");
-        Agent schedulerAgent = schedulerBus.agent(SCHEDULER, Duration.ofSeconds(1));
-        schedulerAgent.add(scheduler);
-        console = schedulerBus.console();
-        exec = ExecService.start(execBus, "node1", ExecSettings.builder().cpus(2).memoryMiB(1024).diskKiB(1_000_000)
+        grid = StartdOnBroker.start(dir, ExecSettings.builder().cpus(2).memoryMiB(1024).diskKiB(1_000_000)
                 .machine("node1.example").executeDir(dir).updateInterval(Duration.ofSeconds(1))
                 .killGrace(Duration.ofSeconds(5)).usageInterval(Duration.ofMillis(50))
                 .starterUpdateInterval(Duration.ofMillis(200)).build());
+        exec = grid.exec();
+        console = grid.console();
+        scheduler = grid.scheduler();
     }
 
     @AfterEach
-    void stop() throws Exception {
-        exec.close();
-        schedulerBus.close();
-        execBus.close();
-        broker.close();
+    void stop() {
+        grid.close();
     }
 
     Map<String, Object> call(String method, Map<String, ?> args) {

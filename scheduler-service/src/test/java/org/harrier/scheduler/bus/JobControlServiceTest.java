@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,36 +14,12 @@ import org.harrier.mgmt.ObjectData;
 import org.harrier.mgmt.Predicate;
 import org.harrier.mgmt.QmfException;
 import org.harrier.mgmt.bus.Bus;
-import org.harrier.mgmt.bus.Console;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Hold, Release, Remove, Suspend, Continue, SetAttribute and GetHistory called over AMQP 1.0 on an embedded broker. */
 @Timeout(60)
-class JobControlServiceTest {
-    @TempDir
-    Path dir;
-    ServiceOnBroker running;
-    Console console;
-
-    @BeforeEach
-    void start() {
-        running = ServiceOnBroker.start(dir, WAIT);
-        console = running.console();
-    }
-
-    @AfterEach
-    void stop() {
-        running.close();
-    }
-
-    Map<String, Object> call(String method, Map<String, ?> args) {
-        return Console.join(console.invoke(SchedulerServiceTest.AGENT, SchedulerServiceTest.SCHEDULER, method, args, WAIT));
-    }
-
+class JobControlServiceTest extends SchedulerOnBroker {
     @SuppressWarnings("unchecked")
     List<String> ids(String method, Map<String, ?> args) {
         return (List<String>) call(method, args).get("Ids");
@@ -112,10 +87,7 @@ class JobControlServiceTest {
         try (Bus startdBus = Bus.connect(running.url()); TestStartd startd = new TestStartd(startdBus)) {
             startd.holdActivations = true;
             call("Submit", Map.of("Ad", seedAd()));
-            @SuppressWarnings("unchecked")
-            List<Map<String, Object>> requests = (List<Map<String, Object>>) call("GetRequests", Map.of()).get("Requests");
-            call("Matched", Map.of("Matches", List.of(Map.of("RequestId", requests.get(0).get("RequestId"),
-                    "Slot", startd.slot.id().objectName(), "Agent", TestStartd.NAME.name()))));
+            matchFirstRequestTo(startd);
             await(() -> startd.calls.contains("Activate 1.0"), "the activation");
             call("JobStarted", Map.of("Id", "1.0", "ClaimId", "c1", "RemoteHost", "slot1_1@testhost"));
 

@@ -4,19 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.harrier.mgmt.QmfException;
 import org.harrier.mgmt.bus.Bus;
-import org.harrier.mgmt.bus.Console;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The starter's usage reports on the real bus (docs/protocols.md, "Usage"): JobUsage while the
@@ -24,28 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
  * BAD_PARAMETER and changes nothing; an exit report with HoldReasonCode 34 holds the job.
  */
 @Timeout(60)
-class JobUsageServiceTest {
+class JobUsageServiceTest extends SchedulerOnBroker {
     static final Duration WAIT = SchedulerServiceTest.WAIT;
 
-    @TempDir
-    Path dir;
-    ServiceOnBroker running;
-    Console console;
-
-    @BeforeEach
-    void start() {
-        running = ServiceOnBroker.start(dir, WAIT);
-        console = running.console();
-    }
-
-    @AfterEach
-    void stop() {
-        running.close();
-    }
-
-    Map<String, Object> call(String method, Map<String, ?> args) {
-        return Console.join(console.invoke(SchedulerServiceTest.AGENT, SchedulerServiceTest.SCHEDULER, method, args, WAIT));
-    }
 
     @SuppressWarnings("unchecked")
     Map<String, Object> ad() {
@@ -74,10 +50,7 @@ class JobUsageServiceTest {
     void runningJob(TestStartd startd) throws Exception {
         startd.holdActivations = true;
         call("Submit", Map.of("Ad", SchedulerServiceTest.seedAd()));
-        @SuppressWarnings("unchecked")
-        List<Map<String, Object>> requests = (List<Map<String, Object>>) call("GetRequests", Map.of()).get("Requests");
-        call("Matched", Map.of("Matches", List.of(Map.of("RequestId", requests.get(0).get("RequestId"),
-                "Slot", startd.slot.id().objectName(), "Agent", TestStartd.NAME.name()))));
+        matchFirstRequestTo(startd);
         SchedulerServiceTest.await(() -> startd.calls.contains("Activate 1.0"), "the activation");
         call("JobStarted", Map.of("Id", "1.0", "ClaimId", "c1", "RemoteHost", "slot1_1@testhost"));
     }

@@ -3,7 +3,6 @@ package org.harrier.scheduler.bus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,13 +13,11 @@ import org.harrier.exec.bus.ExecService;
 import org.harrier.mgmt.AgentName;
 import org.harrier.mgmt.ObjectId;
 import org.harrier.mgmt.bus.Bus;
-import org.harrier.mgmt.bus.Console;
 import org.harrier.testing.Await;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Preemption end to end on an embedded broker: the real scheduler service and a real startd
@@ -29,23 +26,17 @@ import org.junit.jupiter.api.io.TempDir;
  * evicted; the scheduler puts the job back to Idle; the freed core runs the next match.
  */
 @Timeout(60)
-class PreemptionBusTest {
+class PreemptionBusTest extends SchedulerOnBroker {
     static final Duration WAIT = Duration.ofSeconds(10);
-    static final AgentName SCHEDULER = AgentName.harrier("scheduler", "test");
-    static final ObjectId SCHEDULER_OBJECT = ObjectId.grid("scheduler", "test");
+    static final AgentName SCHEDULER = ServiceOnBroker.AGENT;
+    static final ObjectId SCHEDULER_OBJECT = ServiceOnBroker.SCHEDULER;
     static final AgentName STARTD = ExecService.agentName("node1");
 
-    @TempDir
-    Path dir;
-    ServiceOnBroker running;
-    Console console;
     Bus execBus;
     ExecService exec;
 
     @BeforeEach
     void start() {
-        running = ServiceOnBroker.start(dir, WAIT);
-        console = running.console();
         execBus = Bus.connect(running.url());
         exec = ExecService.start(execBus, "node1", ExecSettings.builder().cpus(1).memoryMiB(1024).diskKiB(100000)
                 .machine("node1").executeDir(dir).updateInterval(Duration.ofSeconds(1))
@@ -56,11 +47,6 @@ class PreemptionBusTest {
     void stop() {
         exec.close();
         execBus.close();
-        running.close();
-    }
-
-    Map<String, Object> call(String method, Map<String, ?> args) {
-        return Console.join(console.invoke(SCHEDULER, SCHEDULER_OBJECT, method, args, WAIT));
     }
 
     static Map<String, Object> typed(String type, Object value) {

@@ -24,11 +24,8 @@ import org.harrier.mgmt.Predicate;
 import org.harrier.mgmt.bus.Bus;
 import org.harrier.mgmt.bus.Console;
 import org.harrier.scheduler.queue.JobId;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * ClaimId is private, as in HTCondor: the scheduler records a running job's claim in its queue
@@ -36,29 +33,10 @@ import org.junit.jupiter.api.io.TempDir;
  * carries it: GetAd, the job objects and their GetAd, GetRequests, GetHistory, nor the user log.
  */
 @Timeout(60)
-class PrivateAttributesBusTest {
+class PrivateAttributesBusTest extends SchedulerOnBroker {
     private static final JobId JOB = new JobId(1, 0);
     private static final String CLAIM = "c1"; // TestStartd's first grant
 
-    @TempDir
-    Path dir;
-    ServiceOnBroker running;
-    Console console;
-
-    @BeforeEach
-    void start() {
-        running = ServiceOnBroker.start(dir, WAIT);
-        console = running.console();
-    }
-
-    @AfterEach
-    void stop() {
-        running.close();
-    }
-
-    private Map<String, Object> call(String method, Map<String, ?> args) {
-        return Console.join(console.invoke(AGENT, SCHEDULER, method, args, WAIT));
-    }
 
     @SuppressWarnings("unchecked")
     private static <T> T cast(Object o) {
@@ -73,9 +51,7 @@ class PrivateAttributesBusTest {
             Map<String, Object> ad = new LinkedHashMap<>(seedAd());
             ad.put("UserLog", typed("STRING", log.toString()));
             call("Submit", Map.of("Ad", ad));
-            List<Map<String, Object>> requests = cast(call("GetRequests", Map.of()).get("Requests"));
-            call("Matched", Map.of("Matches", List.of(Map.of("RequestId", requests.get(0).get("RequestId"),
-                    "Slot", startd.slot.id().objectName(), "Agent", TestStartd.NAME.name()))));
+            matchFirstRequestTo(startd);
             await(() -> startd.calls.contains("Activate 1.0"), "the activation");
             call("JobStarted", Map.of("Id", "1.0", "ClaimId", CLAIM, "RemoteHost", "slot1_1@testhost"));
 

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,38 +23,16 @@ import org.harrier.mgmt.QmfException;
 import org.harrier.mgmt.bus.Bus;
 import org.harrier.mgmt.bus.Console;
 import org.harrier.testing.Await;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The scheduler service on a real embedded Artemis broker, called by a console over AMQP 1.0. */
 @Timeout(60)
-class SchedulerServiceTest {
+class SchedulerServiceTest extends SchedulerOnBroker {
     static final Duration WAIT = Duration.ofSeconds(10);
-    static final AgentName AGENT = AgentName.harrier("scheduler", "test");
-    static final ObjectId SCHEDULER = ObjectId.grid("scheduler", "test");
+    static final AgentName AGENT = ServiceOnBroker.AGENT;
+    static final ObjectId SCHEDULER = ServiceOnBroker.SCHEDULER;
 
-    @TempDir
-    Path dir;
-    ServiceOnBroker running;
-    Console console;
-
-    @BeforeEach
-    void start() {
-        running = ServiceOnBroker.start(dir, WAIT);
-        console = running.console();
-    }
-
-    @AfterEach
-    void stop() {
-        running.close();
-    }
-
-    Map<String, Object> call(String method, Map<String, ?> args) {
-        return Console.join(console.invoke(AGENT, SCHEDULER, method, args, WAIT));
-    }
 
     QmfException failing(String method, Map<String, ?> args) {
         return assertThrows(QmfException.class, () -> call(method, args));
@@ -316,10 +293,7 @@ class SchedulerServiceTest {
         try (Bus startdBus = Bus.connect(running.url()); TestStartd startd = new TestStartd(startdBus)) {
             startd.refuse = true;
             call("Submit", Map.of("Ad", seedAd()));
-            @SuppressWarnings("unchecked")
-            List<Map<String, Object>> requests = (List<Map<String, Object>>) call("GetRequests", Map.of()).get("Requests");
-            call("Matched", Map.of("Matches", List.of(Map.of("RequestId", requests.get(0).get("RequestId"),
-                    "Slot", startd.slot.id().objectName(), "Agent", TestStartd.NAME.name()))));
+            matchFirstRequestTo(startd);
             await(() -> startd.calls.contains("Claim"), "the claim attempt");
             await(() -> {
                 @SuppressWarnings("unchecked")
@@ -335,10 +309,7 @@ class SchedulerServiceTest {
         try (Bus startdBus = Bus.connect(running.url()); TestStartd startd = new TestStartd(startdBus)) {
             startd.holdActivations = true;
             call("Submit", Map.of("Ad", seedAd()));
-            @SuppressWarnings("unchecked")
-            List<Map<String, Object>> requests = (List<Map<String, Object>>) call("GetRequests", Map.of()).get("Requests");
-            call("Matched", Map.of("Matches", List.of(Map.of("RequestId", requests.get(0).get("RequestId"),
-                    "Slot", startd.slot.id().objectName(), "Agent", TestStartd.NAME.name()))));
+            matchFirstRequestTo(startd);
             await(() -> startd.calls.contains("Activate 1.0"), "the activation");
             call("JobStarted", Map.of("Id", "1.0", "ClaimId", "c1", "RemoteHost", "slot1_1@testhost"));
             assertEquals(2L, jobs(Predicate.ALL).get(0).get("JobStatus"));

@@ -2,8 +2,11 @@ package org.harrier.scheduler.bus;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import org.harrier.broker.BrokerSettings;
 import org.harrier.broker.GridBroker;
+import org.harrier.mgmt.AgentName;
+import org.harrier.mgmt.ObjectId;
 import org.harrier.mgmt.bus.Bus;
 import org.harrier.mgmt.bus.Console;
 import org.harrier.scheduler.SchedulerSettings;
@@ -13,19 +16,25 @@ import org.harrier.scheduler.SchedulerSettings;
  * with a console on a bus of its own, as the service tests call it. Closing stops all of it.
  */
 final class ServiceOnBroker implements AutoCloseable {
+    static final AgentName AGENT = AgentName.harrier("scheduler", "test");
+    static final ObjectId SCHEDULER = ObjectId.grid("scheduler", "test");
+
     private final GridBroker broker;
     private final Bus serviceBus;
     private final Bus consoleBus;
     private final SchedulerService service;
+    private final Duration callTimeout;
 
-    private ServiceOnBroker(GridBroker broker, Bus serviceBus, Bus consoleBus, SchedulerService service) {
+    private ServiceOnBroker(GridBroker broker, Bus serviceBus, Bus consoleBus, SchedulerService service,
+            Duration callTimeout) {
         this.broker = broker;
         this.serviceBus = serviceBus;
         this.consoleBus = consoleBus;
         this.service = service;
+        this.callTimeout = callTimeout;
     }
 
-    /** Ads every second; {@code callTimeout} for the scheduler's own calls to startds. */
+    /** Ads every second; {@code callTimeout} for the scheduler's own calls to startds and for {@link #call}. */
     static ServiceOnBroker start(Path dir, Duration callTimeout) {
         GridBroker broker = GridBroker.start(BrokerSettings.personal(dir).withPort(0));
         Bus serviceBus = Bus.connect(broker.url());
@@ -33,7 +42,7 @@ final class ServiceOnBroker implements AutoCloseable {
         SchedulerService service = SchedulerService.start(serviceBus, "test",
                 SchedulerSettings.defaults().withUpdateInterval(Duration.ofSeconds(1)).withCallTimeout(callTimeout),
                 dir.resolve("spool"));
-        return new ServiceOnBroker(broker, serviceBus, consoleBus, service);
+        return new ServiceOnBroker(broker, serviceBus, consoleBus, service, callTimeout);
     }
 
     String url() {
@@ -47,6 +56,11 @@ final class ServiceOnBroker implements AutoCloseable {
 
     Console console() {
         return consoleBus.console();
+    }
+
+    /** Calls a method of the scheduler object from the console and waits for its answer. */
+    Map<String, Object> call(String method, Map<String, ?> args) {
+        return Console.join(console().invoke(AGENT, SCHEDULER, method, args, callTimeout));
     }
 
     @Override
