@@ -102,7 +102,8 @@ final class StagedStarts {
     /**
      * Activates {@code jobId} on claim {@code claimId} of dynamic slot {@code d}: Running from
      * now on, as under HTCondor (the answer is the start report); the process starts once its
-     * inputs are in its sandbox, and {@code exited} gets its end on the owner thread.
+     * inputs are in its sandbox (or its checkpoint in its Iwd), and {@code exited} gets its end
+     * on the owner thread.
      */
     JobStarted activate(DynamicSlot d, String claimId, String jobId, ClassAd job, JobCommand command,
             BiConsumer<String, ProcessOutcome> exited) {

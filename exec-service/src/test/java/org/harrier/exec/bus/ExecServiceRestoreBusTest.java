@@ -32,8 +32,9 @@ import org.junit.jupiter.api.io.TempDir;
  * checkpoint back over the bus off the startd's owner thread (docs/protocols.md, "Checkpoints and
  * vacate"): on a real broker, with a stand-in scheduler whose CheckpointIn transfer is paused
  * until the test lets it go, the Activate is answered and the startd takes another claim while
- * the restore is in progress; then the job starts in its Iwd from the restored file. A restore
- * that fails holds the job (never started, HoldReasonCode 13) as before.
+ * the restore is in progress; then the job starts in its Iwd from the restored file. A
+ * Deactivate meanwhile cancels the start; a restore that fails holds the job (never started,
+ * HoldReasonCode 13) as before.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class ExecServiceRestoreBusTest {
@@ -120,6 +121,26 @@ class ExecServiceRestoreBusTest {
         assertEquals(0, ((Number) exited.arguments().get("ExitCode")).intValue(), exited.arguments().toString());
         assertEquals("7\n", Files.readString(iwd.resolve("count")), "restored into the Iwd");
         assertEquals("7\n", Files.readString(iwd.resolve("resumed.txt")), "the job started after its checkpoint came");
+    }
+
+    @Test
+    void aDeactivateWhileTheCheckpointIsFetchedCancelsTheStartAndTheClaimTakesTheNextJob() throws Exception {
+        String claimId = claim();
+        call("Activate", Map.of("ClaimId", claimId, "Id", "1.0", "Job", job("touch ran")));
+        scheduler.transferAsked.get(20, TimeUnit.SECONDS);
+        call("Deactivate", Map.of("ClaimId", claimId, "Id", "1.0"));
+        scheduler.transferMayBegin.complete(null);
+
+        CheckpointingScheduler.Call exited = scheduler.next();
+        assertEquals("JobExited", exited.method());
+        assertTrue(String.valueOf(exited.arguments().get("HoldReason")).contains("cancelled"), exited.arguments().toString());
+        assertFalse(Files.exists(iwd.resolve("ran")), "never started");
+        Map<String, Object> next = job("touch next");
+        next.remove("NumCkpts");
+        next.remove("SpoolDir");
+        assertEquals(true, call("Activate", Map.of("ClaimId", claimId, "Id", "1.1", "Job", next)).get("Started"));
+        assertEquals(0, ((Number) scheduler.next().arguments().get("ExitCode")).intValue());
+        assertTrue(Files.exists(iwd.resolve("next")));
     }
 
     @Test
