@@ -45,7 +45,7 @@ import org.slf4j.LoggerFactory;
  * own maps ({@link Claims}) there only; a save copies on the checkpoint thread and hands its
  * result back to the owner thread. No mutable state of its own.
  */
-final class Checkpointer implements AutoCloseable {
+final class Checkpointer implements AutoCloseable, StagedStarts.Restore {
     /** The startd's state a restart touches, all owned by the startd's owner thread. */
     record Claims(ClaimBook book, Map<String, ClaimRun> running, Set<String> releasing, Starter starter,
             StartdListener listener, Executor owner) {
@@ -177,10 +177,11 @@ final class Checkpointer implements AutoCloseable {
      * with HoldReasonCode 13, as HTCondor holds a job whose input transfer failed. Blocks for the
      * copy: the startd calls it for a job in its Iwd, the sandbox thread for one in a sandbox.
      */
-    void restore(FileTransfer.Endpoint endpoint, ClassAd job, Path workDir, boolean runsInIwd) {
+    @Override
+    public void restore(FileTransfer.Endpoint endpoint, ClassAd job, Path workDir, boolean runsInIwd) {
         String jobId = endpoint.jobId();
         Optional<CheckpointPlan> plan = plan(jobId, job);
-        if (plan.isEmpty() || plan.get().spool() == null && plan.get().saved() == 0) {
+        if (!restores(plan)) {
             return;
         }
         try {
@@ -196,6 +197,23 @@ final class Checkpointer implements AutoCloseable {
             // No checkpoint known to the scheduler: nothing lost by starting afresh.
             log.debug("job {}: no checkpoint restored: {}", jobId, e.getMessage());
         }
+    }
+
+    /**
+     * True when job {@code job}, running in its Iwd, would get its checkpoint back over the bus
+     * (its spool is not on this machine): GetCheckpoint and CheckpointIn transfers, which take as
+     * long as the checkpoint is big, so the startd restores it off its owner thread ({@link StagedStarts}).
+     * The spool copy (a shared file system) stays where it was, in Activate.
+     */
+    @Override
+    public boolean restoresOverBus(ClassAd job, String jobId) {
+        Optional<CheckpointPlan> plan = plan(jobId, job);
+        return restores(plan) && stores.routeOf(plan.get(), true) == CheckpointStores.Route.BUS;
+    }
+
+    /** Whether a restore is tried: the job checkpoints, and has a checkpoint counted or a spool to look in. */
+    private static boolean restores(Optional<CheckpointPlan> plan) {
+        return plan.isPresent() && !(plan.get().spool() == null && plan.get().saved() == 0);
     }
 
     /** True when {@code outcome} is the job asking for a checkpoint (it exited with its CheckpointExitCode). */

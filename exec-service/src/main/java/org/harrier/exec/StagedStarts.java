@@ -4,8 +4,11 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
@@ -22,7 +25,10 @@ import org.harrier.exec.transfer.Sandboxes;
  * Jobs whose files travel (docs/protocols.md, "File transfer"): the activation is answered at
  * once (the job is Running while its input transfers, as under HTCondor), the inputs are fetched
  * into a sandbox (and its last checkpoint, for a self-checkpointing job), then the process starts there; when it ends its outputs are sent back before
- * the exit is reported. A failed input transfer is reported as a job that never started with
+ * the exit is reported. A job that runs in its Iwd but gets its checkpoint back over the bus (its
+ * spool is not on this machine) starts the same way: answered at once, its checkpoint fetched into
+ * its Iwd on a restore thread, then started there, so one big checkpoint does not stall the
+ * startd's other claims (a failed restore is code 13 too, as HTCondor holds it). A failed input transfer is reported as a job that never started with
  * HTCondor's hold code 13 (TransferInputError), a failed output transfer as its exit with code
  * 12 (TransferOutputError); either way the scheduler holds the job with the reason.
  *
@@ -50,20 +56,25 @@ final class StagedStarts {
     private final Executor owner;
     private final Map<String, Staging> staging = new HashMap<>();
     private final Map<String, Sandboxes.Staged> launched = new HashMap<>();
+    /** Restores into an Iwd; a thread per restore in progress (each waits on the bus), none when idle. */
+    private final ExecutorService restoring = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "harrier-restore");
+        t.setDaemon(true);
+        return t;
+    });
 
     /** The startd's parts this shares, all touched on its owner thread; {@code sandboxes} null: no file transfer. */
     record Parts(ClaimBook book, Map<String, ClaimRun> running, StartdLeases leases, Starter starter,
             StartdListener listener, Runnable publish, Clock clock, Executor owner) {
     }
 
-    /** Restores a job's last checkpoint into its sandbox (Checkpointer#restore); blocking, on the sandbox thread. */
-    @FunctionalInterface
+    /** Restores a job's last checkpoint ({@link Checkpointer}). */
     interface Restore {
-        void into(FileTransfer.Endpoint endpoint, ClassAd job, Path sandbox);
-    }
+        /** Into its sandbox or Iwd; blocking, on a sandbox or restore thread; JobSetupException when it must not start. */
+        void restore(FileTransfer.Endpoint endpoint, ClassAd job, Path workDir, boolean runsInIwd);
 
-    StagedStarts(Sandboxes sandboxes, Parts p) {
-        this(sandboxes, p, (endpoint, job, dir) -> { });
+        /** True when the job, in its Iwd, gets its checkpoint over the bus; owner thread, no I/O but a stat. */
+        boolean restoresOverBus(ClassAd job, String jobId);
     }
 
     StagedStarts(Sandboxes sandboxes, Parts p, Restore restore) {
@@ -83,10 +94,16 @@ final class StagedStarts {
         return sandboxes != null && sandboxes.transfers(job);
     }
 
+    /** True when job {@code jobId} starts here rather than in Activate: its files travel, or its checkpoint does. */
+    boolean startsLater(ClassAd job, String jobId) {
+        return transfers(job) || restore.restoresOverBus(job, jobId);
+    }
+
     /**
      * Activates {@code jobId} on claim {@code claimId} of dynamic slot {@code d}: Running from
      * now on, as under HTCondor (the answer is the start report); the process starts once its
-     * inputs are in its sandbox, and {@code exited} gets its end on the owner thread.
+     * inputs are in its sandbox (or its checkpoint in its Iwd), and {@code exited} gets its end
+     * on the owner thread.
      */
     JobStarted activate(DynamicSlot d, String claimId, String jobId, ClassAd job, JobCommand command,
             BiConsumer<String, ProcessOutcome> exited) {
@@ -103,36 +120,54 @@ final class StagedStarts {
         Staging s = new Staging();
         staging.put(claimId, s);
         FileTransfer.Endpoint endpoint = new FileTransfer.Endpoint(scheduler, jobId, claimId);
-        sandboxes.stageIn(endpoint, job, command, dir -> restore.into(endpoint, job, dir))
-                .whenCompleteAsync((staged, failure) -> {
-                    staging.remove(claimId);
-                    if (failure != null) {
-                        neverStarted(claimId, jobId, scheduler, s.cancelled ? "cancelled while its input was transferred"
-                                : cause(failure), TRANSFER_INPUT_ERROR);
-                    } else if (s.cancelled || !book.holds(claimId)) {
-                        sandboxes.discard(staged);
-                        neverStarted(claimId, jobId, scheduler, "cancelled while its input was transferred",
-                                TRANSFER_INPUT_ERROR);
-                    } else {
-                        launch(claimId, jobId, scheduler, staged, exited);
-                    }
-                }, owner);
+        boolean inIwd = !transfers(job);
+        // In its Iwd nothing is staged but the checkpoint: "staged" is null, and the job runs as Activate runs it.
+        CompletableFuture<Sandboxes.Staged> in = inIwd ? CompletableFuture.supplyAsync(() -> {
+            restore.restore(endpoint, job, command.iwd(), true);
+            return null;
+        }, restoring) : sandboxes.stageIn(endpoint, job, command, dir -> restore.restore(endpoint, job, dir, false));
+        in.whenCompleteAsync((staged, failure) -> {
+            staging.remove(claimId);
+            if (failure != null) {
+                // A checkpoint that must come back and cannot is the restore's hold code (13, as HTCondor's).
+                int code = unwrap(failure) instanceof JobSetupException j ? j.holdReasonCode() : TRANSFER_INPUT_ERROR;
+                neverStarted(claimId, jobId, scheduler, s.cancelled ? "cancelled while its input was transferred"
+                        : cause(failure), code);
+            } else if (s.cancelled || !book.holds(claimId)) {
+                discard(staged);
+                neverStarted(claimId, jobId, scheduler, "cancelled while its input was transferred", TRANSFER_INPUT_ERROR);
+            } else if (staged == null) {
+                launch(claimId, jobId, scheduler, command, job, null, exited);
+            } else {
+                launch(claimId, jobId, scheduler, staged.command(), staged.job(), staged, exited);
+            }
+        }, owner);
     }
 
-    private void launch(String claimId, String jobId, String scheduler, Sandboxes.Staged staged,
-            BiConsumer<String, ProcessOutcome> exited) {
+    /** Starts the job in its sandbox ({@code staged}), or in its Iwd when {@code staged} is null. */
+    private void launch(String claimId, String jobId, String scheduler, JobCommand command, ClassAd job,
+            Sandboxes.Staged staged, BiConsumer<String, ProcessOutcome> exited) {
         RunningJob process;
         try {
             DynamicSlot d = book.claimed(claimId);
-            process = starter.start(staged.command(), starter.controlsFor(staged.job(), d.name(), jobId, d.resources().memoryMiB()),
+            process = starter.start(command, starter.controlsFor(job, d.name(), jobId, d.resources().memoryMiB()),
                     outcome -> owner.execute(() -> exited.accept(claimId, outcome)));
         } catch (JobSetupException e) {
-            sandboxes.discard(staged);
+            discard(staged);
             neverStarted(claimId, jobId, scheduler, e.getMessage(), e.holdReasonCode());
             return;
         }
-        launched.put(claimId, staged);
-        running.put(claimId, new ClaimRun(jobId, scheduler, process, staged.job()));
+        if (staged != null) {
+            launched.put(claimId, staged);
+        }
+        running.put(claimId, new ClaimRun(jobId, scheduler, process, job));
+    }
+
+    /** Removes a sandbox made for nothing; an Iwd (no sandbox) stays. */
+    private void discard(Sandboxes.Staged staged) {
+        if (staged != null) {
+            sandboxes.discard(staged);
+        }
     }
 
     /** The start failed or was cancelled: the claim (if still held) is idle again, and the scheduler hears why. */
@@ -188,7 +223,11 @@ final class StagedStarts {
     }
 
     private static String cause(Throwable t) {
-        Throwable c = t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
+        Throwable c = unwrap(t);
         return c.getMessage() == null ? c.toString() : c.getMessage();
+    }
+
+    private static Throwable unwrap(Throwable t) {
+        return t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
     }
 }

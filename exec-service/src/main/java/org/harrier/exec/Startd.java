@@ -114,7 +114,7 @@ public final class Startd implements AutoCloseable {
                 new Checkpointer.Claims(book, running, releasing, starter, listener, owner),
                 this::finished, () -> closing, this::publish, clock);
         this.staged = new StagedStarts(sandboxes, new StagedStarts.Parts(book, running, leases, starter, listener,
-                this::publish, clock, owner), (endpoint, job, dir) -> checkpoints.restore(endpoint, job, dir, false));
+                this::publish, clock, owner), checkpoints);
         this.jobs = new ClaimJobs(book, running, releasing, staged, this::publish);
         this.ends = new RunEnds(new RunEnds.Parts(book, running, releasing, leases,
                 report -> safely(() -> listener.jobExited(report)), this::publish, () -> {
@@ -160,7 +160,7 @@ public final class Startd implements AutoCloseable {
             RunningJob process;
             try {
                 JobCommand command = Checkpointer.command(book, d, job);
-                if (staged.transfers(job)) {
+                if (staged.startsLater(job, jobId)) {
                     return staged.activate(d, claimId, jobId, job, command, ends::exited);
                 }
                 checkpoints.restore(new FileTransfer.Endpoint(d.scheduler(), jobId, claimId), job, command.iwd(), true);

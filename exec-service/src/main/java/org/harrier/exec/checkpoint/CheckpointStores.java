@@ -31,8 +31,12 @@ public final class CheckpointStores {
 
     /** The store for {@code plan}'s job running on {@code endpoint}'s claim, in its Iwd or in a sandbox. */
     public CheckpointStore of(CheckpointPlan plan, boolean runsInIwd, FileTransfer.Endpoint endpoint) {
+        return routeOf(plan, runsInIwd) == Route.BUS ? new BusCheckpointStore(transfer, endpoint) : spool;
+    }
+
+    /** The route {@code plan}'s job's checkpoints take from this machine, in its Iwd or in a sandbox. */
+    public Route routeOf(CheckpointPlan plan, boolean runsInIwd) {
         boolean spoolHere = plan.spool() != null && Files.isDirectory(plan.spool());
-        return route(runsInIwd, spoolHere, transfer != null) == Route.BUS ? new BusCheckpointStore(transfer, endpoint)
-                : spool;
+        return route(runsInIwd, spoolHere, transfer != null);
     }
 }

@@ -1,6 +1,7 @@
 package org.harrier.scheduler.store;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -45,23 +46,35 @@ public final class CheckpointSpool implements ScheddEvents, AutoCloseable {
     public void jobLeft(JobId id, ClassAd finalAd) {
         Path dir = jobDir(id);
         cleaner.execute(() -> {
-            try {
-                if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
-                    try (Stream<Path> walk = Files.walk(dir)) {
-                        for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                            Files.delete(p);
-                        }
+            // A transfer thread may be deleting a superseded checkpoint in there too (JobSpool.removeSuperseded):
+            // a file gone is skipped, and a walk that met a directory going is walked again.
+            for (int attempt = 1;; attempt++) {
+                try {
+                    delete(dir);
+                    return;
+                } catch (IOException | UncheckedIOException e) {
+                    if (attempt == 3) {
+                        LOG.warn("cannot delete the checkpoints of job {} in {}: {}", id, dir, e.toString());
+                        return;
                     }
                 }
-                try (Stream<Path> left = Files.exists(dir.getParent()) ? Files.list(dir.getParent()) : Stream.empty()) {
-                    if (Files.exists(dir.getParent()) && left.findAny().isEmpty()) {
-                        Files.deleteIfExists(dir.getParent());
-                    }
-                }
-            } catch (IOException e) {
-                LOG.warn("cannot delete the checkpoints of job {} in {}: {}", id, dir, e.toString());
             }
         });
+    }
+
+    private static void delete(Path dir) throws IOException {
+        if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+            try (Stream<Path> walk = Files.walk(dir)) {
+                for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(p);
+                }
+            }
+        }
+        try (Stream<Path> left = Files.exists(dir.getParent()) ? Files.list(dir.getParent()) : Stream.empty()) {
+            if (Files.exists(dir.getParent()) && left.findAny().isEmpty()) {
+                Files.deleteIfExists(dir.getParent());
+            }
+        }
     }
 
     @Override

@@ -180,12 +180,27 @@ public final class FileTransfers implements AutoCloseable {
      * An evicted job's JobExited on {@code claimId}: the files its eviction sent (EvictedOut)
      * replace those of the previous one, before the report moves the job back to Idle, so its
      * next run fetches them (ListFiles EvictedIn). Runs on the caller's thread (the one
-     * dispatching the report, so that reports stay in order): two renames, no copying. A
-     * failure is logged and the previous files stay, as a failed checkpoint save leaves the
-     * previous checkpoint. Returns whether files were committed.
+     * dispatching the report, so that reports stay in order): two renames, no copying, about a
+     * millisecond whatever the size; the replaced files are deleted after, on a transfer thread
+     * (that takes time in proportion to their size: JobSpool). A failure is logged and the
+     * previous files stay, as a failed checkpoint save leaves the previous checkpoint. Returns
+     * whether files were committed.
      */
     public boolean commitEvicted(JobId id, String claimId) {
-        return checkpointDirs != null && JobSpool.commitEvictedLogged(checkpointDirs.apply(id), id, claimId);
+        return checkpointDirs != null && removingAfter(id, JobSpool.commitEvictedLogged(checkpointDirs.apply(id), id, claimId));
+    }
+
+    /** After a commit: what it superseded is deleted on a transfer thread (none once closed: the next commit's removal takes it). */
+    private boolean removingAfter(JobId id, boolean committed) {
+        if (committed) {
+            Path jobDir = checkpointDirs.apply(id);
+            try {
+                io.execute(() -> JobSpool.removeSuperseded(jobDir, id));
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                // Closing: nothing lost but disk space until the job's next commit or its departure.
+            }
+        }
+        return committed;
     }
 
     /** What GetCheckpoint answers: the current checkpoint's number (0: none) and its files' sizes by relative name. */
@@ -213,14 +228,16 @@ public final class FileTransfers implements AutoCloseable {
      * JobCheckpointed for a checkpoint that travelled: {@link JobSpool#commitCheckpoint} when
      * {@code ad} (the job's queued ad, null if it left) records {@code claimId} as its claim.
      * Runs on the caller's thread (the scheduler's owner thread, so that the commit comes before
-     * the reports after it): renames and a link, no copying.
+     * the reports after it): a rename and a link swap, no copying nor forcing (each file was
+     * forced when its transfer ended), about a millisecond for a 200 MB checkpoint; deleting the
+     * checkpoint it replaced (40-220 ms for 200 MB on ext4) is left to a transfer thread.
      */
     public boolean commitCheckpoint(JobId id, String claimId, ClassAd ad, long number) {
         if (checkpointDirs == null || ad == null
                 || !(ad.evaluate(ClaimRecord.CLAIM_ID) instanceof StringValue c && c.value().equals(claimId))) {
             return false;
         }
-        return JobSpool.commitCheckpoint(checkpointDirs.apply(id), id, number);
+        return removingAfter(id, JobSpool.commitCheckpoint(checkpointDirs.apply(id), id, number));
     }
 
     private Path checkpointDir(JobId id) {

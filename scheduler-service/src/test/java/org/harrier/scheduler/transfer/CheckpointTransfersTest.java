@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
+import java.time.Duration;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.Random;
@@ -20,6 +21,7 @@ import java.util.concurrent.TimeUnit;
 import org.harrier.classad.ClassAd;
 import org.harrier.mgmt.QmfException;
 import org.harrier.scheduler.queue.JobId;
+import org.harrier.testing.Await;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -86,6 +88,21 @@ class CheckpointTransfersTest {
         assertArrayEquals(state, transfers.read(in.transferId(), 0, state.length).get());
         assertEquals(state.length, transfers.end(in.transferId(), sha(state), null).get());
         assertEquals(state.length, counters.get("BytesRecvd"));
+    }
+
+    @Test
+    void theCheckpointACommitReplacedIsDeletedAfterOnATransferThread() throws Exception {
+        for (long n = 1; n <= 2; n++) {
+            byte[] state = random(1000 + (int) n);
+            FileTransfers.Begun out = transfers.begin(JOB, "claim1", Direction.CHECKPOINT_OUT, "state.bin", n).get();
+            transfers.write(out.transferId(), 0, state).get();
+            transfers.end(out.transferId(), sha(state), null).get();
+            assertTrue(transfers.commitCheckpoint(JOB, "claim1", withClaim("claim1"), n));
+            assertEquals(n, transfers.checkpoint(JOB, "claim1").get().number(), "current as soon as the commit returns");
+        }
+        Path previous = spool.resolve("5/0/checkpoint.1");
+        Await.until("checkpoint 1 to be deleted", Duration.ofSeconds(10), () -> !Files.exists(previous), () -> "still there");
+        assertEquals(1002L, Files.size(spool.resolve("5/0/checkpoint/state.bin")));
     }
 
     @Test
