@@ -53,6 +53,11 @@ record LimitHolds(List<Hold> holds, Set<String> holders) {
         return updateInterval.multipliedBy(3);
     }
 
+    /** When the first of the holds lapses, if any is held. */
+    java.util.Optional<Instant> nextLapse() {
+        return holds.stream().map(Hold::until).min(Instant::compareTo);
+    }
+
     /** What one match took, held until {@code until} at the latest. */
     record Hold(Instant until, Map<String, Double> units) {
         Hold {

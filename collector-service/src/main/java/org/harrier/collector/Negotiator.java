@@ -21,6 +21,7 @@ import org.harrier.collector.negotiation.Negotiation;
 import org.harrier.collector.negotiation.NegotiationPolicy;
 import org.harrier.collector.negotiation.NegotiationSnapshot;
 import org.harrier.collector.negotiation.PlannedMatch;
+import org.harrier.collector.negotiation.Reason;
 import org.harrier.collector.negotiation.ResourceRequest;
 import org.harrier.collector.negotiation.SlotOffer;
 import org.harrier.mgmt.AgentName;
@@ -231,7 +232,20 @@ final class Negotiator {
             plan.rejections().forEach(r -> LOG.debug("request {} of {} at {}: {} jobs idle, {} ({})", r.request().requestId(),
                     r.request().owner(), r.request().scheduler(), r.unmatched(), r.reason(), r.slots()));
         }
+        cycleAgainWhenLimitsFree(plan, now);
         endCycle();
+    }
+
+    /**
+     * A job kept idle by a concurrency limit whose units a hold still takes gets another cycle
+     * when the hold lapses: nothing else would start one (the hold's job may have run and ended
+     * unseen, so no ad changes), and the job would wait for NEGOTIATOR_INTERVAL.
+     */
+    private void cycleAgainWhenLimitsFree(MatchPlan plan, Instant now) {
+        boolean limited = plan.rejections().stream().anyMatch(r -> r.reason() == Reason.CONCURRENCY_LIMIT);
+        accounts.nextLimitLapse().filter(lapse -> limited).ifPresent(lapse -> threads.owner().schedule(
+                CentralManager.guarded("negotiation when concurrency limit holds lapse", this::trigger),
+                Math.max(0, Duration.between(now, lapse).toMillis()) + 1, TimeUnit.MILLISECONDS));
     }
 
     private void tell(AgentName scheduler, ObjectId object, List<PlannedMatch> matches, Map<AdKey, Long> revisions) {

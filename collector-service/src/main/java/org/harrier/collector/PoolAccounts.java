@@ -115,6 +115,11 @@ final class PoolAccounts {
         limitHolds = limitHolds.matched(taken, now.plus(holdFor));
     }
 
+    /** When the first concurrency-limit hold lapses and its units are free again, if any is held. */
+    java.util.Optional<Instant> nextLimitLapse() {
+        return limitHolds.nextLapse();
+    }
+
     /**
      * Gives back at once the limit units of matches the scheduler could not be told of (its
      * Matched call failed): no claim will come for them, so no ad will ever retire their holds.

@@ -187,6 +187,29 @@ class CentralManagerTest {
     }
 
     @Test
+    void aJobKeptBackByAConcurrencyLimitHoldIsMatchedOnceTheHoldLapsesWithoutWaitingForTheInterval() {
+        // The first match's job never shows its limit in a slot ad (it ended unseen, say), so
+        // only the hold's lapse frees the unit, and nothing but that lapse starts a cycle:
+        // NEGOTIATOR_INTERVAL (60 s) is beyond the wait's deadline.
+        manager = new CentralManager("cm", settings().withUpdateInterval(Duration.ofMillis(300))
+                .withClassAdLifetime(Duration.ofHours(1)), NegotiatorSettings.defaults()
+                .withLimits(org.harrier.collector.negotiation.ConcurrencyLimits.NONE.with("license_x", 1)), clock, grid);
+        manager.start();
+        grid.answers(SCHEDD, List.of(Map.of("RequestId", 7L, "Owner", "alice", "Count", 2L,
+                "Ad", Map.of("Owner", "alice", "Requirements", "true", "RequestCpus", 1L, "ConcurrencyLimits", "license_x",
+                        "!!descriptors", Map.of("Requirements", "com.redhat.grid.Expression")))));
+        unclaimedSlot("slot1@exec1");
+        unclaimedSlot("slot2@exec1");
+        idleJobs(2);
+        Eventually.until("first match", () -> grid.matchedCalls.size() == 1);
+        assertEquals(1, grid.matchedCalls.get(0).matches().size(), "license_x's one unit lets one job match");
+
+        clock.advance(Duration.ofSeconds(1)); // past the hold: three UPDATE_INTERVALs of 300 ms
+
+        Eventually.until("matched again once the hold lapsed", () -> grid.matchedCalls.size() == 2);
+    }
+
+    @Test
     void aSchedulerThatFailsDoesNotKeepOthersFromTheirMatches() {
         start(settings());
         AgentName broken = AgentName.harrier("scheduler", "broken");
