@@ -50,18 +50,7 @@ public record ClaimRecord(String claimId, String startdAgent, String startdSlot,
      * job started before records were kept, or edited by hand): such a job cannot be reconnected.
      */
     public static ClaimRecord read(ClassAd job) {
-        String claimId = string(job, CLAIM_ID);
-        String agent = string(job, STARTD_AGENT);
-        String slot = string(job, STARTD_SLOT);
-        String host = string(job, REMOTE_HOST);
-        if (claimId == null || agent == null || slot == null || host == null) {
-            return null;
-        }
-        try {
-            return new ClaimRecord(claimId, agent, slot, host);
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
+        return read(job, REMOTE_HOST);
     }
 
     /**
@@ -69,10 +58,15 @@ public record ClaimRecord(String claimId, String startdAgent, String startdSlot,
      * {@link #PENDING_ACTIVATION} names the carved slot), or null.
      */
     public static ClaimRecord readPending(ClassAd job) {
+        return read(job, PENDING_ACTIVATION);
+    }
+
+    /** The record whose carved slot is named by {@code hostAttribute}, or null when it does not read. */
+    private static ClaimRecord read(ClassAd job, String hostAttribute) {
         String claimId = string(job, CLAIM_ID);
         String agent = string(job, STARTD_AGENT);
         String slot = string(job, STARTD_SLOT);
-        String host = string(job, PENDING_ACTIVATION);
+        String host = string(job, hostAttribute);
         if (claimId == null || agent == null || slot == null || host == null) {
             return null;
         }
