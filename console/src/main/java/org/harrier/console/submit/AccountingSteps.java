@@ -1,10 +1,6 @@
 package org.harrier.console.submit;
 
 import org.harrier.classad.ClassAd;
-import org.harrier.classad.Expr;
-import org.harrier.classad.IntegerValue;
-import org.harrier.classad.RealValue;
-import org.harrier.classad.Value;
 
 /**
  * The steps that say whom a job is charged to and how long it may keep running once preempted
@@ -50,20 +46,6 @@ final class AccountingSteps {
     }
 
     static void retirement(ProcCommands c, ClassAd.Builder ad) {
-        Expr e = c.expression("max_job_retirement_time");
-        if (e == null) {
-            return;
-        }
-        if (e.references().isEmpty()) {
-            // A constant must be a number of seconds; an expression is the startd's to evaluate.
-            Value v = e.evaluate();
-            boolean seconds = v instanceof IntegerValue i ? i.value() >= 0
-                    : v instanceof RealValue r && r.value() >= 0 && Double.isFinite(r.value());
-            if (!seconds) {
-                throw c.error("max_job_retirement_time", "max_job_retirement_time = " + c.text("max_job_retirement_time")
-                        + " is not a number of seconds (0 or more) or an expression");
-            }
-        }
-        ad.set("MaxJobRetirementTime", e);
+        VacateSteps.seconds(c, "max_job_retirement_time", "MaxJobRetirementTime", ad);
     }
 }

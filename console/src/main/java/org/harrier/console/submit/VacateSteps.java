@@ -51,20 +51,27 @@ final class VacateSteps {
     }
 
     static void maxVacateTime(ProcCommands c, ClassAd.Builder ad) {
-        Expr e = c.expression("job_max_vacate_time");
+        seconds(c, "job_max_vacate_time", "JobMaxVacateTime", ad);
+    }
+
+    /**
+     * {@code command}'s expression as {@code attribute}: a constant must be a number of seconds
+     * (0 or more); an expression is the startd's to evaluate when it vacates or retires the job.
+     */
+    static void seconds(ProcCommands c, String command, String attribute, ClassAd.Builder ad) {
+        Expr e = c.expression(command);
         if (e == null) {
             return;
         }
         if (e.references().isEmpty()) {
-            // A constant must be a number of seconds; an expression is the startd's to evaluate at vacate.
             Value v = e.evaluate();
             boolean seconds = v instanceof IntegerValue i ? i.value() >= 0
                     : v instanceof RealValue r && r.value() >= 0 && Double.isFinite(r.value());
             if (!seconds) {
-                throw c.error("job_max_vacate_time", "job_max_vacate_time = " + c.text("job_max_vacate_time")
+                throw c.error(command, command + " = " + c.text(command)
                         + " is not a number of seconds (0 or more) or an expression");
             }
         }
-        ad.set("JobMaxVacateTime", e);
+        ad.set(attribute, e);
     }
 }
