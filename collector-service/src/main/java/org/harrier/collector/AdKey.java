@@ -3,8 +3,8 @@ package org.harrier.collector;
 import java.util.Comparator;
 import java.util.Objects;
 
-import org.harrier.mgmt.AgentName;
-import org.harrier.mgmt.ObjectId;
+import org.harrier.protocol.AgentName;
+import org.harrier.protocol.ObjectId;
 
 /**
  * What identifies one ad in the store: the object and the agent publishing it, as HTCondor's

@@ -12,8 +12,8 @@ import org.harrier.classad.ClassAd;
 import org.harrier.classad.ClassAdParseException;
 import org.harrier.classad.Coercion;
 import org.harrier.classad.Expr;
-import org.harrier.mgmt.AdMaps;
-import org.harrier.mgmt.QmfException;
+import org.harrier.protocol.AdMaps;
+import org.harrier.bus.QmfException;
 
 /**
  * The arguments of {@code collector.Query(AdType, Constraint, Projection)}, checked: which ads,

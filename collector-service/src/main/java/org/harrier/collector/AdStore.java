@@ -13,8 +13,8 @@ import java.util.TreeMap;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.IntegerValue;
 import org.harrier.classad.Value;
-import org.harrier.mgmt.AdMaps;
-import org.harrier.mgmt.ObjectData;
+import org.harrier.protocol.AdMaps;
+import org.harrier.bus.ObjectData;
 
 /**
  * The collector's ads: slot, scheduler and submitter objects as their agents publish them

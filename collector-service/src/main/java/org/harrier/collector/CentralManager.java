@@ -11,8 +11,8 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
-import org.harrier.mgmt.ManagedObject;
-import org.harrier.mgmt.ObjectData;
+import org.harrier.bus.ManagedObject;
+import org.harrier.bus.ObjectData;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

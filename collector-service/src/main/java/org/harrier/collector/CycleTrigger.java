@@ -1,6 +1,6 @@
 package org.harrier.collector;
 
-import org.harrier.mgmt.Resources;
+import org.harrier.rules.Resources;
 import org.harrier.collector.negotiation.SlotOffer;
 
 /**

@@ -4,9 +4,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
 
-import org.harrier.mgmt.AgentName;
-import org.harrier.mgmt.ManagedObject;
-import org.harrier.mgmt.ObjectId;
+import org.harrier.protocol.AgentName;
+import org.harrier.bus.ManagedObject;
+import org.harrier.protocol.ObjectId;
 
 /**
  * What the central manager needs from the rest of the grid, so the domain code never sees the

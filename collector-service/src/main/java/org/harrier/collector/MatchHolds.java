@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.harrier.collector.negotiation.PlannedMatch;
-import org.harrier.mgmt.Resources;
+import org.harrier.rules.Resources;
 import org.harrier.collector.negotiation.SlotOffer;
 
 /**

@@ -24,8 +24,8 @@ import org.harrier.collector.negotiation.PlannedMatch;
 import org.harrier.collector.negotiation.Reason;
 import org.harrier.collector.negotiation.ResourceRequest;
 import org.harrier.collector.negotiation.SlotOffer;
-import org.harrier.mgmt.AgentName;
-import org.harrier.mgmt.ObjectId;
+import org.harrier.protocol.AgentName;
+import org.harrier.protocol.ObjectId;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -11,8 +11,8 @@ import org.harrier.collector.negotiation.ConcurrencyLimits;
 import org.harrier.collector.negotiation.GroupQuotas;
 import org.harrier.collector.negotiation.Preemption;
 import org.harrier.collector.negotiation.SharePolicy;
-import org.harrier.mgmt.config.Configuration;
-import org.harrier.mgmt.config.ConfigurationException;
+import org.harrier.config.Configuration;
+import org.harrier.config.ConfigurationException;
 
 /**
  * The central manager's knobs in an HTCondor-style configuration file (DESIGN.md section 8):

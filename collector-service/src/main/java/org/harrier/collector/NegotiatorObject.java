@@ -6,9 +6,9 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
-import org.harrier.mgmt.Caller;
-import org.harrier.mgmt.ManagedObject;
-import org.harrier.mgmt.ObjectId;
+import org.harrier.bus.Caller;
+import org.harrier.bus.ManagedObject;
+import org.harrier.protocol.ObjectId;
 
 /**
  * The {@code negotiator} managed object: the last cycle's statistics, {@code Reschedule}, and

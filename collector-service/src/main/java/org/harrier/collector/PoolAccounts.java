@@ -20,7 +20,7 @@ import org.harrier.collector.negotiation.MatchPlan;
 import org.harrier.collector.negotiation.NegotiationPolicy;
 import org.harrier.collector.negotiation.PlannedMatch;
 import org.harrier.collector.negotiation.SlotOffer;
-import org.harrier.mgmt.QmfException;
+import org.harrier.bus.QmfException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.harrier.collector.negotiation.ResourceRequest;
-import org.harrier.mgmt.AgentName;
+import org.harrier.protocol.AgentName;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -7,8 +7,8 @@ import org.harrier.classad.ClassAd;
 import org.harrier.classad.IntegerValue;
 import org.harrier.classad.StringValue;
 import org.harrier.classad.Value;
-import org.harrier.mgmt.AgentName;
-import org.harrier.mgmt.ObjectId;
+import org.harrier.protocol.AgentName;
+import org.harrier.protocol.ObjectId;
 
 /**
  * One ad as the collector holds it: the object's values read as a ClassAd, who published it,

@@ -10,7 +10,7 @@ import java.time.Instant;
 import java.util.List;
 
 import org.harrier.classad.IntegerValue;
-import org.harrier.mgmt.AgentName;
+import org.harrier.protocol.AgentName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

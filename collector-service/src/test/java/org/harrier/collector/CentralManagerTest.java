@@ -10,10 +10,10 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-import org.harrier.mgmt.AgentName;
-import org.harrier.mgmt.Caller;
-import org.harrier.mgmt.ObjectId;
-import org.harrier.mgmt.QmfException;
+import org.harrier.protocol.AgentName;
+import org.harrier.bus.Caller;
+import org.harrier.protocol.ObjectId;
+import org.harrier.bus.QmfException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

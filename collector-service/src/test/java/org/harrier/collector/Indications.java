@@ -3,9 +3,9 @@ package org.harrier.collector;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import org.harrier.mgmt.AgentName;
-import org.harrier.mgmt.ObjectData;
-import org.harrier.mgmt.ObjectId;
+import org.harrier.protocol.AgentName;
+import org.harrier.bus.ObjectData;
+import org.harrier.protocol.ObjectId;
 
 /** Data indications as a console hands them to the collector: fluent fixtures for tests. */
 final class Indications {

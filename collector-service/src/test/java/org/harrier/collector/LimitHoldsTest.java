@@ -11,8 +11,8 @@ import java.util.stream.Stream;
 
 import org.harrier.classad.ClassAd;
 import org.harrier.collector.negotiation.SlotOffer;
-import org.harrier.mgmt.AgentName;
-import org.harrier.mgmt.ObjectId;
+import org.harrier.protocol.AgentName;
+import org.harrier.protocol.ObjectId;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;

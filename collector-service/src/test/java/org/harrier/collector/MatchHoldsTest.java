@@ -10,7 +10,7 @@ import java.util.Map;
 import org.harrier.collector.negotiation.MatchPlan;
 import org.harrier.collector.negotiation.MatchPlanner;
 import org.harrier.collector.negotiation.NegotiationSnapshot;
-import org.harrier.mgmt.Resources;
+import org.harrier.rules.Resources;
 import org.harrier.collector.negotiation.ResourceRequest;
 import org.harrier.collector.negotiation.SlotOffer;
 import org.harrier.classad.ClassAd;

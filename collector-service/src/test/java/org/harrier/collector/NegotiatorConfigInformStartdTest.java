@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 
-import org.harrier.mgmt.config.Configuration;
-import org.harrier.mgmt.config.ConfigurationException;
+import org.harrier.config.Configuration;
+import org.harrier.config.ConfigurationException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

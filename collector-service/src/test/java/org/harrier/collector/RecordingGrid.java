@@ -8,9 +8,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
 
-import org.harrier.mgmt.AgentName;
-import org.harrier.mgmt.ManagedObject;
-import org.harrier.mgmt.ObjectId;
+import org.harrier.protocol.AgentName;
+import org.harrier.bus.ManagedObject;
+import org.harrier.protocol.ObjectId;
 
 /**
  * The grid as the central manager's tests need it, in memory: schedulers that answer

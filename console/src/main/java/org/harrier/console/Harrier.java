@@ -14,7 +14,7 @@ import org.harrier.console.grid.BrokerProbe;
 import org.harrier.console.grid.BusGrid;
 import org.harrier.console.submit.SubmitException;
 import org.harrier.exec.starter.ProcessLaunch;
-import org.harrier.mgmt.QmfException;
+import org.harrier.bus.QmfException;
 import picocli.CommandLine;
 
 /**

@@ -1,6 +1,6 @@
 package org.harrier.exec;
 
-import org.harrier.mgmt.Resources;
+import org.harrier.rules.Resources;
 
 import java.util.HashMap;
 import java.util.Map;
@@ -11,7 +11,7 @@ import org.harrier.classad.ClassAd;
 import org.harrier.classad.EvalContext;
 import org.harrier.classad.StringValue;
 import org.harrier.classad.Value;
-import org.harrier.mgmt.QmfException;
+import org.harrier.bus.QmfException;
 
 /**
  * The slot and its claims: applies {@link Carving}'s decisions to the {@link PartitionableSlot}

@@ -6,7 +6,7 @@ import java.util.Objects;
 import java.util.TreeMap;
 
 import org.harrier.classad.Expr;
-import org.harrier.mgmt.Resources;
+import org.harrier.rules.Resources;
 
 /**
  * How the partitionable slot is consumed and weighed (HTCondor's CONSUMPTION_POLICY,

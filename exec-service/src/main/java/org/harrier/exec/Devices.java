@@ -10,7 +10,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 
-import org.harrier.mgmt.Resources;
+import org.harrier.rules.Resources;
 
 /**
  * Which named devices (GPU-0, GPU-1, ...) the partitionable slot still holds and which

@@ -12,7 +12,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 
 import org.harrier.classad.EvalContext;
-import org.harrier.mgmt.QmfException;
+import org.harrier.bus.QmfException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -4,8 +4,8 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
 
-import org.harrier.mgmt.config.Configuration;
-import org.harrier.mgmt.config.ConfigurationException;
+import org.harrier.config.Configuration;
+import org.harrier.config.ConfigurationException;
 
 /**
  * The startd's knobs in an HTCondor-style configuration file (DESIGN.md §8), applied to

@@ -1,6 +1,6 @@
 package org.harrier.exec;
 
-import org.harrier.mgmt.Resources;
+import org.harrier.rules.Resources;
 
 import java.util.List;
 import java.util.Locale;

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 
-import org.harrier.mgmt.Resources;
+import org.harrier.rules.Resources;
 
 /**
  * A custom resource an execute node declares (HTCondor's {@code MACHINE_RESOURCE_<name>}): a

@@ -29,7 +29,7 @@ import org.harrier.exec.starter.RunningJob;
 import org.harrier.exec.starter.Starter;
 import org.harrier.exec.transfer.FileTransfer;
 import org.harrier.exec.transfer.Sandboxes;
-import org.harrier.mgmt.QmfException;
+import org.harrier.bus.QmfException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

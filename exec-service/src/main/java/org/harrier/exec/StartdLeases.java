@@ -9,7 +9,7 @@ import java.util.Objects;
 import java.util.function.Predicate;
 
 import org.harrier.classad.ClassAd;
-import org.harrier.mgmt.JobLease;
+import org.harrier.rules.JobLease;
 
 /**
  * Claim leases, the startd's side (docs/protocols.md, "Claim leases"): each claim's last renewal

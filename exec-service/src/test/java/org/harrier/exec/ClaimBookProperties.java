@@ -1,6 +1,6 @@
 package org.harrier.exec;
 
-import org.harrier.mgmt.Resources;
+import org.harrier.rules.Resources;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.EvalContext;
 import org.harrier.classad.Expr;
-import org.harrier.mgmt.QmfException;
+import org.harrier.bus.QmfException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.quicktheories.core.Gen;

@@ -15,7 +15,7 @@ import org.harrier.classad.ClassAd;
 import org.harrier.classad.EvalContext;
 import org.harrier.classad.Expr;
 import org.harrier.classad.Match;
-import org.harrier.mgmt.Resources;
+import org.harrier.rules.Resources;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;

@@ -1,6 +1,6 @@
 package org.harrier.exec;
 
-import org.harrier.mgmt.Resources;
+import org.harrier.rules.Resources;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -21,8 +21,8 @@ import java.util.concurrent.TimeUnit;
 
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
-import org.harrier.mgmt.QmfException;
-import org.harrier.mgmt.Resources;
+import org.harrier.bus.QmfException;
+import org.harrier.rules.Resources;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

@@ -8,7 +8,7 @@ import java.util.Map;
 
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
-import org.harrier.mgmt.Resources;
+import org.harrier.rules.Resources;
 import org.junit.jupiter.api.Test;
 
 /** EnteredCurrentState, EnteredCurrentActivity and TotalTime&lt;State&gt;&lt;Activity&gt; across a claim's life. */

@@ -8,7 +8,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import org.harrier.classad.EvalContext;
-import org.harrier.mgmt.QmfException;
+import org.harrier.bus.QmfException;
 import org.harrier.scheduler.match.Claim;
 import org.harrier.scheduler.match.Startds;
 import org.harrier.scheduler.queue.CheckpointReport;

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Executor;
 import org.harrier.classad.ClassAd;
-import org.harrier.mgmt.QmfException;
+import org.harrier.bus.QmfException;
 import org.harrier.scheduler.match.Autoclusters;
 import org.harrier.scheduler.match.ClaimRecord;
 import org.harrier.scheduler.match.Reconnect;

@@ -15,11 +15,11 @@ import org.harrier.exec.checkpoint.BusCheckpointStore;
 import org.harrier.exec.checkpoint.CheckpointPlan;
 import org.harrier.exec.checkpoint.CheckpointSaved;
 import org.harrier.exec.transfer.FileTransfer;
-import org.harrier.mgmt.AgentName;
-import org.harrier.mgmt.ObjectId;
-import org.harrier.mgmt.bus.Agent;
-import org.harrier.mgmt.bus.Bus;
-import org.harrier.mgmt.bus.Console;
+import org.harrier.protocol.AgentName;
+import org.harrier.protocol.ObjectId;
+import org.harrier.bus.Agent;
+import org.harrier.bus.Bus;
+import org.harrier.bus.Console;
 import org.harrier.scheduler.SchedulerSettings;
 import org.harrier.scheduler.bus.SchedulerService;
 

@@ -16,11 +16,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.harrier.mgmt.AdMaps;
-import org.harrier.mgmt.AgentInfo;
-import org.harrier.mgmt.ObjectId;
-import org.harrier.mgmt.bus.Bus;
-import org.harrier.mgmt.bus.Console;
+import org.harrier.protocol.AdMaps;
+import org.harrier.bus.AgentInfo;
+import org.harrier.protocol.ObjectId;
+import org.harrier.bus.Bus;
+import org.harrier.bus.Console;
 
 /**
  * The personal grid's speed (issue 3): N {@code /bin/true} jobs through a grid, as jobs per

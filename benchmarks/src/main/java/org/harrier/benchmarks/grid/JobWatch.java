@@ -5,8 +5,8 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
-import org.harrier.mgmt.ObjectData;
-import org.harrier.mgmt.bus.Console;
+import org.harrier.bus.ObjectData;
+import org.harrier.bus.Console;
 
 /**
  * What the benchmark learns from the grid: every {@code job} data indication, as any console

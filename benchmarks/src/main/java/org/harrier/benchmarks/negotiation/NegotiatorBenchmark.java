@@ -22,8 +22,8 @@ import org.harrier.collector.negotiation.NegotiationPolicy;
 import org.harrier.collector.negotiation.NegotiationSnapshot;
 import org.harrier.collector.negotiation.ResourceRequest;
 import org.harrier.collector.negotiation.SlotOffer;
-import org.harrier.mgmt.AgentName;
-import org.harrier.mgmt.ObjectId;
+import org.harrier.protocol.AgentName;
+import org.harrier.protocol.ObjectId;
 
 /**
  * One negotiation cycle at scale (issue 5): 100,000 idle jobs in 1,000 autoclusters from 20

@@ -22,9 +22,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.harrier.broker.BrokerSettings;
 import org.harrier.broker.GridBroker;
-import org.harrier.mgmt.AdMaps;
-import org.harrier.mgmt.bus.Bus;
-import org.harrier.mgmt.bus.Console;
+import org.harrier.protocol.AdMaps;
+import org.harrier.bus.Bus;
+import org.harrier.bus.Console;
 
 /**
  * The durable job queue's speed (issue 4): one cluster of N procs submitted and acknowledged

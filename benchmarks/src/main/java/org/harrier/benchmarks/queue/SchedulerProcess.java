@@ -9,10 +9,10 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.harrier.mgmt.AgentName;
-import org.harrier.mgmt.ObjectId;
-import org.harrier.mgmt.QmfException;
-import org.harrier.mgmt.bus.Console;
+import org.harrier.protocol.AgentName;
+import org.harrier.protocol.ObjectId;
+import org.harrier.bus.QmfException;
+import org.harrier.bus.Console;
 
 /**
  * The scheduler as its own JVM ({@code harrier-scheduler --spool DIR}), as an operator runs it,

@@ -7,12 +7,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 import org.harrier.collector.Grid;
-import org.harrier.mgmt.AgentName;
-import org.harrier.mgmt.ManagedObject;
-import org.harrier.mgmt.ObjectId;
-import org.harrier.mgmt.QmfException;
-import org.harrier.mgmt.bus.Agent;
-import org.harrier.mgmt.bus.Console;
+import org.harrier.protocol.AgentName;
+import org.harrier.bus.ManagedObject;
+import org.harrier.protocol.ObjectId;
+import org.harrier.bus.QmfException;
+import org.harrier.bus.Agent;
+import org.harrier.bus.Console;
 
 /**
  * The central manager's {@link Grid} on the bus: scheduler methods and the startds' match

@@ -10,12 +10,12 @@ import org.harrier.collector.CentralManager;
 import org.harrier.collector.CollectorSettings;
 import org.harrier.collector.NegotiatorConfig;
 import org.harrier.collector.NegotiatorSettings;
-import org.harrier.mgmt.config.Configuration;
-import org.harrier.mgmt.AgentName;
-import org.harrier.mgmt.bus.Agent;
-import org.harrier.mgmt.bus.Bus;
-import org.harrier.mgmt.bus.ServiceProcess;
-import org.harrier.mgmt.bus.Console;
+import org.harrier.config.Configuration;
+import org.harrier.protocol.AgentName;
+import org.harrier.bus.Agent;
+import org.harrier.bus.Bus;
+import org.harrier.bus.ServiceProcess;
+import org.harrier.bus.Console;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

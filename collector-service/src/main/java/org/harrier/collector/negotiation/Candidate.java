@@ -1,6 +1,6 @@
 package org.harrier.collector.negotiation;
 
-import org.harrier.mgmt.Resources;
+import org.harrier.rules.Resources;
 
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.EvalContext;

@@ -17,9 +17,9 @@ import org.harrier.classad.Expr;
 import org.harrier.classad.Op;
 import org.harrier.classad.Parens;
 import org.harrier.classad.StringValue;
-import org.harrier.mgmt.AgentName;
-import org.harrier.mgmt.ObjectId;
-import org.harrier.mgmt.Resources;
+import org.harrier.protocol.AgentName;
+import org.harrier.protocol.ObjectId;
+import org.harrier.rules.Resources;
 
 /**
  * "Why is my job idle?" ({@code harrier q -better-analyze}, HTCondor's {@code condor_q

@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.harrier.mgmt.AgentName;
+import org.harrier.protocol.AgentName;
 
 /**
  * What a negotiation cycle decided: the matches, the requests left (partly) idle with why, how

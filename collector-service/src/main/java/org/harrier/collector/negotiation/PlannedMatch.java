@@ -1,6 +1,6 @@
 package org.harrier.collector.negotiation;
 
-import org.harrier.mgmt.Resources;
+import org.harrier.rules.Resources;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -4,8 +4,8 @@ import java.util.Map;
 import java.util.Objects;
 
 import org.harrier.classad.ClassAd;
-import org.harrier.mgmt.AdMaps;
-import org.harrier.mgmt.AgentName;
+import org.harrier.protocol.AdMaps;
+import org.harrier.protocol.AgentName;
 
 /**
  * One entry of a scheduler's {@code GetRequests} answer (docs/protocols.md "Negotiation"): an

@@ -1,14 +1,14 @@
 package org.harrier.collector.negotiation;
 
-import org.harrier.mgmt.Resources;
+import org.harrier.rules.Resources;
 
 import java.util.Objects;
 
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.StringValue;
 import org.harrier.classad.Value;
-import org.harrier.mgmt.AgentName;
-import org.harrier.mgmt.ObjectId;
+import org.harrier.protocol.AgentName;
+import org.harrier.protocol.ObjectId;
 
 /**
  * A slot ad as the negotiator sees it: the object (its name goes into {@code Matched} as

@@ -20,8 +20,8 @@ import org.harrier.collector.negotiation.PlannedMatch;
 import org.harrier.collector.negotiation.ResourceRequest;
 import org.harrier.collector.negotiation.SharePolicy;
 import org.harrier.collector.negotiation.SlotOffer;
-import org.harrier.mgmt.AgentName;
-import org.harrier.mgmt.ObjectId;
+import org.harrier.protocol.AgentName;
+import org.harrier.protocol.ObjectId;
 
 /**
  * A pool in simulated time, for fair-share tests: static slots that run one job each for a

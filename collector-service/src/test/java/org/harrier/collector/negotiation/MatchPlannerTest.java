@@ -1,6 +1,6 @@
 package org.harrier.collector.negotiation;
 
-import org.harrier.mgmt.Resources;
+import org.harrier.rules.Resources;
 
 import static org.harrier.collector.negotiation.Pools.PLAIN_JOB;
 import static org.harrier.collector.negotiation.Pools.WITHIN_LIMITS;

@@ -4,8 +4,8 @@ import java.time.Instant;
 import java.util.List;
 
 import org.harrier.classad.ClassAd;
-import org.harrier.mgmt.AgentName;
-import org.harrier.mgmt.ObjectId;
+import org.harrier.protocol.AgentName;
+import org.harrier.protocol.ObjectId;
 
 /** Fixtures for planner tests: requests and slots from ClassAd text, and a plan of them. */
 final class Pools {

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Objects;
 import org.harrier.console.ConsoleFailure;
 import org.harrier.console.Grid;
-import org.harrier.mgmt.QmfException;
+import org.harrier.bus.QmfException;
 import org.harrier.scheduler.queue.AttributeEdit;
 
 /**

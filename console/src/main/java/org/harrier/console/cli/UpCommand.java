@@ -13,7 +13,7 @@ import org.harrier.collector.NegotiatorConfig;
 import org.harrier.collector.NegotiatorSettings;
 import org.harrier.exec.ExecConfig;
 import org.harrier.exec.ExecSettings;
-import org.harrier.mgmt.config.Configuration;
+import org.harrier.config.Configuration;
 import org.harrier.scheduler.SchedulerSettings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

@@ -20,15 +20,15 @@ import org.harrier.console.Grid;
 import org.harrier.console.GridConnector;
 import org.harrier.console.format.JobStatusCode;
 import org.harrier.console.submit.ClusterSubmission;
-import org.harrier.mgmt.AdMaps;
-import org.harrier.mgmt.AgentInfo;
-import org.harrier.mgmt.AgentName;
-import org.harrier.mgmt.ObjectData;
-import org.harrier.mgmt.ObjectId;
-import org.harrier.mgmt.QmfException;
-import org.harrier.mgmt.bus.Bus;
-import org.harrier.mgmt.bus.BusException;
-import org.harrier.mgmt.bus.Console;
+import org.harrier.protocol.AdMaps;
+import org.harrier.bus.AgentInfo;
+import org.harrier.protocol.AgentName;
+import org.harrier.bus.ObjectData;
+import org.harrier.protocol.ObjectId;
+import org.harrier.bus.QmfException;
+import org.harrier.bus.Bus;
+import org.harrier.bus.BusException;
+import org.harrier.bus.Console;
 
 /**
  * The {@link Grid} over the bus: a QMF console that finds the scheduler and collector agents

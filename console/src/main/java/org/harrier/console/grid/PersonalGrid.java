@@ -18,14 +18,14 @@ import org.harrier.collector.CollectorSettings;
 import org.harrier.collector.NegotiatorConfig;
 import org.harrier.collector.NegotiatorSettings;
 import org.harrier.exec.ExecConfig;
-import org.harrier.mgmt.config.Configuration;
+import org.harrier.config.Configuration;
 import org.harrier.collector.bus.CollectorService;
 import org.harrier.console.ConsoleFailure;
 import org.harrier.console.GridLocation;
 import org.harrier.exec.ExecSettings;
 import org.harrier.exec.bus.ExecService;
-import org.harrier.mgmt.bus.Bus;
-import org.harrier.mgmt.bus.BusException;
+import org.harrier.bus.Bus;
+import org.harrier.bus.BusException;
 import org.harrier.scheduler.SchedulerSettings;
 import org.harrier.scheduler.bus.SchedulerService;
 

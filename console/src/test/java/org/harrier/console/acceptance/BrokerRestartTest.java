@@ -13,7 +13,7 @@ import org.harrier.collector.bus.CollectorService;
 import org.harrier.console.Run;
 import org.harrier.exec.ExecSettings;
 import org.harrier.exec.bus.ExecService;
-import org.harrier.mgmt.bus.Bus;
+import org.harrier.bus.Bus;
 import org.harrier.scheduler.SchedulerSettings;
 import org.harrier.scheduler.bus.SchedulerService;
 import org.junit.jupiter.api.Test;

@@ -5,7 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.harrier.console.grid.PersonalGrid;
-import org.harrier.mgmt.bus.Bus;
+import org.harrier.bus.Bus;
 
 /**
  * What most acceptance test classes share for all their tests: a personal grid (data under

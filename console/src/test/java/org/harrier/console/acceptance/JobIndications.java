@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.harrier.mgmt.ObjectData;
-import org.harrier.mgmt.bus.Console;
+import org.harrier.bus.ObjectData;
+import org.harrier.bus.Console;
 
 /**
  * What a console hears about jobs: every {@code job} data indication from any scheduler, kept

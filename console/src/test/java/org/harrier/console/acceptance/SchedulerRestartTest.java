@@ -16,7 +16,7 @@ import org.harrier.broker.GridBroker;
 import org.harrier.collector.CollectorSettings;
 import org.harrier.collector.bus.CollectorService;
 import org.harrier.console.Run;
-import org.harrier.mgmt.bus.Bus;
+import org.harrier.bus.Bus;
 import org.harrier.scheduler.SchedulerSettings;
 import org.harrier.scheduler.userlog.UserLogEvent;
 import org.harrier.scheduler.userlog.UserLogReader;

@@ -12,7 +12,7 @@ import org.harrier.broker.GridBroker;
 import org.harrier.collector.CollectorSettings;
 import org.harrier.collector.bus.CollectorService;
 import org.harrier.console.Run;
-import org.harrier.mgmt.bus.Bus;
+import org.harrier.bus.Bus;
 import org.harrier.scheduler.SchedulerSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

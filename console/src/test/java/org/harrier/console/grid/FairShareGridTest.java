@@ -13,7 +13,7 @@ import java.time.Duration;
 import java.util.Map;
 import org.harrier.console.Run;
 import org.harrier.console.Surroundings;
-import org.harrier.mgmt.config.Configuration;
+import org.harrier.config.Configuration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;

@@ -15,7 +15,7 @@ import org.harrier.console.ConsoleFailure;
 import org.harrier.console.Grid;
 import org.harrier.console.Grid.Jobs;
 import org.harrier.console.Harrier;
-import org.harrier.mgmt.bus.Bus;
+import org.harrier.bus.Bus;
 import org.harrier.scheduler.SchedulerSettings;
 import org.harrier.scheduler.bus.SchedulerService;
 import org.junit.jupiter.api.AfterEach;

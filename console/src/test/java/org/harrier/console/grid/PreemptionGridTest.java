@@ -11,7 +11,7 @@ import java.time.Duration;
 import java.util.Map;
 import org.harrier.console.Run;
 import org.harrier.console.Surroundings;
-import org.harrier.mgmt.config.Configuration;
+import org.harrier.config.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;

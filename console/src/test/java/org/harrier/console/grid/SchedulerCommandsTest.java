@@ -13,7 +13,7 @@ import org.harrier.broker.GridBroker;
 import org.harrier.console.Harrier;
 import org.harrier.console.Run;
 import org.harrier.console.Surroundings;
-import org.harrier.mgmt.bus.Bus;
+import org.harrier.bus.Bus;
 import org.harrier.scheduler.SchedulerSettings;
 import org.harrier.scheduler.bus.SchedulerService;
 import org.junit.jupiter.api.Test;

@@ -7,9 +7,9 @@ import org.harrier.exec.ExecConfig;
 import org.harrier.exec.ExecSettings;
 import org.harrier.exec.MachineProbe;
 import org.harrier.exec.MachineResource;
-import org.harrier.mgmt.config.Configuration;
+import org.harrier.config.Configuration;
 import org.harrier.exec.starter.ProcessLaunch;
-import org.harrier.mgmt.bus.ServiceProcess;
+import org.harrier.bus.ServiceProcess;
 
 /**
  * The exec service as its own process:

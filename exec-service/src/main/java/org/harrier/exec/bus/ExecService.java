@@ -24,11 +24,11 @@ import org.harrier.exec.starter.Cgroups;
 import org.harrier.exec.transfer.FileTransfer;
 import org.harrier.exec.transfer.Sandboxes;
 import org.harrier.exec.transfer.SchedulerCalls;
-import org.harrier.mgmt.AgentName;
-import org.harrier.mgmt.ObjectId;
-import org.harrier.mgmt.bus.Agent;
-import org.harrier.mgmt.bus.Bus;
-import org.harrier.mgmt.bus.Console;
+import org.harrier.protocol.AgentName;
+import org.harrier.protocol.ObjectId;
+import org.harrier.bus.Agent;
+import org.harrier.bus.Bus;
+import org.harrier.bus.Console;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

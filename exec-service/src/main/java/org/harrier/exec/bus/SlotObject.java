@@ -7,11 +7,11 @@ import java.util.concurrent.CompletionStage;
 import org.harrier.classad.ClassAd;
 import org.harrier.exec.JobStarted;
 import org.harrier.exec.Startd;
-import org.harrier.mgmt.AdMaps;
-import org.harrier.mgmt.Caller;
-import org.harrier.mgmt.ManagedObject;
-import org.harrier.mgmt.ObjectId;
-import org.harrier.mgmt.QmfException;
+import org.harrier.protocol.AdMaps;
+import org.harrier.bus.Caller;
+import org.harrier.bus.ManagedObject;
+import org.harrier.protocol.ObjectId;
+import org.harrier.bus.QmfException;
 
 /**
  * A {@code slot} managed object: its values are the slot's machine ad in the native map form
@@ -115,7 +115,7 @@ final class SlotObject implements ManagedObject {
         }
         String scheduler = string(arguments, "Scheduler");
         try {
-            org.harrier.mgmt.AgentName.parse(scheduler);
+            org.harrier.protocol.AgentName.parse(scheduler);
         } catch (IllegalArgumentException e) {
             throw QmfException.badParameter("Scheduler: " + e.getMessage());
         }

@@ -17,10 +17,10 @@ import org.harrier.exec.PartitionableSlot;
 import org.harrier.exec.SlotAds;
 import org.harrier.exec.Startd;
 import org.harrier.exec.StartdListener;
-import org.harrier.mgmt.AgentName;
-import org.harrier.mgmt.ObjectId;
-import org.harrier.mgmt.bus.Agent;
-import org.harrier.mgmt.bus.Console;
+import org.harrier.protocol.AgentName;
+import org.harrier.protocol.ObjectId;
+import org.harrier.bus.Agent;
+import org.harrier.bus.Console;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

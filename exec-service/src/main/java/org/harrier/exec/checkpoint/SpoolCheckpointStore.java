@@ -10,7 +10,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 
-import org.harrier.mgmt.CheckpointLayout;
+import org.harrier.rules.CheckpointLayout;
 import java.util.stream.Stream;
 
 /**

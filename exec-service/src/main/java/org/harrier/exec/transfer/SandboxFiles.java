@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
-import org.harrier.mgmt.TransferLists;
+import org.harrier.rules.TransferLists;
 
 /**
  * The files an output entry stands for in a sandbox, found without leaving it: an entry that

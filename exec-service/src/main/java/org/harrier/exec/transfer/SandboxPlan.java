@@ -10,7 +10,7 @@ import java.util.Map;
 
 import org.harrier.classad.BooleanValue;
 import org.harrier.classad.ClassAd;
-import org.harrier.mgmt.TransferLists;
+import org.harrier.rules.TransferLists;
 import org.harrier.classad.StringValue;
 import org.harrier.classad.Value;
 import org.harrier.exec.starter.JobCommand;

@@ -28,7 +28,7 @@ import java.util.stream.Stream;
 
 import org.harrier.classad.ClassAd;
 import org.harrier.exec.starter.JobCommand;
-import org.harrier.mgmt.TransferLists;
+import org.harrier.rules.TransferLists;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -8,10 +8,10 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
-import org.harrier.mgmt.Caller;
-import org.harrier.mgmt.ManagedObject;
-import org.harrier.mgmt.ObjectId;
-import org.harrier.mgmt.QmfException;
+import org.harrier.bus.Caller;
+import org.harrier.bus.ManagedObject;
+import org.harrier.protocol.ObjectId;
+import org.harrier.bus.QmfException;
 
 /**
  * A stand-in scheduler object on a test's own agent that holds one checkpoint of one file and

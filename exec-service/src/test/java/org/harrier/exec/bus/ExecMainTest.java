@@ -13,7 +13,7 @@ import java.util.Map;
 
 import org.harrier.exec.ExecSettings;
 import org.harrier.exec.MachineResource;
-import org.harrier.mgmt.config.ConfigurationException;
+import org.harrier.config.ConfigurationException;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.junit.jupiter.api.Test;

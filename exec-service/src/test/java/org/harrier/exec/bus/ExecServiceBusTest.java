@@ -15,12 +15,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 import org.harrier.exec.ExecSettings;
-import org.harrier.mgmt.AdMaps;
-import org.harrier.mgmt.AgentName;
-import org.harrier.mgmt.ObjectData;
-import org.harrier.mgmt.ObjectId;
-import org.harrier.mgmt.QmfException;
-import org.harrier.mgmt.bus.Console;
+import org.harrier.protocol.AdMaps;
+import org.harrier.protocol.AgentName;
+import org.harrier.bus.ObjectData;
+import org.harrier.protocol.ObjectId;
+import org.harrier.bus.QmfException;
+import org.harrier.bus.Console;
 import org.harrier.testing.Await;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

@@ -17,13 +17,13 @@ import org.harrier.exec.ExecSettings;
 import org.harrier.exec.Machine;
 import org.harrier.exec.MachineProbe;
 import org.harrier.exec.MachineResource;
-import org.harrier.mgmt.AgentName;
-import org.harrier.mgmt.ObjectData;
-import org.harrier.mgmt.ObjectId;
-import org.harrier.mgmt.QmfException;
-import org.harrier.mgmt.Resources;
-import org.harrier.mgmt.bus.Bus;
-import org.harrier.mgmt.bus.Console;
+import org.harrier.protocol.AgentName;
+import org.harrier.bus.ObjectData;
+import org.harrier.protocol.ObjectId;
+import org.harrier.bus.QmfException;
+import org.harrier.rules.Resources;
+import org.harrier.bus.Bus;
+import org.harrier.bus.Console;
 import org.harrier.testing.Await;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -112,6 +112,6 @@ class ExecServiceResourcesBusTest {
         ObjectData grown = awaitSlot("slot1@gpu1", o -> Long.valueOf(2).equals(o.get("GPUs")));
         assertEquals("GPU-1,GPU-2", grown.get("AssignedGPUs"));
         assertEquals(3L, grown.get("TotalGPUs"));
-        assertEquals(Resources.advertisedBy(org.harrier.mgmt.AdMaps.toAd(grown.values())).amount("GPUs"), 2L);
+        assertEquals(Resources.advertisedBy(org.harrier.protocol.AdMaps.toAd(grown.values())).amount("GPUs"), 2L);
     }
 }

@@ -14,9 +14,9 @@ import java.util.concurrent.TimeUnit;
 
 import org.harrier.exec.ExecSettings;
 import org.harrier.exec.starter.Cgroups;
-import org.harrier.mgmt.AgentName;
-import org.harrier.mgmt.ObjectId;
-import org.harrier.mgmt.bus.Console;
+import org.harrier.protocol.AgentName;
+import org.harrier.protocol.ObjectId;
+import org.harrier.bus.Console;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -7,9 +7,9 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
-import org.harrier.mgmt.Caller;
-import org.harrier.mgmt.ManagedObject;
-import org.harrier.mgmt.ObjectId;
+import org.harrier.bus.Caller;
+import org.harrier.bus.ManagedObject;
+import org.harrier.protocol.ObjectId;
 
 /**
  * A stand-in scheduler object a test hosts on its own agent: it accepts JobStarted, JobExited

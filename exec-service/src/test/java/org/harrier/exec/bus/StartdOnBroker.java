@@ -5,9 +5,9 @@ import java.time.Duration;
 import org.harrier.broker.BrokerSettings;
 import org.harrier.broker.GridBroker;
 import org.harrier.exec.ExecSettings;
-import org.harrier.mgmt.AgentName;
-import org.harrier.mgmt.bus.Bus;
-import org.harrier.mgmt.bus.Console;
+import org.harrier.protocol.AgentName;
+import org.harrier.bus.Bus;
+import org.harrier.bus.Console;
 
 /**
  * An exec service "node1" on an embedded broker (its data under {@code dir/broker}) with, on a

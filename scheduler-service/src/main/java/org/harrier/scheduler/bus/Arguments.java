@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.harrier.classad.ClassAd;
-import org.harrier.mgmt.AdMaps;
-import org.harrier.mgmt.QmfException;
-import org.harrier.mgmt.QmfType;
+import org.harrier.protocol.AdMaps;
+import org.harrier.bus.QmfException;
+import org.harrier.protocol.QmfType;
 import org.harrier.scheduler.queue.JobSelection;
 
 /**

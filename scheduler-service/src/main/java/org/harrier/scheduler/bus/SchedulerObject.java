@@ -11,12 +11,12 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 import org.harrier.classad.ClassAd;
-import org.harrier.mgmt.AdMaps;
-import org.harrier.mgmt.AgentName;
-import org.harrier.mgmt.Caller;
-import org.harrier.mgmt.ManagedObject;
-import org.harrier.mgmt.ObjectId;
-import org.harrier.mgmt.QmfException;
+import org.harrier.protocol.AdMaps;
+import org.harrier.protocol.AgentName;
+import org.harrier.bus.Caller;
+import org.harrier.bus.ManagedObject;
+import org.harrier.protocol.ObjectId;
+import org.harrier.bus.QmfException;
 import org.harrier.scheduler.Schedd;
 import org.harrier.scheduler.SchedulerStatistics;
 import org.harrier.scheduler.match.Request;
@@ -271,7 +271,7 @@ final class SchedulerObject implements ManagedObject {
             } else if (rid instanceof String s && s.matches("[0-9]{1,18}")) {
                 requestId = Long.parseLong(s);
             } else {
-                throw QmfException.badParameter(where + " needs an integer RequestId, got " + org.harrier.mgmt.QmfType.describe(rid));
+                throw QmfException.badParameter(where + " needs an integer RequestId, got " + org.harrier.protocol.QmfType.describe(rid));
             }
             if (!(m.get("Slot") instanceof String slot) || slot.isEmpty()) {
                 throw QmfException.badParameter(where + " needs a Slot (the slot's object name)");
@@ -281,7 +281,7 @@ final class SchedulerObject implements ManagedObject {
             }
             Object preempt = m.get("Preempt");
             if (preempt != null && !(preempt instanceof Boolean)) {
-                throw QmfException.badParameter(where + " Preempt must be a bool, got " + org.harrier.mgmt.QmfType.describe(preempt));
+                throw QmfException.badParameter(where + " Preempt must be a bool, got " + org.harrier.protocol.QmfType.describe(preempt));
             }
             try {
                 out.add(new SlotMatch(requestId, new SlotRef(AgentName.parse(agent), slotId(slot)), Boolean.TRUE.equals(preempt)));

@@ -3,8 +3,8 @@ package org.harrier.scheduler.bus;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Function;
-import org.harrier.mgmt.ManagedObject;
-import org.harrier.mgmt.ObjectId;
+import org.harrier.bus.ManagedObject;
+import org.harrier.protocol.ObjectId;
 import org.harrier.scheduler.SubmitterCounts;
 
 /** One owner's jobs here as a {@code submitter} object, key {@code owner@scheduler}. Updated on the owner thread. */

@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 
-import org.harrier.mgmt.QmfException;
+import org.harrier.bus.QmfException;
 import org.harrier.scheduler.queue.JobId;
 import org.harrier.scheduler.transfer.Direction;
 import org.harrier.scheduler.transfer.DirectoryTree;

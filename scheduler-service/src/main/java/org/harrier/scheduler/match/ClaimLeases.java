@@ -6,7 +6,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import org.harrier.classad.ClassAd;
-import org.harrier.mgmt.JobLease;
+import org.harrier.rules.JobLease;
 
 /**
  * Claim leases, the scheduler's side (docs/protocols.md, "Claim leases"): which claims it gives

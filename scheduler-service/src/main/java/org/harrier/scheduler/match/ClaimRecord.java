@@ -4,8 +4,8 @@ import java.util.Objects;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
 import org.harrier.classad.StringValue;
-import org.harrier.mgmt.AgentName;
-import org.harrier.mgmt.ObjectId;
+import org.harrier.protocol.AgentName;
+import org.harrier.protocol.ObjectId;
 import org.harrier.scheduler.queue.JobId;
 import org.harrier.scheduler.queue.Transaction;
 

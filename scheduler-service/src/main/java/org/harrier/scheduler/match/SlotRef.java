@@ -1,8 +1,8 @@
 package org.harrier.scheduler.match;
 
 import java.util.Objects;
-import org.harrier.mgmt.AgentName;
-import org.harrier.mgmt.ObjectId;
+import org.harrier.protocol.AgentName;
+import org.harrier.protocol.ObjectId;
 
 /** A slot object and the startd agent hosting it: where Claim, Activate, Deactivate and Release go. */
 public record SlotRef(AgentName agent, ObjectId slot) {

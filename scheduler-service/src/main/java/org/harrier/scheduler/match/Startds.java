@@ -45,8 +45,8 @@ public interface Startds {
      * startd has begun the eviction.
      */
     default CompletableFuture<Void> vacate(ClaimGrant claim, JobId id) {
-        return CompletableFuture.failedFuture(new org.harrier.mgmt.QmfException(
-                org.harrier.mgmt.QmfException.NOT_IMPLEMENTED, "this startd cannot vacate jobs"));
+        return CompletableFuture.failedFuture(new org.harrier.bus.QmfException(
+                org.harrier.bus.QmfException.NOT_IMPLEMENTED, "this startd cannot vacate jobs"));
     }
 
     /**

@@ -7,7 +7,7 @@ import java.util.Set;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.ClassAdParseException;
 import org.harrier.classad.Expr;
-import org.harrier.mgmt.QmfException;
+import org.harrier.bus.QmfException;
 
 /**
  * One SetAttribute (condor_qedit): an attribute name and the ClassAd expression to bind it to,

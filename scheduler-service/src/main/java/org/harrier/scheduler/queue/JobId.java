@@ -1,6 +1,6 @@
 package org.harrier.scheduler.queue;
 
-import org.harrier.mgmt.QmfException;
+import org.harrier.bus.QmfException;
 
 /**
  * A job's id in one scheduler: cluster and proc, written {@code "cluster.proc"} everywhere

@@ -8,7 +8,7 @@ import org.harrier.classad.ClassAdParseException;
 import org.harrier.classad.Coercion;
 import org.harrier.classad.EvalContext;
 import org.harrier.classad.Expr;
-import org.harrier.mgmt.QmfException;
+import org.harrier.bus.QmfException;
 
 /**
  * Which jobs a control method (Hold, Release, Remove, Suspend, Continue, SetAttribute) names:

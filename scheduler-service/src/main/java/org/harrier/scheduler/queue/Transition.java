@@ -13,7 +13,7 @@ import org.harrier.classad.RealValue;
 import org.harrier.classad.StringValue;
 import org.harrier.classad.UndefinedValue;
 import org.harrier.classad.Value;
-import org.harrier.mgmt.QmfException;
+import org.harrier.bus.QmfException;
 
 /**
  * The job state machine (htcondor-notes section 4): which status each trigger may move a job

@@ -13,7 +13,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
-import org.harrier.mgmt.QmfException;
+import org.harrier.bus.QmfException;
 
 /**
  * The file-system half of the transfer rules for files inside a transferred directory

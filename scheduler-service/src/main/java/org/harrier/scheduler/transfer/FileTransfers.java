@@ -23,7 +23,7 @@ import java.util.function.Supplier;
 
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.StringValue;
-import org.harrier.mgmt.QmfException;
+import org.harrier.bus.QmfException;
 import org.harrier.scheduler.match.ClaimRecord;
 import org.harrier.scheduler.queue.JobId;
 

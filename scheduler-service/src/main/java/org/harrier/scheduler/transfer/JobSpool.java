@@ -16,8 +16,8 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 
 import org.harrier.classad.ClassAd;
-import org.harrier.mgmt.CheckpointLayout;
-import org.harrier.mgmt.QmfException;
+import org.harrier.rules.CheckpointLayout;
+import org.harrier.bus.QmfException;
 import org.harrier.scheduler.queue.JobId;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

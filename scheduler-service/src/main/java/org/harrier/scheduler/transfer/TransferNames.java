@@ -7,11 +7,11 @@ import java.util.List;
 
 import org.harrier.classad.BooleanValue;
 import org.harrier.classad.ClassAd;
-import org.harrier.mgmt.TransferLists;
+import org.harrier.rules.TransferLists;
 import org.harrier.classad.StringValue;
 import org.harrier.classad.Value;
-import org.harrier.mgmt.CheckpointLayout;
-import org.harrier.mgmt.QmfException;
+import org.harrier.rules.CheckpointLayout;
+import org.harrier.bus.QmfException;
 
 /**
  * Which files a starter may read from and write to the submit side for a job: the rules that

@@ -24,11 +24,11 @@ import java.util.stream.Stream;
 
 import org.harrier.exec.ExecSettings;
 import org.harrier.exec.bus.ExecService;
-import org.harrier.mgmt.AgentName;
-import org.harrier.mgmt.ObjectId;
-import org.harrier.mgmt.QmfException;
-import org.harrier.mgmt.bus.Bus;
-import org.harrier.mgmt.bus.Console;
+import org.harrier.protocol.AgentName;
+import org.harrier.protocol.ObjectId;
+import org.harrier.bus.QmfException;
+import org.harrier.bus.Bus;
+import org.harrier.bus.Console;
 import org.harrier.testing.Await;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -221,7 +221,7 @@ class FileTransferBusTest {
 
     /** Waits until the scheduler's one object of {@code className} shows {@code value} for {@code name} (ads refresh every second). */
     void awaitObject(String className, String name, Object value) {
-        List<org.harrier.mgmt.ObjectData>[] last = new List[1];
+        List<org.harrier.bus.ObjectData>[] last = new List[1];
         Await.until(className + " to show " + name + " = " + value, Duration.ofSeconds(20), () -> {
             last[0] = console.query(SCHEDULER, className, null, WAIT);
             return last[0].size() == 1 && value.equals(last[0].get(0).get(name));

@@ -10,10 +10,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.harrier.mgmt.ObjectData;
-import org.harrier.mgmt.Predicate;
-import org.harrier.mgmt.QmfException;
-import org.harrier.mgmt.bus.Bus;
+import org.harrier.bus.ObjectData;
+import org.harrier.protocol.Predicate;
+import org.harrier.bus.QmfException;
+import org.harrier.bus.Bus;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

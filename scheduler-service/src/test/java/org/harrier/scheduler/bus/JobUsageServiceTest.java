@@ -8,8 +8,8 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.harrier.mgmt.QmfException;
-import org.harrier.mgmt.bus.Bus;
+import org.harrier.bus.QmfException;
+import org.harrier.bus.Bus;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

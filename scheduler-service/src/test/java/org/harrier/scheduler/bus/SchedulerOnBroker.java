@@ -3,7 +3,7 @@ package org.harrier.scheduler.bus;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.harrier.mgmt.bus.Console;
+import org.harrier.bus.Console;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;

@@ -5,10 +5,10 @@ import java.time.Duration;
 import java.util.Map;
 import org.harrier.broker.BrokerSettings;
 import org.harrier.broker.GridBroker;
-import org.harrier.mgmt.AgentName;
-import org.harrier.mgmt.ObjectId;
-import org.harrier.mgmt.bus.Bus;
-import org.harrier.mgmt.bus.Console;
+import org.harrier.protocol.AgentName;
+import org.harrier.protocol.ObjectId;
+import org.harrier.bus.Bus;
+import org.harrier.bus.Console;
 import org.harrier.scheduler.SchedulerSettings;
 
 /**

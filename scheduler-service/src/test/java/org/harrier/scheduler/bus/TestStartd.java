@@ -7,14 +7,14 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.harrier.mgmt.AgentName;
-import org.harrier.mgmt.Caller;
-import org.harrier.mgmt.ManagedObject;
-import org.harrier.mgmt.ObjectId;
-import org.harrier.mgmt.QmfException;
-import org.harrier.mgmt.bus.Agent;
-import org.harrier.mgmt.bus.Bus;
-import org.harrier.mgmt.bus.Console;
+import org.harrier.protocol.AgentName;
+import org.harrier.bus.Caller;
+import org.harrier.bus.ManagedObject;
+import org.harrier.protocol.ObjectId;
+import org.harrier.bus.QmfException;
+import org.harrier.bus.Agent;
+import org.harrier.bus.Bus;
+import org.harrier.bus.Console;
 
 /**
  * A startd peer on the real bus speaking docs/protocols.md from the other side: a slot that

@@ -15,8 +15,8 @@ import java.util.Map;
 import java.util.Random;
 import java.util.TreeSet;
 import org.harrier.classad.ClassAd;
-import org.harrier.mgmt.AgentName;
-import org.harrier.mgmt.ObjectId;
+import org.harrier.protocol.AgentName;
+import org.harrier.protocol.ObjectId;
 import org.harrier.scheduler.queue.JobId;
 import org.junit.jupiter.api.Test;
 

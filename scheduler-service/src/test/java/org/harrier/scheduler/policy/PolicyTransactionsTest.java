@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Value;
-import org.harrier.mgmt.QmfException;
+import org.harrier.bus.QmfException;
 import org.harrier.scheduler.queue.ExitReport;
 import org.harrier.scheduler.queue.JobId;
 import org.harrier.scheduler.queue.JobQueue;

@@ -71,7 +71,7 @@ class JobQueueTest {
         assertEquals(new JobId(12, 3), JobId.parse("12.3"));
         assertEquals(12, JobId.parseCluster("12"));
         for (String bad : new String[] {"", "12", "a.b", "0.1", "1.-1", "1.2.3", "99999999999.0"}) {
-            org.harrier.mgmt.QmfException e = assertThrows(org.harrier.mgmt.QmfException.class, () -> JobId.parse(bad));
+            org.harrier.bus.QmfException e = assertThrows(org.harrier.bus.QmfException.class, () -> JobId.parse(bad));
             assertTrue(e.getMessage().contains("'" + bad + "'"), e.getMessage());
         }
     }

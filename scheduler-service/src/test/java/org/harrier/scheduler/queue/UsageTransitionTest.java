@@ -11,7 +11,7 @@ import static org.harrier.scheduler.queue.TransitionTest.job;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
 import org.harrier.classad.IntegerValue;
-import org.harrier.mgmt.QmfException;
+import org.harrier.bus.QmfException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

@@ -17,7 +17,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 import org.harrier.classad.ClassAd;
-import org.harrier.mgmt.QmfException;
+import org.harrier.bus.QmfException;
 import org.harrier.scheduler.queue.JobId;
 import org.harrier.testing.Await;
 import org.junit.jupiter.api.AfterEach;

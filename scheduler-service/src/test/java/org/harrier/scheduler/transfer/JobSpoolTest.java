@@ -11,8 +11,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.harrier.mgmt.CheckpointLayout;
-import org.harrier.mgmt.QmfException;
+import org.harrier.rules.CheckpointLayout;
+import org.harrier.bus.QmfException;
 import org.harrier.scheduler.queue.JobId;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,0 +1,212 @@
+package org.harrier.bus;
+
+import jakarta.jms.Connection;
+import jakarta.jms.JMSException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.qpid.jms.JmsConnection;
+import org.apache.qpid.jms.JmsConnectionFactory;
+import org.apache.qpid.jms.JmsConnectionListener;
+import org.apache.qpid.jms.message.JmsInboundMessageDispatch;
+import org.harrier.protocol.AgentName;
+
+/**
+ * One AMQP 1.0 connection to the broker (Qpid JMS), shared by the agents and consoles of a
+ * process. It reconnects on its own after a broker restart (Qpid JMS failover: consumers and
+ * producers are recovered; consoles then renew their reply queues), but fails at once if the
+ * broker cannot be reached when connecting, so a command line can say so.
+ *
+ * <p>This package is the only one in Harrier that imports JMS (STYLE.md section 5).
+ */
+public final class Bus implements AutoCloseable {
+    private final String url;
+    private final Connection connection;
+    private final Outbox outbox;
+    private final ScheduledExecutorService timer;
+    private final List<Runnable> onRestored = new CopyOnWriteArrayList<>();
+    private final List<AutoCloseable> children = new CopyOnWriteArrayList<>();
+
+    private Bus(String url, Connection connection) throws JMSException {
+        this.url = url;
+        this.connection = connection;
+        this.outbox = new Outbox(connection, "main");
+        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "harrier-bus-timer");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /**
+     * Connects to the broker at {@code brokerUrl} ({@code amqp://host:port}, or a Qpid JMS
+     * {@code failover:(...)} URI listing several brokers). Throws {@link BusException} with a
+     * one-line reason if no broker answers.
+     */
+    public static Bus connect(String brokerUrl) {
+        Objects.requireNonNull(brokerUrl, "brokerUrl");
+        String uri = failoverUri(brokerUrl);
+        Connection c = null;
+        try {
+            c = new JmsConnectionFactory(uri).createConnection();
+            Bus bus = new Bus(brokerUrl, c);
+            ((JmsConnection) c).addConnectionListener(bus.new Restorer());
+            c.start();
+            return bus;
+        } catch (JMSException | RuntimeException e) {
+            if (c != null) {
+                try {
+                    c.close();
+                } catch (JMSException ignored) {
+                    // the connection never came up
+                }
+            }
+            throw new BusException("cannot reach the broker at " + brokerUrl + " (" + rootMessage(e) + ")", e);
+        }
+    }
+
+    static String failoverUri(String brokerUrl) {
+        String base = brokerUrl.startsWith("failover:") ? brokerUrl
+                : "failover:(" + brokerUrl + ")";
+        String options = "failover.initialReconnectDelay=50&failover.reconnectDelay=100"
+                + "&failover.maxReconnectDelay=2000&failover.useReconnectBackOff=true"
+                + "&failover.maxReconnectAttempts=-1&failover.startupMaxReconnectAttempts=1"
+                // QMF's property names (qmf.opcode, x-amqp-0-10.app-id) are not Java identifiers.
+                + "&jms.validatePropertyNames=false";
+        URI parsed = URI.create(base);
+        return base + (parsed.getRawQuery() == null ? "?" : "&") + options;
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        String m = t.getMessage();
+        return m == null ? t.getClass().getSimpleName() : m;
+    }
+
+    /** Hosts managed objects under {@code name}, sending heartbeats every {@code heartbeat}. */
+    public Agent agent(AgentName name, Duration heartbeat) {
+        try {
+            Agent a = new Agent(this, name, heartbeat);
+            children.add(a);
+            return a;
+        } catch (JMSException e) {
+            throw new BusException("cannot start agent " + name + ": " + rootMessage(e), e);
+        }
+    }
+
+    /**
+     * An agent that takes no method request until {@link Agent#serveRequests()}: requests sent
+     * while it was down (persistent one-way reports among them) wait for the objects they name.
+     */
+    public Agent agentServingLater(AgentName name, Duration heartbeat) {
+        try {
+            Agent a = new Agent(this, name, heartbeat, false);
+            children.add(a);
+            return a;
+        } catch (JMSException e) {
+            throw new BusException("cannot start agent " + name + ": " + rootMessage(e), e);
+        }
+    }
+
+    /** A console: calls, queries and subscriptions towards other agents. */
+    public Console console() {
+        try {
+            Console c = new Console(this);
+            children.add(c);
+            return c;
+        } catch (JMSException e) {
+            throw new BusException("cannot start a console: " + rootMessage(e), e);
+        }
+    }
+
+    public String url() {
+        return url;
+    }
+
+    Connection connection() {
+        return connection;
+    }
+
+    Outbox outbox() {
+        return outbox;
+    }
+
+    ScheduledExecutorService timer() {
+        return timer;
+    }
+
+    void whenRestored(Runnable r) {
+        onRestored.add(r);
+    }
+
+    @Override
+    public void close() {
+        for (AutoCloseable c : children) {
+            try {
+                c.close();
+            } catch (Exception e) {
+                // closing is best effort: the connection is going away anyway
+            }
+        }
+        outbox.close();
+        timer.shutdownNow();
+        try {
+            connection.close();
+        } catch (JMSException e) {
+            // the broker may already be gone
+        }
+    }
+
+    /** Qpid JMS tells us when failover has reconnected; consoles then renew their reply queues. */
+    private final class Restorer implements JmsConnectionListener {
+        @Override
+        public void onConnectionEstablished(URI remoteURI) {
+        }
+
+        @Override
+        public void onConnectionFailure(Throwable error) {
+        }
+
+        @Override
+        public void onConnectionInterrupted(URI remoteURI) {
+        }
+
+        @Override
+        public void onConnectionRestored(URI remoteURI) {
+            timer.execute(() -> onRestored.forEach(Runnable::run));
+        }
+
+        @Override
+        public void onInboundMessage(JmsInboundMessageDispatch envelope) {
+        }
+
+        @Override
+        public void onSessionClosed(jakarta.jms.Session session, Throwable cause) {
+        }
+
+        @Override
+        public void onConsumerClosed(jakarta.jms.MessageConsumer consumer, Throwable cause) {
+        }
+
+        @Override
+        public void onProducerClosed(jakarta.jms.MessageProducer producer, Throwable cause) {
+        }
+    }
+
+    static void await(long millis) {
+        try {
+            TimeUnit.MILLISECONDS.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

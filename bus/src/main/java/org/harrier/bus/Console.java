@@ -1,0 +1,395 @@
+package org.harrier.bus;
+
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.Session;
+import jakarta.jms.TemporaryQueue;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+
+import org.harrier.protocol.AgentName;
+import org.harrier.protocol.ObjectId;
+import org.harrier.protocol.Predicate;
+import org.harrier.protocol.Schema;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A QMF console: finds agents, queries their objects, invokes their methods and listens to
+ * their data indications and heartbeats (DESIGN.md section 3).
+ *
+ * <p>Replies come back on a temporary queue and are matched to calls by correlation id, on the
+ * reply session's delivery thread; callers may wait on the returned futures from any thread.
+ * After a broker restart the bus reconnects and this console renews its reply queue; calls
+ * still waiting then fail with a {@link BusException} (their replies went to the old queue).
+ */
+public final class Console implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Console.class);
+
+    private final Bus bus;
+    private final String prefix = Long.toHexString(System.nanoTime()) + "-";
+    private final AtomicLong counter = new AtomicLong();
+    private final Map<String, Pending> pending = new ConcurrentHashMap<>();
+    private final List<AutoCloseable> subscriptions = Collections.synchronizedList(new ArrayList<>());
+    private volatile Replies replies;
+
+    /** A reply session and its temporary queue; replaced after a reconnect. */
+    private record Replies(Session session, TemporaryQueue queue, MessageConsumer consumer) {
+    }
+
+    /** A call waiting for its reply, collecting the pages of a multi-message answer. */
+    private static final class Pending {
+        final CompletableFuture<Object> result = new CompletableFuture<>();
+        final List<Object> pages = new ArrayList<>();
+        final List<Map<String, Object>> located;
+
+        Pending(boolean locate) {
+            this.located = locate ? Collections.synchronizedList(new ArrayList<>()) : null;
+        }
+    }
+
+    Console(Bus bus) throws JMSException {
+        this.bus = bus;
+        this.replies = openReplies();
+        bus.whenRestored(this::renew);
+    }
+
+    private Replies openReplies() throws JMSException {
+        Session s = bus.connection().createSession(false, Session.AUTO_ACKNOWLEDGE);
+        TemporaryQueue q = s.createTemporaryQueue();
+        MessageConsumer c = s.createConsumer(q);
+        c.setMessageListener(this::onReply);
+        return new Replies(s, q, c);
+    }
+
+    private void renew() {
+        Replies old = replies;
+        try {
+            replies = openReplies();
+        } catch (JMSException e) {
+            LOG.warn("cannot renew the console's reply queue after reconnecting: {}", e.toString());
+            return;
+        }
+        closeReplies(old);
+        for (String cid : List.copyOf(pending.keySet())) {
+            Pending p = pending.remove(cid);
+            if (p != null && p.located == null) {
+                p.result.completeExceptionally(new BusException("the connection to the broker was lost while waiting for a reply"));
+            }
+        }
+    }
+
+    /** Invokes {@code method} on {@code object} hosted by {@code agent}; completes with the output arguments. */
+    public CompletableFuture<Map<String, Object>> invoke(AgentName agent, ObjectId object, String method,
+            Map<String, ?> arguments, Duration timeout) {
+        return request(agent, Qmf.METHOD_REQUEST, methodBody(object, method, arguments), timeout, method + " on " + object)
+                .thenApply(reply -> {
+                    @SuppressWarnings("unchecked")
+                    Map<String, Object> out = reply instanceof Map<?, ?> m && m.get("_arguments") instanceof Map<?, ?> a
+                            ? (Map<String, Object>) a : Map.of();
+                    return out;
+                });
+    }
+
+    /**
+     * Invokes {@code method} one way: a persistent request without a reply address, so the agent
+     * answers nothing, and the future completes once the broker has the request on disk. For
+     * idempotent reports whose sender has nothing to do with an answer (exit reports): it saves
+     * the reply message, and a report waiting for an agent that is down is not a failure. A send
+     * the broker does not confirm is repeated until it does ({@link DurableSend}).
+     */
+    public CompletableFuture<Void> sendDurable(AgentName agent, ObjectId object, String method, Map<String, ?> arguments) {
+        Objects.requireNonNull(agent, "agent");
+        Envelope request = Envelope.to(agent.requestAddress(), false).subject(agent.name())
+                .opcode(Qmf.METHOD_REQUEST).persistent(true).body(methodBody(object, method, arguments));
+        return DurableSend.untilTaken(bus, request, method);
+    }
+
+    private static Map<String, Object> methodBody(ObjectId object, String method, Map<String, ?> arguments) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("_object_id", Map.of("_object_name", object.objectName()));
+        body.put("_method_name", method);
+        body.put("_arguments", arguments == null ? Map.of() : arguments);
+        return body;
+    }
+
+    /** Objects of {@code className} hosted by {@code agent} that satisfy {@code where}, all pages. */
+    public List<ObjectData> query(AgentName agent, String className, Predicate where, Duration timeout) {
+        Map<String, Object> q = new LinkedHashMap<>();
+        q.put("_what", "OBJECT");
+        Map<String, Object> sid = new LinkedHashMap<>();
+        sid.put("_class_name", className);
+        sid.put("_package_name", Schema.grid().packageName());
+        q.put("_schema_id", sid);
+        if (where != null) {
+            q.put("_where", where.toWire());
+        }
+        Object pages = join(request(agent, Qmf.QUERY_REQUEST, q, timeout, "query for " + className));
+        List<ObjectData> out = new ArrayList<>();
+        for (Object item : (List<?>) pages) {
+            ObjectData d = Decoding.data(item, agent);
+            if (d != null) {
+                out.add(d);
+            }
+        }
+        return out;
+    }
+
+    /** Every agent that answers a locate within {@code wait}. */
+    public List<AgentInfo> locate(Duration wait) {
+        return locate(wait, agent -> false);
+    }
+
+    /**
+     * The agents that answer a locate: all that answer within {@code wait}, or fewer if one that
+     * satisfies {@code enough} answers sooner (a command looking for one known agent need not
+     * sit out the whole wait).
+     */
+    public List<AgentInfo> locate(Duration wait, java.util.function.Predicate<AgentInfo> enough) {
+        String cid = prefix + counter.incrementAndGet();
+        Pending p = new Pending(true);
+        pending.put(cid, p);
+        Map<String, AgentInfo> byName = new LinkedHashMap<>();
+        try {
+            join(bus.outbox().send(Envelope.to(Qmf.LOCATE_ADDRESS, true).subject("console.request.agent_locate")
+                    .opcode(Qmf.AGENT_LOCATE_REQUEST).correlationId(cid).replyTo(replies.queue()).body(List.of())));
+            long deadline = System.nanoTime() + wait.toNanos();
+            synchronized (p.located) {
+                int read = 0;
+                while (true) {
+                    boolean done = false;
+                    for (; read < p.located.size(); read++) {
+                        AgentInfo info = Decoding.agent(p.located.get(read));
+                        if (info != null) {
+                            byName.putIfAbsent(info.name().name(), info);
+                            done |= enough.test(info);
+                        }
+                    }
+                    long left = deadline - System.nanoTime();
+                    if (done || left <= 0) {
+                        break;
+                    }
+                    p.located.wait(Math.max(1, left / 1_000_000));
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            pending.remove(cid);
+        }
+        return new ArrayList<>(byName.values());
+    }
+
+    /** All objects of {@code className} from every agent found within {@code wait}. */
+    public List<ObjectData> objects(String className, Duration wait) {
+        List<ObjectData> out = new ArrayList<>();
+        for (AgentInfo a : locate(wait)) {
+            try {
+                out.addAll(query(a.name(), className, null, Duration.ofSeconds(10)));
+            } catch (BusException | QmfException e) {
+                LOG.debug("agent {} did not answer a query for {}: {}", a.name(), className, e.getMessage());
+            }
+        }
+        return out;
+    }
+
+    /** Calls {@code listener} with every data indication of {@code className} from any agent. */
+    public AutoCloseable subscribe(String className, Consumer<ObjectData> listener) {
+        return listen(Qmf.dataFamily(Schema.grid().packageName(), className), in -> {
+            if (in.body() instanceof List<?> items) {
+                AgentName from = in.agent() == null ? null : safeAgent(in.agent());
+                for (Object item : items) {
+                    ObjectData d = Decoding.data(item, from);
+                    if (d != null) {
+                        listener.accept(d);
+                    }
+                }
+            }
+        });
+    }
+
+    /** Calls {@code listener} with every agent heartbeat. */
+    public AutoCloseable heartbeats(Consumer<AgentInfo> listener) {
+        return listen(Qmf.HEARTBEATS, in -> {
+            if (in.body() instanceof Map<?, ?> m && m.get("_values") instanceof Map<?, ?> v) {
+                @SuppressWarnings("unchecked")
+                AgentInfo info = Decoding.agent((Map<String, Object>) v);
+                if (info != null) {
+                    listener.accept(info);
+                }
+            }
+        });
+    }
+
+    private AutoCloseable listen(String topic, Consumer<Incoming> handler) {
+        try {
+            Session s = bus.connection().createSession(false, Session.AUTO_ACKNOWLEDGE);
+            MessageConsumer c = s.createConsumer(s.createTopic(topic));
+            c.setMessageListener(m -> {
+                Incoming in = Incoming.of(m);
+                if (!in.ok()) {
+                    LOG.debug("ignored a malformed message on {}: {}", topic, in.problem());
+                    return;
+                }
+                try {
+                    handler.accept(in);
+                } catch (RuntimeException e) {
+                    LOG.warn("a listener on {} failed: {}", topic, e.toString());
+                }
+            });
+            AutoCloseable closer = () -> {
+                c.close(); // before the session: see closeReplies
+                s.close();
+            };
+            subscriptions.add(closer);
+            return closer;
+        } catch (JMSException e) {
+            throw new BusException("cannot subscribe to " + topic + ": " + e.getMessage(), e);
+        }
+    }
+
+    private CompletableFuture<Object> request(AgentName agent, String opcode, Object body, Duration timeout, String what) {
+        Objects.requireNonNull(agent, "agent");
+        String cid = prefix + counter.incrementAndGet();
+        Pending p = new Pending(false);
+        pending.put(cid, p);
+        bus.outbox().send(Envelope.to(agent.requestAddress(), false).subject(agent.name()).opcode(opcode)
+                .correlationId(cid).replyTo(replies.queue()).body(body))
+                .whenComplete((ok, error) -> {
+                    if (error != null) {
+                        pending.remove(cid);
+                        p.result.completeExceptionally(error);
+                    }
+                });
+        bus.timer().schedule(() -> {
+            if (pending.remove(cid) != null) {
+                p.result.completeExceptionally(new BusException("no reply from " + agent + " to " + what
+                        + " within " + timeout.toMillis() + " ms"));
+            }
+        }, timeout.toMillis(), TimeUnit.MILLISECONDS);
+        return p.result;
+    }
+
+    private void onReply(Message m) {
+        Incoming in = Incoming.of(m);
+        Pending p = in.correlationId() == null ? null : pending.get(in.correlationId());
+        if (p == null) {
+            return; // late, or for a call that timed out
+        }
+        if (p.located != null) {
+            if (in.ok() && in.body() instanceof Map<?, ?> body && body.get("_values") instanceof Map<?, ?> v) {
+                @SuppressWarnings("unchecked")
+                Map<String, Object> attrs = (Map<String, Object>) v;
+                synchronized (p.located) {
+                    p.located.add(attrs);
+                    p.located.notifyAll();
+                }
+            }
+            return;
+        }
+        if (!in.ok()) {
+            pending.remove(in.correlationId());
+            p.result.completeExceptionally(new BusException("unreadable reply: " + in.problem()));
+            return;
+        }
+        if (Qmf.EXCEPTION.equals(in.opcode())) {
+            pending.remove(in.correlationId());
+            p.result.completeExceptionally(Decoding.exception(in.body()));
+            return;
+        }
+        if (Qmf.QUERY_RESPONSE.equals(in.opcode())) {
+            if (in.body() instanceof List<?> items) {
+                p.pages.addAll(items);
+            }
+            if (!in.partial()) {
+                pending.remove(in.correlationId());
+                p.result.complete(p.pages);
+            }
+            return;
+        }
+        pending.remove(in.correlationId());
+        p.result.complete(in.body());
+    }
+
+    private static AgentName safeAgent(String name) {
+        try {
+            return AgentName.parse(name);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /** Waits for {@code f}; unwraps its failure into the BusException or QmfException it is. */
+    public static <T> T join(CompletableFuture<T> f) {
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BusException("interrupted while waiting for a reply");
+        } catch (ExecutionException e) {
+            Throwable c = e.getCause();
+            if (c instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new BusException(c.toString(), c);
+        }
+    }
+
+    @Override
+    public void close() {
+        for (AutoCloseable s : List.copyOf(subscriptions)) {
+            try {
+                s.close();
+            } catch (Exception e) {
+                // best effort
+            }
+        }
+        for (String cid : List.copyOf(pending.keySet())) {
+            Pending p = pending.remove(cid);
+            if (p != null) {
+                p.result.completeExceptionally(new BusException("the console was closed"));
+            }
+        }
+        closeReplies(replies);
+    }
+
+    /**
+     * Consumer first, then the temporary queue, then the session: Qpid JMS takes about a second
+     * to close a session whose listener is still attached, but milliseconds in this order.
+     */
+    private static void closeReplies(Replies r) {
+        try {
+            r.consumer().close();
+            r.queue().delete();
+        } catch (JMSException e) {
+            // the connection may already be gone; the session close below still releases it
+        }
+        try {
+            r.session().close();
+        } catch (JMSException e) {
+            // as above
+        }
+    }
+
+    static Throwable unwrap(Throwable t) {
+        return t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
+    }
+
+    static boolean isTimeout(Throwable t) {
+        return unwrap(t) instanceof TimeoutException;
+    }
+}

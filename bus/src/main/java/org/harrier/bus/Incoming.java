@@ -1,0 +1,70 @@
+package org.harrier.bus;
+
+import jakarta.jms.Destination;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.ObjectMessage;
+import jakarta.jms.Queue;
+import jakarta.jms.Topic;
+
+/**
+ * A received QMF message, read once into plain values. Anything malformed (not an object
+ * message, a body that is not a map or list, missing properties) is reported through
+ * {@link #problem()} rather than thrown, so the receiver can answer with an {@code _exception}
+ * and keep serving (DESIGN.md section 9).
+ */
+record Incoming(String opcode, String method, String agent, boolean partial, String correlationId,
+                String replyTo, String userId, Object body, String problem) {
+
+    static Incoming of(Message m) {
+        String opcode = null;
+        String method = null;
+        String agent = null;
+        boolean partial = false;
+        String correlationId = null;
+        String replyTo = null;
+        String userId = null;
+        try {
+            opcode = m.getStringProperty(Qmf.OPCODE);
+            method = m.getStringProperty(Qmf.METHOD);
+            agent = m.getStringProperty(Qmf.AGENT);
+            partial = m.propertyExists(Qmf.PARTIAL);
+            correlationId = m.getJMSCorrelationID();
+            replyTo = address(m.getJMSReplyTo());
+            userId = m.getStringProperty("JMSXUserID");
+        } catch (JMSException | RuntimeException e) {
+            return new Incoming(opcode, method, agent, partial, correlationId, replyTo, userId, null,
+                    "unreadable message properties: " + e.getMessage());
+        }
+        if (opcode == null) {
+            return new Incoming(null, method, agent, partial, correlationId, replyTo, userId, null,
+                    "message has no qmf.opcode property");
+        }
+        if (!(m instanceof ObjectMessage om)) {
+            return new Incoming(opcode, method, agent, partial, correlationId, replyTo, userId, null,
+                    "message body must be an AMQP map or list (amqp-value), got " + m.getClass().getSimpleName());
+        }
+        Object body;
+        try {
+            body = Qmf.plain(om.getObject());
+        } catch (JMSException | RuntimeException e) {
+            return new Incoming(opcode, method, agent, partial, correlationId, replyTo, userId, null,
+                    "message body cannot be read: " + e.getMessage());
+        }
+        return new Incoming(opcode, method, agent, partial, correlationId, replyTo, userId, body, null);
+    }
+
+    private static String address(Destination d) throws JMSException {
+        if (d instanceof Queue q) {
+            return q.getQueueName();
+        }
+        if (d instanceof Topic t) {
+            return t.getTopicName();
+        }
+        return null;
+    }
+
+    boolean ok() {
+        return problem == null;
+    }
+}

@@ -1,0 +1,141 @@
+package org.harrier.bus;
+
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import java.util.UUID;
+
+import org.harrier.protocol.AgentName;
+import org.harrier.protocol.ObjectId;
+
+/**
+ * The QMFv2 vocabulary (opcodes, property names, addresses) and the shapes of its map bodies
+ * (reference qmf-over-amqp.md section 1.2-1.3).
+ */
+final class Qmf {
+    static final String APP_ID_PROPERTY = "x-amqp-0-10.app-id";
+    static final String APP_ID = "qmf2";
+    static final String OPCODE = "qmf.opcode";
+    static final String METHOD = "method";
+    static final String AGENT = "qmf.agent";
+    static final String CONTENT = "qmf.content";
+    static final String PARTIAL = "partial";
+
+    static final String AGENT_LOCATE_REQUEST = "_agent_locate_request";
+    static final String AGENT_LOCATE_RESPONSE = "_agent_locate_response";
+    static final String HEARTBEAT = "_agent_heartbeat_indication";
+    static final String QUERY_REQUEST = "_query_request";
+    static final String QUERY_RESPONSE = "_query_response";
+    static final String METHOD_REQUEST = "_method_request";
+    static final String METHOD_RESPONSE = "_method_response";
+    static final String EXCEPTION = "_exception";
+    static final String DATA_INDICATION = "_data_indication";
+
+    static final String LOCATE_ADDRESS = "qmf." + AgentName.DOMAIN + ".console.locate";
+    static final String CONSOLE_BROADCASTS = "qmf." + AgentName.DOMAIN + ".console.#";
+    static final String HEARTBEATS = "qmf." + AgentName.DOMAIN + ".ind.heartbeat.#";
+
+    private Qmf() {
+    }
+
+    static String heartbeatAddress(AgentName agent) {
+        return "qmf." + AgentName.DOMAIN + ".ind.heartbeat." + agent.addressPart();
+    }
+
+    static String dataAddress(String packageName, String className, AgentName agent) {
+        return "qmf." + AgentName.DOMAIN + ".ind.data." + AgentName.keyify(packageName) + "."
+                + AgentName.keyify(className) + "." + agent.addressPart();
+    }
+
+    /** Data indications of one class from every agent. */
+    static String dataFamily(String packageName, String className) {
+        return "qmf." + AgentName.DOMAIN + ".ind.data." + AgentName.keyify(packageName) + "."
+                + AgentName.keyify(className) + ".#";
+    }
+
+    static Map<String, Object> objectId(ObjectId id, AgentName agent, long epoch) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("_object_name", id.objectName());
+        m.put("_agent_name", agent.name());
+        m.put("_agent_epoch", epoch);
+        return m;
+    }
+
+    static Map<String, Object> schemaId(String packageName, String className, UUID hash) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("_package_name", packageName);
+        m.put("_class_name", className);
+        m.put("_type", "_data");
+        m.put("_hash", hash);
+        return m;
+    }
+
+    static Map<String, Object> exception(int code, String text) {
+        Map<String, Object> values = new LinkedHashMap<>();
+        values.put("error_code", (long) code);
+        values.put("error_text", text);
+        return Map.of("_values", values);
+    }
+
+    /**
+     * A deep copy made of LinkedHashMap and ArrayList, which Qpid JMS encodes as AMQP maps and
+     * lists (ObjectMessage with JMS_AMQP_TYPED_ENCODING) and which are Serializable.
+     */
+    static Serializable wire(Object value) {
+        return (Serializable) copy(value);
+    }
+
+    private static Object copy(Object value) {
+        if (value instanceof Supplier<?> later) {
+            return copy(later.get()); // an object's snapshot, made into its map only now (ManagedObject.snapshot)
+        }
+        if (value instanceof Map<?, ?> m) {
+            LinkedHashMap<String, Object> out = new LinkedHashMap<>();
+            m.forEach((k, v) -> out.put(String.valueOf(k), copy(v)));
+            return out;
+        }
+        if (value instanceof List<?> l) {
+            ArrayList<Object> out = new ArrayList<>(l.size());
+            l.forEach(v -> out.add(copy(v)));
+            return out;
+        }
+        if (value instanceof byte[] bytes) {
+            // Qpid JMS encodes an AMQP binary only from proton's Binary (a byte[] it takes for an array).
+            return new org.apache.qpid.proton.amqp.Binary(bytes);
+        }
+        return value;
+    }
+
+    /**
+     * A received body with every AMQP binary as a {@code byte[]} (the type QmfType.BINARY and the
+     * rest of Harrier use; proton's Binary stays inside the bus). The same maps when there is none.
+     */
+    static Object plain(Object value) {
+        if (value instanceof org.apache.qpid.proton.amqp.Binary b) {
+            byte[] a = b.getArray();
+            return b.getArrayOffset() == 0 && b.getLength() == a.length ? a
+                    : java.util.Arrays.copyOfRange(a, b.getArrayOffset(), b.getArrayOffset() + b.getLength());
+        }
+        if (value instanceof Map<?, ?> m) {
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                Object v = e.getValue();
+                if (v instanceof Map<?, ?> || v instanceof List<?> || v instanceof org.apache.qpid.proton.amqp.Binary) {
+                    @SuppressWarnings("unchecked")
+                    Map.Entry<Object, Object> entry = (Map.Entry<Object, Object>) e;
+                    entry.setValue(plain(v));
+                }
+            }
+            return m;
+        }
+        if (value instanceof List<?> l) {
+            @SuppressWarnings("unchecked")
+            List<Object> list = (List<Object>) l;
+            list.replaceAll(Qmf::plain);
+            return list;
+        }
+        return value;
+    }
+}

@@ -1,0 +1,117 @@
+package org.harrier.bus;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.harrier.protocol.ClassSchema;
+import org.harrier.protocol.ObjectId;
+import org.harrier.protocol.Predicate;
+
+/**
+ * One QMF {@code _query_request} as an agent answers it: the objects it hosts and those its
+ * sources find, of the class and name the query gives, for which its {@code _where} holds, as
+ * full data maps ({@code _what} OBJECT) or ids (OBJECT_ID), in pages.
+ */
+final class QueryAnswer {
+    private final Incoming in;
+    private final Agent.Hosting hosting;
+    private final Replies replies;
+
+    QueryAnswer(Incoming in, Agent.Hosting hosting, Replies replies) {
+        this.in = in;
+        this.hosting = hosting;
+        this.replies = replies;
+    }
+
+    void run() {
+        if (!(in.body() instanceof Map<?, ?> q)) {
+            replies.exception(in, QmfException.BAD_PARAMETER, "a query must be a map");
+            return;
+        }
+        Object what = q.get("_what");
+        if (!"OBJECT".equals(what) && !"OBJECT_ID".equals(what)) {
+            replies.exception(in, QmfException.NOT_IMPLEMENTED, "queries for " + what + " are not supported; ask for OBJECT");
+            return;
+        }
+        Predicate where;
+        try {
+            where = Predicate.fromWire(q.get("_where"));
+        } catch (IllegalArgumentException e) {
+            replies.exception(in, QmfException.BAD_PARAMETER, "bad _where: " + e.getMessage());
+            return;
+        }
+        String className = null;
+        String packageName = null;
+        if (q.get("_schema_id") instanceof Map<?, ?> sid) {
+            className = sid.get("_class_name") instanceof String s ? s : null;
+            packageName = sid.get("_package_name") instanceof String s ? s : null;
+        }
+        String objectName = q.get("_object_id") instanceof Map<?, ?> oid && oid.get("_object_name") instanceof String s ? s : null;
+        Page reply = new Page("OBJECT_ID".equals(what), where);
+        for (Agent.Hosted h : hosting.hosted()) {
+            ObjectId id = h.object().id();
+            if (objectName != null && !objectName.equals(id.objectName())
+                    || className != null && !className.equals(id.className())
+                    || packageName != null && !packageName.equals(id.packageName())) {
+                continue;
+            }
+            reply.offer(h.object(), h.type(), h.createTs());
+        }
+        for (Agent.Sourced s : hosting.sources()) {
+            if (className != null && !className.equals(s.type().name())
+                    || packageName != null && !packageName.equals(s.type().packageName())) {
+                continue;
+            }
+            if (objectName == null) {
+                s.source().forEach(where, o -> reply.offer(o, s.type(), Agent.createdNanos(o)));
+            } else {
+                Agent.Hosted h = findByName(objectName);
+                if (h != null && h.type() == s.type()) {
+                    reply.offer(h.object(), h.type(), h.createTs());
+                }
+            }
+        }
+        reply.finish();
+    }
+
+    private Agent.Hosted findByName(String objectName) {
+        try {
+            return hosting.find(ObjectId.parse(objectName));
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /** The answer, sent in pages of {@link Agent#PAGE} objects as they are found. */
+    private final class Page {
+        private final boolean idsOnly;
+        private final Predicate where;
+        private List<Object> page = new ArrayList<>();
+
+        Page(boolean idsOnly, Predicate where) {
+            this.idsOnly = idsOnly;
+            this.where = where;
+        }
+
+        void offer(ManagedObject o, ClassSchema type, long createTs) {
+            Map<String, Object> values = o.values();
+            if (!where.test(values)) {
+                return;
+            }
+            page.add(idsOnly ? hosting.objectId(o.id()) : hosting.data(o, type, createTs, values));
+            if (page.size() == Agent.PAGE) {
+                send(true);
+                page = new ArrayList<>();
+            }
+        }
+
+        void finish() {
+            send(false);
+        }
+
+        private void send(boolean partial) {
+            replies.send(in, "response", Qmf.QUERY_RESPONSE, idsOnly ? "_object_id" : "_data", partial, page);
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package org.harrier.protocol;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.harrier.classad.ClassAd;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class AdMapsTest {
+    private static final ClassAd JOB = ClassAd.parse("""
+            [ Cmd = "/bin/sleep"; Args = "60"; JobUniverse = 5; ImageSize = 0.5; OnExitRemove = true;
+              Requirements = TARGET.Memory >= 1024 && OpSys == "LINUX"; Nothing = undefined ]""");
+
+    @Test
+    void theNativeFormKeepsLiteralsAndMarksExpressions() {
+        Map<String, Object> m = AdMaps.toNative(JOB);
+        assertEquals("/bin/sleep", m.get("Cmd"));
+        assertEquals(5L, m.get("JobUniverse"));
+        assertEquals(0.5, m.get("ImageSize"));
+        assertEquals(true, m.get("OnExitRemove"));
+        assertEquals("TARGET.Memory >= 1024 && OpSys == \"LINUX\"", m.get("Requirements"));
+        assertEquals(Map.of("Requirements", AdMaps.EXPRESSION, "Nothing", AdMaps.EXPRESSION), m.get(AdMaps.DESCRIPTORS));
+        assertEquals(JOB, AdMaps.toAd(m));
+    }
+
+    @Test
+    void theTypedFormRoundTrips() {
+        Map<String, Object> m = AdMaps.toTyped(JOB);
+        assertEquals(Map.of("TYPE", "STRING", "VALUE", "/bin/sleep"), m.get("Cmd"));
+        assertEquals(Map.of("TYPE", "EXPR", "VALUE", "TARGET.Memory >= 1024 && OpSys == \"LINUX\""), m.get("Requirements"));
+        assertEquals(JOB, AdMaps.toAd(m));
+    }
+
+    @Test
+    void theSeedsSubmissionAdReads() {
+        Map<String, Object> seed = new LinkedHashMap<>();
+        seed.put("Cmd", Map.of("TYPE", "STRING", "VALUE", "/bin/sleep"));
+        seed.put("Args", Map.of("TYPE", "STRING", "VALUE", "120"));
+        seed.put("Requirements", Map.of("TYPE", "EXPR", "VALUE", "TRUE"));
+        seed.put("JobUniverse", Map.of("TYPE", "INTEGER", "VALUE", "5"));
+        seed.put("Iwd", Map.of("TYPE", "STRING", "VALUE", "/tmp"));
+        seed.put("Owner", Map.of("TYPE", "STRING", "VALUE", "nobody"));
+        ClassAd ad = AdMaps.toAd(seed);
+        assertEquals("5", ad.evaluate("JobUniverse").unparse());
+        assertEquals("true", ad.evaluate("Requirements").unparse());
+        assertEquals("\"120\"", ad.evaluate("Args").unparse());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            a malformed expression     | attribute Requirements is not a valid ClassAd expression: line 1, column 5
+            an unknown TYPE            | attribute Cmd: TYPE must be STRING, INTEGER, FLOAT, BOOLEAN or EXPR, got 'BLOB'
+            a non-integer INTEGER      | attribute JobUniverse: INTEGER value 'five' is not an integer
+            a list value               | attribute Cmd: a value must be a string, number, boolean or {TYPE, VALUE}, got list
+            descriptors not a map      | !!descriptors must be a map, got string
+            """)
+    void malformedAdsAreRefusedNamingTheAttribute(String which, String messageStart) {
+        Map<String, Object> bad = switch (which) {
+            case "a malformed expression" -> Map.of("Requirements", "1 + ", AdMaps.DESCRIPTORS, Map.of("Requirements", AdMaps.EXPRESSION));
+            case "an unknown TYPE" -> Map.of("Cmd", Map.of("TYPE", "BLOB", "VALUE", "x"));
+            case "a non-integer INTEGER" -> Map.of("JobUniverse", Map.of("TYPE", "INTEGER", "VALUE", "five"));
+            case "a list value" -> Map.of("Cmd", java.util.List.of("a"));
+            default -> Map.of("Cmd", "x", AdMaps.DESCRIPTORS, "nope");
+        };
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> AdMaps.toAd(bad));
+        assertTrue(e.getMessage().startsWith(messageStart), e.getMessage());
+    }
+}
