@@ -28,7 +28,7 @@ import org.harrier.exec.starter.JobSetupException;
 import org.harrier.exec.starter.ProcessOutcome;
 import org.harrier.exec.starter.RunningJob;
 import org.harrier.exec.starter.Starter;
-import org.harrier.exec.transfer.FileTransfer;
+import org.harrier.exec.transfer.SandboxTransfer;
 import org.harrier.exec.transfer.Sandboxes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -178,7 +178,7 @@ final class Checkpointer implements AutoCloseable, StagedStarts.Restore {
      * copy: the startd calls it for a job in its Iwd, the sandbox thread for one in a sandbox.
      */
     @Override
-    public void restore(FileTransfer.Endpoint endpoint, ClassAd job, Path workDir, boolean runsInIwd) {
+    public void restore(SandboxTransfer.Endpoint endpoint, ClassAd job, Path workDir, boolean runsInIwd) {
         String jobId = endpoint.jobId();
         Optional<CheckpointPlan> plan = plan(jobId, job);
         if (!restores(plan)) {
@@ -234,7 +234,7 @@ final class Checkpointer implements AutoCloseable, StagedStarts.Restore {
         CheckpointPlan plan = plan(run.jobId(), run.job()).orElseThrow();
         Sandboxes.Staged sandbox = sandboxes.of(claimId);
         JobCommand command = sandbox != null ? sandbox.command() : JobCommand.from(run.job(), java.util.Map.of());
-        CheckpointStore store = stores.of(plan, sandbox == null, new FileTransfer.Endpoint(run.scheduler(), run.jobId(), claimId));
+        CheckpointStore store = stores.of(plan, sandbox == null, new SandboxTransfer.Endpoint(run.scheduler(), run.jobId(), claimId));
         return CompletableFuture.supplyAsync(() -> store.save(plan, command.iwd(),
                 CheckpointFiles.select(plan, command.iwd(), excluded(run.job(), command))), saver);
     }

@@ -18,7 +18,7 @@ import org.harrier.exec.starter.JobSetupException;
 import org.harrier.exec.starter.ProcessOutcome;
 import org.harrier.exec.starter.RunningJob;
 import org.harrier.exec.starter.Starter;
-import org.harrier.exec.transfer.FileTransfer;
+import org.harrier.exec.transfer.SandboxTransfer;
 import org.harrier.exec.transfer.Sandboxes;
 
 /**
@@ -71,7 +71,7 @@ final class StagedStarts {
     /** Restores a job's last checkpoint ({@link Checkpointer}). */
     interface Restore {
         /** Into its sandbox or Iwd; blocking, on a sandbox or restore thread; JobSetupException when it must not start. */
-        void restore(FileTransfer.Endpoint endpoint, ClassAd job, Path workDir, boolean runsInIwd);
+        void restore(SandboxTransfer.Endpoint endpoint, ClassAd job, Path workDir, boolean runsInIwd);
 
         /** True when the job, in its Iwd, gets its checkpoint over the bus; owner thread, no I/O but a stat. */
         boolean restoresOverBus(ClassAd job, String jobId);
@@ -119,7 +119,7 @@ final class StagedStarts {
             BiConsumer<String, ProcessOutcome> exited) {
         Staging s = new Staging();
         staging.put(claimId, s);
-        FileTransfer.Endpoint endpoint = new FileTransfer.Endpoint(scheduler, jobId, claimId);
+        SandboxTransfer.Endpoint endpoint = new SandboxTransfer.Endpoint(scheduler, jobId, claimId);
         boolean inIwd = !transfers(job);
         // In its Iwd nothing is staged but the checkpoint: "staged" is null, and the job runs as Activate runs it.
         CompletableFuture<Sandboxes.Staged> in = inIwd ? CompletableFuture.supplyAsync(() -> {

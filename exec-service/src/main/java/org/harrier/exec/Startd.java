@@ -27,7 +27,7 @@ import org.harrier.exec.starter.JobSetupException;
 import org.harrier.exec.starter.ProcessOutcome;
 import org.harrier.exec.starter.RunningJob;
 import org.harrier.exec.starter.Starter;
-import org.harrier.exec.transfer.FileTransfer;
+import org.harrier.exec.transfer.SandboxTransfer;
 import org.harrier.exec.transfer.Sandboxes;
 import org.harrier.bus.QmfException;
 import org.slf4j.Logger;
@@ -163,7 +163,7 @@ public final class Startd implements AutoCloseable {
                 if (staged.startsLater(job, jobId)) {
                     return staged.activate(d, claimId, jobId, job, command, ends::exited);
                 }
-                checkpoints.restore(new FileTransfer.Endpoint(d.scheduler(), jobId, claimId), job, command.iwd(), true);
+                checkpoints.restore(new SandboxTransfer.Endpoint(d.scheduler(), jobId, claimId), job, command.iwd(), true);
                 process = starter.start(command, starter.controlsFor(job, d.name(), jobId, d.resources().memoryMiB()),
                         outcome -> owner.execute(() -> ends.exited(claimId, outcome)));
             } catch (JobSetupException e) {

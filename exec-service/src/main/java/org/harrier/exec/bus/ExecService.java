@@ -21,7 +21,7 @@ import org.harrier.exec.StartdListener;
 import org.harrier.exec.checkpoint.SpoolCheckpointStore;
 import org.harrier.exec.starter.Cgroups;
 
-import org.harrier.exec.transfer.FileTransfer;
+import org.harrier.exec.transfer.SandboxTransfer;
 import org.harrier.exec.transfer.Sandboxes;
 import org.harrier.exec.transfer.SchedulerCalls;
 import org.harrier.protocol.AgentName;
@@ -78,7 +78,7 @@ public final class ExecService implements AutoCloseable {
         Console console = bus.console();
         SlotPublisher publisher = new SlotPublisher(agent, console, settings.timings().updateInterval());
         Sandboxes sandboxes = new Sandboxes(settings.executeDir(), machine.fileSystemDomain(),
-                FileTransfer.over(schedulerCalls(console)));
+                SandboxTransfer.over(schedulerCalls(console)));
         Startd startd = startd(name, machine, settings, publisher, sandboxes);
         publisher.start(startd);
         ScheduledExecutorService probing = Executors.newSingleThreadScheduledExecutor(r -> {

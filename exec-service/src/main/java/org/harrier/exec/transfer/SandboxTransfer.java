@@ -34,7 +34,7 @@ import java.util.concurrent.TimeoutException;
  * owner thread) until the file has moved; any number may run at once. A failure is a
  * {@link TransferException}, after the scheduler was told to give the transfer up.
  */
-public final class FileTransfer {
+public final class SandboxTransfer {
     public static final int CHUNK = 1 << 20;
     public static final int WINDOW = 8;
     /** BeginTransfer may wait in the scheduler's transfer queue (MAX_CONCURRENT_*) this long. */
@@ -45,7 +45,7 @@ public final class FileTransfer {
     private final int window;
     private final Duration callTimeout;
 
-    public FileTransfer(SchedulerCalls calls, int chunkSize, int window, Duration callTimeout) {
+    public SandboxTransfer(SchedulerCalls calls, int chunkSize, int window, Duration callTimeout) {
         this.calls = Objects.requireNonNull(calls, "calls");
         new ChunkPlan(0, chunkSize, window); // validates both
         this.chunkSize = chunkSize;
@@ -54,8 +54,8 @@ public final class FileTransfer {
     }
 
     /** 1 MiB chunks, 8 in flight (TransferBenchmark: 4 gave about two thirds of the rate), 60 s per chunk call. */
-    public static FileTransfer over(SchedulerCalls calls) {
-        return new FileTransfer(calls, CHUNK, WINDOW, Duration.ofSeconds(60));
+    public static SandboxTransfer over(SchedulerCalls calls) {
+        return new SandboxTransfer(calls, CHUNK, WINDOW, Duration.ofSeconds(60));
     }
 
     /** Where a transfer goes: the scheduler's agent name, the job ("cluster.proc") and its claim. */
