@@ -11,7 +11,6 @@ import org.harrier.classad.ClassAd;
 import org.harrier.classad.EvalContext;
 import org.harrier.classad.StringValue;
 import org.harrier.classad.Value;
-import org.harrier.bus.QmfException;
 
 /**
  * The slot and its claims: applies {@link Carving}'s decisions to the {@link PartitionableSlot}
@@ -57,7 +56,7 @@ public final class ClaimBook {
         return Map.copyOf(refusals);
     }
 
-    /** Carves a dynamic slot for {@code request}; QmfException CLAIM_REFUSED with the reason if it cannot. */
+    /** Carves a dynamic slot for {@code request}; ClaimRefused with the reason if it cannot. */
     public Grant claim(ClassAd request, String scheduler, EvalContext context) {
         return claim(request, scheduler, Measurements.NONE, context);
     }
@@ -67,7 +66,7 @@ public final class ClaimBook {
         ClaimVerdict verdict = Carving.decide(slot, measured, request, context);
         if (verdict instanceof ClaimVerdict.Refuse refuse) {
             refusals.merge(refuse.kind(), 1L, Long::sum);
-            throw new QmfException(QmfException.CLAIM_REFUSED, "claim refused: " + refuse.reason());
+            throw new StartdFailure.ClaimRefused("claim refused: " + refuse.reason());
         }
         Resources resources = ((ClaimVerdict.Carve) verdict).resources();
         String id = claimIds.get();
@@ -86,11 +85,11 @@ public final class ClaimBook {
         return v instanceof StringValue s ? s.value() : "";
     }
 
-    /** The dynamic slot of {@code claimId}; QmfException UNKNOWN_CLAIM if there is none. */
+    /** The dynamic slot of {@code claimId}; UnknownClaim if there is none. */
     public DynamicSlot claimed(String claimId) {
         String name = slotByClaim.get(claimId);
         if (name == null) {
-            throw new QmfException(QmfException.UNKNOWN_CLAIM, "unknown claim on " + slot.name()
+            throw new StartdFailure.UnknownClaim("unknown claim on " + slot.name()
                     + " (released, or never granted here)");
         }
         return slot.dynamicSlots().get(name);
@@ -164,7 +163,7 @@ public final class ClaimBook {
         return d;
     }
 
-    /** Gives the claim's resources back; QmfException UNKNOWN_CLAIM if there is no such claim. */
+    /** Gives the claim's resources back; UnknownClaim if there is no such claim. */
     public DynamicSlot release(String claimId) {
         DynamicSlot d = claimed(claimId);
         slot = slot.release(d.name());

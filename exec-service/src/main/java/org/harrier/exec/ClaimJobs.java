@@ -4,14 +4,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import org.harrier.bus.QmfException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * A claim and its job as the scheduler's calls find them: which claims can still be used (not
  * being released), which job runs on one, and taking a job off or giving a claim up. Errors are
- * the protocol's: UNKNOWN_CLAIM for a claim gone or going, WRONG_STATE for another job.
+ * StartdFailure.UnknownClaim for a claim gone or going, WrongState for another job.
  *
  * <p>Threads: the startd's owner thread calls every method; the maps and sets are the startd's.
  */
@@ -32,26 +31,26 @@ final class ClaimJobs {
         this.publish = publish;
     }
 
-    /** The claim's dynamic slot; UNKNOWN_CLAIM when it is unknown or being released. */
+    /** The claim's dynamic slot; UnknownClaim when it is unknown or being released. */
     DynamicSlot usable(String claimId) {
         if (releasing.contains(claimId)) {
-            throw new QmfException(QmfException.UNKNOWN_CLAIM, "claim is being released");
+            throw new StartdFailure.UnknownClaim("claim is being released");
         }
         return book.claimed(claimId);
     }
 
     /**
-     * The claim's dynamic slot for an Activate of {@code jobId}: WRONG_STATE (0x10003) when the
+     * The claim's dynamic slot for an Activate of {@code jobId}: WrongState when the
      * claim runs a job, or when its last run was this same activation ({@link ClaimBook#ranLast}),
      * which a scheduler restarted in its activation window sends again.
      */
     DynamicSlot activatable(String claimId, String jobId, org.harrier.classad.ClassAd job) {
         DynamicSlot d = usable(claimId);
         if (d.busy()) {
-            throw new QmfException(QmfException.WRONG_STATE, "claim on " + d.name() + " is running job " + d.jobId());
+            throw new StartdFailure.WrongState("claim on " + d.name() + " is running job " + d.jobId());
         }
         if (book.ranLast(claimId, jobId, job)) {
-            throw new QmfException(QmfException.WRONG_STATE, "claim on " + d.name() + " already ran job " + jobId
+            throw new StartdFailure.WrongState("claim on " + d.name() + " already ran job " + jobId
                     + " for this activation (its exit report is on its way)");
         }
         return d;
@@ -62,7 +61,7 @@ final class ClaimJobs {
         DynamicSlot d = usable(claimId);
         ClaimRun run = running.get(claimId);
         if (run == null) {
-            throw new QmfException(QmfException.WRONG_STATE, "no job runs on the claim on " + d.name()
+            throw new StartdFailure.WrongState("no job runs on the claim on " + d.name()
                     + " (job " + jobId + " has ended; its exit report is on its way)");
         }
         return same(d, run, jobId);
@@ -81,7 +80,7 @@ final class ClaimJobs {
 
     private static ClaimRun same(DynamicSlot d, ClaimRun run, String jobId) {
         if (!run.jobId().equals(jobId)) {
-            throw new QmfException(QmfException.WRONG_STATE, "claim on " + d.name() + " runs job " + run.jobId()
+            throw new StartdFailure.WrongState("claim on " + d.name() + " runs job " + run.jobId()
                     + ", not " + jobId);
         }
         return run;

@@ -12,7 +12,6 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 
 import org.harrier.classad.EvalContext;
-import org.harrier.bus.QmfException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -67,13 +66,13 @@ final class Evictions {
      * Deactivate kills it. Either way the claim ends with the job: the scheduler hears JobExited
      * (with Evicted when it was killed) and the resources return to the partitionable slot. An
      * idle claim ends at once. The preempting claim itself is never granted: the future fails
-     * with PREEMPTING once the eviction is under way (or already was), CLAIM_REFUSED when the
+     * with Preempting once the eviction is under way (or already was), ClaimRefused when the
      * slot holds no claim to preempt.
      */
     void preempt(String slotName) {
         String claimId = book.claimOf(slotName);
         if (claimId == null || releasing.contains(claimId)) {
-            throw new QmfException(QmfException.CLAIM_REFUSED, "claim refused: " + slotName
+            throw new StartdFailure.ClaimRefused("claim refused: " + slotName
                     + " holds no claim to preempt (released meanwhile)");
         }
         ClaimRun run = running.get(claimId);
@@ -92,8 +91,8 @@ final class Evictions {
     }
 
 
-    private static QmfException preempting(String slotName, String what) {
-        return new QmfException(QmfException.PREEMPTING, "claim refused: " + slotName + " is being preempted (" + what
+    private static StartdFailure preempting(String slotName, String what) {
+        return new StartdFailure.Preempting("claim refused: " + slotName + " is being preempted (" + what
                 + "); its resources are matched again once it is free");
     }
 
@@ -135,7 +134,7 @@ final class Evictions {
         } else if (book.claimOf(slotName) != null) {
             claimIds.add(book.claimOf(slotName));
         } else if (!book.slot().dynamicSlots().containsKey(slotName)) {
-            throw QmfException.unknownObject("no slot " + slotName + " on this startd");
+            throw new StartdFailure.UnknownSlot("no slot " + slotName + " on this startd");
         }
         List<String> vacated = new ArrayList<>();
         for (String claimId : claimIds) {
@@ -199,7 +198,7 @@ final class Evictions {
                     try {
                         signal(run, step.action() == OwnerAction.SUSPEND);
                         stopped(step.claimId(), step.action() == OwnerAction.SUSPEND);
-                    } catch (QmfException e) {
+                    } catch (StartdFailure e) {
                         // One job's tree refusing a signal must not spare the others this look.
                         log.warn("owner policy: {}", e.getMessage());
                     }
@@ -235,7 +234,7 @@ final class Evictions {
                 run.process().resume();
             }
         } catch (IllegalStateException e) {
-            throw new QmfException(QmfException.EXCEPTION, (freeze ? "suspending" : "continuing") + " job "
+            throw new StartdFailure.Failed((freeze ? "suspending" : "continuing") + " job "
                     + run.jobId() + " failed: " + e.getMessage());
         }
     }

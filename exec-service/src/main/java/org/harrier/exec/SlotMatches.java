@@ -9,7 +9,6 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
-import org.harrier.bus.QmfException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -68,7 +67,7 @@ public final class SlotMatches {
                 }
             });
         } catch (RejectedExecutionException e) {
-            f.completeExceptionally(new QmfException(QmfException.EXCEPTION, "the startd is shut down"));
+            f.completeExceptionally(new StartdFailure.Failed("the startd is shut down"));
         }
         return f;
     }

@@ -29,7 +29,6 @@ import org.harrier.exec.starter.RunningJob;
 import org.harrier.exec.starter.Starter;
 import org.harrier.exec.transfer.SandboxTransfer;
 import org.harrier.exec.transfer.Sandboxes;
-import org.harrier.bus.QmfException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -192,7 +191,7 @@ public final class Startd implements AutoCloseable {
 
     /**
      * Stops job {@code jobId}'s process tree (SIGSTOP); the claim stays and the job keeps its
-     * place. A no-op if it is stopped already. WRONG_STATE when the claim runs no such job.
+     * place. A no-op if it is stopped already. WrongState when the claim runs no such job.
      */
     public CompletableFuture<Void> suspend(String claimId, String jobId) {
         return onOwner(() -> {
@@ -220,7 +219,7 @@ public final class Startd implements AutoCloseable {
         });
     }
 
-    /** The scheduler keeps the claim alive (docs/protocols.md, "Claim leases"); UNKNOWN_CLAIM if it is gone. */
+    /** The scheduler keeps the claim alive (docs/protocols.md, "Claim leases"); UnknownClaim if it is gone. */
     public CompletableFuture<Void> alive(String claimId) {
         return onOwner(() -> {
             jobs.usable(claimId);
@@ -293,7 +292,7 @@ public final class Startd implements AutoCloseable {
 
     /**
      * A preempting Claim on dynamic slot {@code slotName} ({@link Evictions#preempt}): never granted; fails
-     * with PREEMPTING once the eviction is under way, CLAIM_REFUSED when there is no claim to preempt.
+     * with Preempting once the eviction is under way, ClaimRefused when there is no claim to preempt.
      */
     public CompletableFuture<Void> preempt(String slotName) {
         return onOwner(() -> {
@@ -349,7 +348,7 @@ public final class Startd implements AutoCloseable {
                 }
             });
         } catch (java.util.concurrent.RejectedExecutionException e) {
-            f.completeExceptionally(new QmfException(QmfException.EXCEPTION, "the startd is shut down"));
+            f.completeExceptionally(new StartdFailure.Failed("the startd is shut down"));
         }
         return f;
     }

@@ -3,6 +3,7 @@ package org.harrier.exec;
 import org.harrier.rules.Resources;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.integers;
@@ -15,7 +16,6 @@ import java.util.concurrent.TimeUnit;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.EvalContext;
 import org.harrier.classad.Expr;
-import org.harrier.bus.QmfException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.quicktheories.core.Gen;
@@ -71,15 +71,15 @@ class ClaimBookProperties {
                     Resources wanted = Resources.requestedBy(op.request(), SlotAds.partitionable(before), context);
                     assertEquals(wanted, g.slot().resources(), op + " carves what was asked");
                     assertEquals(before.remaining().minus(wanted), book.slot().remaining(), op + " takes it from what was left");
-                } catch (QmfException refused) {
-                    assertEquals(QmfException.CLAIM_REFUSED, refused.code());
+                } catch (StartdFailure refused) {
+                    assertInstanceOf(StartdFailure.ClaimRefused.class, refused);
                     assertEquals(before, book.slot(), op + " refused changes nothing");
                 }
             } else if (held.isEmpty()) {
                 try {
                     book.release("not-a-claim");
-                } catch (QmfException unknown) {
-                    assertEquals(QmfException.UNKNOWN_CLAIM, unknown.code());
+                } catch (StartdFailure unknown) {
+                    assertInstanceOf(StartdFailure.UnknownClaim.class, unknown);
                 }
                 assertEquals(before, book.slot());
             } else {

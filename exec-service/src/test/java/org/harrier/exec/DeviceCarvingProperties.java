@@ -1,6 +1,7 @@
 package org.harrier.exec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.booleans;
@@ -17,7 +18,6 @@ import java.util.concurrent.TimeUnit;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.EvalContext;
 import org.harrier.classad.Expr;
-import org.harrier.bus.QmfException;
 import org.harrier.rules.Resources;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -92,8 +92,8 @@ class DeviceCarvingProperties {
                     Resources wanted = Resources.requestedBy(op.request(), SlotAds.partitionable(before), context);
                     assertEquals(wanted, g.slot().resources(), op + " carves what the shared rule reads");
                     assertEquals(before.remaining().minus(wanted), book.slot().remaining(), op + " takes it from what was left");
-                } catch (QmfException refused) {
-                    assertEquals(QmfException.CLAIM_REFUSED, refused.code());
+                } catch (StartdFailure refused) {
+                    assertInstanceOf(StartdFailure.ClaimRefused.class, refused);
                     assertEquals(before, book.slot(), op + " refused changes nothing");
                 }
             } else if (op.kind() == 2 && !held.isEmpty()) {

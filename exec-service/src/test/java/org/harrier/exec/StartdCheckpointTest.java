@@ -19,7 +19,6 @@ import java.util.concurrent.TimeUnit;
 
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
-import org.harrier.bus.QmfException;
 import org.harrier.rules.Resources;
 import org.harrier.testing.Await;
 import org.junit.jupiter.api.AfterEach;
@@ -206,7 +205,7 @@ class StartdCheckpointTest {
         assertTrue(events.checkpoints.isEmpty());
 
         ExecutionException e = assertThrows(ExecutionException.class, () -> startd.vacateSlot("slot9@node").get());
-        assertEquals(QmfException.UNKNOWN_OBJECT, assertInstanceOf(QmfException.class, e.getCause()).code());
+        assertInstanceOf(StartdFailure.UnknownSlot.class, e.getCause());
     }
 
     @Test
@@ -217,7 +216,7 @@ class StartdCheckpointTest {
         startd.activate(claimId, "12.0", job).get();
 
         ExecutionException e = assertThrows(ExecutionException.class, () -> startd.vacate(claimId, "13.0").get());
-        assertEquals(QmfException.WRONG_STATE, assertInstanceOf(QmfException.class, e.getCause()).code());
+        assertInstanceOf(StartdFailure.WrongState.class, e.getCause());
         Files.createFile(iwd.resolve("done"));
         JobExited exit = events.nextExit();
         assertFalse(exit.evicted());

@@ -16,7 +16,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
-import org.harrier.bus.QmfException;
 import org.harrier.rules.Resources;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -87,7 +86,7 @@ class StartdLeaseTest {
         assertEquals(List.of(g.claimId()), startd.expireLeases().get());
         assertEquals(MACHINE.total(), startd.slot().remaining());
         ExecutionException e = assertThrows(ExecutionException.class, () -> startd.alive(g.claimId()).get());
-        assertEquals(QmfException.UNKNOWN_CLAIM, assertInstanceOf(QmfException.class, e.getCause()).code());
+        assertInstanceOf(StartdFailure.UnknownClaim.class, e.getCause());
     }
 
     @Test

@@ -21,7 +21,6 @@ import java.util.concurrent.TimeUnit;
 
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
-import org.harrier.bus.QmfException;
 import org.harrier.rules.Resources;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -93,9 +92,9 @@ class StartdPreemptionTest {
                 .set("Owner", "alice").set("RequestMemory", 256).build();
     }
 
-    static QmfException failure(CompletableFuture<?> f) {
+    static StartdFailure failure(CompletableFuture<?> f) {
         ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(20, TimeUnit.SECONDS));
-        return assertInstanceOf(QmfException.class, e.getCause());
+        return assertInstanceOf(StartdFailure.class, e.getCause());
     }
 
     ClassAd dynamicAd() {
@@ -158,8 +157,8 @@ class StartdPreemptionTest {
         startd("0", "0");
         String claimId = running(job("/bin/sleep", "30"));
 
-        QmfException refused = failure(startd.preempt(SLOT));
-        assertEquals(QmfException.PREEMPTING, refused.code());
+        StartdFailure refused = failure(startd.preempt(SLOT));
+        assertInstanceOf(StartdFailure.Preempting.class, refused);
         assertTrue(refused.getMessage().startsWith("claim refused: slot1_1@node is being preempted"), refused.getMessage());
 
         JobExited evicted = events.next();
@@ -171,7 +170,7 @@ class StartdPreemptionTest {
         assertTrue(events.sawSlot("Preempting", "Vacating"));
         assertEquals(MACHINE.total(), startd.slot().remaining());
         assertTrue(startd.slot().dynamicSlots().isEmpty());
-        assertEquals(QmfException.UNKNOWN_CLAIM, failure(startd.activate(claimId, "12.1", job("/bin/true", ""))).code());
+        assertInstanceOf(StartdFailure.UnknownClaim.class, failure(startd.activate(claimId, "12.1", job("/bin/true", ""))));
     }
 
     @Test
@@ -179,12 +178,12 @@ class StartdPreemptionTest {
         startd("0", "600");
         String claimId = running(job("/bin/sh", UNTIL_DONE));
 
-        assertEquals(QmfException.PREEMPTING, failure(startd.preempt(SLOT)).code());
+        assertInstanceOf(StartdFailure.Preempting.class, failure(startd.preempt(SLOT)));
         DynamicSlot retiring = startd.slot().dynamicSlots().get(SLOT);
         assertEquals("Claimed", retiring.state());
         assertEquals("Retiring", retiring.activity());
-        QmfException again = failure(startd.preempt(SLOT));
-        assertEquals(QmfException.PREEMPTING, again.code(), "a second preempting claim changes nothing");
+        StartdFailure again = failure(startd.preempt(SLOT));
+        assertInstanceOf(StartdFailure.Preempting.class, again, "a second preempting claim changes nothing");
         assertTrue(again.getMessage().contains("retires for up to 600 s"), again.getMessage());
 
         Files.writeString(iwd.resolve("done"), "");
@@ -193,14 +192,14 @@ class StartdPreemptionTest {
         assertEquals(0, finished.exitCode());
         assertEquals(MACHINE.total(), startd.slot().remaining());
         assertFalse(events.sawSlot("Preempting", "Vacating"));
-        assertEquals(QmfException.UNKNOWN_CLAIM, failure(startd.activate(claimId, "12.1", job("/bin/true", ""))).code());
+        assertInstanceOf(StartdFailure.UnknownClaim.class, failure(startd.activate(claimId, "12.1", job("/bin/true", ""))));
     }
 
     @Test
     void theJobsOwnShorterRetirementEndsItAndThenTheJobIsEvicted() throws Exception {
         startd("0", "3600");
         running(job("/bin/sleep", "30").with("MaxJobRetirementTime", Expr.parse("1")));
-        assertEquals(QmfException.PREEMPTING, failure(startd.preempt(SLOT)).code());
+        assertInstanceOf(StartdFailure.Preempting.class, failure(startd.preempt(SLOT)));
         assertEquals("Retiring", startd.slot().dynamicSlots().get(SLOT).activity());
 
         JobExited evicted = events.next();
@@ -213,10 +212,10 @@ class StartdPreemptionTest {
     void preemptingAnIdleClaimEndsItAtOnceAndAnUnclaimedSlotHasNothingToPreempt() throws Exception {
         startd("0", "0");
         ClaimBook.Grant g = startd.claim(job("/bin/true", ""), SCHEDULER).get();
-        assertEquals(QmfException.PREEMPTING, failure(startd.preempt(SLOT)).code());
+        assertInstanceOf(StartdFailure.Preempting.class, failure(startd.preempt(SLOT)));
         assertEquals(MACHINE.total(), startd.slot().remaining());
-        assertEquals(QmfException.UNKNOWN_CLAIM, failure(startd.release(g.claimId())).code());
-        assertEquals(QmfException.CLAIM_REFUSED, failure(startd.preempt(SLOT)).code());
+        assertInstanceOf(StartdFailure.UnknownClaim.class, failure(startd.release(g.claimId())));
+        assertInstanceOf(StartdFailure.ClaimRefused.class, failure(startd.preempt(SLOT)));
         assertTrue(events.exits.isEmpty(), "no job, no report");
     }
 }
