@@ -3,11 +3,10 @@ package org.harrier.exec;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -41,14 +40,14 @@ import org.slf4j.LoggerFactory;
  * working directory first. The working directory is the job's Iwd, or its sandbox when its
  * files travel; {@link CheckpointStores} picks the spool copy or the bus per job.
  *
- * <p>Threads: everything but the copy runs on the startd's owner thread, touching the startd's
- * own maps ({@link Claims}) there only; a save copies on the checkpoint thread and hands its
+ * <p>Threads: everything but the copy runs on the startd's owner thread, asking and changing the
+ * {@link ClaimTable} there only; a save copies on the checkpoint thread and hands its
  * result back to the owner thread. No mutable state of its own.
  */
 final class Checkpointer implements AutoCloseable, StagedStarts.Restore {
-    /** The startd's state a restart touches, all owned by the startd's owner thread. */
-    record Claims(ClaimBook book, Map<String, ClaimRun> running, Set<String> releasing, Starter starter,
-            StartdListener listener, Executor owner) {
+    /** The startd's parts a restart uses, all on its owner thread; {@code apply} does the claim table's effects. */
+    record Claims(ClaimTable table, Starter starter, StartdListener listener, Executor owner,
+            Consumer<List<Effect>> apply) {
     }
 
     /** The sandbox a claim's job runs in, or null when it runs in its Iwd; read on the owner thread. */
@@ -66,7 +65,6 @@ final class Checkpointer implements AutoCloseable, StagedStarts.Restore {
     private final Claims claims;
     private final BiConsumer<String, ProcessOutcome> ended;
     private final BooleanSupplier closing;
-    private final Runnable publish;
     private final Clock clock;
     private final ExecutorService saver = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "harrier-checkpoint");
@@ -75,28 +73,27 @@ final class Checkpointer implements AutoCloseable, StagedStarts.Restore {
     });
 
     Checkpointer(CheckpointStores stores, SandboxOf sandboxes, Claims claims, BiConsumer<String, ProcessOutcome> ended,
-            BooleanSupplier closing, Runnable publish, Clock clock) {
+            BooleanSupplier closing, Clock clock) {
         this.stores = stores;
         this.sandboxes = sandboxes;
         this.claims = claims;
         this.ended = ended;
         this.closing = closing;
-        this.publish = publish;
         this.clock = clock;
     }
 
     /** What job {@code job} runs as on dynamic slot {@code d}. */
-    static JobCommand command(ClaimBook book, DynamicSlot d, ClassAd job) {
-        return JobCommand.from(job, SlotEnvironment.of(d, book.slot().assigned(d.name())));
+    static JobCommand command(PartitionableSlot slot, DynamicSlot d, ClassAd job) {
+        return JobCommand.from(job, SlotEnvironment.of(d, slot.assigned(d.name())));
     }
 
     /**
      * The claim's job ended with {@code outcome}: if that asks for a checkpoint, saves it (the job
-     * stays in {@code running} meanwhile, so a Deactivate, Release or eviction still finds it)
+     * stays the claim's run in the table meanwhile, so a Deactivate, Release or eviction still finds it)
      * and returns true: {@link #checkpointed} carries on. False: an ordinary end.
      */
     boolean takes(String claimId, ProcessOutcome outcome) {
-        ClaimRun run = claims.running().get(claimId);
+        ClaimRun run = claims.table().run(claimId);
         if (run == null || !wants(run, outcome)) {
             return false;
         }
@@ -121,16 +118,13 @@ final class Checkpointer implements AutoCloseable, StagedStarts.Restore {
         ClaimRun current = run;
         if (saved != null) {
             current = new ClaimRun(run.jobId(), run.scheduler(), run.process(), counted(run.job(), saved), run.earlier());
-            claims.running().replace(claimId, run, current);
+            claims.table().checkpointed(claimId, run, current);
             JobCheckpointed report = JobCheckpointed.of(run, claimId, saved);
             log.info("job {}: checkpoint {} saved ({} files, {} bytes, {} s)", run.jobId(), saved.number(),
                     saved.files(), saved.bytes(), saved.seconds());
             safely(() -> claims.listener().jobCheckpointed(report));
         }
-        boolean stays = claims.running().get(claimId) == current && !claims.releasing().contains(claimId)
-                && !closing.getAsBoolean() && !run.process().killRequested()
-                && claims.book().claimed(claimId).claim().eviction() == ClaimAttributes.Eviction.NONE;
-        if (stays) {
+        if (!closing.getAsBoolean() && claims.table().stays(claimId, current)) {
             restart(claimId, current, outcome);
         } else {
             ended.accept(claimId, outcome);
@@ -141,8 +135,8 @@ final class Checkpointer implements AutoCloseable, StagedStarts.Restore {
         try {
             // A job in a sandbox starts again there, as the sandbox runs it.
             Sandboxes.Staged sandbox = sandboxes.of(claimId);
-            DynamicSlot d = claims.book().claimed(claimId);
-            JobCommand command = sandbox != null ? sandbox.command() : command(claims.book(), d, run.job());
+            DynamicSlot d = claims.table().claimed(claimId);
+            JobCommand command = sandbox != null ? sandbox.command() : command(claims.table().slot(), d, run.job());
             RunningJob process = claims.starter().restart(command,
                     claims.starter().controlsFor(run.job(), d.name(), run.jobId(), d.resources().memoryMiB()),
                     o -> claims.owner().execute(() -> {
@@ -150,15 +144,12 @@ final class Checkpointer implements AutoCloseable, StagedStarts.Restore {
                             ended.accept(claimId, o);
                         }
                     }));
-            claims.running().put(claimId, new ClaimRun(run.jobId(), run.scheduler(), process, run.job(),
+            claims.table().restarted(claimId, new ClaimRun(run.jobId(), run.scheduler(), process, run.job(),
                     run.earlier().plus(last)));
         } catch (JobSetupException e) {
-            claims.running().remove(claimId);
-            long now = clock.instant().getEpochSecond();
-            claims.book().idle(claimId, now);
-            publish.run();
-            safely(() -> claims.listener().jobExited(JobExited.neverStarted(run.jobId(), claimId, run.scheduler(),
-                    "restart after a checkpoint failed: " + e.getMessage(), e.holdReasonCode())));
+            claims.apply().accept(claims.table().restartFailed(claimId, JobExited.neverStarted(run.jobId(), claimId,
+                    run.scheduler(), "restart after a checkpoint failed: " + e.getMessage(), e.holdReasonCode()),
+                    clock.instant().getEpochSecond()));
         }
     }
 

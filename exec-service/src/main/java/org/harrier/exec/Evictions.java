@@ -5,11 +5,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 import org.harrier.classad.EvalContext;
 import org.slf4j.Logger;
@@ -19,32 +18,27 @@ import org.slf4j.LoggerFactory;
  * How the startd takes a job off its slot against the job's will: a preempting claim (retire,
  * then vacate), and the owner policy (suspend, continue, vacate, kill) applied at each poll.
  *
- * <p>Threads: the startd's owner thread calls every method; {@code running} and
- * {@code releasing} are the startd's own maps, shared here and touched on that thread only.
+ * <p>Threads: the startd's owner thread calls every method; the claims are the
+ * {@link ClaimTable}'s, asked and changed through its transitions on that thread only.
  * {@link #measured()} and {@link #ownerState()} are volatile snapshots readable from any thread.
  */
 final class Evictions {
     private static final Logger log = LoggerFactory.getLogger(Evictions.class);
-    private final ClaimBook book;
-    private final Map<String, ClaimRun> running;
-    private final Set<String> releasing;
+    private final ClaimTable table;
     private final OwnerWatch ownerWatch;
-    private final Runnable publish;
+    private final Consumer<List<Effect>> apply;
     private final Clock clock;
     private final Executor owner;
     private volatile Measurements measured = Measurements.NONE;
     private volatile String ownerState;
 
-    Evictions(ClaimBook book, Map<String, ClaimRun> running, Set<String> releasing, OwnerWatch ownerWatch,
-            Runnable publish, Clock clock, Executor owner) {
-        this.book = book;
-        this.running = running;
-        this.releasing = releasing;
+    Evictions(ClaimTable table, OwnerWatch ownerWatch, Consumer<List<Effect>> apply, Clock clock, Executor owner) {
+        this.table = table;
         this.ownerWatch = ownerWatch;
-        this.publish = publish;
+        this.apply = apply;
         this.clock = clock;
         this.owner = owner;
-        this.ownerState = SlotAds.ownerState(book.slot(), book.policy(), measured);
+        this.ownerState = SlotAds.ownerState(table.slot(), table.policy(), measured);
     }
 
     Measurements measured() {
@@ -70,21 +64,20 @@ final class Evictions {
      * slot holds no claim to preempt.
      */
     void preempt(String slotName) {
-        String claimId = book.claimOf(slotName);
-        if (claimId == null || releasing.contains(claimId)) {
+        String claimId = table.claimOf(slotName);
+        if (claimId == null || table.releasing(claimId)) {
             throw new StartdFailure.ClaimRefused("claim refused: " + slotName
                     + " holds no claim to preempt (released meanwhile)");
         }
-        ClaimRun run = running.get(claimId);
+        ClaimRun run = table.run(claimId);
         if (run == null) {
-            book.release(claimId);
-            publish();
+            apply.accept(table.endIdle(claimId));
             throw preempting(slotName, "its idle claim has ended");
         }
-        if (book.claimed(claimId).claim().eviction() == ClaimAttributes.Eviction.NONE) {
+        if (table.claimed(claimId).claim().eviction() == ClaimAttributes.Eviction.NONE) {
             retireThen(claimId, run, () -> vacate(claimId, run));
         }
-        ClaimAttributes now = book.claimed(claimId).claim();
+        ClaimAttributes now = table.claimed(claimId).claim();
         throw preempting(slotName, now.eviction() == ClaimAttributes.Eviction.RETIRING
                 ? "job " + run.jobId() + " retires for up to " + now.job().retirement() + " s from its start"
                 : "job " + run.jobId() + " is being vacated");
@@ -103,10 +96,9 @@ final class Evictions {
      * when MAXVACATETIME is not an expression).
      */
     void vacate(String claimId, ClaimRun run) {
-        book.evicting(claimId, ClaimAttributes.Eviction.VACATING, now());
-        publish();
-        VacateTime.Grant grant = VacateTime.granted(book.policy().maxVacateTime(), run.process().controls().maxVacateTime(),
-                SlotAds.dynamic(book.slot(), book.claimed(claimId)), run.job(), EvalContext.create(clock, clock.millis()));
+        apply.accept(table.evicting(claimId, ClaimAttributes.Eviction.VACATING, now()));
+        VacateTime.Grant grant = VacateTime.granted(table.policy().maxVacateTime(), run.process().controls().maxVacateTime(),
+                SlotAds.dynamic(table.slot(), table.claimed(claimId)), run.job(), EvalContext.create(clock, clock.millis()));
         grant.notes().forEach(n -> log.warn("vacating job {}: {}", run.jobId(), n));
         log.info("vacating job {}: {} s from its kill signal to SIGKILL", run.jobId(), grant.time().toMillis() / 1000.0);
         run.process().kill(grant.time());
@@ -117,7 +109,7 @@ final class Evictions {
      * condor_vacate_job do not wait); a no-op when it is being vacated or killed already.
      */
     void vacateNow(String claimId, ClaimRun run) {
-        ClaimAttributes.Eviction e = book.claimed(claimId).claim().eviction();
+        ClaimAttributes.Eviction e = table.claimed(claimId).claim().eviction();
         if (e == ClaimAttributes.Eviction.NONE || e == ClaimAttributes.Eviction.RETIRING) {
             vacate(claimId, run);
         }
@@ -129,17 +121,17 @@ final class Evictions {
      */
     List<String> vacateSlot(String slotName) {
         List<String> claimIds = new ArrayList<>();
-        if (slotName.equals(book.slot().name())) {
-            claimIds.addAll(new TreeSet<>(running.keySet()));
-        } else if (book.claimOf(slotName) != null) {
-            claimIds.add(book.claimOf(slotName));
-        } else if (!book.slot().dynamicSlots().containsKey(slotName)) {
+        if (slotName.equals(table.slot().name())) {
+            claimIds.addAll(table.activeRuns().keySet());
+        } else if (table.claimOf(slotName) != null) {
+            claimIds.add(table.claimOf(slotName));
+        } else if (!table.slot().dynamicSlots().containsKey(slotName)) {
             throw new StartdFailure.UnknownSlot("no slot " + slotName + " on this startd");
         }
         List<String> vacated = new ArrayList<>();
         for (String claimId : claimIds) {
-            ClaimRun run = running.get(claimId);
-            if (run != null && !releasing.contains(claimId)) {
+            ClaimRun run = table.run(claimId);
+            if (run != null && !table.releasing(claimId)) {
                 vacateNow(claimId, run);
                 vacated.add(run.jobId());
             }
@@ -153,19 +145,18 @@ final class Evictions {
      * at once when that time is already over.
      */
     private void retireThen(String claimId, ClaimRun run, Runnable evict) {
-        ClaimAttributes claim = book.claimed(claimId).claim();
+        ClaimAttributes claim = table.claimed(claimId).claim();
         long left = claim.job().retiresAt() * 1000 - clock.millis();
         // A job its owner stopped could not use its retirement: it goes at once.
         if (left <= 0 || claim.suspended()) {
             evict.run();
             return;
         }
-        book.evicting(claimId, ClaimAttributes.Eviction.RETIRING, now());
-        publish();
+        apply.accept(table.evicting(claimId, ClaimAttributes.Eviction.RETIRING, now()));
         CompletableFuture.delayedExecutor(left, TimeUnit.MILLISECONDS, owner).execute(() -> {
             // Nothing to do if the job has ended meanwhile.
-            if (running.get(claimId) == run
-                    && book.claimed(claimId).claim().eviction() == ClaimAttributes.Eviction.RETIRING) {
+            if (table.run(claimId) == run
+                    && table.claimed(claimId).claim().eviction() == ClaimAttributes.Eviction.RETIRING) {
                 evict.run();
             }
         });
@@ -173,26 +164,22 @@ final class Evictions {
 
     /** Kills the claim's job at once (State Preempting, Activity Killing until its tree is dead). */
     private void kill(String claimId, ClaimRun run) {
-        book.evicting(claimId, ClaimAttributes.Eviction.KILLING, now());
-        publish();
+        apply.accept(table.evicting(claimId, ClaimAttributes.Eviction.KILLING, now()));
         run.process().killNow();
     }
 
     /** One look at the owner: measure, decide ({@link OwnerWatch}), apply to each running job. */
     List<OwnerWatch.Step> ownerLook() {
         Map<String, OwnerWatch.Running> jobs = new HashMap<>();
-        running.forEach((claimId, run) -> {
-            if (!releasing.contains(claimId)) {
-                jobs.put(claimId, new OwnerWatch.Running(book.claimed(claimId).name(), run.job(),
-                        run.process().usage().userSeconds() + run.process().usage().systemSeconds()));
-            }
-        });
-        OwnerWatch.Plan plan = ownerWatch.plan(book.slot(), book.policy(), jobs,
+        table.activeRuns().forEach((claimId, run) -> jobs.put(claimId, new OwnerWatch.Running(
+                table.claimed(claimId).name(), run.job(),
+                run.process().usage().userSeconds() + run.process().usage().systemSeconds())));
+        OwnerWatch.Plan plan = ownerWatch.plan(table.slot(), table.policy(), jobs,
                 EvalContext.create(clock, clock.millis()), System.nanoTime());
         measured = plan.measurements();
-        ownerState = SlotAds.ownerState(book.slot(), book.policy(), measured);
+        ownerState = SlotAds.ownerState(table.slot(), table.policy(), measured);
         for (OwnerWatch.Step step : plan.steps()) {
-            ClaimRun run = running.get(step.claimId());
+            ClaimRun run = table.run(step.claimId());
             switch (step.action()) {
                 case SUSPEND, CONTINUE -> {
                     try {
@@ -206,7 +193,7 @@ final class Evictions {
                 // PREEMPT honours retirement as a preempting claim does; KILL while vacating does not wait.
                 case VACATE -> retireThen(step.claimId(), run, () -> vacate(step.claimId(), run));
                 case KILL -> {
-                    if (book.claimed(step.claimId()).claim().eviction() == ClaimAttributes.Eviction.VACATING) {
+                    if (table.claimed(step.claimId()).claim().eviction() == ClaimAttributes.Eviction.VACATING) {
                         kill(step.claimId(), run);
                     } else {
                         retireThen(step.claimId(), run, () -> kill(step.claimId(), run));
@@ -220,10 +207,7 @@ final class Evictions {
 
     /** The claim's job was stopped or continued: its slot's activity follows (Suspended, Busy). */
     void stopped(String claimId, boolean stopped) {
-        if (book.claimed(claimId).claim().suspended() != stopped) {
-            book.suspended(claimId, stopped, now());
-            publish();
-        }
+        apply.accept(table.suspended(claimId, stopped, now()));
     }
 
     static void signal(ClaimRun run, boolean freeze) {
@@ -237,10 +221,6 @@ final class Evictions {
             throw new StartdFailure.Failed((freeze ? "suspending" : "continuing") + " job "
                     + run.jobId() + " failed: " + e.getMessage());
         }
-    }
-
-    private void publish() {
-        publish.run();
     }
 
     private long now() {

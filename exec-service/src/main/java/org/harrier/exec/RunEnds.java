@@ -1,8 +1,7 @@
 package org.harrier.exec;
 
 import java.time.Clock;
-import java.util.Map;
-import java.util.Set;
+import java.util.List;
 import java.util.function.Consumer;
 
 import org.harrier.exec.starter.ProcessOutcome;
@@ -10,23 +9,26 @@ import org.harrier.exec.starter.ProcessOutcome;
 /**
  * The end of a job's process on its claim, in order: a checkpoint exit is saved and the job
  * restarted ({@link Checkpointer#takes}); otherwise its outputs are sent when its files travel
- * ({@link StagedStarts#stageOut}); then the claim goes back to Idle (or ends, when it was
- * released or preempted) and the scheduler hears JobExited.
+ * ({@link StagedStarts#stageOut}); then the claim table takes the end ({@link ClaimTable#ended}:
+ * Idle again, or ended when it was released or preempted, and JobExited for the scheduler).
  *
- * <p>Threads: the startd's owner thread calls every method; the maps and sets are the startd's.
+ * <p>Threads: the startd's owner thread calls every method. No state of its own.
  */
 final class RunEnds {
-    /** What an end touches of the startd. */
-    record Parts(ClaimBook book, Map<String, ClaimRun> running, Set<String> releasing, StartdLeases leases,
-            Consumer<JobExited> report, Runnable publish, Runnable afterEnd, Clock clock) {
-    }
-
-    private final Parts p;
+    private final ClaimTable table;
+    private final Consumer<List<Effect>> apply;
+    private final Runnable afterEnd;
+    private final Clock clock;
     private final Checkpointer checkpoints;
     private final StagedStarts staged;
 
-    RunEnds(Parts parts, Checkpointer checkpoints, StagedStarts staged) {
-        this.p = parts;
+    /** {@code apply}: does the table's effects; {@code afterEnd}: runs after each end (the startd's shutdown waits on it). */
+    RunEnds(ClaimTable table, Consumer<List<Effect>> apply, Runnable afterEnd, Clock clock, Checkpointer checkpoints,
+            StagedStarts staged) {
+        this.table = table;
+        this.apply = apply;
+        this.afterEnd = afterEnd;
+        this.clock = clock;
         this.checkpoints = checkpoints;
         this.staged = staged;
     }
@@ -50,27 +52,11 @@ final class RunEnds {
 
     /** The job's end, once its outputs are sent ({@code outputFailure} null) or could not be (why). */
     private void ended(String claimId, ProcessOutcome last, String outputFailure) {
-        ClaimRun run = p.running().remove(claimId);
-        if (run == null) {
+        List<Effect> effects = table.ended(claimId, last, outputFailure, clock.instant().getEpochSecond());
+        if (effects.isEmpty()) {
             return;
         }
-        // Runs before checkpoint restarts count too: the report covers the job's whole stay on the claim.
-        ProcessOutcome outcome = last.after(run.earlier());
-        long now = p.clock().instant().getEpochSecond();
-        ClaimAttributes.Eviction eviction = p.book().claimed(claimId).claim().eviction();
-        boolean released = p.releasing().remove(claimId);
-        if (released || eviction != ClaimAttributes.Eviction.NONE) {
-            // A preempted claim ends with its job, whether it retired in time or was vacated.
-            p.book().release(claimId);
-        } else {
-            p.book().idle(claimId, now);
-            p.leases().idle(claimId, now);
-        }
-        p.publish().run();
-        JobExited report = eviction == ClaimAttributes.Eviction.VACATING || eviction == ClaimAttributes.Eviction.KILLING
-                ? JobExited.evicted(run.jobId(), claimId, run.scheduler(), outcome)
-                : JobExited.of(run.jobId(), claimId, run.scheduler(), outcome);
-        p.report().accept(outputFailure == null || report.evicted() ? report : StagedStarts.outputFailed(report, outputFailure));
-        p.afterEnd().run();
+        apply.accept(effects);
+        afterEnd.run();
     }
 }

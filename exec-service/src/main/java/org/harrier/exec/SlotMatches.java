@@ -28,7 +28,7 @@ public final class SlotMatches {
     /** The timer fires this much after MATCH_TIMEOUT, so the clock has surely passed it. */
     private static final long TIMER_MARGIN_MILLIS = 50;
 
-    private final ClaimBook book;
+    private final Supplier<PartitionableSlot> slot;
     private final Supplier<String> ownerState;
     private final Duration timeout;
     private final Clock clock;
@@ -38,11 +38,11 @@ public final class SlotMatches {
     private volatile PartitionableStay stay;
 
     /**
-     * {@code ownerState}: Owner or Unclaimed as the owner policy last judged it; {@code publish}:
+     * {@code slot}: the slot as the claim table holds it now; {@code ownerState}: Owner or Unclaimed as the owner policy last judged it; {@code publish}:
      * re-advertises the slots (and calls {@link #restate} first).
      */
-    SlotMatches(ClaimBook book, Supplier<String> ownerState, Duration timeout, Clock clock, Executor owner, Runnable publish) {
-        this.book = Objects.requireNonNull(book, "book");
+    SlotMatches(Supplier<PartitionableSlot> slot, Supplier<String> ownerState, Duration timeout, Clock clock, Executor owner, Runnable publish) {
+        this.slot = Objects.requireNonNull(slot, "slot");
         this.ownerState = Objects.requireNonNull(ownerState, "ownerState");
         this.timeout = Objects.requireNonNull(timeout, "timeout");
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -108,7 +108,7 @@ public final class SlotMatches {
     void restate() {
         String ownerNow = ownerState.get();
         notices = MatchNotices.OWNER.equals(ownerNow) ? MatchNotices.NONE : notices.expired(clock.millis(), timeout);
-        stay = stay.movedTo(notices.state(ownerNow, book.slot().dynamicSlots().size()), clock.instant().getEpochSecond());
+        stay = stay.movedTo(notices.state(ownerNow, slot.get().dynamicSlots().size()), clock.instant().getEpochSecond());
     }
 
     /** The partitionable slot's State (Owner, Unclaimed or Matched) and its times; any thread. */

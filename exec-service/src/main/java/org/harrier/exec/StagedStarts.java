@@ -3,6 +3,7 @@ package org.harrier.exec;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -32,7 +33,8 @@ import org.harrier.exec.transfer.Sandboxes;
  * HTCondor's hold code 13 (TransferInputError), a failed output transfer as its exit with code
  * 12 (TransferOutputError); either way the scheduler holds the job with the reason.
  *
- * <p>Threads: the startd's owner thread calls every method and owns both maps; the sandbox
+ * <p>Threads: the startd's owner thread calls every method and owns both maps (the stagings
+ * under way and the sandboxes jobs run in; the claims are the {@link ClaimTable}'s); the sandbox
  * threads move the bytes and hand their results back to the owner thread.
  */
 final class StagedStarts {
@@ -46,12 +48,9 @@ final class StagedStarts {
 
     private final Sandboxes sandboxes;
     private final Restore restore;
-    private final ClaimBook book;
-    private final Map<String, ClaimRun> running;
-    private final StartdLeases leases;
+    private final ClaimTable table;
     private final Starter starter;
-    private final StartdListener listener;
-    private final Runnable publish;
+    private final Consumer<List<Effect>> apply;
     private final Clock clock;
     private final Executor owner;
     private final Map<String, Staging> staging = new HashMap<>();
@@ -63,9 +62,8 @@ final class StagedStarts {
         return t;
     });
 
-    /** The startd's parts this shares, all touched on its owner thread; {@code sandboxes} null: no file transfer. */
-    record Parts(ClaimBook book, Map<String, ClaimRun> running, StartdLeases leases, Starter starter,
-            StartdListener listener, Runnable publish, Clock clock, Executor owner) {
+    /** The startd's parts this uses, all on its owner thread; {@code apply} does the claim table's effects. */
+    record Parts(ClaimTable table, Starter starter, Consumer<List<Effect>> apply, Clock clock, Executor owner) {
     }
 
     /** Restores a job's last checkpoint ({@link Checkpointer}). */
@@ -80,12 +78,9 @@ final class StagedStarts {
     StagedStarts(Sandboxes sandboxes, Parts p, Restore restore) {
         this.sandboxes = sandboxes;
         this.restore = restore;
-        this.book = p.book();
-        this.running = p.running();
-        this.leases = p.leases();
+        this.table = p.table();
         this.starter = p.starter();
-        this.listener = p.listener();
-        this.publish = p.publish();
+        this.apply = p.apply();
         this.clock = p.clock();
         this.owner = p.owner();
     }
@@ -107,11 +102,10 @@ final class StagedStarts {
      */
     JobStarted activate(DynamicSlot d, String claimId, String jobId, ClassAd job, JobCommand command,
             BiConsumer<String, ProcessOutcome> exited) {
-        long now = clock.instant().getEpochSecond();
-        book.running(claimId, jobId, job, org.harrier.classad.EvalContext.create(clock, clock.millis()));
-        leases.running(claimId, job, now);
+        List<Effect> effects = table.activated(claimId, jobId, job,
+                org.harrier.classad.EvalContext.create(clock, clock.millis()));
         begin(claimId, jobId, d.scheduler(), job, command, exited);
-        publish.run();
+        apply.accept(effects);
         return new JobStarted(jobId, claimId, d.scheduler(), d.name());
     }
 
@@ -133,7 +127,7 @@ final class StagedStarts {
                 int code = unwrap(failure) instanceof JobSetupException j ? j.holdReasonCode() : TRANSFER_INPUT_ERROR;
                 neverStarted(claimId, jobId, scheduler, s.cancelled ? "cancelled while its input was transferred"
                         : cause(failure), code);
-            } else if (s.cancelled || !book.holds(claimId)) {
+            } else if (s.cancelled || !table.holds(claimId)) {
                 discard(staged);
                 neverStarted(claimId, jobId, scheduler, "cancelled while its input was transferred", TRANSFER_INPUT_ERROR);
             } else if (staged == null) {
@@ -149,7 +143,7 @@ final class StagedStarts {
             Sandboxes.Staged staged, BiConsumer<String, ProcessOutcome> exited) {
         RunningJob process;
         try {
-            DynamicSlot d = book.claimed(claimId);
+            DynamicSlot d = table.claimed(claimId);
             process = starter.start(command, starter.controlsFor(job, d.name(), jobId, d.resources().memoryMiB()),
                     outcome -> owner.execute(() -> exited.accept(claimId, outcome)));
         } catch (JobSetupException e) {
@@ -160,7 +154,7 @@ final class StagedStarts {
         if (staged != null) {
             launched.put(claimId, staged);
         }
-        running.put(claimId, new ClaimRun(jobId, scheduler, process, job));
+        table.started(claimId, new ClaimRun(jobId, scheduler, process, job));
     }
 
     /** Removes a sandbox made for nothing; an Iwd (no sandbox) stays. */
@@ -172,16 +166,8 @@ final class StagedStarts {
 
     /** The start failed or was cancelled: the claim (if still held) is idle again, and the scheduler hears why. */
     private void neverStarted(String claimId, String jobId, String scheduler, String reason, int code) {
-        if (book.holds(claimId)) {
-            book.idle(claimId, clock.instant().getEpochSecond());
-            leases.idle(claimId, clock.instant().getEpochSecond());
-            publish.run();
-        }
-        try {
-            listener.jobExited(JobExited.neverStarted(jobId, claimId, scheduler, reason, code));
-        } catch (RuntimeException e) {
-            org.slf4j.LoggerFactory.getLogger(StagedStarts.class).warn("startd listener failed", e);
-        }
+        apply.accept(table.neverStarted(claimId, JobExited.neverStarted(jobId, claimId, scheduler, reason, code),
+                clock.instant().getEpochSecond()));
     }
 
     /** The sandbox the claim's job runs in, null when none (it runs in its Iwd, or has not started). */
@@ -208,8 +194,7 @@ final class StagedStarts {
         if (staged == null) {
             return false;
         }
-        ClaimAttributes.Eviction e = book.claimed(claimId).claim().eviction();
-        boolean evicted = e == ClaimAttributes.Eviction.VACATING || e == ClaimAttributes.Eviction.KILLING;
+        boolean evicted = ClaimTable.evicted(table.claimed(claimId).claim().eviction());
         sandboxes.stageOut(staged, evicted).whenCompleteAsync((reason, failure) ->
                 then.accept(failure != null ? cause(failure) : reason), owner);
         return true;

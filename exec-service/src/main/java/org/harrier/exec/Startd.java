@@ -2,13 +2,9 @@ package org.harrier.exec;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -35,8 +31,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The execute node: claims on the partitionable slot, and jobs run on them.
  *
- * <p>Threads (STYLE §6): one owner thread, "harrier-startd", owns the {@link ClaimBook}, the
- * running jobs and the claims being released; every public method hands its work to it and
+ * <p>Threads (STYLE §6): one owner thread, "harrier-startd", owns the {@link ClaimTable} (the
+ * claims, their running jobs, the claims being released, their leases) and applies the effects
+ * its transitions return; every public method hands its work to it and
  * returns a future completed there. Processes are waited for on the JDK's reaper threads and
  * sampled on the starter's timer thread; their exits are handed back to the owner thread
  * before anything changes. {@link #slot()} is a volatile snapshot readable from any thread.
@@ -52,14 +49,11 @@ public final class Startd implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Startd.class);
 
     private final ExecutorService owner;
-    private final ClaimBook book;
+    private final ClaimTable table;
     private final Starter starter;
     private final StartdListener listener;
     private final Clock clock;
     private final Duration killGrace;
-    private final Map<String, ClaimRun> running = new HashMap<>();
-    private final Set<String> releasing = new HashSet<>();
-    private final StartdLeases leases;
     private final CountDownLatch drained = new CountDownLatch(1);
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
     private boolean closing;
@@ -68,7 +62,6 @@ public final class Startd implements AutoCloseable {
     private final Checkpointer checkpoints;
     private final StagedStarts staged;
     private final RunEnds ends;
-    private final ClaimJobs jobs;
     private final SlotMatches matches;
 
     public Startd(ClaimBook book, ExecSettings.Timings timings, StartdListener listener, Clock clock) {
@@ -92,8 +85,7 @@ public final class Startd implements AutoCloseable {
      */
     public Startd(ClaimBook book, ExecSettings.Timings timings, StartdListener listener, Clock clock, Duration claimLease,
             OwnerWatch ownerWatch, Cgroups cgroups, CheckpointStore checkpointStore, Sandboxes sandboxes) {
-        this.leases = new StartdLeases(claimLease);
-        this.book = Objects.requireNonNull(book, "book");
+        this.table = new ClaimTable(Objects.requireNonNull(book, "book"), new StartdLeases(claimLease));
         this.listener = Objects.requireNonNull(listener, "listener");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.killGrace = timings.killGrace();
@@ -104,24 +96,22 @@ public final class Startd implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        this.evictions = new Evictions(book, running, releasing, Objects.requireNonNull(ownerWatch, "ownerWatch"),
-                this::publish, clock, owner);
+        this.evictions = new Evictions(table, Objects.requireNonNull(ownerWatch, "ownerWatch"), this::apply, clock, owner);
         this.checkpoints = new Checkpointer(
                 // The spool copy for jobs in their Iwd with the spool here; with file transfer, the bus for the others.
                 new CheckpointStores(Objects.requireNonNull(checkpointStore, "checkpointStore"),
                         sandboxes == null ? null : sandboxes.transfer()), this::sandboxOf,
-                new Checkpointer.Claims(book, running, releasing, starter, listener, owner),
-                this::finished, () -> closing, this::publish, clock);
-        this.staged = new StagedStarts(sandboxes, new StagedStarts.Parts(book, running, leases, starter, listener,
-                this::publish, clock, owner), checkpoints);
-        this.jobs = new ClaimJobs(book, running, releasing, staged, this::publish);
-        this.ends = new RunEnds(new RunEnds.Parts(book, running, releasing, leases,
-                report -> safely(() -> listener.jobExited(report)), this::publish, () -> {
-                    if (closing && running.isEmpty()) {
-                        drained.countDown();
-                    }
-                }, clock), checkpoints, staged);
-        this.matches = new SlotMatches(book, evictions::ownerState, timings.matchTimeout(), clock, owner, this::publish);
+                new Checkpointer.Claims(table, starter, listener, owner, this::apply),
+                this::finished, () -> closing, clock);
+        this.staged = new StagedStarts(sandboxes, new StagedStarts.Parts(table, starter, this::apply, clock, owner),
+                checkpoints);
+        this.ends = new RunEnds(table, this::apply, () -> {
+            if (closing && table.noRuns()) {
+                drained.countDown();
+            }
+        }, clock, checkpoints, staged);
+        this.matches = new SlotMatches(table::slot, evictions::ownerState, timings.matchTimeout(), clock, owner,
+                this::publish);
     }
 
     /** The sandbox the claim's job runs in, null when it runs in its Iwd; owner thread. */
@@ -131,7 +121,7 @@ public final class Startd implements AutoCloseable {
 
     /** The owner's Rank and MaxJobRetirementTime (immutable); any thread. */
     public SlotPolicy policy() {
-        return book.policy();
+        return table.policy();
     }
 
     /** The slots as last changed; any thread. */
@@ -141,11 +131,11 @@ public final class Startd implements AutoCloseable {
 
     public CompletableFuture<ClaimBook.Grant> claim(ClassAd request, String scheduler) {
         return onOwner(() -> {
-            ClaimBook.Grant g = book.claim(request, scheduler, evictions.measured(), EvalContext.create(clock, clock.millis()));
+            Effect.Step<ClaimBook.Grant> granted = table.claim(request, scheduler, evictions.measured(),
+                    EvalContext.create(clock, clock.millis()));
             matches.claimed(scheduler);
-            leases.idle(g.claimId(), now());
-            publish();
-            return g;
+            apply(granted.effects());
+            return granted.value();
         });
     }
 
@@ -155,10 +145,10 @@ public final class Startd implements AutoCloseable {
      */
     public CompletableFuture<JobStarted> activate(String claimId, String jobId, ClassAd job) {
         return onOwner(() -> {
-            DynamicSlot d = jobs.activatable(claimId, jobId, job);
+            DynamicSlot d = table.activatable(claimId, jobId, job);
             RunningJob process;
             try {
-                JobCommand command = Checkpointer.command(book, d, job);
+                JobCommand command = Checkpointer.command(table.slot(), d, job);
                 if (staged.startsLater(job, jobId)) {
                     return staged.activate(d, claimId, jobId, job, command, ends::exited);
                 }
@@ -170,10 +160,8 @@ public final class Startd implements AutoCloseable {
                         JobExited.neverStarted(jobId, claimId, d.scheduler(), e.getMessage(), e.holdReasonCode())));
                 return null;
             }
-            running.put(claimId, new ClaimRun(jobId, d.scheduler(), process, job));
-            leases.running(claimId, job, now());
-            book.running(claimId, jobId, job, EvalContext.create(clock, clock.millis()));
-            publish();
+            table.started(claimId, new ClaimRun(jobId, d.scheduler(), process, job));
+            apply(table.activated(claimId, jobId, job, EvalContext.create(clock, clock.millis())));
             return new JobStarted(jobId, claimId, d.scheduler(), d.name());
         });
     }
@@ -184,7 +172,7 @@ public final class Startd implements AutoCloseable {
      */
     public CompletableFuture<Void> deactivate(String claimId, String jobId) {
         return onOwner(() -> {
-            jobs.deactivate(claimId, jobId);
+            apply(table.deactivate(claimId, jobId));
             return null;
         });
     }
@@ -195,7 +183,7 @@ public final class Startd implements AutoCloseable {
      */
     public CompletableFuture<Void> suspend(String claimId, String jobId) {
         return onOwner(() -> {
-            evictions.signal(jobs.runOf(claimId, jobId), true);
+            evictions.signal(table.runOf(claimId, jobId), true);
             evictions.stopped(claimId, true);
             return null;
         });
@@ -204,7 +192,7 @@ public final class Startd implements AutoCloseable {
     /** Lets a suspended job's tree run again (SIGCONT); a no-op if it is not stopped. */
     public CompletableFuture<Void> resume(String claimId, String jobId) {
         return onOwner(() -> {
-            evictions.signal(jobs.runOf(claimId, jobId), false);
+            evictions.signal(table.runOf(claimId, jobId), false);
             evictions.stopped(claimId, false);
             return null;
         });
@@ -213,8 +201,7 @@ public final class Startd implements AutoCloseable {
     /** Gives the claim up; a running job is killed and the resources return when its tree is dead. */
     public CompletableFuture<Void> release(String claimId) {
         return onOwner(() -> {
-            jobs.usable(claimId);
-            jobs.release(claimId);
+            apply(table.release(claimId));
             return null;
         });
     }
@@ -222,8 +209,7 @@ public final class Startd implements AutoCloseable {
     /** The scheduler keeps the claim alive (docs/protocols.md, "Claim leases"); UnknownClaim if it is gone. */
     public CompletableFuture<Void> alive(String claimId) {
         return onOwner(() -> {
-            jobs.usable(claimId);
-            leases.renewed(claimId, now());
+            table.renewed(claimId, now());
             return null;
         });
     }
@@ -231,8 +217,11 @@ public final class Startd implements AutoCloseable {
     /** Releases (as Release does) every claim nobody renewed within its lease; completes with the claims ended. */
     public CompletableFuture<List<String>> expireLeases() {
         return onOwner(() -> {
-            List<String> expired = leases.expired(now(), id -> book.holds(id) && !releasing.contains(id));
-            jobs.expired(expired);
+            List<String> expired = table.expired(now());
+            for (String claimId : expired) {
+                log.warn("claim on {} not renewed within its lease: releasing it", table.claimed(claimId).name());
+                apply(table.release(claimId));
+            }
             return expired;
         });
     }
@@ -243,17 +232,15 @@ public final class Startd implements AutoCloseable {
      */
     public CompletableFuture<Boolean> redetected(Machine detected) {
         return onOwner(() -> {
-            boolean changed = book.resize(detected);
-            if (changed) {
-                publish();
-            }
-            return changed;
+            Effect.Step<Boolean> resized = table.resized(detected);
+            apply(resized.effects());
+            return resized.value();
         });
     }
 
     /** Claims refused so far per reason; for the slot's statistics. */
     public CompletableFuture<Map<ClaimVerdict.Refusal, Long>> refusals() {
-        return onOwner(book::refusals);
+        return onOwner(table::refusals);
     }
 
     /** A checkpoint that did not restart its job: the job's end as any other ({@link RunEnds#finished}). */
@@ -263,7 +250,7 @@ public final class Startd implements AutoCloseable {
 
     /** Reports each running job's usage so far to its scheduler (every STARTER_UPDATE_INTERVAL); completes with how many. */
     public CompletableFuture<Integer> reportUsage() {
-        return onOwner(() -> JobUsage.report(running, releasing, u -> safely(() -> listener.jobUsage(u))));
+        return onOwner(() -> JobUsage.report(table.activeRuns(), u -> safely(() -> listener.jobUsage(u))));
     }
 
     /**
@@ -275,7 +262,7 @@ public final class Startd implements AutoCloseable {
         return onOwner(() -> {
             List<OwnerWatch.Step> steps = evictions.ownerLook();
             matches.restate();
-            safely(() -> listener.measured(book.slot()));
+            safely(() -> listener.measured(table.slot()));
             return steps;
         });
     }
@@ -309,7 +296,7 @@ public final class Startd implements AutoCloseable {
      */
     public CompletableFuture<Void> vacate(String claimId, String jobId) {
         return onOwner(() -> {
-            evictions.vacateNow(claimId, jobs.runOf(claimId, jobId));
+            evictions.vacateNow(claimId, table.runOf(claimId, jobId));
             return null;
         });
     }
@@ -319,9 +306,24 @@ public final class Startd implements AutoCloseable {
         return onOwner(() -> evictions.vacateSlot(slotName));
     }
 
+    /** Does what the claim table asked for, in its order; owner thread. */
+    private void apply(List<Effect> effects) {
+        for (Effect e : effects) {
+            if (e instanceof Effect.Publish) {
+                publish();
+            } else if (e instanceof Effect.Kill k) {
+                k.process().kill();
+            } else if (e instanceof Effect.CancelStaging c) {
+                staged.cancel(c.claimId());
+            } else if (e instanceof Effect.ReportExit r) {
+                safely(() -> listener.jobExited(r.report()));
+            }
+        }
+    }
+
     private void publish() {
         matches.restate();
-        published = book.slot();
+        published = table.slot();
         safely(() -> listener.slotsChanged(published));
     }
 
@@ -365,11 +367,10 @@ public final class Startd implements AutoCloseable {
         }
         CompletableFuture<Void> killing = onOwner(() -> {
             closing = true;
-            List<ClaimRun> runs = new ArrayList<>(running.values());
-            for (ClaimRun r : runs) {
+            for (ClaimRun r : table.runs()) {
                 r.process().kill();
             }
-            if (running.isEmpty()) {
+            if (table.noRuns()) {
                 drained.countDown();
             }
             return null;
