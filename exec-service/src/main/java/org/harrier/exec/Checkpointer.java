@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.concurrent.Executor;
 import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
-import java.util.function.Consumer;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -45,9 +44,15 @@ import org.slf4j.LoggerFactory;
  * result back to the owner thread. No mutable state of its own.
  */
 final class Checkpointer implements AutoCloseable, StagedStarts.Restore {
-    /** The startd's parts a restart uses, all on its owner thread; {@code apply} does the claim table's effects. */
-    record Claims(ClaimTable table, Starter starter, StartdListener listener, Executor owner,
-            Consumer<List<Effect>> apply) {
+    /** The startd's parts a restart uses, all on its owner thread; {@code closing}: the startd is shutting down. */
+    record Claims(OwnerThread thread, Starter starter, StartdListener listener, BooleanSupplier closing) {
+        ClaimTable table() {
+            return thread.table();
+        }
+
+        Executor owner() {
+            return thread.executor();
+        }
     }
 
     /** The sandbox a claim's job runs in, or null when it runs in its Iwd; read on the owner thread. */
@@ -64,7 +69,6 @@ final class Checkpointer implements AutoCloseable, StagedStarts.Restore {
     private final SandboxOf sandboxes;
     private final Claims claims;
     private final BiConsumer<String, ProcessOutcome> ended;
-    private final BooleanSupplier closing;
     private final Clock clock;
     private final ExecutorService saver = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "harrier-checkpoint");
@@ -72,14 +76,12 @@ final class Checkpointer implements AutoCloseable, StagedStarts.Restore {
         return t;
     });
 
-    Checkpointer(CheckpointStores stores, SandboxOf sandboxes, Claims claims, BiConsumer<String, ProcessOutcome> ended,
-            BooleanSupplier closing, Clock clock) {
+    Checkpointer(CheckpointStores stores, SandboxOf sandboxes, Claims claims, BiConsumer<String, ProcessOutcome> ended) {
         this.stores = stores;
         this.sandboxes = sandboxes;
         this.claims = claims;
         this.ended = ended;
-        this.closing = closing;
-        this.clock = clock;
+        this.clock = claims.thread().clock();
     }
 
     /** What job {@code job} runs as on dynamic slot {@code d}. */
@@ -124,7 +126,7 @@ final class Checkpointer implements AutoCloseable, StagedStarts.Restore {
                     saved.files(), saved.bytes(), saved.seconds());
             safely(() -> claims.listener().jobCheckpointed(report));
         }
-        if (!closing.getAsBoolean() && claims.table().stays(claimId, current)) {
+        if (!claims.closing().getAsBoolean() && claims.table().stays(claimId, current)) {
             restart(claimId, current, outcome);
         } else {
             ended.accept(claimId, outcome);
@@ -147,7 +149,7 @@ final class Checkpointer implements AutoCloseable, StagedStarts.Restore {
             claims.table().restarted(claimId, new ClaimRun(run.jobId(), run.scheduler(), process, run.job(),
                     run.earlier().plus(last)));
         } catch (JobSetupException e) {
-            claims.apply().accept(claims.table().restartFailed(claimId, JobExited.neverStarted(run.jobId(), claimId,
+            claims.thread().apply(claims.table().restartFailed(claimId, JobExited.neverStarted(run.jobId(), claimId,
                     run.scheduler(), "restart after a checkpoint failed: " + e.getMessage(), e.holdReasonCode()),
                     clock.instant().getEpochSecond()));
         }

@@ -32,12 +32,12 @@ final class Evictions {
     private volatile Measurements measured = Measurements.NONE;
     private volatile String ownerState;
 
-    Evictions(ClaimTable table, OwnerWatch ownerWatch, Consumer<List<Effect>> apply, Clock clock, Executor owner) {
-        this.table = table;
+    Evictions(OwnerThread thread, OwnerWatch ownerWatch) {
+        this.table = thread.table();
         this.ownerWatch = ownerWatch;
-        this.apply = apply;
-        this.clock = clock;
-        this.owner = owner;
+        this.apply = thread.apply();
+        this.clock = thread.clock();
+        this.owner = thread.executor();
         this.ownerState = SlotAds.ownerState(table.slot(), table.policy(), measured);
     }
 

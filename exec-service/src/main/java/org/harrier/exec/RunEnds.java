@@ -22,13 +22,12 @@ final class RunEnds {
     private final Checkpointer checkpoints;
     private final StagedStarts staged;
 
-    /** {@code apply}: does the table's effects; {@code afterEnd}: runs after each end (the startd's shutdown waits on it). */
-    RunEnds(ClaimTable table, Consumer<List<Effect>> apply, Runnable afterEnd, Clock clock, Checkpointer checkpoints,
-            StagedStarts staged) {
-        this.table = table;
-        this.apply = apply;
+    /** {@code afterEnd}: runs after each end (the startd's shutdown waits on it). */
+    RunEnds(OwnerThread thread, Runnable afterEnd, Checkpointer checkpoints, StagedStarts staged) {
+        this.table = thread.table();
+        this.apply = thread.apply();
         this.afterEnd = afterEnd;
-        this.clock = clock;
+        this.clock = thread.clock();
         this.checkpoints = checkpoints;
         this.staged = staged;
     }

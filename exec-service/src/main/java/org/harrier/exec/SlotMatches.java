@@ -38,15 +38,15 @@ public final class SlotMatches {
     private volatile PartitionableStay stay;
 
     /**
-     * {@code slot}: the slot as the claim table holds it now; {@code ownerState}: Owner or Unclaimed as the owner policy last judged it; {@code publish}:
+     * {@code ownerState}: Owner or Unclaimed as the owner policy last judged it; {@code publish}:
      * re-advertises the slots (and calls {@link #restate} first).
      */
-    SlotMatches(Supplier<PartitionableSlot> slot, Supplier<String> ownerState, Duration timeout, Clock clock, Executor owner, Runnable publish) {
-        this.slot = Objects.requireNonNull(slot, "slot");
+    SlotMatches(OwnerThread thread, Supplier<String> ownerState, Duration timeout, Runnable publish) {
+        this.slot = thread.table()::slot;
         this.ownerState = Objects.requireNonNull(ownerState, "ownerState");
         this.timeout = Objects.requireNonNull(timeout, "timeout");
-        this.clock = Objects.requireNonNull(clock, "clock");
-        this.owner = Objects.requireNonNull(owner, "owner");
+        this.clock = thread.clock();
+        this.owner = thread.executor();
         this.publish = Objects.requireNonNull(publish, "publish");
         this.stay = PartitionableStay.since(ownerState.get(), clock.instant().getEpochSecond());
     }

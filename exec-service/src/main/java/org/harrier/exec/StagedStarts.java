@@ -62,10 +62,6 @@ final class StagedStarts {
         return t;
     });
 
-    /** The startd's parts this uses, all on its owner thread; {@code apply} does the claim table's effects. */
-    record Parts(ClaimTable table, Starter starter, Consumer<List<Effect>> apply, Clock clock, Executor owner) {
-    }
-
     /** Restores a job's last checkpoint ({@link Checkpointer}). */
     interface Restore {
         /** Into its sandbox or Iwd; blocking, on a sandbox or restore thread; JobSetupException when it must not start. */
@@ -75,14 +71,15 @@ final class StagedStarts {
         boolean restoresOverBus(ClassAd job, String jobId);
     }
 
-    StagedStarts(Sandboxes sandboxes, Parts p, Restore restore) {
+    /** {@code sandboxes} null: no file transfer. */
+    StagedStarts(Sandboxes sandboxes, OwnerThread thread, Starter starter, Restore restore) {
         this.sandboxes = sandboxes;
         this.restore = restore;
-        this.table = p.table();
-        this.starter = p.starter();
-        this.apply = p.apply();
-        this.clock = p.clock();
-        this.owner = p.owner();
+        this.table = thread.table();
+        this.starter = starter;
+        this.apply = thread.apply();
+        this.clock = thread.clock();
+        this.owner = thread.executor();
     }
 
     boolean transfers(ClassAd job) {

@@ -14,10 +14,7 @@ import java.util.function.Supplier;
 
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.EvalContext;
-import org.harrier.exec.checkpoint.CheckpointStore;
 import org.harrier.exec.checkpoint.CheckpointStores;
-import org.harrier.exec.checkpoint.SpoolCheckpointStore;
-import org.harrier.exec.starter.Cgroups;
 import org.harrier.exec.starter.JobCommand;
 import org.harrier.exec.starter.JobSetupException;
 import org.harrier.exec.starter.ProcessOutcome;
@@ -64,54 +61,37 @@ public final class Startd implements AutoCloseable {
     private final RunEnds ends;
     private final SlotMatches matches;
 
-    public Startd(ClaimBook book, ExecSettings.Timings timings, StartdListener listener, Clock clock) {
-        this(book, timings, listener, clock, StartdLeases.CLAIM_LEASE, OwnerWatch.quiet());
-    }
-
-    /** A startd whose idle claims end after {@code claimLease} without a renewal (CLAIM_LEASE). */
-    public Startd(ClaimBook book, ExecSettings.Timings timings, StartdListener listener, Clock clock, Duration claimLease) {
-        this(book, timings, listener, clock, claimLease, OwnerWatch.quiet());
-    }
-
-    /** A startd with both: idle claims end after {@code claimLease}; {@code ownerWatch} applies at every poll. */
-    public Startd(ClaimBook book, ExecSettings.Timings timings, StartdListener listener, Clock clock, Duration claimLease,
-            OwnerWatch ownerWatch) {
-        this(book, timings, listener, clock, claimLease, ownerWatch, Cgroups.none("not asked for"), new SpoolCheckpointStore(), null);
-    }
-
-    /**
-     * All parts: {@code cgroups} for jobs' own cgroups, {@code checkpointStore} for self-checkpointing
-     * jobs, {@code sandboxes} for jobs whose files travel (null: every job runs in its Iwd).
-     */
-    public Startd(ClaimBook book, ExecSettings.Timings timings, StartdListener listener, Clock clock, Duration claimLease,
-            OwnerWatch ownerWatch, Cgroups cgroups, CheckpointStore checkpointStore, Sandboxes sandboxes) {
-        this.table = new ClaimTable(Objects.requireNonNull(book, "book"), new StartdLeases(claimLease));
+    /** A startd made of {@code settings}, reporting to {@code listener}; its owner thread starts now. */
+    public Startd(StartdSettings settings, StartdListener listener) {
+        ExecSettings.Timings timings = settings.timings();
+        ClaimBook book = new ClaimBook(settings.slot(), settings.claimIds(), settings.policy());
+        Clock clock = settings.clock();
+        Sandboxes sandboxes = settings.sandboxes();
+        this.table = new ClaimTable(book, new StartdLeases(settings.claimLease()));
         this.listener = Objects.requireNonNull(listener, "listener");
-        this.clock = Objects.requireNonNull(clock, "clock");
+        this.clock = clock;
         this.killGrace = timings.killGrace();
-        this.starter = new Starter(timings.killGrace(), timings.usageInterval(), cgroups);
+        this.starter = new Starter(timings.killGrace(), timings.usageInterval(), settings.cgroups());
         this.published = book.slot();
         this.owner = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "harrier-startd");
             t.setDaemon(true);
             return t;
         });
-        this.evictions = new Evictions(table, Objects.requireNonNull(ownerWatch, "ownerWatch"), this::apply, clock, owner);
+        OwnerThread thread = new OwnerThread(table, this::apply, clock, owner);
+        this.evictions = new Evictions(thread, settings.ownerWatch());
         this.checkpoints = new Checkpointer(
                 // The spool copy for jobs in their Iwd with the spool here; with file transfer, the bus for the others.
-                new CheckpointStores(Objects.requireNonNull(checkpointStore, "checkpointStore"),
+                new CheckpointStores(settings.checkpointStore(),
                         sandboxes == null ? null : sandboxes.transfer()), this::sandboxOf,
-                new Checkpointer.Claims(table, starter, listener, owner, this::apply),
-                this::finished, () -> closing, clock);
-        this.staged = new StagedStarts(sandboxes, new StagedStarts.Parts(table, starter, this::apply, clock, owner),
-                checkpoints);
-        this.ends = new RunEnds(table, this::apply, () -> {
+                new Checkpointer.Claims(thread, starter, listener, () -> closing), this::finished);
+        this.staged = new StagedStarts(sandboxes, thread, starter, checkpoints);
+        this.ends = new RunEnds(thread, () -> {
             if (closing && table.noRuns()) {
                 drained.countDown();
             }
-        }, clock, checkpoints, staged);
-        this.matches = new SlotMatches(table::slot, evictions::ownerState, timings.matchTimeout(), clock, owner,
-                this::publish);
+        }, checkpoints, staged);
+        this.matches = new SlotMatches(thread, evictions::ownerState, timings.matchTimeout(), this::publish);
     }
 
     /** The sandbox the claim's job runs in, null when it runs in its Iwd; owner thread. */

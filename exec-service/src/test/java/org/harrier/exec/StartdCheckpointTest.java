@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -95,10 +94,9 @@ class StartdCheckpointTest {
     }
 
     void startd() {
-        startd = new Startd(new ClaimBook(PartitionableSlot.of("node", MACHINE, Expr.parse("TRUE"), 0),
-                ClaimIds.seeded(3)),
-                ExecSettings.builder().killGrace(Duration.ofSeconds(5)).usageInterval(Duration.ofMillis(50)).build().timings(),
-                events, Clock.systemUTC());
+        startd = new Startd(StartdSettings.of(PartitionableSlot.of("node", MACHINE, Expr.parse("TRUE"), 0), ClaimIds.seeded(3),
+                ExecSettings.builder().killGrace(Duration.ofSeconds(5)).usageInterval(Duration.ofMillis(50)).build().timings()),
+                events);
     }
 
     ClassAd job(String script) throws Exception {

@@ -60,10 +60,11 @@ class StartdLeaseTest {
 
     final SetClock clock = new SetClock();
     final StartdTest.Events events = new StartdTest.Events();
-    final Startd startd = new Startd(
-            new ClaimBook(PartitionableSlot.of("node", MACHINE, Expr.parse("TRUE"), 0), ClaimIds.seeded(7)),
-            ExecSettings.builder().killGrace(Duration.ofMillis(300)).usageInterval(Duration.ofMillis(50)).build().timings(),
-            events, clock, Duration.ofSeconds(10));
+    final Startd startd = new Startd(StartdSettings.of(PartitionableSlot.of("node", MACHINE, Expr.parse("TRUE"), 0), ClaimIds.seeded(7),
+            ExecSettings.builder().killGrace(Duration.ofMillis(300)).usageInterval(Duration.ofMillis(50)).build().timings())
+            .withClock(clock)
+            .withClaimLease(Duration.ofSeconds(10)),
+            events);
 
     @AfterEach
     void close() {

@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -54,9 +53,11 @@ class StartdOwnerPolicyTest {
 
     Startd startd(OwnerPolicy policy, Duration killGrace, String start) {
         MachineSensor sensor = () -> new Measurements(0.1, 0, keyboardIdle.get(), keyboardIdle.get(), 512, 1000);
-        startd = new Startd(new ClaimBook(PartitionableSlot.of("node", Machine.of("node", new Resources(2, 1024, 100000)),
-                Expr.parse(start), 0), ClaimIds.seeded(5), slotPolicy),
-                ExecSettings.builder().killGrace(killGrace).usageInterval(Duration.ofMillis(50)).build().timings(),
+        startd = new Startd(StartdSettings.of(PartitionableSlot.of("node", Machine.of("node", new Resources(2, 1024, 100000)),
+                Expr.parse(start), 0), ClaimIds.seeded(5),
+                ExecSettings.builder().killGrace(killGrace).usageInterval(Duration.ofMillis(50)).build().timings())
+                .withPolicy(slotPolicy)
+                .withOwnerWatch(new OwnerWatch(policy, sensor)),
                 new StartdListener() {
                     @Override
                     public void slotsChanged(PartitionableSlot slot) {
@@ -66,7 +67,7 @@ class StartdOwnerPolicyTest {
                     public void jobExited(JobExited exited) {
                         exits.add(exited);
                     }
-                }, Clock.systemUTC(), StartdLeases.CLAIM_LEASE, new OwnerWatch(policy, sensor));
+                });
         return startd;
     }
 

@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -73,10 +72,10 @@ class StartdPreemptionTest {
 
     Startd startd(String rank, String maxJobRetirementTime) {
         SlotPolicy policy = new SlotPolicy(Expr.parse(rank), Expr.parse(maxJobRetirementTime));
-        startd = new Startd(new ClaimBook(PartitionableSlot.of("node", MACHINE, Expr.parse("TRUE"), 0),
-                ClaimIds.seeded(3), policy),
-                ExecSettings.builder().killGrace(Duration.ofMillis(300)).usageInterval(Duration.ofMillis(50)).build().timings(),
-                events, Clock.systemUTC());
+        startd = new Startd(StartdSettings.of(PartitionableSlot.of("node", MACHINE, Expr.parse("TRUE"), 0), ClaimIds.seeded(3),
+                ExecSettings.builder().killGrace(Duration.ofMillis(300)).usageInterval(Duration.ofMillis(50)).build().timings())
+                .withPolicy(policy),
+                events);
         return startd;
     }
 

@@ -8,7 +8,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 import java.util.concurrent.CompletableFuture;
-import org.harrier.exec.ClaimBook;
 import org.harrier.exec.ClaimIds;
 import org.harrier.exec.ExecSettings;
 import org.harrier.exec.Machine;
@@ -18,6 +17,7 @@ import org.harrier.exec.PartitionableSlot;
 import org.harrier.exec.ProcSensor;
 import org.harrier.exec.Startd;
 import org.harrier.exec.StartdListener;
+import org.harrier.exec.StartdSettings;
 import org.harrier.exec.checkpoint.SpoolCheckpointStore;
 import org.harrier.exec.starter.Cgroups;
 
@@ -158,9 +158,10 @@ public final class ExecService implements AutoCloseable {
                 clock.instant().getEpochSecond());
         Cgroups cgroups = Cgroups.detect();
         removeLeftovers(name, settings, cgroups);
-        return new Startd(new ClaimBook(slot, ClaimIds.secure(), settings.policy()), settings.timings(), listener, clock,
+        StartdSettings parts = new StartdSettings(slot, ClaimIds.secure(), settings.policy(), settings.timings(), clock,
                 settings.claimLease(), new OwnerWatch(settings.ownerPolicy(), ProcSensor.of(settings)), cgroups,
                 new SpoolCheckpointStore(), sandboxes);
+        return new Startd(parts, listener);
     }
 
     /**
