@@ -2,6 +2,7 @@ package org.harrier.exec;
 
 import java.util.Objects;
 
+import org.harrier.exec.claim.ClaimRun;
 import org.harrier.exec.starter.CpuTime;
 import org.harrier.exec.starter.ResourceUsage;
 

@@ -8,13 +8,32 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.EvalContext;
 import org.harrier.exec.checkpoint.CheckpointStores;
+import org.harrier.exec.claim.ClaimBook;
+import org.harrier.exec.claim.ClaimRun;
+import org.harrier.exec.claim.ClaimTable;
+import org.harrier.exec.claim.ClaimVerdict;
+import org.harrier.exec.claim.DynamicSlot;
+import org.harrier.exec.claim.Effect;
+import org.harrier.exec.claim.Evictions;
+import org.harrier.exec.claim.OwnerThread;
+import org.harrier.exec.claim.OwnerWatch;
+import org.harrier.exec.claim.PartitionableSlot;
+import org.harrier.exec.claim.SlotMatches;
+import org.harrier.exec.claim.SlotPolicy;
+import org.harrier.exec.claim.StartdFailure;
+import org.harrier.exec.claim.StartdLeases;
+import org.harrier.exec.machine.Machine;
+import org.harrier.exec.machine.Measurements;
+import org.harrier.exec.run.Checkpointer;
+import org.harrier.exec.run.RunEnds;
+import org.harrier.exec.run.StagedStarts;
 import org.harrier.exec.starter.JobCommand;
 import org.harrier.exec.starter.JobSetupException;
 import org.harrier.exec.starter.ProcessOutcome;
@@ -63,7 +82,7 @@ public final class Startd implements AutoCloseable {
 
     /** A startd made of {@code settings}, reporting to {@code listener}; its owner thread starts now. */
     public Startd(StartdSettings settings, StartdListener listener) {
-        ExecSettings.Timings timings = settings.timings();
+        StartdTimings timings = settings.timings();
         ClaimBook book = new ClaimBook(settings.slot(), settings.claimIds(), settings.policy());
         Clock clock = settings.clock();
         Sandboxes sandboxes = settings.sandboxes();

@@ -7,6 +7,10 @@ import java.util.function.Supplier;
 
 import org.harrier.exec.checkpoint.CheckpointStore;
 import org.harrier.exec.checkpoint.SpoolCheckpointStore;
+import org.harrier.exec.claim.OwnerWatch;
+import org.harrier.exec.claim.PartitionableSlot;
+import org.harrier.exec.claim.SlotPolicy;
+import org.harrier.exec.claim.StartdLeases;
 import org.harrier.exec.starter.Cgroups;
 import org.harrier.exec.transfer.Sandboxes;
 
@@ -19,7 +23,7 @@ import org.harrier.exec.transfer.Sandboxes;
  * {@link #of} and change what they exercise.
  */
 public record StartdSettings(PartitionableSlot slot, Supplier<String> claimIds, SlotPolicy policy,
-        ExecSettings.Timings timings, Clock clock, Duration claimLease, OwnerWatch ownerWatch, Cgroups cgroups,
+        StartdTimings timings, Clock clock, Duration claimLease, OwnerWatch ownerWatch, Cgroups cgroups,
         CheckpointStore checkpointStore, Sandboxes sandboxes) {
     public StartdSettings {
         Objects.requireNonNull(slot, "slot");
@@ -37,7 +41,7 @@ public record StartdSettings(PartitionableSlot slot, Supplier<String> claimIds, 
      * A startd on {@code slot}: the default Rank and retirement, the system clock, HTCondor's
      * CLAIM_LEASE, no owner policy, no cgroups, checkpoints in the job's spool, no file transfer.
      */
-    public static StartdSettings of(PartitionableSlot slot, Supplier<String> claimIds, ExecSettings.Timings timings) {
+    public static StartdSettings of(PartitionableSlot slot, Supplier<String> claimIds, StartdTimings timings) {
         return new StartdSettings(slot, claimIds, SlotPolicy.DEFAULT, timings, Clock.systemUTC(),
                 StartdLeases.CLAIM_LEASE, OwnerWatch.quiet(), Cgroups.none("not asked for"), new SpoolCheckpointStore(),
                 null);

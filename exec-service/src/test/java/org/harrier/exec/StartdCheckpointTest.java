@@ -18,6 +18,10 @@ import java.util.concurrent.TimeUnit;
 
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
+import org.harrier.exec.claim.ClaimIds;
+import org.harrier.exec.claim.PartitionableSlot;
+import org.harrier.exec.claim.StartdFailure;
+import org.harrier.exec.machine.Machine;
 import org.harrier.rules.Resources;
 import org.harrier.testing.Await;
 import org.junit.jupiter.api.AfterEach;

@@ -19,6 +19,18 @@ import java.util.function.BooleanSupplier;
 
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
+import org.harrier.exec.claim.ClaimBook;
+import org.harrier.exec.claim.ClaimIds;
+import org.harrier.exec.claim.OwnerAction;
+import org.harrier.exec.claim.OwnerPolicy;
+import org.harrier.exec.claim.OwnerPolicyTest;
+import org.harrier.exec.claim.OwnerWatch;
+import org.harrier.exec.claim.PartitionableSlot;
+import org.harrier.exec.claim.SlotAds;
+import org.harrier.exec.claim.SlotPolicy;
+import org.harrier.exec.machine.Machine;
+import org.harrier.exec.machine.MachineSensor;
+import org.harrier.exec.machine.Measurements;
 import org.harrier.rules.Resources;
 import org.harrier.testing.Await;
 import org.junit.jupiter.api.AfterEach;

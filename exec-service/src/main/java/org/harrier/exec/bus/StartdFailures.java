@@ -5,7 +5,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 
 import org.harrier.bus.QmfException;
-import org.harrier.exec.StartdFailure;
+import org.harrier.exec.claim.StartdFailure;
 
 /**
  * The one place a {@link StartdFailure} becomes a QMF {@code _exception}: each kind has the
