@@ -13,7 +13,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 import org.harrier.classad.ClassAd;
-import org.harrier.classad.EvalContext;
 import org.harrier.exec.checkpoint.CheckpointStores;
 import org.harrier.exec.claim.ClaimBook;
 import org.harrier.exec.claim.ClaimRun;
@@ -65,7 +64,8 @@ public final class Startd implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Startd.class);
 
     private final ExecutorService owner;
-    private final ClaimTable table;
+    private final OwnerThread thread;
+    private final SlotPolicy policy;
     private final Starter starter;
     private final StartdListener listener;
     private final Clock clock;
@@ -86,7 +86,7 @@ public final class Startd implements AutoCloseable {
         ClaimBook book = new ClaimBook(settings.slot(), settings.claimIds(), settings.policy());
         Clock clock = settings.clock();
         Sandboxes sandboxes = settings.sandboxes();
-        this.table = new ClaimTable(book, new StartdLeases(settings.claimLease()));
+        this.policy = settings.policy();
         this.listener = Objects.requireNonNull(listener, "listener");
         this.clock = clock;
         this.killGrace = timings.killGrace();
@@ -97,7 +97,8 @@ public final class Startd implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        OwnerThread thread = new OwnerThread(table, this::apply, clock, owner);
+        this.thread = new OwnerThread(ClaimTable.of(book, new StartdLeases(settings.claimLease())), this::apply, clock,
+                owner);
         this.evictions = new Evictions(thread, settings.ownerWatch());
         this.checkpoints = new Checkpointer(
                 // The spool copy for jobs in their Iwd with the spool here; with file transfer, the bus for the others.
@@ -106,7 +107,7 @@ public final class Startd implements AutoCloseable {
                 new Checkpointer.Claims(thread, starter, listener, () -> closing), this::finished);
         this.staged = new StagedStarts(sandboxes, thread, starter, checkpoints);
         this.ends = new RunEnds(thread, () -> {
-            if (closing && table.noRuns()) {
+            if (closing && table().noRuns()) {
                 drained.countDown();
             }
         }, checkpoints, staged);
@@ -120,7 +121,7 @@ public final class Startd implements AutoCloseable {
 
     /** The owner's Rank and MaxJobRetirementTime (immutable); any thread. */
     public SlotPolicy policy() {
-        return table.policy();
+        return policy;
     }
 
     /** The slots as last changed; any thread. */
@@ -130,11 +131,10 @@ public final class Startd implements AutoCloseable {
 
     public CompletableFuture<ClaimBook.Grant> claim(ClassAd request, String scheduler) {
         return onOwner(() -> {
-            Effect.Step<ClaimBook.Grant> granted = table.claim(request, scheduler, evictions.measured(),
-                    EvalContext.create(clock, clock.millis()));
+            ClaimBook.Grant granted = thread.commit(table().claim(request, scheduler, evictions.measured(),
+                    thread.context()));
             matches.claimed(scheduler);
-            apply(granted.effects());
-            return granted.value();
+            return granted;
         });
     }
 
@@ -144,10 +144,10 @@ public final class Startd implements AutoCloseable {
      */
     public CompletableFuture<JobStarted> activate(String claimId, String jobId, ClassAd job) {
         return onOwner(() -> {
-            DynamicSlot d = table.activatable(claimId, jobId, job);
+            DynamicSlot d = table().activatable(claimId, jobId, job);
             RunningJob process;
             try {
-                JobCommand command = Checkpointer.command(table.slot(), d, job);
+                JobCommand command = Checkpointer.command(table().slot(), d, job);
                 if (staged.startsLater(job, jobId)) {
                     return staged.activate(d, claimId, jobId, job, command, ends::exited);
                 }
@@ -159,8 +159,8 @@ public final class Startd implements AutoCloseable {
                         JobExited.neverStarted(jobId, claimId, d.scheduler(), e.getMessage(), e.holdReasonCode())));
                 return null;
             }
-            table.started(claimId, new ClaimRun(jobId, d.scheduler(), process, job));
-            apply(table.activated(claimId, jobId, job, EvalContext.create(clock, clock.millis())));
+            thread.commit(table().started(claimId, new ClaimRun(jobId, d.scheduler(), process, job)));
+            thread.commit(table().activated(claimId, jobId, job, thread.context()));
             return new JobStarted(jobId, claimId, d.scheduler(), d.name());
         });
     }
@@ -171,7 +171,7 @@ public final class Startd implements AutoCloseable {
      */
     public CompletableFuture<Void> deactivate(String claimId, String jobId) {
         return onOwner(() -> {
-            apply(table.deactivate(claimId, jobId));
+            thread.commit(table().deactivate(claimId, jobId));
             return null;
         });
     }
@@ -182,7 +182,7 @@ public final class Startd implements AutoCloseable {
      */
     public CompletableFuture<Void> suspend(String claimId, String jobId) {
         return onOwner(() -> {
-            evictions.signal(table.runOf(claimId, jobId), true);
+            evictions.signal(table().runOf(claimId, jobId), true);
             evictions.stopped(claimId, true);
             return null;
         });
@@ -191,7 +191,7 @@ public final class Startd implements AutoCloseable {
     /** Lets a suspended job's tree run again (SIGCONT); a no-op if it is not stopped. */
     public CompletableFuture<Void> resume(String claimId, String jobId) {
         return onOwner(() -> {
-            evictions.signal(table.runOf(claimId, jobId), false);
+            evictions.signal(table().runOf(claimId, jobId), false);
             evictions.stopped(claimId, false);
             return null;
         });
@@ -200,7 +200,7 @@ public final class Startd implements AutoCloseable {
     /** Gives the claim up; a running job is killed and the resources return when its tree is dead. */
     public CompletableFuture<Void> release(String claimId) {
         return onOwner(() -> {
-            apply(table.release(claimId));
+            thread.commit(table().release(claimId));
             return null;
         });
     }
@@ -208,7 +208,7 @@ public final class Startd implements AutoCloseable {
     /** The scheduler keeps the claim alive (docs/protocols.md, "Claim leases"); UnknownClaim if it is gone. */
     public CompletableFuture<Void> alive(String claimId) {
         return onOwner(() -> {
-            table.renewed(claimId, now());
+            thread.commit(table().renewed(claimId, now()));
             return null;
         });
     }
@@ -216,10 +216,10 @@ public final class Startd implements AutoCloseable {
     /** Releases (as Release does) every claim nobody renewed within its lease; completes with the claims ended. */
     public CompletableFuture<List<String>> expireLeases() {
         return onOwner(() -> {
-            List<String> expired = table.expired(now());
+            List<String> expired = table().expired(now());
             for (String claimId : expired) {
-                log.warn("claim on {} not renewed within its lease: releasing it", table.claimed(claimId).name());
-                apply(table.release(claimId));
+                log.warn("claim on {} not renewed within its lease: releasing it", table().claimed(claimId).name());
+                thread.commit(table().release(claimId));
             }
             return expired;
         });
@@ -231,15 +231,13 @@ public final class Startd implements AutoCloseable {
      */
     public CompletableFuture<Boolean> redetected(Machine detected) {
         return onOwner(() -> {
-            Effect.Step<Boolean> resized = table.resized(detected);
-            apply(resized.effects());
-            return resized.value();
+            return thread.commit(table().resized(detected));
         });
     }
 
     /** Claims refused so far per reason; for the slot's statistics. */
     public CompletableFuture<Map<ClaimVerdict.Refusal, Long>> refusals() {
-        return onOwner(table::refusals);
+        return onOwner(() -> table().refusals());
     }
 
     /** A checkpoint that did not restart its job: the job's end as any other ({@link RunEnds#finished}). */
@@ -249,7 +247,7 @@ public final class Startd implements AutoCloseable {
 
     /** Reports each running job's usage so far to its scheduler (every STARTER_UPDATE_INTERVAL); completes with how many. */
     public CompletableFuture<Integer> reportUsage() {
-        return onOwner(() -> JobUsage.report(table.activeRuns(), u -> safely(() -> listener.jobUsage(u))));
+        return onOwner(() -> JobUsage.report(table().activeRuns(), u -> safely(() -> listener.jobUsage(u))));
     }
 
     /**
@@ -261,7 +259,7 @@ public final class Startd implements AutoCloseable {
         return onOwner(() -> {
             List<OwnerWatch.Step> steps = evictions.ownerLook();
             matches.restate();
-            safely(() -> listener.measured(table.slot()));
+            safely(() -> listener.measured(table().slot()));
             return steps;
         });
     }
@@ -295,7 +293,7 @@ public final class Startd implements AutoCloseable {
      */
     public CompletableFuture<Void> vacate(String claimId, String jobId) {
         return onOwner(() -> {
-            evictions.vacateNow(claimId, table.runOf(claimId, jobId));
+            evictions.vacateNow(claimId, table().runOf(claimId, jobId));
             return null;
         });
     }
@@ -305,7 +303,12 @@ public final class Startd implements AutoCloseable {
         return onOwner(() -> evictions.vacateSlot(slotName));
     }
 
-    /** Does what the claim table asked for, in its order; owner thread. */
+    /** The claim table as it is now; owner thread. */
+    private ClaimTable table() {
+        return thread.table();
+    }
+
+    /** Does what the claim table asked for, in its order; owner thread ({@link OwnerThread#commit}). */
     private void apply(List<Effect> effects) {
         for (Effect e : effects) {
             if (e instanceof Effect.Publish) {
@@ -322,7 +325,7 @@ public final class Startd implements AutoCloseable {
 
     private void publish() {
         matches.restate();
-        published = table.slot();
+        published = table().slot();
         safely(() -> listener.slotsChanged(published));
     }
 
@@ -366,10 +369,10 @@ public final class Startd implements AutoCloseable {
         }
         CompletableFuture<Void> killing = onOwner(() -> {
             closing = true;
-            for (ClaimRun r : table.runs()) {
+            for (ClaimRun r : table().runs()) {
                 r.process().kill();
             }
-            if (table.noRuns()) {
+            if (table().noRuns()) {
                 drained.countDown();
             }
             return null;

@@ -9,7 +9,6 @@ import org.harrier.classad.ClassAd;
 import org.harrier.classad.EvalContext;
 import org.harrier.classad.StringValue;
 import org.harrier.classad.Value;
-import org.harrier.exec.Startd;
 import org.harrier.exec.machine.Machine;
 import org.harrier.exec.machine.Measurements;
 import org.harrier.rules.Resources;
@@ -18,7 +17,8 @@ import org.harrier.rules.Resources;
  * The slot and its claims: applies {@link Carving}'s decisions to the {@link PartitionableSlot}
  * and keeps which claim id holds which dynamic slot.
  *
- * <p>Not thread-safe: confined to the startd's owner thread (see {@link Startd}). Every method
+ * <p>Not thread-safe: a {@link ClaimTable}'s own, changed only while one of its transitions makes a
+ * new table from a {@link #copy} (on the startd's owner thread). Every method
  * either changes the state completely or throws and changes nothing.
  */
 public final class ClaimBook {
@@ -38,6 +38,19 @@ public final class ClaimBook {
         this.slot = Objects.requireNonNull(slot, "slot");
         this.claimIds = Objects.requireNonNull(claimIds, "claimIds");
         this.policy = Objects.requireNonNull(policy, "policy");
+    }
+
+    /**
+     * A book with this one's claims, runs and refusal counts, changed independently of it (the
+     * id source is shared: ids stay unique). {@link ClaimTable}'s transitions change a copy and
+     * leave the table they were called on as it was.
+     */
+    public ClaimBook copy() {
+        ClaimBook c = new ClaimBook(slot, claimIds, policy);
+        c.slotByClaim.putAll(slotByClaim);
+        c.lastRun.putAll(lastRun);
+        c.refusals.putAll(refusals);
+        return c;
     }
 
     /** The owner's Rank and MaxJobRetirementTime, for the ads and for preemption. */

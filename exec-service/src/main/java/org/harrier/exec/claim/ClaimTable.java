@@ -21,22 +21,37 @@ import org.harrier.exec.starter.ProcessOutcome;
  * {@link ClaimBook}), the job running on each claim, the claims being released, and their leases.
  * Nothing else holds these; other parts ask the table, and change it only through its transitions.
  *
- * <p>A transition takes the time as an input, changes the table completely or throws a
- * {@link StartdFailure} and changes nothing, and returns the {@link Effect}s it asks for (kill a
- * tree, publish the ad, report an exit, cancel a staging), which the caller applies after it
- * returns; no transition does I/O or touches a process.
+ * <p>A table does not change once made. A transition is a pure function of the table and its
+ * inputs (the time among them): it returns a {@link Transition} with the new table, its answer
+ * and the {@link Effect}s it asks for (kill a tree, publish the ad, report an exit, cancel a
+ * staging), or throws a {@link StartdFailure} for a call it refuses. No transition does I/O or
+ * touches a process; {@link OwnerThread#commit} takes the new table and applies the effects.
  *
- * <p>Threads: confined to the startd's owner thread ("harrier-startd", see {@link Startd}).
+ * <p>Threads: {@link OwnerThread} holds the current table and commits transitions on the
+ * startd's owner thread ("harrier-startd", see {@link Startd}) only. A transition builds its new
+ * table from copies of this one's parts, so a table handed out is never changed.
  */
 public final class ClaimTable {
     private final ClaimBook book;
     private final StartdLeases leases;
-    private final Map<String, ClaimRun> running = new HashMap<>();
-    private final Set<String> releasing = new HashSet<>();
+    private final Map<String, ClaimRun> running;
+    private final Set<String> releasing;
 
-    public ClaimTable(ClaimBook book, StartdLeases leases) {
+    private ClaimTable(ClaimBook book, StartdLeases leases, Map<String, ClaimRun> running, Set<String> releasing) {
         this.book = book;
         this.leases = leases;
+        this.running = running;
+        this.releasing = releasing;
+    }
+
+    /** The table of a startd that starts with {@code book}'s claims and {@code leases}, no job running; both are its own from now. */
+    public static ClaimTable of(ClaimBook book, StartdLeases leases) {
+        return new ClaimTable(book, leases, new HashMap<>(), new HashSet<>());
+    }
+
+    /** The parts of the next table, to be changed while a transition makes it. */
+    private ClaimTable next() {
+        return new ClaimTable(book.copy(), leases.copy(), new HashMap<>(running), new HashSet<>(releasing));
     }
 
     public PartitionableSlot slot() {
@@ -139,35 +154,48 @@ public final class ClaimTable {
     }
 
     /** Carves a dynamic slot for {@code request} (ClaimRefused if it cannot); its claim lease starts now. */
-    public Effect.Step<ClaimBook.Grant> claim(ClassAd request, String scheduler, Measurements measured, EvalContext context) {
-        ClaimBook.Grant g = book.claim(request, scheduler, measured, context);
-        leases.idle(g.claimId(), context.now());
-        return new Effect.Step<>(g, List.of(Effect.PUBLISH));
+    public Transition<ClaimBook.Grant> claim(ClassAd request, String scheduler, Measurements measured,
+            EvalContext context) {
+        ClaimTable next = next();
+        ClaimBook.Grant g;
+        try {
+            g = next.book.claim(request, scheduler, measured, context);
+        } catch (StartdFailure.ClaimRefused refused) {
+            // Counted per reason in the next table: why jobs stayed idle.
+            return Transition.refused(next, refused);
+        }
+        next.leases.idle(g.claimId(), context.now());
+        return Transition.to(next, g, List.of(Effect.PUBLISH));
     }
 
     /**
      * Job {@code jobId} is activated on the claim (Busy from now, whether its process runs yet or
      * its inputs are still coming): its claim attributes, and its JobLeaseDuration as the lease.
      */
-    public List<Effect> activated(String claimId, String jobId, ClassAd job, EvalContext context) {
-        leases.running(claimId, job, context.now());
-        book.running(claimId, jobId, job, context);
-        return List.of(Effect.PUBLISH);
+    public Transition<Void> activated(String claimId, String jobId, ClassAd job, EvalContext context) {
+        ClaimTable next = next();
+        next.book.running(claimId, jobId, job, context);
+        next.leases.running(claimId, job, context.now());
+        return Transition.to(next, List.of(Effect.PUBLISH));
     }
 
     /** The claim's job has a process now: first start, or a start once its inputs came. */
-    public void started(String claimId, ClaimRun run) {
-        running.put(claimId, run);
+    public Transition<Void> started(String claimId, ClaimRun run) {
+        ClaimTable next = next();
+        next.running.put(claimId, run);
+        return Transition.to(next, Effect.NONE);
     }
 
     /** A self-checkpointing job's process started again after a checkpoint; it carries {@code run}'s earlier usage. */
-    public void restarted(String claimId, ClaimRun run) {
-        running.put(claimId, run);
+    public Transition<Void> restarted(String claimId, ClaimRun run) {
+        return started(claimId, run);
     }
 
     /** A checkpoint was saved: the job's ad counts it (NumCkpts), if {@code was} still runs there. */
-    public void checkpointed(String claimId, ClaimRun was, ClaimRun now) {
-        running.replace(claimId, was, now);
+    public Transition<Void> checkpointed(String claimId, ClaimRun was, ClaimRun now) {
+        ClaimTable next = next();
+        next.running.replace(claimId, was, now);
+        return Transition.to(next, Effect.NONE);
     }
 
     /**
@@ -180,42 +208,52 @@ public final class ClaimTable {
     }
 
     /** The scheduler renewed the claim's lease; UnknownClaim if it is gone or going. */
-    public void renewed(String claimId, long now) {
+    public Transition<Void> renewed(String claimId, long now) {
         usable(claimId);
-        leases.renewed(claimId, now);
+        ClaimTable next = next();
+        next.leases.renewed(claimId, now);
+        return Transition.to(next, Effect.NONE);
     }
 
     /** The claims nobody renewed within their lease by {@code now} (not those already being released). */
     public List<String> expired(long now) {
-        return leases.expired(now, id -> book.holds(id) && !releasing.contains(id));
+        return leases.copy().expired(now, id -> book.holds(id) && !releasing.contains(id));
     }
 
     /** Deactivate: kills job {@code jobId}'s tree if it runs on the claim, or cancels its staging. */
-    public List<Effect> deactivate(String claimId, String jobId) {
+    public Transition<Void> deactivate(String claimId, String jobId) {
         DynamicSlot d = usable(claimId);
         ClaimRun run = running.get(claimId);
         if (run != null) {
-            return List.of(new Effect.Kill(same(d, run, jobId).process()));
+            return Transition.to(this, List.of(new Effect.Kill(same(d, run, jobId).process())));
         }
-        return List.of(new Effect.CancelStaging(claimId));
+        return Transition.to(this, List.of(new Effect.CancelStaging(claimId)));
     }
 
     /** Gives the claim up: a running job is killed first, and the resources return once its tree is dead ({@link #ended}). */
-    public List<Effect> release(String claimId) {
+    public Transition<Void> release(String claimId) {
         usable(claimId);
+        ClaimTable next = next();
         ClaimRun run = running.get(claimId);
         if (run != null) {
-            releasing.add(claimId);
-            return List.of(new Effect.Kill(run.process()));
+            next.releasing.add(claimId);
+            return Transition.to(next, List.of(new Effect.Kill(run.process())));
         }
+        next.end(claimId);
+        return Transition.to(next, List.of(new Effect.CancelStaging(claimId), Effect.PUBLISH));
+    }
+
+    /** The claim is gone: its resources back to the partitionable slot, its lease with it; only on a next table. */
+    private void end(String claimId) {
         book.release(claimId);
-        return List.of(new Effect.CancelStaging(claimId), Effect.PUBLISH);
+        leases.forget(claimId);
     }
 
     /** A preempted claim with no job running ends at once. */
-    public List<Effect> endIdle(String claimId) {
-        book.release(claimId);
-        return List.of(Effect.PUBLISH);
+    public Transition<Void> endIdle(String claimId) {
+        ClaimTable next = next();
+        next.end(claimId);
+        return Transition.to(next, List.of(Effect.PUBLISH));
     }
 
     /**
@@ -224,19 +262,21 @@ public final class ClaimTable {
      * The report covers the job's whole stay (runs before checkpoint restarts too), Evicted when it
      * was vacated or killed. No effects when the claim runs no job (its end was taken already).
      */
-    public List<Effect> ended(String claimId, ProcessOutcome last, String outputFailure, long now) {
-        ClaimRun run = running.remove(claimId);
+    public Transition<Void> ended(String claimId, ProcessOutcome last, String outputFailure, long now) {
+        ClaimRun run = running.get(claimId);
         if (run == null) {
-            return Effect.NONE;
+            return Transition.to(this, Effect.NONE);
         }
+        ClaimTable next = next();
+        next.running.remove(claimId);
         ProcessOutcome outcome = last.after(run.earlier());
         ClaimAttributes.Eviction eviction = book.claimed(claimId).claim().eviction();
-        boolean released = releasing.remove(claimId);
+        boolean released = next.releasing.remove(claimId);
         if (released || eviction != ClaimAttributes.Eviction.NONE) {
-            book.release(claimId);
+            next.end(claimId);
         } else {
-            book.idle(claimId, now);
-            leases.idle(claimId, now);
+            next.book.idle(claimId, now);
+            next.leases.idle(claimId, now);
         }
         JobExited report = evicted(eviction)
                 ? JobExited.evicted(run.jobId(), claimId, run.scheduler(), outcome)
@@ -244,7 +284,7 @@ public final class ClaimTable {
         if (outputFailure != null && !report.evicted()) {
             report = report.outputFailed(outputFailure);
         }
-        return List.of(Effect.PUBLISH, new Effect.ReportExit(report));
+        return Transition.to(next, List.of(Effect.PUBLISH, new Effect.ReportExit(report)));
     }
 
     /** The claim's job being vacated or killed by the startd: its end is reported as Evicted. */
@@ -253,40 +293,45 @@ public final class ClaimTable {
     }
 
     /** An activated job that never got a process (staging failed or was cancelled): the claim, if held, is Idle again. */
-    public List<Effect> neverStarted(String claimId, JobExited report, long now) {
+    public Transition<Void> neverStarted(String claimId, JobExited report, long now) {
         if (!book.holds(claimId)) {
-            return List.of(new Effect.ReportExit(report));
+            return Transition.to(this, List.of(new Effect.ReportExit(report)));
         }
-        book.idle(claimId, now);
-        leases.idle(claimId, now);
-        return List.of(Effect.PUBLISH, new Effect.ReportExit(report));
+        ClaimTable next = next();
+        next.book.idle(claimId, now);
+        next.leases.idle(claimId, now);
+        return Transition.to(next, List.of(Effect.PUBLISH, new Effect.ReportExit(report)));
     }
 
     /** A checkpointed job could not start again: its run is over, the claim Idle, the scheduler told why. */
-    public List<Effect> restartFailed(String claimId, JobExited report, long now) {
-        running.remove(claimId);
-        book.idle(claimId, now);
-        return List.of(Effect.PUBLISH, new Effect.ReportExit(report));
+    public Transition<Void> restartFailed(String claimId, JobExited report, long now) {
+        ClaimTable next = next();
+        next.running.remove(claimId);
+        next.book.idle(claimId, now);
+        return Transition.to(next, List.of(Effect.PUBLISH, new Effect.ReportExit(report)));
     }
 
     /** The claim's job is retiring, being vacated or killed (its claim is preempted or its owner wants it gone). */
-    public List<Effect> evicting(String claimId, ClaimAttributes.Eviction stage, long now) {
-        book.evicting(claimId, stage, now);
-        return List.of(Effect.PUBLISH);
+    public Transition<Void> evicting(String claimId, ClaimAttributes.Eviction stage, long now) {
+        ClaimTable next = next();
+        next.book.evicting(claimId, stage, now);
+        return Transition.to(next, List.of(Effect.PUBLISH));
     }
 
     /** The claim's job was stopped or continued: its slot's activity follows (Suspended, Busy). */
-    public List<Effect> suspended(String claimId, boolean stopped, long now) {
+    public Transition<Void> suspended(String claimId, boolean stopped, long now) {
         if (book.claimed(claimId).claim().suspended() == stopped) {
-            return Effect.NONE;
+            return Transition.to(this, Effect.NONE);
         }
-        book.suspended(claimId, stopped, now);
-        return List.of(Effect.PUBLISH);
+        ClaimTable next = next();
+        next.book.suspended(claimId, stopped, now);
+        return Transition.to(next, List.of(Effect.PUBLISH));
     }
 
     /** A re-detection of the machine; publishes when the slot changed ({@link ClaimBook#resize}). */
-    public Effect.Step<Boolean> resized(Machine detected) {
-        boolean changed = book.resize(detected);
-        return new Effect.Step<>(changed, changed ? List.of(Effect.PUBLISH) : Effect.NONE);
+    public Transition<Boolean> resized(Machine detected) {
+        ClaimTable next = next();
+        boolean changed = next.book.resize(detected);
+        return changed ? Transition.to(next, true, List.of(Effect.PUBLISH)) : Transition.to(this, false, Effect.NONE);
     }
 }

@@ -3,39 +3,31 @@ package org.harrier.exec.claim;
 import java.util.List;
 
 import org.harrier.exec.JobExited;
-import org.harrier.exec.Startd;
 import org.harrier.exec.starter.RunningJob;
 
 /**
  * What a {@link ClaimTable} transition asks of the world once the table has changed: the table
- * decides, the startd's owner thread applies these in order ({@link Startd}). Nothing here has
- * happened yet when a transition returns.
+ * decides, the startd's owner thread applies these in order ({@link OwnerThread#commit}). Nothing
+ * here has happened yet when a transition returns.
  */
 public sealed interface Effect {
     /** Re-advertise the slots: the table's slot changed. */
-    public record Publish() implements Effect {
+    record Publish() implements Effect {
     }
 
     /** Kill the job's process tree (its KillSig, SIGKILL after the kill grace); its exit comes back as an end. */
-    public record Kill(RunningJob process) implements Effect {
+    record Kill(RunningJob process) implements Effect {
     }
 
     /** Stop fetching the claim's inputs (or checkpoint): the job it was for will not start. */
-    public record CancelStaging(String claimId) implements Effect {
+    record CancelStaging(String claimId) implements Effect {
     }
 
     /** Tell the job's scheduler it exited (or never started), one way and persistent. */
-    public record ReportExit(JobExited report) implements Effect {
+    record ReportExit(JobExited report) implements Effect {
     }
 
     Publish PUBLISH = new Publish();
 
     List<Effect> NONE = List.of();
-
-    /** A transition's answer and what it asks to be done. */
-    public record Step<T>(T value, List<Effect> effects) {
-        public Step {
-            effects = List.copyOf(effects);
-        }
-    }
 }

@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 
 import org.harrier.classad.EvalContext;
 import org.harrier.exec.machine.Measurements;
@@ -25,21 +24,23 @@ import org.slf4j.LoggerFactory;
  */
 public final class Evictions {
     private static final Logger log = LoggerFactory.getLogger(Evictions.class);
-    private final ClaimTable table;
+    private final OwnerThread thread;
     private final OwnerWatch ownerWatch;
-    private final Consumer<List<Effect>> apply;
     private final Clock clock;
     private final Executor owner;
     private volatile Measurements measured = Measurements.NONE;
     private volatile String ownerState;
 
     public Evictions(OwnerThread thread, OwnerWatch ownerWatch) {
-        this.table = thread.table();
+        this.thread = thread;
         this.ownerWatch = ownerWatch;
-        this.apply = thread.apply();
         this.clock = thread.clock();
         this.owner = thread.executor();
-        this.ownerState = SlotAds.ownerState(table.slot(), table.policy(), measured);
+        this.ownerState = SlotAds.ownerState(table().slot(), table().policy(), measured);
+    }
+
+    private ClaimTable table() {
+        return thread.table();
     }
 
     public Measurements measured() {
@@ -65,20 +66,20 @@ public final class Evictions {
      * slot holds no claim to preempt.
      */
     public void preempt(String slotName) {
-        String claimId = table.claimOf(slotName);
-        if (claimId == null || table.releasing(claimId)) {
+        String claimId = table().claimOf(slotName);
+        if (claimId == null || table().releasing(claimId)) {
             throw new StartdFailure.ClaimRefused("claim refused: " + slotName
                     + " holds no claim to preempt (released meanwhile)");
         }
-        ClaimRun run = table.run(claimId);
+        ClaimRun run = table().run(claimId);
         if (run == null) {
-            apply.accept(table.endIdle(claimId));
+            thread.commit(table().endIdle(claimId));
             throw preempting(slotName, "its idle claim has ended");
         }
-        if (table.claimed(claimId).claim().eviction() == ClaimAttributes.Eviction.NONE) {
+        if (table().claimed(claimId).claim().eviction() == ClaimAttributes.Eviction.NONE) {
             retireThen(claimId, run, () -> vacate(claimId, run));
         }
-        ClaimAttributes now = table.claimed(claimId).claim();
+        ClaimAttributes now = table().claimed(claimId).claim();
         throw preempting(slotName, now.eviction() == ClaimAttributes.Eviction.RETIRING
                 ? "job " + run.jobId() + " retires for up to " + now.job().retirement() + " s from its start"
                 : "job " + run.jobId() + " is being vacated");
@@ -97,9 +98,9 @@ public final class Evictions {
      * when MAXVACATETIME is not an expression).
      */
     public void vacate(String claimId, ClaimRun run) {
-        apply.accept(table.evicting(claimId, ClaimAttributes.Eviction.VACATING, now()));
-        VacateTime.Grant grant = VacateTime.granted(table.policy().maxVacateTime(), run.process().controls().maxVacateTime(),
-                SlotAds.dynamic(table.slot(), table.claimed(claimId)), run.job(), EvalContext.create(clock, clock.millis()));
+        thread.commit(table().evicting(claimId, ClaimAttributes.Eviction.VACATING, now()));
+        VacateTime.Grant grant = VacateTime.granted(table().policy().maxVacateTime(), run.process().controls().maxVacateTime(),
+                SlotAds.dynamic(table().slot(), table().claimed(claimId)), run.job(), EvalContext.create(clock, clock.millis()));
         grant.notes().forEach(n -> log.warn("vacating job {}: {}", run.jobId(), n));
         log.info("vacating job {}: {} s from its kill signal to SIGKILL", run.jobId(), grant.time().toMillis() / 1000.0);
         run.process().kill(grant.time());
@@ -110,7 +111,7 @@ public final class Evictions {
      * condor_vacate_job do not wait); a no-op when it is being vacated or killed already.
      */
     public void vacateNow(String claimId, ClaimRun run) {
-        ClaimAttributes.Eviction e = table.claimed(claimId).claim().eviction();
+        ClaimAttributes.Eviction e = table().claimed(claimId).claim().eviction();
         if (e == ClaimAttributes.Eviction.NONE || e == ClaimAttributes.Eviction.RETIRING) {
             vacate(claimId, run);
         }
@@ -122,17 +123,17 @@ public final class Evictions {
      */
     public List<String> vacateSlot(String slotName) {
         List<String> claimIds = new ArrayList<>();
-        if (slotName.equals(table.slot().name())) {
-            claimIds.addAll(table.activeRuns().keySet());
-        } else if (table.claimOf(slotName) != null) {
-            claimIds.add(table.claimOf(slotName));
-        } else if (!table.slot().dynamicSlots().containsKey(slotName)) {
+        if (slotName.equals(table().slot().name())) {
+            claimIds.addAll(table().activeRuns().keySet());
+        } else if (table().claimOf(slotName) != null) {
+            claimIds.add(table().claimOf(slotName));
+        } else if (!table().slot().dynamicSlots().containsKey(slotName)) {
             throw new StartdFailure.UnknownSlot("no slot " + slotName + " on this startd");
         }
         List<String> vacated = new ArrayList<>();
         for (String claimId : claimIds) {
-            ClaimRun run = table.run(claimId);
-            if (run != null && !table.releasing(claimId)) {
+            ClaimRun run = table().run(claimId);
+            if (run != null && !table().releasing(claimId)) {
                 vacateNow(claimId, run);
                 vacated.add(run.jobId());
             }
@@ -146,18 +147,18 @@ public final class Evictions {
      * at once when that time is already over.
      */
     private void retireThen(String claimId, ClaimRun run, Runnable evict) {
-        ClaimAttributes claim = table.claimed(claimId).claim();
+        ClaimAttributes claim = table().claimed(claimId).claim();
         long left = claim.job().retiresAt() * 1000 - clock.millis();
         // A job its owner stopped could not use its retirement: it goes at once.
         if (left <= 0 || claim.suspended()) {
             evict.run();
             return;
         }
-        apply.accept(table.evicting(claimId, ClaimAttributes.Eviction.RETIRING, now()));
+        thread.commit(table().evicting(claimId, ClaimAttributes.Eviction.RETIRING, now()));
         CompletableFuture.delayedExecutor(left, TimeUnit.MILLISECONDS, owner).execute(() -> {
             // Nothing to do if the job has ended meanwhile.
-            if (table.run(claimId) == run
-                    && table.claimed(claimId).claim().eviction() == ClaimAttributes.Eviction.RETIRING) {
+            if (table().run(claimId) == run
+                    && table().claimed(claimId).claim().eviction() == ClaimAttributes.Eviction.RETIRING) {
                 evict.run();
             }
         });
@@ -165,22 +166,22 @@ public final class Evictions {
 
     /** Kills the claim's job at once (State Preempting, Activity Killing until its tree is dead). */
     private void kill(String claimId, ClaimRun run) {
-        apply.accept(table.evicting(claimId, ClaimAttributes.Eviction.KILLING, now()));
+        thread.commit(table().evicting(claimId, ClaimAttributes.Eviction.KILLING, now()));
         run.process().killNow();
     }
 
     /** One look at the owner: measure, decide ({@link OwnerWatch}), apply to each running job. */
     public List<OwnerWatch.Step> ownerLook() {
         Map<String, OwnerWatch.Running> jobs = new HashMap<>();
-        table.activeRuns().forEach((claimId, run) -> jobs.put(claimId, new OwnerWatch.Running(
-                table.claimed(claimId).name(), run.job(),
+        table().activeRuns().forEach((claimId, run) -> jobs.put(claimId, new OwnerWatch.Running(
+                table().claimed(claimId).name(), run.job(),
                 run.process().usage().userSeconds() + run.process().usage().systemSeconds())));
-        OwnerWatch.Plan plan = ownerWatch.plan(table.slot(), table.policy(), jobs,
+        OwnerWatch.Plan plan = ownerWatch.plan(table().slot(), table().policy(), jobs,
                 EvalContext.create(clock, clock.millis()), System.nanoTime());
         measured = plan.measurements();
-        ownerState = SlotAds.ownerState(table.slot(), table.policy(), measured);
+        ownerState = SlotAds.ownerState(table().slot(), table().policy(), measured);
         for (OwnerWatch.Step step : plan.steps()) {
-            ClaimRun run = table.run(step.claimId());
+            ClaimRun run = table().run(step.claimId());
             switch (step.action()) {
                 case SUSPEND, CONTINUE -> {
                     try {
@@ -194,7 +195,7 @@ public final class Evictions {
                 // PREEMPT honours retirement as a preempting claim does; KILL while vacating does not wait.
                 case VACATE -> retireThen(step.claimId(), run, () -> vacate(step.claimId(), run));
                 case KILL -> {
-                    if (table.claimed(step.claimId()).claim().eviction() == ClaimAttributes.Eviction.VACATING) {
+                    if (table().claimed(step.claimId()).claim().eviction() == ClaimAttributes.Eviction.VACATING) {
                         kill(step.claimId(), run);
                     } else {
                         retireThen(step.claimId(), run, () -> kill(step.claimId(), run));
@@ -208,7 +209,7 @@ public final class Evictions {
 
     /** The claim's job was stopped or continued: its slot's activity follows (Suspended, Busy). */
     public void stopped(String claimId, boolean stopped) {
-        apply.accept(table.suspended(claimId, stopped, now()));
+        thread.commit(table().suspended(claimId, stopped, now()));
     }
 
     public static void signal(ClaimRun run, boolean freeze) {

@@ -9,21 +9,48 @@ import java.util.function.Consumer;
 import org.harrier.classad.EvalContext;
 
 /**
- * What every part of the startd shares on its owner thread ("harrier-startd"): the
- * {@link ClaimTable}, which only that thread touches; {@code apply}, which does the effects the
- * table's transitions return; the clock; and {@code executor}, which hands work from other threads
- * (a process's exit, a finished transfer, a timer) back to the owner thread.
+ * The startd's owner thread ("harrier-startd") as its parts see it: the one holder of the
+ * current {@link ClaimTable}, which {@link #commit} replaces with a transition's table before it
+ * applies the transition's effects; the clock; and {@code executor}, which hands work from other
+ * threads (a process's exit, a finished transfer, a timer) back to the owner thread.
+ *
+ * <p>Threads: {@link #table} and {@link #commit} on the owner thread only. Always ask
+ * {@link #table} afresh for a transition: a table kept across a commit is an old one.
  */
-public record OwnerThread(ClaimTable table, Consumer<List<Effect>> apply, Clock clock, Executor executor) {
-    public OwnerThread {
-        Objects.requireNonNull(table, "table");
-        Objects.requireNonNull(apply, "apply");
-        Objects.requireNonNull(clock, "clock");
-        Objects.requireNonNull(executor, "executor");
+public final class OwnerThread {
+    private final Consumer<List<Effect>> apply;
+    private final Clock clock;
+    private final Executor executor;
+    private ClaimTable table;
+
+    /** {@code apply}: does effects in order (the startd's publish, kill, cancel and report). */
+    public OwnerThread(ClaimTable table, Consumer<List<Effect>> apply, Clock clock, Executor executor) {
+        this.table = Objects.requireNonNull(table, "table");
+        this.apply = Objects.requireNonNull(apply, "apply");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.executor = Objects.requireNonNull(executor, "executor");
     }
 
-    public void apply(List<Effect> effects) {
-        apply.accept(effects);
+    public ClaimTable table() {
+        return table;
+    }
+
+    /** Takes {@code t}'s table, applies its effects, then answers its value (or throws its refusal). */
+    public <T> T commit(Transition<T> t) {
+        table = t.table();
+        apply.accept(t.effects());
+        if (t.refusal() != null) {
+            throw t.refusal();
+        }
+        return t.value();
+    }
+
+    public Clock clock() {
+        return clock;
+    }
+
+    public Executor executor() {
+        return executor;
     }
 
     /** Seconds since the epoch, as claim times and leases count them. */

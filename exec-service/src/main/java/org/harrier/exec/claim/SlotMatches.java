@@ -42,7 +42,7 @@ public final class SlotMatches {
      * re-advertises the slots (and calls {@link #restate} first).
      */
     public SlotMatches(OwnerThread thread, Supplier<String> ownerState, Duration timeout, Runnable publish) {
-        this.slot = thread.table()::slot;
+        this.slot = () -> thread.table().slot();
         this.ownerState = Objects.requireNonNull(ownerState, "ownerState");
         this.timeout = Objects.requireNonNull(timeout, "timeout");
         this.clock = thread.clock();

@@ -17,7 +17,7 @@ import org.harrier.rules.JobLease;
  * for the job's JobLeaseDuration, so that the job outlives a scheduler restart that long. The
  * scheduler's Alive, and any Activate, renew it.
  *
- * <p>Not thread-safe: confined to the startd's owner thread.
+ * <p>Not thread-safe: a {@link ClaimTable}'s own, changed only in a {@link #copy} its transitions make.
  */
 public final class StartdLeases {
     /** condor_submit's JobLeaseDuration when the job has none. */
@@ -37,6 +37,18 @@ public final class StartdLeases {
             throw new IllegalArgumentException("claimLease (CLAIM_LEASE) must be at least 1 s, got " + claimLease);
         }
         this.claimLease = claimLease.toSeconds();
+    }
+
+    /** Leases with this one's, changed independently of it. */
+    public StartdLeases copy() {
+        StartdLeases c = new StartdLeases(Duration.ofSeconds(claimLease));
+        c.leases.putAll(leases);
+        return c;
+    }
+
+    /** The claim has ended: its lease with it. */
+    public void forget(String claimId) {
+        leases.remove(claimId);
     }
 
     /** A fresh idle claim, or one whose job ended: the claim lease, counted from its last renewal. */

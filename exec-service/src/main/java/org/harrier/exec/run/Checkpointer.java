@@ -128,7 +128,7 @@ public final class Checkpointer implements AutoCloseable, StagedStarts.Restore {
         ClaimRun current = run;
         if (saved != null) {
             current = new ClaimRun(run.jobId(), run.scheduler(), run.process(), counted(run.job(), saved), run.earlier());
-            claims.table().checkpointed(claimId, run, current);
+            claims.thread().commit(claims.table().checkpointed(claimId, run, current));
             JobCheckpointed report = JobCheckpointed.of(run, claimId, saved);
             log.info("job {}: checkpoint {} saved ({} files, {} bytes, {} s)", run.jobId(), saved.number(),
                     saved.files(), saved.bytes(), saved.seconds());
@@ -154,10 +154,10 @@ public final class Checkpointer implements AutoCloseable, StagedStarts.Restore {
                             ended.accept(claimId, o);
                         }
                     }));
-            claims.table().restarted(claimId, new ClaimRun(run.jobId(), run.scheduler(), process, run.job(),
-                    run.earlier().plus(last)));
+            claims.thread().commit(claims.table().restarted(claimId,
+                    new ClaimRun(run.jobId(), run.scheduler(), process, run.job(), run.earlier().plus(last))));
         } catch (JobSetupException e) {
-            claims.thread().apply(claims.table().restartFailed(claimId, JobExited.neverStarted(run.jobId(), claimId,
+            claims.thread().commit(claims.table().restartFailed(claimId, JobExited.neverStarted(run.jobId(), claimId,
                     run.scheduler(), "restart after a checkpoint failed: " + e.getMessage(), e.holdReasonCode()),
                     clock.instant().getEpochSecond()));
         }

@@ -1,11 +1,8 @@
 package org.harrier.exec.run;
 
 import java.time.Clock;
-import java.util.List;
-import java.util.function.Consumer;
 
 import org.harrier.exec.claim.ClaimTable;
-import org.harrier.exec.claim.Effect;
 import org.harrier.exec.claim.OwnerThread;
 import org.harrier.exec.starter.ProcessOutcome;
 
@@ -18,8 +15,7 @@ import org.harrier.exec.starter.ProcessOutcome;
  * <p>Threads: the startd's owner thread calls every method. No state of its own.
  */
 public final class RunEnds {
-    private final ClaimTable table;
-    private final Consumer<List<Effect>> apply;
+    private final OwnerThread thread;
     private final Runnable afterEnd;
     private final Clock clock;
     private final Checkpointer checkpoints;
@@ -27,12 +23,15 @@ public final class RunEnds {
 
     /** {@code afterEnd}: runs after each end (the startd's shutdown waits on it). */
     public RunEnds(OwnerThread thread, Runnable afterEnd, Checkpointer checkpoints, StagedStarts staged) {
-        this.table = thread.table();
-        this.apply = thread.apply();
+        this.thread = thread;
         this.afterEnd = afterEnd;
         this.clock = thread.clock();
         this.checkpoints = checkpoints;
         this.staged = staged;
+    }
+
+    private ClaimTable table() {
+        return thread.table();
     }
 
     /**
@@ -54,11 +53,10 @@ public final class RunEnds {
 
     /** The job's end, once its outputs are sent ({@code outputFailure} null) or could not be (why). */
     private void ended(String claimId, ProcessOutcome last, String outputFailure) {
-        List<Effect> effects = table.ended(claimId, last, outputFailure, clock.instant().getEpochSecond());
-        if (effects.isEmpty()) {
+        if (table().run(claimId) == null) {
             return;
         }
-        apply.accept(effects);
+        thread.commit(table().ended(claimId, last, outputFailure, clock.instant().getEpochSecond()));
         afterEnd.run();
     }
 }

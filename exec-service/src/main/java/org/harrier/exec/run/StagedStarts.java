@@ -3,7 +3,6 @@ package org.harrier.exec.run;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -19,8 +18,8 @@ import org.harrier.exec.JobStarted;
 import org.harrier.exec.claim.ClaimRun;
 import org.harrier.exec.claim.ClaimTable;
 import org.harrier.exec.claim.DynamicSlot;
-import org.harrier.exec.claim.Effect;
 import org.harrier.exec.claim.OwnerThread;
+import org.harrier.exec.claim.Transition;
 import org.harrier.exec.starter.JobCommand;
 import org.harrier.exec.starter.JobSetupException;
 import org.harrier.exec.starter.ProcessOutcome;
@@ -54,9 +53,8 @@ public final class StagedStarts {
 
     private final Sandboxes sandboxes;
     private final Restore restore;
-    private final ClaimTable table;
+    private final OwnerThread thread;
     private final Starter starter;
-    private final Consumer<List<Effect>> apply;
     private final Clock clock;
     private final Executor owner;
     private final Map<String, Staging> staging = new HashMap<>();
@@ -81,11 +79,14 @@ public final class StagedStarts {
     public StagedStarts(Sandboxes sandboxes, OwnerThread thread, Starter starter, Restore restore) {
         this.sandboxes = sandboxes;
         this.restore = restore;
-        this.table = thread.table();
+        this.thread = thread;
         this.starter = starter;
-        this.apply = thread.apply();
         this.clock = thread.clock();
         this.owner = thread.executor();
+    }
+
+    private ClaimTable table() {
+        return thread.table();
     }
 
     public boolean transfers(ClassAd job) {
@@ -105,10 +106,9 @@ public final class StagedStarts {
      */
     public JobStarted activate(DynamicSlot d, String claimId, String jobId, ClassAd job, JobCommand command,
             BiConsumer<String, ProcessOutcome> exited) {
-        List<Effect> effects = table.activated(claimId, jobId, job,
-                org.harrier.classad.EvalContext.create(clock, clock.millis()));
+        Transition<Void> activated = table().activated(claimId, jobId, job, thread.context());
         begin(claimId, jobId, d.scheduler(), job, command, exited);
-        apply.accept(effects);
+        thread.commit(activated);
         return new JobStarted(jobId, claimId, d.scheduler(), d.name());
     }
 
@@ -130,7 +130,7 @@ public final class StagedStarts {
                 int code = unwrap(failure) instanceof JobSetupException j ? j.holdReasonCode() : TRANSFER_INPUT_ERROR;
                 neverStarted(claimId, jobId, scheduler, s.cancelled ? "cancelled while its input was transferred"
                         : cause(failure), code);
-            } else if (s.cancelled || !table.holds(claimId)) {
+            } else if (s.cancelled || !table().holds(claimId)) {
                 discard(staged);
                 neverStarted(claimId, jobId, scheduler, "cancelled while its input was transferred", TRANSFER_INPUT_ERROR);
             } else if (staged == null) {
@@ -146,7 +146,7 @@ public final class StagedStarts {
             Sandboxes.Staged staged, BiConsumer<String, ProcessOutcome> exited) {
         RunningJob process;
         try {
-            DynamicSlot d = table.claimed(claimId);
+            DynamicSlot d = table().claimed(claimId);
             process = starter.start(command, starter.controlsFor(job, d.name(), jobId, d.resources().memoryMiB()),
                     outcome -> owner.execute(() -> exited.accept(claimId, outcome)));
         } catch (JobSetupException e) {
@@ -157,7 +157,7 @@ public final class StagedStarts {
         if (staged != null) {
             launched.put(claimId, staged);
         }
-        table.started(claimId, new ClaimRun(jobId, scheduler, process, job));
+        thread.commit(table().started(claimId, new ClaimRun(jobId, scheduler, process, job)));
     }
 
     /** Removes a sandbox made for nothing; an Iwd (no sandbox) stays. */
@@ -169,7 +169,7 @@ public final class StagedStarts {
 
     /** The start failed or was cancelled: the claim (if still held) is idle again, and the scheduler hears why. */
     private void neverStarted(String claimId, String jobId, String scheduler, String reason, int code) {
-        apply.accept(table.neverStarted(claimId, JobExited.neverStarted(jobId, claimId, scheduler, reason, code),
+        thread.commit(table().neverStarted(claimId, JobExited.neverStarted(jobId, claimId, scheduler, reason, code),
                 clock.instant().getEpochSecond()));
     }
 
@@ -197,7 +197,7 @@ public final class StagedStarts {
         if (staged == null) {
             return false;
         }
-        boolean evicted = ClaimTable.evicted(table.claimed(claimId).claim().eviction());
+        boolean evicted = ClaimTable.evicted(table().claimed(claimId).claim().eviction());
         sandboxes.stageOut(staged, evicted).whenCompleteAsync((reason, failure) ->
                 then.accept(failure != null ? cause(failure) : reason), owner);
         return true;
