@@ -18,7 +18,6 @@ import org.harrier.exec.claim.ClaimBook;
 import org.harrier.exec.claim.ClaimRun;
 import org.harrier.exec.claim.ClaimTable;
 import org.harrier.exec.claim.ClaimVerdict;
-import org.harrier.exec.claim.DynamicSlot;
 import org.harrier.exec.claim.Effect;
 import org.harrier.exec.claim.Evictions;
 import org.harrier.exec.claim.OwnerThread;
@@ -26,19 +25,14 @@ import org.harrier.exec.claim.OwnerWatch;
 import org.harrier.exec.claim.PartitionableSlot;
 import org.harrier.exec.claim.SlotMatches;
 import org.harrier.exec.claim.SlotPolicy;
-import org.harrier.exec.claim.StartdFailure;
 import org.harrier.exec.claim.StartdLeases;
 import org.harrier.exec.machine.Machine;
 import org.harrier.exec.machine.Measurements;
 import org.harrier.exec.run.Checkpointer;
 import org.harrier.exec.run.RunEnds;
-import org.harrier.exec.run.StagedStarts;
-import org.harrier.exec.starter.JobCommand;
-import org.harrier.exec.starter.JobSetupException;
+import org.harrier.exec.run.JobStarts;
 import org.harrier.exec.starter.ProcessOutcome;
-import org.harrier.exec.starter.RunningJob;
 import org.harrier.exec.starter.Starter;
-import org.harrier.exec.transfer.SandboxTransfer;
 import org.harrier.exec.transfer.Sandboxes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -76,7 +70,7 @@ public final class Startd implements AutoCloseable {
     private volatile PartitionableSlot published;
     private final Evictions evictions;
     private final Checkpointer checkpoints;
-    private final StagedStarts staged;
+    private final JobStarts staged;
     private final RunEnds ends;
     private final SlotMatches matches;
 
@@ -105,7 +99,7 @@ public final class Startd implements AutoCloseable {
                 new CheckpointStores(settings.checkpointStore(),
                         sandboxes == null ? null : sandboxes.transfer()), this::sandboxOf,
                 new Checkpointer.Claims(thread, starter, listener, () -> closing), this::finished);
-        this.staged = new StagedStarts(sandboxes, thread, starter, checkpoints);
+        this.staged = new JobStarts(sandboxes, thread, starter, checkpoints);
         this.ends = new RunEnds(thread, () -> {
             if (closing && table().noRuns()) {
                 drained.countDown();
@@ -143,26 +137,7 @@ public final class Startd implements AutoCloseable {
      * with null when it could not be started: then an exit report with the reason is on its way.
      */
     public CompletableFuture<JobStarted> activate(String claimId, String jobId, ClassAd job) {
-        return onOwner(() -> {
-            DynamicSlot d = table().activatable(claimId, jobId, job);
-            RunningJob process;
-            try {
-                JobCommand command = Checkpointer.command(table().slot(), d, job);
-                if (staged.startsLater(job, jobId)) {
-                    return staged.activate(d, claimId, jobId, job, command, ends::exited);
-                }
-                checkpoints.restore(new SandboxTransfer.Endpoint(d.scheduler(), jobId, claimId), job, command.iwd(), true);
-                process = starter.start(command, starter.controlsFor(job, d.name(), jobId, d.resources().memoryMiB()),
-                        outcome -> owner.execute(() -> ends.exited(claimId, outcome)));
-            } catch (JobSetupException e) {
-                safely(() -> listener.jobExited(
-                        JobExited.neverStarted(jobId, claimId, d.scheduler(), e.getMessage(), e.holdReasonCode())));
-                return null;
-            }
-            thread.commit(table().started(claimId, new ClaimRun(jobId, d.scheduler(), process, job)));
-            thread.commit(table().activated(claimId, jobId, job, thread.context()));
-            return new JobStarted(jobId, claimId, d.scheduler(), d.name());
-        });
+        return onOwner(() -> staged.activate(claimId, jobId, job, ends::exited));
     }
 
     /**
@@ -342,19 +317,7 @@ public final class Startd implements AutoCloseable {
     }
 
     private <T> CompletableFuture<T> onOwner(Supplier<T> work) {
-        CompletableFuture<T> f = new CompletableFuture<>();
-        try {
-            owner.execute(() -> {
-                try {
-                    f.complete(work.get());
-                } catch (RuntimeException e) {
-                    f.completeExceptionally(e);
-                }
-            });
-        } catch (java.util.concurrent.RejectedExecutionException e) {
-            f.completeExceptionally(new StartdFailure.Failed("the startd is shut down"));
-        }
-        return f;
+        return thread.call(work);
     }
 
     /**

@@ -292,6 +292,11 @@ public final class ClaimTable {
         return e == ClaimAttributes.Eviction.VACATING || e == ClaimAttributes.Eviction.KILLING;
     }
 
+    /** A job that could not start on an idle claim: only its scheduler hears of it, the claim stays as it was. */
+    public Transition<Void> reported(JobExited report) {
+        return Transition.to(this, List.of(new Effect.ReportExit(report)));
+    }
+
     /** An activated job that never got a process (staging failed or was cancelled): the claim, if held, is Idle again. */
     public Transition<Void> neverStarted(String claimId, JobExited report, long now) {
         if (!book.holds(claimId)) {

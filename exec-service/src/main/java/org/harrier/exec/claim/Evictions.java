@@ -18,8 +18,9 @@ import org.slf4j.LoggerFactory;
  * How the startd takes a job off its slot against the job's will: a preempting claim (retire,
  * then vacate), and the owner policy (suspend, continue, vacate, kill) applied at each poll.
  *
- * <p>Threads: the startd's owner thread calls every method; the claims are the
- * {@link ClaimTable}'s, asked and changed through its transitions on that thread only.
+ * <p>Threads: the startd's owner thread calls every method; the claims are the current
+ * {@link ClaimTable} ({@link OwnerThread#table}), read afresh and changed by committing its
+ * transitions on that thread only.
  * {@link #measured()} and {@link #ownerState()} are volatile snapshots readable from any thread.
  */
 public final class Evictions {

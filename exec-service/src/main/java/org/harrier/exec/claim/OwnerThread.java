@@ -3,8 +3,11 @@ package org.harrier.exec.claim;
 import java.time.Clock;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 import org.harrier.classad.EvalContext;
 
@@ -14,7 +17,7 @@ import org.harrier.classad.EvalContext;
  * applies the transition's effects; the clock; and {@code executor}, which hands work from other
  * threads (a process's exit, a finished transfer, a timer) back to the owner thread.
  *
- * <p>Threads: {@link #table} and {@link #commit} on the owner thread only. Always ask
+ * <p>Threads: {@link #table} and {@link #commit} on the owner thread only; {@link #call} from any. Always ask
  * {@link #table} afresh for a transition: a table kept across a commit is an old one.
  */
 public final class OwnerThread {
@@ -43,6 +46,26 @@ public final class OwnerThread {
             throw t.refusal();
         }
         return t.value();
+    }
+
+    /**
+     * Runs {@code work} on the owner thread; the future completes there with its answer or its
+     * exception, or at once with {@link StartdFailure.Failed} when the startd is shut down. Any thread.
+     */
+    public <T> CompletableFuture<T> call(Supplier<T> work) {
+        CompletableFuture<T> f = new CompletableFuture<>();
+        try {
+            executor.execute(() -> {
+                try {
+                    f.complete(work.get());
+                } catch (RuntimeException e) {
+                    f.completeExceptionally(e);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            f.completeExceptionally(new StartdFailure.Failed("the startd is shut down"));
+        }
+        return f;
     }
 
     public Clock clock() {

@@ -5,7 +5,6 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
@@ -28,6 +27,7 @@ public final class SlotMatches {
     /** The timer fires this much after MATCH_TIMEOUT, so the clock has surely passed it. */
     private static final long TIMER_MARGIN_MILLIS = 50;
 
+    private final OwnerThread thread;
     private final Supplier<PartitionableSlot> slot;
     private final Supplier<String> ownerState;
     private final Duration timeout;
@@ -42,6 +42,7 @@ public final class SlotMatches {
      * re-advertises the slots (and calls {@link #restate} first).
      */
     public SlotMatches(OwnerThread thread, Supplier<String> ownerState, Duration timeout, Runnable publish) {
+        this.thread = thread;
         this.slot = () -> thread.table().slot();
         this.ownerState = Objects.requireNonNull(ownerState, "ownerState");
         this.timeout = Objects.requireNonNull(timeout, "timeout");
@@ -57,19 +58,7 @@ public final class SlotMatches {
      * has it (State Owner), which is logged and changes nothing.
      */
     public CompletableFuture<Boolean> notice(String scheduler) {
-        CompletableFuture<Boolean> f = new CompletableFuture<>();
-        try {
-            owner.execute(() -> {
-                try {
-                    f.complete(noticed(scheduler));
-                } catch (RuntimeException e) {
-                    f.completeExceptionally(e);
-                }
-            });
-        } catch (RejectedExecutionException e) {
-            f.completeExceptionally(new StartdFailure.Failed("the startd is shut down"));
-        }
-        return f;
+        return thread.call(() -> noticed(scheduler));
     }
 
     private boolean noticed(String scheduler) {

@@ -51,7 +51,7 @@ import org.slf4j.LoggerFactory;
  * {@link ClaimTable} there only; a save copies on the checkpoint thread and hands its
  * result back to the owner thread. No mutable state of its own.
  */
-public final class Checkpointer implements AutoCloseable, StagedStarts.Restore {
+public final class Checkpointer implements AutoCloseable, JobStarts.Restore {
     /** The startd's parts a restart uses, all on its owner thread; {@code closing}: the startd is shutting down. */
     public record Claims(OwnerThread thread, Starter starter, StartdListener listener, BooleanSupplier closing) {
         public ClaimTable table() {
@@ -203,7 +203,7 @@ public final class Checkpointer implements AutoCloseable, StagedStarts.Restore {
     /**
      * True when job {@code job}, running in its Iwd, would get its checkpoint back over the bus
      * (its spool is not on this machine): GetCheckpoint and CheckpointIn transfers, which take as
-     * long as the checkpoint is big, so the startd restores it off its owner thread ({@link StagedStarts}).
+     * long as the checkpoint is big, so the startd restores it off its owner thread ({@link JobStarts}).
      * The spool copy (a shared file system) stays where it was, in Activate.
      */
     @Override

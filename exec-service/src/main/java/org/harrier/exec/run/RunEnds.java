@@ -9,7 +9,7 @@ import org.harrier.exec.starter.ProcessOutcome;
 /**
  * The end of a job's process on its claim, in order: a checkpoint exit is saved and the job
  * restarted ({@link Checkpointer#takes}); otherwise its outputs are sent when its files travel
- * ({@link StagedStarts#stageOut}); then the claim table takes the end ({@link ClaimTable#ended}:
+ * ({@link JobStarts#stageOut}); then the claim table takes the end ({@link ClaimTable#ended}:
  * Idle again, or ended when it was released or preempted, and JobExited for the scheduler).
  *
  * <p>Threads: the startd's owner thread calls every method. No state of its own.
@@ -19,10 +19,10 @@ public final class RunEnds {
     private final Runnable afterEnd;
     private final Clock clock;
     private final Checkpointer checkpoints;
-    private final StagedStarts staged;
+    private final JobStarts staged;
 
     /** {@code afterEnd}: runs after each end (the startd's shutdown waits on it). */
-    public RunEnds(OwnerThread thread, Runnable afterEnd, Checkpointer checkpoints, StagedStarts staged) {
+    public RunEnds(OwnerThread thread, Runnable afterEnd, Checkpointer checkpoints, JobStarts staged) {
         this.thread = thread;
         this.afterEnd = afterEnd;
         this.clock = thread.clock();

@@ -29,21 +29,24 @@ import org.harrier.exec.transfer.SandboxTransfer;
 import org.harrier.exec.transfer.Sandboxes;
 
 /**
- * Jobs whose files travel (docs/protocols.md, "File transfer"): the activation is answered at
+ * Jobs starting on their claims (Activate). A job that runs in its Iwd starts at once, its
+ * checkpoint (if any) restored from the spool first, and the answer is its start.
+ *
+ * <p>Jobs whose files travel (docs/protocols.md, "File transfer"): the activation is answered at
  * once (the job is Running while its input transfers, as under HTCondor), the inputs are fetched
- * into a sandbox (and its last checkpoint, for a self-checkpointing job), then the process starts there; when it ends its outputs are sent back before
- * the exit is reported. A job that runs in its Iwd but gets its checkpoint back over the bus (its
+ * into a sandbox (and its last checkpoint, for a self-checkpointing job), then the process starts
+ * there; when it ends its outputs are sent back before the exit is reported. A job that runs in its Iwd but gets its checkpoint back over the bus (its
  * spool is not on this machine) starts the same way: answered at once, its checkpoint fetched into
  * its Iwd on a restore thread, then started there, so one big checkpoint does not stall the
- * startd's other claims (a failed restore is code 13 too, as HTCondor holds it). A failed input transfer is reported as a job that never started with
- * HTCondor's hold code 13 (TransferInputError), a failed output transfer as its exit with code
+ * startd's other claims (a failed restore is code 13 too, as HTCondor holds it). A failed input
+ * transfer is reported as a job that never started with HTCondor's hold code 13 (TransferInputError), a failed output transfer as its exit with code
  * 12 (TransferOutputError); either way the scheduler holds the job with the reason.
  *
  * <p>Threads: the startd's owner thread calls every method and owns both maps (the stagings
  * under way and the sandboxes jobs run in; the claims are the {@link ClaimTable}'s); the sandbox
  * threads move the bytes and hand their results back to the owner thread.
  */
-public final class StagedStarts {
+public final class JobStarts {
     public static final int TRANSFER_INPUT_ERROR = 13;
 
     /** A start whose inputs are being fetched; {@code cancelled} once Deactivate or Release came. */
@@ -76,7 +79,7 @@ public final class StagedStarts {
     }
 
     /** {@code sandboxes} null: no file transfer. */
-    public StagedStarts(Sandboxes sandboxes, OwnerThread thread, Starter starter, Restore restore) {
+    public JobStarts(Sandboxes sandboxes, OwnerThread thread, Starter starter, Restore restore) {
         this.sandboxes = sandboxes;
         this.restore = restore;
         this.thread = thread;
@@ -93,18 +96,44 @@ public final class StagedStarts {
         return sandboxes != null && sandboxes.transfers(job);
     }
 
+    /**
+     * Activate of job {@code jobId} on the claim (WrongState or UnknownClaim when it cannot take
+     * one). A job that runs in its Iwd starts now (its checkpoint restored from the spool first)
+     * and the answer is its start; one whose files or checkpoint travel is Running at once and
+     * starts once they are here. {@code exited} gets the process's end on the owner thread.
+     * Null when the job could not start: its exit report with the reason is on its way.
+     */
+    public JobStarted activate(String claimId, String jobId, ClassAd job, BiConsumer<String, ProcessOutcome> exited) {
+        DynamicSlot d = table().activatable(claimId, jobId, job);
+        RunningJob process;
+        try {
+            JobCommand command = Checkpointer.command(table().slot(), d, job);
+            if (startsLater(job, jobId)) {
+                return later(d, claimId, jobId, job, command, exited);
+            }
+            restore.restore(new SandboxTransfer.Endpoint(d.scheduler(), jobId, claimId), job, command.iwd(), true);
+            process = starter.start(command, starter.controlsFor(job, d.name(), jobId, d.resources().memoryMiB()),
+                    outcome -> owner.execute(() -> exited.accept(claimId, outcome)));
+        } catch (JobSetupException e) {
+            thread.commit(table().reported(
+                    JobExited.neverStarted(jobId, claimId, d.scheduler(), e.getMessage(), e.holdReasonCode())));
+            return null;
+        }
+        thread.commit(table().started(claimId, new ClaimRun(jobId, d.scheduler(), process, job)));
+        thread.commit(table().activated(claimId, jobId, job, thread.context()));
+        return new JobStarted(jobId, claimId, d.scheduler(), d.name());
+    }
+
     /** True when job {@code jobId} starts here rather than in Activate: its files travel, or its checkpoint does. */
-    public boolean startsLater(ClassAd job, String jobId) {
+    private boolean startsLater(ClassAd job, String jobId) {
         return transfers(job) || restore.restoresOverBus(job, jobId);
     }
 
     /**
-     * Activates {@code jobId} on claim {@code claimId} of dynamic slot {@code d}: Running from
-     * now on, as under HTCondor (the answer is the start report); the process starts once its
-     * inputs are in its sandbox (or its checkpoint in its Iwd), and {@code exited} gets its end
-     * on the owner thread.
+     * Running from now on, as under HTCondor (the answer is the start report); the process starts
+     * once its inputs are in its sandbox (or its checkpoint in its Iwd).
      */
-    public JobStarted activate(DynamicSlot d, String claimId, String jobId, ClassAd job, JobCommand command,
+    private JobStarted later(DynamicSlot d, String claimId, String jobId, ClassAd job, JobCommand command,
             BiConsumer<String, ProcessOutcome> exited) {
         Transition<Void> activated = table().activated(claimId, jobId, job, thread.context());
         begin(claimId, jobId, d.scheduler(), job, command, exited);
