@@ -86,7 +86,12 @@ public record CollectorSettings(String machine, Duration updateInterval, Duratio
         return ceilSeconds(classAdLifetime);
     }
 
-    static long ceilSeconds(Duration d) {
+    /** Whole seconds, rounded up, as the negotiator object's NegotiatorInterval reports it. */
+    public long negotiatorIntervalSeconds() {
+        return ceilSeconds(negotiatorInterval);
+    }
+
+    private static long ceilSeconds(Duration d) {
         long s = d.getSeconds();
         return d.getNano() > 0 ? s + 1 : s;
     }

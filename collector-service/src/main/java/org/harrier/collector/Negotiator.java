@@ -37,7 +37,9 @@ import org.slf4j.LoggerFactory;
  * holds the matched slots and tells each scheduler its matches. A trigger during a cycle starts
  * another one after it.
  *
- * <p>Threads: every method and every field here belongs to the owner thread of {@link Threads};
+ * <p>Threads: every method and every field here belongs to the owner thread of {@link Threads}
+ * (except {@link #reschedule}, {@link #account} and {@link #statistics}, which hand over to it or
+ * read its volatile snapshot);
  * scheduler calls are asynchronous and their answers are handed back to the owner thread, so
  * ads keep flowing into the store while a cycle waits.
  */
@@ -49,34 +51,43 @@ final class Negotiator {
     private final CollectorSettings settings;
     private final Threads threads;
     private final AdStore store;
-    private final Grid grid;
-    private final NegotiatorObject object;
+    private final Schedulers schedulers;
+    private final StartdNotices startds;
+    private final NegotiatorEvents events;
     private final MatchHolds holds = new MatchHolds();
     private final PoolAccounts accounts;
     private final boolean informStartd;
     private Phase phase = Phase.IDLE;
     private boolean again;
     private boolean closed;
+    /** Written on the owner thread after each cycle; read from any thread. */
+    private volatile CycleStatistics statistics = CycleStatistics.NONE;
 
-    Negotiator(String name, CollectorSettings settings, NegotiatorSettings negotiation, Threads threads, AdStore store,
-            Grid grid) {
+    Negotiator(CollectorSettings settings, NegotiatorSettings negotiation, Threads threads, AdStore store,
+            Peers peers) {
         this.settings = settings;
         this.threads = threads;
         this.store = store;
-        this.grid = grid;
+        this.schedulers = peers.schedulers();
+        this.startds = peers.startds();
+        this.events = peers.events();
         this.accounts = new PoolAccounts(negotiation, LimitHolds.lapseAfter(settings.updateInterval()));
         this.informStartd = negotiation.informStartd();
-        this.object = new NegotiatorObject(name, settings, negotiation,
-                () -> CentralManager.onOwner(threads.owner(), "Reschedule", this::trigger), this::callAccounts);
+    }
+
+    /** Reschedule: a cycle starts NEGOTIATOR_CYCLE_DELAY from now (coalesced with any other trigger). May be called from any thread. */
+    void reschedule() {
+        CentralManager.onOwner(threads.owner(), "Reschedule", this::trigger);
     }
 
     /** An accounting method, answered on the owner thread; a bad argument fails with the QmfException it raised. */
-    private CompletionStage<Map<String, Object>> callAccounts(String method, Map<String, Object> arguments) {
+    CompletionStage<Map<String, Object>> account(String method, Map<String, Object> arguments) {
         return CompletableFuture.supplyAsync(() -> accounts.call(method, arguments), threads.owner());
     }
 
-    NegotiatorObject object() {
-        return object;
+    /** The last cycle's statistics; any thread. */
+    CycleStatistics statistics() {
+        return statistics;
     }
 
     /** Starts the NEGOTIATOR_INTERVAL clock; the first cycle runs one interval from now unless triggered. */
@@ -167,7 +178,7 @@ final class Negotiator {
     private CompletableFuture<List<ResourceRequest>> requestsOf(AgentName scheduler, ObjectId object) {
         CompletableFuture<List<?>> call;
         try {
-            call = grid.getRequests(scheduler, object).toCompletableFuture();
+            call = schedulers.getRequests(scheduler, object).toCompletableFuture();
         } catch (RuntimeException e) {
             call = CompletableFuture.failedFuture(e);
         }
@@ -225,9 +236,9 @@ final class Negotiator {
         plan.matchesBySchedulers().forEach((scheduler, matches) ->
                 tell(scheduler, cycle.schedulers().get(scheduler), matches, revisions));
         Instant now = threads.clock().instant();
-        object.update(object.statistics().next(cycle.started(), Duration.between(cycle.started(), now), plan,
-                cycle.schedulers().size(), timing.submitters(), timing.phases(System.nanoTime())));
-        grid.publish(object);
+        statistics = statistics.next(cycle.started(), Duration.between(cycle.started(), now), plan,
+                cycle.schedulers().size(), timing.submitters(), timing.phases(System.nanoTime()));
+        events.cycleEnded(statistics);
         if (!plan.rejections().isEmpty() && LOG.isDebugEnabled()) {
             plan.rejections().forEach(r -> LOG.debug("request {} of {} at {}: {} jobs idle, {} ({})", r.request().requestId(),
                     r.request().owner(), r.request().scheduler(), r.unmatched(), r.reason(), r.slots()));
@@ -252,11 +263,11 @@ final class Negotiator {
         List<Map<String, Object>> wire = matches.stream().map(PlannedMatch::toWire).toList();
         CompletableFuture<?> call;
         try {
-            call = grid.matched(scheduler, object, wire).toCompletableFuture();
+            call = schedulers.matched(scheduler, object, wire).toCompletableFuture();
         } catch (RuntimeException e) {
             call = CompletableFuture.failedFuture(e);
         }
-        // copy(): the timeout is the negotiator's, not something to impose on the grid's own future.
+        // copy(): the timeout is the negotiator's, not something to impose on the port's own future.
         call.copy().orTimeout(settings.callTimeout().toNanos() * 2, TimeUnit.NANOSECONDS)
                 .whenCompleteAsync((ok, e) -> {
                     if (e != null) {
@@ -277,7 +288,7 @@ final class Negotiator {
     private void inform(PlannedMatch match) {
         CompletableFuture<?> call;
         try {
-            call = grid.informStartd(match.slot().startd(), match.slot().id(), match.toNotice()).toCompletableFuture();
+            call = startds.inform(match.slot().startd(), match.slot().id(), match.toNotice()).toCompletableFuture();
         } catch (RuntimeException e) {
             call = CompletableFuture.failedFuture(e);
         }

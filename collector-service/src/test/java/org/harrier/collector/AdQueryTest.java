@@ -27,11 +27,11 @@ class AdQueryTest {
     @BeforeEach
     void pool() {
         Instant now = Instant.parse("2026-11-21T10:00:00Z");
-        store.apply(Indications.slot("slot1@a").with("Cpus", 4L).with("Memory", 8192L).with("State", "Unclaimed")
+        store.apply(DataIndication.slot("slot1@a").with("Cpus", 4L).with("Memory", 8192L).with("State", "Unclaimed")
                 .withExpr("Start", "KeyboardIdle > 15 * 60").data(), now);
-        store.apply(Indications.slot("slot2@a").with("Cpus", 1L).with("Memory", 1024L).with("State", "Claimed").data(), now);
-        store.apply(Indications.slot("slot1@b").with("Cpus", 2L).with("State", "Owner").data(), now);
-        store.apply(Indications.submitter("alice@s").with("IdleJobs", 3L).data(), now);
+        store.apply(DataIndication.slot("slot2@a").with("Cpus", 1L).with("Memory", 1024L).with("State", "Claimed").data(), now);
+        store.apply(DataIndication.slot("slot1@b").with("Cpus", 2L).with("State", "Owner").data(), now);
+        store.apply(DataIndication.submitter("alice@s").with("IdleJobs", 3L).data(), now);
     }
 
     private List<Map<String, Object>> query(Map<String, Object> arguments) {

@@ -8,7 +8,7 @@ import org.harrier.bus.ObjectData;
 import org.harrier.protocol.ObjectId;
 
 /** Data indications as a console hands them to the collector: fluent fixtures for tests. */
-final class Indications {
+final class DataIndication {
     static final AgentName STARTD = AgentName.harrier("startd", "exec1");
     static final AgentName SCHEDD = AgentName.harrier("scheduler", "submit1");
 
@@ -19,47 +19,47 @@ final class Indications {
     private final Map<String, Object> descriptors = new LinkedHashMap<>();
     private boolean deleted;
 
-    private Indications(String className, String key, AgentName agent) {
+    private DataIndication(String className, String key, AgentName agent) {
         this.className = className;
         this.key = key;
         this.agent = agent;
         values.put("Name", key);
     }
 
-    static Indications slot(String name) {
-        return new Indications("slot", name, STARTD).with("State", "Unclaimed");
+    static DataIndication slot(String name) {
+        return new DataIndication("slot", name, STARTD).with("State", "Unclaimed");
     }
 
-    static Indications submitter(String name) {
-        return new Indications("submitter", name, SCHEDD);
+    static DataIndication submitter(String name) {
+        return new DataIndication("submitter", name, SCHEDD);
     }
 
-    static Indications scheduler(String name) {
-        return new Indications("scheduler", name, SCHEDD);
+    static DataIndication scheduler(String name) {
+        return new DataIndication("scheduler", name, SCHEDD);
     }
 
-    static Indications of(String className, String key) {
-        return new Indications(className, key, STARTD);
+    static DataIndication of(String className, String key) {
+        return new DataIndication(className, key, STARTD);
     }
 
-    Indications with(String attribute, Object value) {
+    DataIndication with(String attribute, Object value) {
         values.put(attribute, value);
         return this;
     }
 
     /** An attribute whose value is ClassAd expression text (listed in !!descriptors). */
-    Indications withExpr(String attribute, String text) {
+    DataIndication withExpr(String attribute, String text) {
         values.put(attribute, text);
         descriptors.put(attribute, "com.redhat.grid.Expression");
         return this;
     }
 
-    Indications from(AgentName publisher) {
+    DataIndication from(AgentName publisher) {
         this.agent = publisher;
         return this;
     }
 
-    Indications deleted() {
+    DataIndication deleted() {
         this.deleted = true;
         return this;
     }

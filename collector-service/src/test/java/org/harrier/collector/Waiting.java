@@ -6,10 +6,10 @@ import java.util.function.BooleanSupplier;
 import org.harrier.testing.Await;
 
 /** Waits for a condition other threads make true, polling until a deadline; fails the test naming it if it never does. */
-final class Eventually {
+final class Waiting {
     private static final Duration DEADLINE = Duration.ofSeconds(20);
 
-    private Eventually() {
+    private Waiting() {
     }
 
     static void until(String what, BooleanSupplier condition) {

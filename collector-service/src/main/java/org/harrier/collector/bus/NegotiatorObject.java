@@ -1,4 +1,4 @@
-package org.harrier.collector;
+package org.harrier.collector.bus;
 
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -6,6 +6,10 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
+import org.harrier.collector.CentralManager;
+import org.harrier.collector.CollectorSettings;
+import org.harrier.collector.CycleStatistics;
+import org.harrier.collector.NegotiatorSettings;
 import org.harrier.bus.Caller;
 import org.harrier.bus.ManagedObject;
 import org.harrier.protocol.ObjectId;
@@ -14,39 +18,23 @@ import org.harrier.protocol.ObjectId;
  * The {@code negotiator} managed object: the last cycle's statistics, {@code Reschedule}, and
  * the accounting methods ({@code GetStats}, {@code GetPriorities}, {@code SetPriority},
  * {@code SetPriorityFactor}, {@code SetUsage}, {@code GetLimits}, {@code SetLimit}), which
- * {@code accounts} answers on the owner thread. {@link #values()} reads a volatile snapshot the
- * owner thread replaces after each cycle, so the agent may call it from any thread.
+ * the central manager answers on its owner thread. {@link #values()} reads the central manager's
+ * volatile snapshot of the last cycle, which its owner thread replaces after each cycle, so the
+ * agent may call it from any thread.
  */
-final class NegotiatorObject implements ManagedObject {
-    /** Answers an accounting method on the owner thread. */
-    interface Accounts {
-        CompletionStage<Map<String, Object>> call(String method, Map<String, Object> arguments);
-    }
-
+public final class NegotiatorObject implements ManagedObject {
     private final ObjectId id;
     private final CollectorSettings settings;
     private final String policy;
     private final long halfLifeSeconds;
-    private final Runnable reschedule;
-    private final Accounts accounts;
-    private volatile CycleStatistics statistics = CycleStatistics.NONE;
+    private final CentralManager manager;
 
-    NegotiatorObject(String name, CollectorSettings settings, NegotiatorSettings negotiation, Runnable reschedule,
-            Accounts accounts) {
+    public NegotiatorObject(String name, CollectorSettings settings, NegotiatorSettings negotiation, CentralManager manager) {
         this.id = ObjectId.grid("negotiator", name);
         this.settings = settings;
         this.policy = negotiation.policy().name();
         this.halfLifeSeconds = negotiation.priorityHalfLife().toSeconds();
-        this.reschedule = reschedule;
-        this.accounts = accounts;
-    }
-
-    void update(CycleStatistics s) {
-        statistics = s;
-    }
-
-    CycleStatistics statistics() {
-        return statistics;
+        this.manager = manager;
     }
 
     @Override
@@ -56,11 +44,11 @@ final class NegotiatorObject implements ManagedObject {
 
     @Override
     public Map<String, Object> values() {
-        CycleStatistics s = statistics;
+        CycleStatistics s = manager.statistics();
         Map<String, Object> v = new LinkedHashMap<>();
         v.put("Name", id.key());
         v.put("Machine", settings.machine());
-        v.put("NegotiatorInterval", CollectorSettings.ceilSeconds(settings.negotiatorInterval()));
+        v.put("NegotiatorInterval", settings.negotiatorIntervalSeconds());
         v.put("PriorityHalfLife", halfLifeSeconds);
         v.put("Policy", policy);
         v.put("Cycles", s.cycles());
@@ -92,9 +80,9 @@ final class NegotiatorObject implements ManagedObject {
     @Override
     public CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> arguments, Caller caller) {
         if (method.equals("Reschedule")) {
-            reschedule.run();
+            manager.reschedule();
             return CompletableFuture.completedFuture(Map.of());
         }
-        return accounts.call(method, arguments);
+        return manager.account(method, arguments);
     }
 }

@@ -6,26 +6,19 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
-import org.harrier.collector.Grid;
+import org.harrier.collector.Schedulers;
 import org.harrier.protocol.AgentName;
-import org.harrier.bus.ManagedObject;
 import org.harrier.protocol.ObjectId;
 import org.harrier.bus.QmfException;
-import org.harrier.bus.Agent;
 import org.harrier.bus.Console;
 
-/**
- * The central manager's {@link Grid} on the bus: scheduler methods and the startds' match
- * notices through the console (each call bounded by the call timeout), publication through the agent.
- */
-final class BusGrid implements Grid {
+/** The negotiator's {@link Schedulers} on the bus: methods through the console, each call bounded by the call timeout. */
+final class BusSchedulers implements Schedulers {
     private final Console console;
-    private final Agent agent;
     private final Duration timeout;
 
-    BusGrid(Console console, Agent agent, Duration timeout) {
+    BusSchedulers(Console console, Duration timeout) {
         this.console = console;
-        this.agent = agent;
         this.timeout = timeout;
     }
 
@@ -43,15 +36,5 @@ final class BusGrid implements Grid {
     @Override
     public CompletionStage<?> matched(AgentName scheduler, ObjectId object, List<Map<String, Object>> matches) {
         return console.invoke(scheduler, object, "Matched", Map.of("Matches", matches), timeout);
-    }
-
-    @Override
-    public CompletionStage<?> informStartd(AgentName startd, ObjectId slot, Map<String, Object> notice) {
-        return console.invoke(startd, slot, "Match", notice, timeout);
-    }
-
-    @Override
-    public void publish(ManagedObject object) {
-        agent.changed(object);
     }
 }

@@ -1,43 +1,34 @@
-package org.harrier.collector;
+package org.harrier.collector.bus;
 
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
 
+import org.harrier.collector.AdQuery;
+import org.harrier.collector.CentralManager;
+import org.harrier.collector.CollectorSettings;
+import org.harrier.collector.PoolCounts;
 import org.harrier.bus.Caller;
 import org.harrier.bus.ManagedObject;
 import org.harrier.protocol.ObjectId;
 import org.harrier.bus.QmfException;
 
 /**
- * The {@code collector} managed object: pool statistics and {@code Query}. Statistics are a
- * volatile snapshot the owner thread replaces after each store change; a query reads the store,
- * so it runs on the owner thread and completes from there.
+ * The {@code collector} managed object: pool statistics and {@code Query}. Statistics are the
+ * central manager's volatile snapshot, which its owner thread replaces after each store change,
+ * so the agent may read them from any thread; a query runs on the owner thread and completes
+ * from there.
  */
-final class CollectorObject implements ManagedObject {
+public final class CollectorObject implements ManagedObject {
     private final ObjectId id;
     private final CollectorSettings settings;
-    private final AdStore store;
-    private final Executor owner;
-    private volatile PoolCounts counts = PoolCounts.NONE;
-    private volatile long updatesReceived;
+    private final CentralManager manager;
 
-    /** {@code store} is only read on {@code owner}, the thread that owns it. */
-    CollectorObject(String name, CollectorSettings settings, AdStore store, Executor owner) {
+    public CollectorObject(String name, CollectorSettings settings, CentralManager manager) {
         this.id = ObjectId.grid("collector", name);
         this.settings = settings;
-        this.store = store;
-        this.owner = owner;
-    }
-
-    /** Called on the owner thread after the store changed. */
-    void refresh() {
-        counts = store.counts();
-        updatesReceived = store.updatesReceived();
+        this.manager = manager;
     }
 
     @Override
@@ -47,7 +38,7 @@ final class CollectorObject implements ManagedObject {
 
     @Override
     public Map<String, Object> values() {
-        PoolCounts c = counts;
+        PoolCounts c = manager.counts();
         Map<String, Object> v = new LinkedHashMap<>();
         v.put("Name", id.key());
         v.put("Machine", settings.machine());
@@ -59,7 +50,7 @@ final class CollectorObject implements ManagedObject {
         v.put("RunningJobs", c.runningJobs());
         v.put("IdleJobs", c.idleJobs());
         v.put("AdsHeld", c.adsHeld());
-        v.put("UpdatesReceived", updatesReceived);
+        v.put("UpdatesReceived", manager.updatesReceived());
         return Map.copyOf(v);
     }
 
@@ -76,13 +67,6 @@ final class CollectorObject implements ManagedObject {
         } catch (QmfException e) {
             return CompletableFuture.failedFuture(e);
         }
-        try {
-            return CompletableFuture.supplyAsync(() -> {
-                List<Map<String, Object>> ads = store.query(query);
-                return Map.<String, Object>of("Ads", ads);
-            }, owner);
-        } catch (RejectedExecutionException e) {
-            return CompletableFuture.failedFuture(new QmfException(QmfException.EXCEPTION, "the collector is shutting down"));
-        }
+        return manager.query(query).thenApply(ads -> Map.<String, Object>of("Ads", ads));
     }
 }
