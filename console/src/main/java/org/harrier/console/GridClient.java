@@ -10,7 +10,7 @@ import org.harrier.console.submit.ClusterSubmission;
  * over the bus lives in {@code org.harrier.console.grid}, the only package that talks AMQP
  * (STYLE.md §5). Failures are {@link ConsoleFailure}s with a message for the user.
  */
-public interface Grid extends AutoCloseable {
+public interface GridClient extends AutoCloseable {
     /** Queues {@code cluster} (one SubmitCluster call); returns the cluster id and count. */
     Submitted submit(ClusterSubmission cluster);
 

@@ -11,7 +11,7 @@ import java.util.Arrays;
 import org.harrier.classad.cli.ClassAdEval;
 import org.harrier.console.cli.HarrierCommand;
 import org.harrier.console.grid.BrokerProbe;
-import org.harrier.console.grid.BusGrid;
+import org.harrier.console.grid.BusGridClient;
 import org.harrier.console.submit.SubmitException;
 import org.harrier.exec.starter.ProcessLaunch;
 import org.harrier.bus.QmfException;
@@ -63,7 +63,7 @@ public final class Harrier {
 
     /** The grid connector of this build: the bus, after checking the broker is there at all. */
     public static GridConnector defaultConnector() {
-        return BusGrid.connector(new BrokerProbe(Duration.ofSeconds(3)));
+        return BusGridClient.connector(new BrokerProbe(Duration.ofSeconds(3)));
     }
 
     /** Runs one command line; returns its exit status. */

@@ -16,10 +16,10 @@ import org.slf4j.LoggerFactory;
  * completes, runs again, is held or is removed, and the exit is recorded in every case.
  * Owner thread.
  */
-final class ExitPolicy {
-    private static final Logger LOG = LoggerFactory.getLogger(ExitPolicy.class);
+final class JobExits {
+    private static final Logger LOG = LoggerFactory.getLogger(JobExits.class);
 
-    private ExitPolicy() {
+    private JobExits() {
     }
 
     /** Applies the verdict on job {@code id}'s exit; true when the job is now Completed or Removed and leaves the queue. */

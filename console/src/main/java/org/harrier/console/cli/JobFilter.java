@@ -19,13 +19,13 @@ import org.harrier.classad.Value;
  * also satisfies the {@code -constraint} expression, which counts when it evaluates to true or a
  * non-zero number in the job ad.
  */
-record JobSelection(List<JobRef> jobs, List<String> owners, Expr constraint) {
-    JobSelection {
+record JobFilter(List<JobRef> jobs, List<String> owners, Expr constraint) {
+    JobFilter {
         jobs = List.copyOf(jobs);
         owners = List.copyOf(owners);
     }
 
-    static JobSelection of(List<String> arguments, String constraint) {
+    static JobFilter of(List<String> arguments, String constraint) {
         List<JobRef> jobs = new ArrayList<>();
         List<String> owners = new ArrayList<>();
         for (String a : arguments) {
@@ -40,7 +40,7 @@ record JobSelection(List<JobRef> jobs, List<String> owners, Expr constraint) {
                 owners.add(a);
             }
         }
-        return new JobSelection(jobs, owners, constraint == null ? null : constraint(constraint));
+        return new JobFilter(jobs, owners, constraint == null ? null : constraint(constraint));
     }
 
     /** Parses a -constraint (old ClassAd syntax, as condor_q reads it). */

@@ -16,8 +16,8 @@ import org.harrier.classad.ClassAd;
  * nothing a user could paste back. Old-syntax {@code Args} are shown as stored (they hold no
  * quoting), and raw text that does not split (an ad edited by hand) is shown as it is. Pure.
  */
-final class CommandLine {
-    private CommandLine() {
+final class CommandColumn {
+    private CommandColumn() {
     }
 
     /** Cmd's base name and the job's arguments (Arguments before Args, as condor_q reads them). */

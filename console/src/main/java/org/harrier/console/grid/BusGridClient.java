@@ -16,7 +16,7 @@ import java.util.concurrent.TimeoutException;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.IntegerValue;
 import org.harrier.console.ConsoleFailure;
-import org.harrier.console.Grid;
+import org.harrier.console.GridClient;
 import org.harrier.console.GridConnector;
 import org.harrier.console.format.JobStatusCode;
 import org.harrier.console.submit.ClusterSubmission;
@@ -31,7 +31,7 @@ import org.harrier.bus.BusException;
 import org.harrier.bus.Console;
 
 /**
- * The {@link Grid} over the bus: a QMF console that finds the scheduler and collector agents
+ * The {@link GridClient} over the bus: a QMF console that finds the scheduler and collector agents
  * (preferring those named after this host, as a personal grid's are) and calls their methods
  * (docs/protocols.md). The only place in the console module that imports the bus; bus and QMF
  * failures become {@link ConsoleFailure}s here, once.
@@ -39,7 +39,7 @@ import org.harrier.bus.Console;
  * <p>Used by one command at a time on the calling thread; the bus's own threads only complete
  * futures and deliver indications.
  */
-public final class BusGrid implements Grid {
+public final class BusGridClient implements GridClient {
     static final Duration CALL_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration LOCATE_WAIT = Duration.ofMillis(250);
     private static final Duration FIND_AGENTS_FOR = Duration.ofSeconds(5);
@@ -53,7 +53,7 @@ public final class BusGrid implements Grid {
     private record Located(AgentName agent, ObjectId object) {
     }
 
-    private BusGrid(Bus bus) {
+    private BusGridClient(Bus bus) {
         this.bus = bus;
         this.console = bus.console();
     }
@@ -63,7 +63,7 @@ public final class BusGrid implements Grid {
         return address -> {
             probe.check(address);
             try {
-                return new BusGrid(Bus.connect(address.url()));
+                return new BusGridClient(Bus.connect(address.url()));
             } catch (BusException e) {
                 throw new ConsoleFailure(e.getMessage() + "; is 'harrier up' running?");
             }

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.harrier.classad.ClassAd;
 import org.harrier.console.ConsoleFailure;
-import org.harrier.console.Grid.ConcurrencyLimit;
+import org.harrier.console.GridClient.ConcurrencyLimit;
 
 /**
  * The negotiator object's accounting methods (mrg-grid-schema.json, docs/protocols.md "Fair
@@ -36,7 +36,7 @@ final class NegotiatorCalls {
             if (!(item instanceof Map<?, ?> m)) {
                 throw new ConsoleFailure("the negotiator's GetPriorities answered a record that is not a map");
             }
-            out.add(BusGrid.ad(m, "a submitter's record"));
+            out.add(BusGridClient.ad(m, "a submitter's record"));
         }
         return out;
     }
@@ -46,7 +46,7 @@ final class NegotiatorCalls {
         if (!(ad instanceof Map<?, ?> m)) {
             throw new ConsoleFailure("the negotiator's GetStats for " + name + " answered without an ad");
         }
-        return BusGrid.ad(m, "the record of " + name);
+        return BusGridClient.ad(m, "the record of " + name);
     }
 
     /** SetPriority, SetPriorityFactor, SetUsage, SetLimit: a Name and one double. */

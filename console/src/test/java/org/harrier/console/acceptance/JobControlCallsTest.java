@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Map;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
-import org.harrier.console.Grid;
-import org.harrier.console.Grid.Jobs;
+import org.harrier.console.GridClient;
+import org.harrier.console.GridClient.Jobs;
 import org.harrier.console.Harrier;
 import org.harrier.console.grid.BrokerAddress;
 import org.harrier.protocol.AgentName;
@@ -29,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Hold, release, suspend, continue and qedit of real jobs on a personal grid, through the
- * {@link Grid} calls the harrier commands use, watched as a console watches: job indications,
+ * {@link GridClient} calls the harrier commands use, watched as a console watches: job indications,
  * the job's processes in /proc, its final ad in the history.
  *
  * <p>Jobs here wait for a gate file in their Iwd before they end, so the test decides when a
@@ -37,11 +37,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(120)
-class JobControlTest {
+class JobControlCallsTest {
     private GridSession grid;
     private Bus bus;
     private GridUser user;
-    private Grid control;
+    private GridClient control;
 
     @BeforeAll
     void startGrid(@TempDir Path dir) throws IOException {

@@ -15,7 +15,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** condor_q's choice of jobs: ids and owners on the command line, and -constraint. */
-class JobSelectionTest {
+class JobFilterTest {
     private static final List<ClassAd> QUEUE = List.of(
             job(1, 0, "alice", 1), job(1, 1, "alice", 2), job(2, 0, "bob", 1), job(12, 3, "carol", 5));
 
@@ -42,14 +42,14 @@ class JobSelectionTest {
     })
     void jobsShownAreThoseNamedAndSatisfyingTheConstraint(String args, String constraint, String shown) {
         List<String> arguments = args == null ? List.of() : Arrays.asList(args.split(" "));
-        JobSelection selection = JobSelection.of(arguments, constraint);
+        JobFilter selection = JobFilter.of(arguments, constraint);
         List<String> expected = shown == null ? List.of() : Arrays.asList(shown.split(" "));
         assertEquals(expected, ids(selection.filter(QUEUE)));
 
         // The same selection as one constraint, for the scheduler's GetHistory and control calls.
         String asConstraint = selection.asConstraint();
         List<ClassAd> selected = asConstraint == null ? QUEUE
-                : QUEUE.stream().filter(j -> JobSelection.isTrue(Expr.parse(asConstraint).evaluate(j))).toList();
+                : QUEUE.stream().filter(j -> JobFilter.isTrue(Expr.parse(asConstraint).evaluate(j))).toList();
         assertEquals(expected, ids(selected), asConstraint);
     }
 
@@ -69,25 +69,25 @@ class JobSelectionTest {
     })
     void selectionAsOneConstraint(String args, String constraint, String expected) {
         List<String> arguments = args == null ? List.of() : Arrays.asList(args.split(" "));
-        assertEquals(expected, JobSelection.of(arguments, constraint).asConstraint());
+        assertEquals(expected, JobFilter.of(arguments, constraint).asConstraint());
     }
 
     @Test
     void ownersCompareIgnoringCaseAsClassAdStringsDo() {
-        assertEquals(List.of("2.0"), ids(JobSelection.of(List.of("BOB"), null).filter(QUEUE)));
+        assertEquals(List.of("2.0"), ids(JobFilter.of(List.of("BOB"), null).filter(QUEUE)));
     }
 
     @ParameterizedTest(name = "-constraint ''{0}'' is a bad command line")
     @ValueSource(strings = {"JobStatus ==", "", "   ", "(Owner"})
     void malformedConstraintIsACommandLineErrorNamingIt(String constraint) {
-        CommandLineError e = assertThrows(CommandLineError.class, () -> JobSelection.of(List.of(), constraint));
+        CommandLineError e = assertThrows(CommandLineError.class, () -> JobFilter.of(List.of(), constraint));
         assertTrue(e.getMessage().startsWith("-constraint "), e.getMessage());
     }
 
     @ParameterizedTest(name = "''{0}'' starts with a digit, so it must be a job id")
     @ValueSource(strings = {"12.x", "1.2.3", "12.", "3a"})
     void argumentsStartingWithADigitMustBeJobIds(String argument) {
-        CommandLineError e = assertThrows(CommandLineError.class, () -> JobSelection.of(List.of(argument), null));
+        CommandLineError e = assertThrows(CommandLineError.class, () -> JobFilter.of(List.of(argument), null));
         assertEquals("'" + argument + "' is not a job id (write cluster or cluster.proc, e.g. 12 or 12.0)", e.getMessage());
     }
 

@@ -10,7 +10,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** The CMD column: the program's base name, then the arguments as a submit file writes them. */
-class CommandLineTest {
+class CommandColumnTest {
     static Stream<Arguments> jobs() {
         return Stream.of(
                 // Arguments as condor_submit stores them (raw new syntax) -> what the column shows.
@@ -43,6 +43,6 @@ class CommandLineTest {
         if (args != null) {
             job.set("Args", new StringValue(args));
         }
-        assertEquals(shown, CommandLine.of(job.build()));
+        assertEquals(shown, CommandColumn.of(job.build()));
     }
 }

@@ -8,7 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.harrier.console.ConsoleFailure;
-import org.harrier.console.Grid.ConcurrencyLimit;
+import org.harrier.console.GridClient.ConcurrencyLimit;
 import org.junit.jupiter.api.Test;
 
 /** The negotiator methods' arguments and how their answers (schema shapes) are read. */

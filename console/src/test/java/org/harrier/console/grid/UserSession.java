@@ -13,7 +13,7 @@ import org.harrier.testing.Await;
  * {@code url} names now (a grid started again gets a new port), and waiting for one to show
  * something, as the user would by running it again.
  */
-record GridSession(Surroundings who, Supplier<String> url) {
+record UserSession(Surroundings who, Supplier<String> url) {
     Run harrier(String... args) {
         String[] all = new String[args.length + 2];
         all[0] = "--broker";
