@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -22,7 +21,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 import org.harrier.protocol.AgentName;
+import org.harrier.protocol.Completions;
 import org.harrier.protocol.ObjectId;
+import org.harrier.protocol.method.Method;
+import org.harrier.protocol.method.Request;
 import org.harrier.protocol.Predicate;
 import org.harrier.protocol.Schema;
 import org.slf4j.Logger;
@@ -103,6 +105,31 @@ public final class Console implements AutoCloseable {
                             ? (Map<String, Object>) a : Map.of();
                     return out;
                 });
+    }
+
+    /**
+     * Calls the method {@code request} is a record of on {@code object}; completes with the
+     * method's answer, or fails with the agent's QmfException, or a BusException when the
+     * answer cannot be read.
+     */
+    public <R> CompletableFuture<R> call(AgentName agent, ObjectId object, Request<R> request, Duration timeout) {
+        Method<?, R> method = request.method();
+        return invoke(agent, object, method.name(), method.writeRequest(request), timeout).thenApply(out -> {
+            try {
+                return method.readAnswer(out);
+            } catch (IllegalArgumentException e) {
+                throw new BusException("the answer to " + method + " from " + agent + " cannot be read: " + e.getMessage());
+            }
+        });
+    }
+
+    /** {@link #sendDurable(AgentName, ObjectId, String, Map)} of a method record. */
+    public CompletableFuture<Void> sendDurable(AgentName agent, ObjectId object, Request<?> request) {
+        return sendDurable(agent, object, request.method().name(), writeRequest(request));
+    }
+
+    private static <R> Map<String, Object> writeRequest(Request<R> request) {
+        return request.method().writeRequest(request);
     }
 
     /**
@@ -385,11 +412,7 @@ public final class Console implements AutoCloseable {
         }
     }
 
-    static Throwable unwrap(Throwable t) {
-        return t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
-    }
-
     static boolean isTimeout(Throwable t) {
-        return unwrap(t) instanceof TimeoutException;
+        return Completions.cause(t) instanceof TimeoutException;
     }
 }
