@@ -222,7 +222,7 @@ class CentralManagerTest {
     void aSchedulerThatFailsDoesNotKeepOthersFromTheirMatches() {
         start(settings());
         AgentName broken = AgentName.harrier("scheduler", "broken");
-        grid.answersWith(broken, s -> CompletableFuture.failedFuture(new QmfException(QmfException.EXCEPTION, "down")));
+        grid.answersWith(broken, s -> CompletableFuture.failedFuture(new IllegalStateException("down")));
         grid.answers(SCHEDD, List.of(request("a", "alice", 1), Map.of("RequestId", "junk")));
         unclaimedSlot("slot1@exec1");
         manager.accept(DataIndication.submitter("bob@broken").from(broken).with("IdleJobs", 3L).data());
