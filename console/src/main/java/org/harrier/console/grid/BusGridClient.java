@@ -25,6 +25,8 @@ import org.harrier.bus.AgentInfo;
 import org.harrier.protocol.AgentName;
 import org.harrier.bus.ObjectData;
 import org.harrier.protocol.ObjectId;
+import org.harrier.protocol.collector.Query;
+import org.harrier.protocol.method.Request;
 import org.harrier.bus.QmfException;
 import org.harrier.bus.Bus;
 import org.harrier.bus.BusException;
@@ -101,21 +103,9 @@ public final class BusGridClient implements GridClient {
 
     @Override
     public List<ClassAd> slots(String constraint) {
-        Map<String, Object> args = new LinkedHashMap<>();
-        args.put("AdType", "slot");
-        if (constraint != null) {
-            args.put("Constraint", constraint);
-        }
-        Object ads = call(collector(), "Query", args).get("Ads");
-        List<ClassAd> out = new ArrayList<>();
-        if (ads instanceof List<?> list) {
-            for (Object item : list) {
-                if (item instanceof Map<?, ?> m) {
-                    out.add(ad(m, "a slot ad"));
-                }
-            }
-        }
-        return out;
+        Located c = collector();
+        Query query = new Query("slot", constraint, List.of());
+        return bus(() -> Console.join(console.call(c.agent(), c.object(), query, CALL_TIMEOUT))).ads();
     }
 
     @Override
@@ -135,17 +125,17 @@ public final class BusGridClient implements GridClient {
 
     @Override
     public void setPriority(String name, double priority) {
-        negotiatorCalls().set("SetPriority", name, "Priority", priority);
+        negotiatorCalls().setPriority(name, priority);
     }
 
     @Override
     public void setPriorityFactor(String name, double factor) {
-        negotiatorCalls().set("SetPriorityFactor", name, "PriorityFactor", factor);
+        negotiatorCalls().setPriorityFactor(name, factor);
     }
 
     @Override
     public void setUsage(String name, double usage) {
-        negotiatorCalls().set("SetUsage", name, "Usage", usage);
+        negotiatorCalls().setUsage(name, usage);
     }
 
     @Override
@@ -155,7 +145,7 @@ public final class BusGridClient implements GridClient {
 
     @Override
     public void setLimit(String name, double max) {
-        negotiatorCalls().set("SetLimit", name, "Max", max);
+        negotiatorCalls().setLimit(name, max);
     }
 
     @Override
@@ -165,7 +155,12 @@ public final class BusGridClient implements GridClient {
 
     private NegotiatorCalls negotiatorCalls() {
         Located n = find("collector", "negotiator");
-        return new NegotiatorCalls((method, args) -> call(n, method, args));
+        return new NegotiatorCalls(new NegotiatorCalls.Invoker() {
+            @Override
+            public <R> R call(Request<R> request) {
+                return bus(() -> Console.join(console.call(n.agent(), n.object(), request, CALL_TIMEOUT)));
+            }
+        });
     }
 
     @Override
