@@ -13,6 +13,7 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 import org.harrier.collector.negotiation.MatchPlan;
 import org.harrier.collector.negotiation.MatchPlanner;
@@ -38,8 +39,8 @@ import org.slf4j.LoggerFactory;
  * another one after it.
  *
  * <p>Threads: every method and every field here belongs to the owner thread of {@link Threads}
- * (except {@link #reschedule}, {@link #onAccounts} and {@link #statistics}, which hand over to it or
- * read its volatile snapshot);
+ * (except {@link #reschedule}, {@link #onAccounts} and {@link #statistics}, which hand over to
+ * it or read its volatile snapshot);
  * scheduler calls are asynchronous and their answers are handed back to the owner thread, so
  * ads keep flowing into the store while a cycle waits.
  */
@@ -82,9 +83,10 @@ final class Negotiator {
 
     /**
      * {@code step} on the pool's accounts, on the owner thread; fails with what it threw (a
-     * {@link CollectorFailure}), or {@link CollectorFailure.Unavailable} once the central manager is closed.
+     * {@link CollectorFailure}), or {@link CollectorFailure.Unavailable} once the central manager
+     * is closed.
      */
-    <T> CompletionStage<T> onAccounts(java.util.function.Function<PoolAccounts, T> step) {
+    <T> CompletionStage<T> onAccounts(Function<PoolAccounts, T> step) {
         try {
             return CompletableFuture.supplyAsync(() -> step.apply(accounts), threads.owner());
         } catch (RejectedExecutionException e) {

@@ -61,7 +61,7 @@ public final class CollectorObject implements ManagedObject {
         return methods;
     }
 
-    /** Query: a type name the collector does not know, or a constraint that does not parse, fails before touching the store. */
+    /** Query; an unknown type name or a constraint that does not parse fails before touching the store. */
     private CompletionStage<Query.Ads> query(Query request, RequestContext context) {
         return manager.query(AdQuery.of(request)).thenApply(Query.Ads::new);
     }
