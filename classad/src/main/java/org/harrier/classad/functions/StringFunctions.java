@@ -124,23 +124,25 @@ final class StringFunctions {
             return Value.ERROR;
         }
         String text = s.value();
-        long size = text.length();
-        long offset = offsetValue.value();
-        long length = v.length == 3 ? ((IntegerValue) v[2]).value() : 0;
+        int size = text.length();
+        // libclassad reads both into C ints, which keep the low 32 bits: an offset of 2^32 + 1
+        // is 1. In ints none of the sums below can overflow.
+        int offset = (int) offsetValue.value();
+        int length = v.length == 3 ? (int) ((IntegerValue) v[2]).value() : 0;
         if (offset < 0) {
             offset = Math.max(size + offset, 0);
         } else {
             offset = Math.min(offset, size);
         }
-        long count;
+        int count;
         if (v.length == 3 && length == 0) {
             count = 0;
         } else if (length <= 0) {
-            count = Math.max(size - offset + length, 0); // size - offset >= 0, so this cannot overflow
+            count = Math.max(size - offset + length, 0);
         } else {
             count = Math.min(length, size - offset);
         }
-        return count == 0 ? StringValue.EMPTY : new StringValue(text.substring((int) offset, (int) (offset + count)));
+        return count == 0 ? StringValue.EMPTY : new StringValue(text.substring(offset, offset + count));
     }
 
     /** ASCII-only case change, as C's toupper/tolower in the "C" locale: other characters are kept. */

@@ -147,6 +147,25 @@ class StringFunctionsTest {
         assertEquals(expected, eval(expr));
     }
 
+    // libclassad reads the offset and length into C ints, keeping their low 32 bits, so
+    // 4294967297 (2^32 + 1) is an offset of 1 and 2147483648 (2^31) one of -2^31.
+    @ParameterizedTest(name = "{0} is {1}")
+    @CsvSource(delimiter = '|', quoteCharacter = '`', textBlock = """
+            substr("abc", 4294967297)                  | "bc"
+            substr("abc", 2147483648)                  | "abc"
+            substr("abc", -2147483649)                 | ""
+            substr("abc", -2147483648, 2)              | "ab"
+            substr("abc", 4294967296, -1)              | "ab"
+            substr("abc", 0, 4294967296)               | ""
+            substr("abc", 0, 4294967295)               | "ab"
+            substr("abc", 0, 4294967298)               | "ab"
+            substr("abc", 1, 2147483648)               | ""
+            substr("abc", 2147483647, -1)              | ""
+            """)
+    void substrKeepsOnlyTheLow32BitsOfItsOffsetAndLength(String expr, String expected) {
+        assertEquals(expected, eval(expr));
+    }
+
     @ParameterizedTest(name = "{0} is {1}")
     @CsvSource(delimiter = '|', quoteCharacter = '`', textBlock = """
             tolower("ALAIN")                           | "alain"
