@@ -32,7 +32,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A QMF console: finds agents, queries their objects, invokes their methods and listens to
- * their data indications and heartbeats (DESIGN.md section 3).
+ * their data indications and heartbeats (bus/README.md, docs/protocols.md).
  *
  * <p>Replies come back on a temporary queue and are matched to calls by correlation id, on the
  * reply session's delivery thread; callers may wait on the returned futures from any thread.

@@ -71,7 +71,7 @@ final class JobObject implements ManagedObject {
         return true;
     }
 
-    /** GetAd: the whole ad in the seed's typed form {Attr: {TYPE, VALUE}}; reads the immutable ad, so no hop is needed. */
+    /** GetAd: the whole ad in the MRG QMF example's typed form {Attr: {TYPE, VALUE}}; reads the immutable ad, so no hop is needed. */
     @Override
     public CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> arguments, RequestContext caller) {
         if (!method.equals("GetAd")) {
