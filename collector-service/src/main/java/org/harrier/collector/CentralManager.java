@@ -4,6 +4,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -11,8 +13,10 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
-import org.harrier.bus.ManagedObject;
 import org.harrier.bus.ObjectData;
+import org.harrier.classad.ClassAd;
+import org.harrier.protocol.negotiator.AccountantRecord;
+import org.harrier.protocol.negotiator.GetLimits;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,8 +28,12 @@ import org.slf4j.LoggerFactory;
  * <p>Threads: one thread, {@code harrier-central-manager}, owns the store, the negotiator's
  * state and the match holds; indications, sweeps, queries and cycle steps are all queued to it,
  * so none of them needs a lock. Match planning runs on a second thread,
- * {@code harrier-match-planner}, on an immutable snapshot. {@link Grid} calls are asynchronous
- * and their answers come back to the owner thread. {@link #accept} may be called from any thread.
+ * {@code harrier-match-planner}, on an immutable snapshot. Calls on the {@link Peers} are
+ * asynchronous and their answers come back to the owner thread. {@link #accept}, {@link #query},
+ * {@link #reschedule} and the accounting operations ({@link #stats} to {@link #setLimit}) may be
+ * called from any thread; {@link #counts}, {@link #updatesReceived} and {@link #statistics} read
+ * volatile snapshots the owner thread replaces, so the bus package's managed objects read them
+ * from any thread.
  */
 public final class CentralManager implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(CentralManager.class);
@@ -37,25 +45,24 @@ public final class CentralManager implements AutoCloseable {
     private final ScheduledExecutorService owner;
     private final ExecutorService planner;
     private final AdStore store;
-    private final CollectorObject collector;
     private final Negotiator negotiator;
+    private volatile PoolCounts counts = PoolCounts.NONE;
+    private volatile long updatesReceived;
 
-    public CentralManager(String name, CollectorSettings settings, Clock clock, Grid grid) {
-        this(name, settings, NegotiatorSettings.defaults(), clock, grid);
+    public CentralManager(CollectorSettings settings, Clock clock, Peers peers) {
+        this(settings, NegotiatorSettings.defaults(), clock, peers);
     }
 
-    public CentralManager(String name, CollectorSettings settings, NegotiatorSettings negotiation, Clock clock, Grid grid) {
-        Objects.requireNonNull(name, "name");
+    public CentralManager(CollectorSettings settings, NegotiatorSettings negotiation, Clock clock, Peers peers) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.clock = Objects.requireNonNull(clock, "clock");
-        Objects.requireNonNull(grid, "grid");
+        Objects.requireNonNull(peers, "peers");
         ScheduledThreadPoolExecutor ownerThread = new ScheduledThreadPoolExecutor(1, daemon("harrier-central-manager"));
         ownerThread.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
         this.owner = ownerThread;
         this.planner = Executors.newSingleThreadExecutor(daemon("harrier-match-planner"));
         this.store = new AdStore(settings.classAdLifetime());
-        this.collector = new CollectorObject(name, settings, store, owner);
-        this.negotiator = new Negotiator(name, settings, negotiation, new Threads(owner, planner, clock), store, grid);
+        this.negotiator = new Negotiator(settings, negotiation, new Threads(owner, planner, clock), store, peers);
     }
 
     /** Starts sweeping expired ads and the periodic negotiation cycle. */
@@ -84,7 +91,7 @@ public final class CentralManager implements AutoCloseable {
         switch (update.kind()) {
             case IGNORED -> LOG.trace("ignored: {}", update.problem());
             case REJECTED -> LOG.warn("refused an ad: {}", update.problem());
-            default -> collector.refresh();
+            default -> refresh();
         }
         negotiator.onAdUpdate(update);
     }
@@ -93,18 +100,86 @@ public final class CentralManager implements AutoCloseable {
         List<StoredAd> expired = store.sweep(clock.instant());
         if (!expired.isEmpty()) {
             expired.forEach(ad -> LOG.info("{} ad {} from {} expired", ad.type().className(), ad.id().key(), ad.agent()));
-            collector.refresh();
+            refresh();
         }
     }
 
-    /** The {@code collector} object to host. */
-    public ManagedObject collector() {
-        return collector;
+    private void refresh() {
+        counts = store.counts();
+        updatesReceived = store.updatesReceived();
     }
 
-    /** The {@code negotiator} object to host; it is published after every cycle. */
-    public ManagedObject negotiator() {
-        return negotiator.object();
+    /** The pool's counts as of the last store change. */
+    public PoolCounts counts() {
+        return counts;
+    }
+
+    /** How many ad updates the store has received, as of the last store change. */
+    public long updatesReceived() {
+        return updatesReceived;
+    }
+
+    /** The ads {@code query} selects, read on the owner thread; fails with {@link CollectorFailure.Unavailable} once closed. */
+    public CompletionStage<List<ClassAd>> query(AdQuery query) {
+        try {
+            return CompletableFuture.supplyAsync(() -> store.query(query), owner);
+        } catch (RejectedExecutionException e) {
+            return CompletableFuture.failedFuture(new CollectorFailure.Unavailable("the collector is shutting down"));
+        }
+    }
+
+    /** Reschedule: a cycle starts NEGOTIATOR_CYCLE_DELAY from now, coalesced with any other trigger. */
+    public void reschedule() {
+        negotiator.reschedule();
+    }
+
+    /** The accountant's record of {@code name}; fails with {@link CollectorFailure.UnknownAccount} without one. */
+    public CompletionStage<AccountantRecord> stats(String name) {
+        return negotiator.onAccounts(a -> a.stats(name));
+    }
+
+    /** Every submitter's and group's record, best priority first. */
+    public CompletionStage<List<AccountantRecord>> priorities() {
+        return negotiator.onAccounts(PoolAccounts::priorities);
+    }
+
+    public CompletionStage<Void> setPriority(String name, double priority) {
+        return negotiator.onAccounts(a -> {
+            a.setPriority(name, priority);
+            return null;
+        });
+    }
+
+    public CompletionStage<Void> setPriorityFactor(String name, double factor) {
+        return negotiator.onAccounts(a -> {
+            a.setPriorityFactor(name, factor);
+            return null;
+        });
+    }
+
+    /** Sets {@code name}'s accumulated usage, in weighted slot-hours. */
+    public CompletionStage<Void> setUsage(String name, double hours) {
+        return negotiator.onAccounts(a -> {
+            a.setUsage(name, hours);
+            return null;
+        });
+    }
+
+    /** The concurrency limits configured or in use. */
+    public CompletionStage<GetLimits.Limits> limits() {
+        return negotiator.onAccounts(PoolAccounts::limits);
+    }
+
+    public CompletionStage<Void> setLimit(String name, double max) {
+        return negotiator.onAccounts(a -> {
+            a.setLimit(name, max);
+            return null;
+        });
+    }
+
+    /** The last negotiation cycle's statistics ({@link CycleStatistics#NONE} before the first). */
+    public CycleStatistics statistics() {
+        return negotiator.statistics();
     }
 
     /** Completes, on the owner thread, with whether no cycle is running or scheduled: for tests. */

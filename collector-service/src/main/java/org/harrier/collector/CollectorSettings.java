@@ -6,8 +6,8 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * The central manager's knobs, named after their HTCondor configuration macros (DESIGN.md
- * section 8, docs/protocols.md "Advertisement" and "Negotiation").
+ * The central manager's knobs, named after their HTCondor configuration macros (grid-rules/README.md,
+ * docs/protocols.md "Advertisement" and "Negotiation").
  *
  * @param machine              host name the collector and negotiator objects report
  * @param updateInterval       UPDATE_INTERVAL: how often our own objects are republished
@@ -86,7 +86,12 @@ public record CollectorSettings(String machine, Duration updateInterval, Duratio
         return ceilSeconds(classAdLifetime);
     }
 
-    static long ceilSeconds(Duration d) {
+    /** Whole seconds, rounded up, as the negotiator object's NegotiatorInterval reports it. */
+    public long negotiatorIntervalSeconds() {
+        return ceilSeconds(negotiatorInterval);
+    }
+
+    private static long ceilSeconds(Duration d) {
         long s = d.getSeconds();
         return d.getNano() > 0 ? s + 1 : s;
     }

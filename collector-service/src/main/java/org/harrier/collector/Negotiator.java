@@ -11,9 +11,9 @@ import java.util.TreeSet;
 import java.util.concurrent.CompletionStage;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 import org.harrier.collector.negotiation.MatchPlan;
 import org.harrier.collector.negotiation.MatchPlanner;
@@ -25,6 +25,7 @@ import org.harrier.collector.negotiation.Reason;
 import org.harrier.collector.negotiation.ResourceRequest;
 import org.harrier.collector.negotiation.SlotOffer;
 import org.harrier.protocol.AgentName;
+import org.harrier.protocol.Completions;
 import org.harrier.protocol.ObjectId;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,7 +38,9 @@ import org.slf4j.LoggerFactory;
  * holds the matched slots and tells each scheduler its matches. A trigger during a cycle starts
  * another one after it.
  *
- * <p>Threads: every method and every field here belongs to the owner thread of {@link Threads};
+ * <p>Threads: every method and every field here belongs to the owner thread of {@link Threads}
+ * (except {@link #reschedule}, {@link #onAccounts} and {@link #statistics}, which hand over to
+ * it or read its volatile snapshot);
  * scheduler calls are asynchronous and their answers are handed back to the owner thread, so
  * ads keep flowing into the store while a cycle waits.
  */
@@ -49,34 +52,51 @@ final class Negotiator {
     private final CollectorSettings settings;
     private final Threads threads;
     private final AdStore store;
-    private final Grid grid;
-    private final NegotiatorObject object;
+    private final Schedulers schedulers;
+    private final StartdNotices startds;
+    private final NegotiatorEvents events;
     private final MatchHolds holds = new MatchHolds();
     private final PoolAccounts accounts;
     private final boolean informStartd;
     private Phase phase = Phase.IDLE;
     private boolean again;
     private boolean closed;
+    /** Written on the owner thread after each cycle; read from any thread. */
+    private volatile CycleStatistics statistics = CycleStatistics.NONE;
 
-    Negotiator(String name, CollectorSettings settings, NegotiatorSettings negotiation, Threads threads, AdStore store,
-            Grid grid) {
+    Negotiator(CollectorSettings settings, NegotiatorSettings negotiation, Threads threads, AdStore store,
+            Peers peers) {
         this.settings = settings;
         this.threads = threads;
         this.store = store;
-        this.grid = grid;
+        this.schedulers = peers.schedulers();
+        this.startds = peers.startds();
+        this.events = peers.events();
         this.accounts = new PoolAccounts(negotiation, LimitHolds.lapseAfter(settings.updateInterval()));
         this.informStartd = negotiation.informStartd();
-        this.object = new NegotiatorObject(name, settings, negotiation,
-                () -> CentralManager.onOwner(threads.owner(), "Reschedule", this::trigger), this::callAccounts);
     }
 
-    /** An accounting method, answered on the owner thread; a bad argument fails with the QmfException it raised. */
-    private CompletionStage<Map<String, Object>> callAccounts(String method, Map<String, Object> arguments) {
-        return CompletableFuture.supplyAsync(() -> accounts.call(method, arguments), threads.owner());
+    /** Reschedule: a cycle starts NEGOTIATOR_CYCLE_DELAY from now (coalesced with any other trigger). May be called from any thread. */
+    void reschedule() {
+        CentralManager.onOwner(threads.owner(), "Reschedule", this::trigger);
     }
 
-    NegotiatorObject object() {
-        return object;
+    /**
+     * {@code step} on the pool's accounts, on the owner thread; fails with what it threw (a
+     * {@link CollectorFailure}), or {@link CollectorFailure.Unavailable} once the central manager
+     * is closed.
+     */
+    <T> CompletionStage<T> onAccounts(Function<PoolAccounts, T> step) {
+        try {
+            return CompletableFuture.supplyAsync(() -> step.apply(accounts), threads.owner());
+        } catch (RejectedExecutionException e) {
+            return CompletableFuture.failedFuture(new CollectorFailure.Unavailable("the collector is shutting down"));
+        }
+    }
+
+    /** The last cycle's statistics; any thread. */
+    CycleStatistics statistics() {
+        return statistics;
     }
 
     /** Starts the NEGOTIATOR_INTERVAL clock; the first cycle runs one interval from now unless triggered. */
@@ -167,7 +187,7 @@ final class Negotiator {
     private CompletableFuture<List<ResourceRequest>> requestsOf(AgentName scheduler, ObjectId object) {
         CompletableFuture<List<?>> call;
         try {
-            call = grid.getRequests(scheduler, object).toCompletableFuture();
+            call = schedulers.getRequests(scheduler, object).toCompletableFuture();
         } catch (RuntimeException e) {
             call = CompletableFuture.failedFuture(e);
         }
@@ -225,9 +245,9 @@ final class Negotiator {
         plan.matchesBySchedulers().forEach((scheduler, matches) ->
                 tell(scheduler, cycle.schedulers().get(scheduler), matches, revisions));
         Instant now = threads.clock().instant();
-        object.update(object.statistics().next(cycle.started(), Duration.between(cycle.started(), now), plan,
-                cycle.schedulers().size(), timing.submitters(), timing.phases(System.nanoTime())));
-        grid.publish(object);
+        statistics = statistics.next(cycle.started(), Duration.between(cycle.started(), now), plan,
+                cycle.schedulers().size(), timing.submitters(), timing.phases(System.nanoTime()));
+        events.cycleEnded(statistics);
         if (!plan.rejections().isEmpty() && LOG.isDebugEnabled()) {
             plan.rejections().forEach(r -> LOG.debug("request {} of {} at {}: {} jobs idle, {} ({})", r.request().requestId(),
                     r.request().owner(), r.request().scheduler(), r.unmatched(), r.reason(), r.slots()));
@@ -252,11 +272,11 @@ final class Negotiator {
         List<Map<String, Object>> wire = matches.stream().map(PlannedMatch::toWire).toList();
         CompletableFuture<?> call;
         try {
-            call = grid.matched(scheduler, object, wire).toCompletableFuture();
+            call = schedulers.matched(scheduler, object, wire).toCompletableFuture();
         } catch (RuntimeException e) {
             call = CompletableFuture.failedFuture(e);
         }
-        // copy(): the timeout is the negotiator's, not something to impose on the grid's own future.
+        // copy(): the timeout is the negotiator's, not something to impose on the port's own future.
         call.copy().orTimeout(settings.callTimeout().toNanos() * 2, TimeUnit.NANOSECONDS)
                 .whenCompleteAsync((ok, e) -> {
                     if (e != null) {
@@ -277,7 +297,7 @@ final class Negotiator {
     private void inform(PlannedMatch match) {
         CompletableFuture<?> call;
         try {
-            call = grid.informStartd(match.slot().startd(), match.slot().id(), match.toNotice()).toCompletableFuture();
+            call = startds.inform(match.slot().startd(), match.slot().id(), match.toNotice()).toCompletableFuture();
         } catch (RuntimeException e) {
             call = CompletableFuture.failedFuture(e);
         }
@@ -290,7 +310,7 @@ final class Negotiator {
 
     /** A cycle's step threw (on whichever thread): log it and end the cycle on the owner thread. */
     private Void failed(Throwable failure) {
-        Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+        Throwable cause = Completions.cause(failure);
         if (cause instanceof RejectedExecutionException) {
             LOG.debug("negotiation cycle abandoned: the central manager closed");
             return null;

@@ -32,7 +32,7 @@ class AdStoreTest {
 
     @Test
     void anAdIsKeptUntilItsLifetimePassesWithoutAnUpdate() {
-        store.apply(Indications.slot("slot1@exec1").data(), at(0));
+        store.apply(DataIndication.slot("slot1@exec1").data(), at(0));
 
         assertEquals(List.of(), store.sweep(at(14)));
         assertEquals(List.of("slot1@exec1"), slotNames());
@@ -45,8 +45,8 @@ class AdStoreTest {
 
     @Test
     void anUpdateStartsTheLifetimeAgain() {
-        store.apply(Indications.slot("slot1@exec1").data(), at(0));
-        store.apply(Indications.slot("slot1@exec1").data(), at(10));
+        store.apply(DataIndication.slot("slot1@exec1").data(), at(0));
+        store.apply(DataIndication.slot("slot1@exec1").data(), at(10));
 
         store.sweep(at(20));
         assertEquals(List.of("slot1@exec1"), slotNames());
@@ -56,8 +56,8 @@ class AdStoreTest {
 
     @Test
     void anAdsOwnClassAdLifetimeOverridesTheDefault() {
-        store.apply(Indications.slot("short@exec1").with("ClassAdLifetime", 2L).data(), at(0));
-        store.apply(Indications.slot("long@exec1").with("ClassAdLifetime", 100L).data(), at(0));
+        store.apply(DataIndication.slot("short@exec1").with("ClassAdLifetime", 2L).data(), at(0));
+        store.apply(DataIndication.slot("long@exec1").with("ClassAdLifetime", 100L).data(), at(0));
 
         store.sweep(at(2));
         assertEquals(List.of("long@exec1"), slotNames());
@@ -67,9 +67,9 @@ class AdStoreTest {
 
     @Test
     void aDeleteIndicationDropsTheAdAtOnce() {
-        store.apply(Indications.slot("slot1@exec1").data(), at(0));
+        store.apply(DataIndication.slot("slot1@exec1").data(), at(0));
 
-        AdUpdate u = store.apply(Indications.slot("slot1@exec1").deleted().data(), at(1));
+        AdUpdate u = store.apply(DataIndication.slot("slot1@exec1").deleted().data(), at(1));
 
         assertEquals(AdUpdate.Kind.DELETED, u.kind());
         assertEquals("slot1@exec1", u.previous().id().key());
@@ -80,9 +80,9 @@ class AdStoreTest {
 
     @Test
     void aDeleteOfAnAdNotHeldChangesNothing() {
-        store.apply(Indications.slot("slot1@exec1").data(), at(0));
+        store.apply(DataIndication.slot("slot1@exec1").data(), at(0));
 
-        AdUpdate u = store.apply(Indications.slot("slot2@exec1").deleted().data(), at(1));
+        AdUpdate u = store.apply(DataIndication.slot("slot2@exec1").deleted().data(), at(1));
 
         assertEquals(AdUpdate.Kind.IGNORED, u.kind());
         assertEquals(List.of("slot1@exec1"), slotNames());
@@ -90,7 +90,7 @@ class AdStoreTest {
 
     @Test
     void classesTheCollectorDoesNotKeepAreIgnoredAndNotCounted() {
-        AdUpdate u = store.apply(Indications.of("job", "1.0").data(), at(0));
+        AdUpdate u = store.apply(DataIndication.of("job", "1.0").data(), at(0));
 
         assertEquals(AdUpdate.Kind.IGNORED, u.kind());
         assertEquals(0, store.updatesReceived());
@@ -99,9 +99,9 @@ class AdStoreTest {
 
     @Test
     void aMalformedAdIsRefusedNamingTheAttributeAndTheHeldVersionStays() {
-        store.apply(Indications.slot("slot1@exec1").with("Cpus", 4L).data(), at(0));
+        store.apply(DataIndication.slot("slot1@exec1").with("Cpus", 4L).data(), at(0));
 
-        AdUpdate u = store.apply(Indications.slot("slot1@exec1").withExpr("Start", "KeyboardIdle >").data(), at(1));
+        AdUpdate u = store.apply(DataIndication.slot("slot1@exec1").withExpr("Start", "KeyboardIdle >").data(), at(1));
 
         assertEquals(AdUpdate.Kind.REJECTED, u.kind());
         assertTrue(u.problem().contains("Start"), u.problem());
@@ -113,34 +113,34 @@ class AdStoreTest {
     @Test
     void theSameObjectFromTwoAgentsIsTwoAdsAndADeleteRemovesOnlyItsOwn() {
         AgentName other = AgentName.harrier("startd", "exec2");
-        store.apply(Indications.slot("slot1@exec").data(), at(0));
-        store.apply(Indications.slot("slot1@exec").from(other).data(), at(0));
+        store.apply(DataIndication.slot("slot1@exec").data(), at(0));
+        store.apply(DataIndication.slot("slot1@exec").from(other).data(), at(0));
         assertEquals(2, store.ads(AdType.SLOT).size());
 
-        store.apply(Indications.slot("slot1@exec").from(other).deleted().data(), at(1));
+        store.apply(DataIndication.slot("slot1@exec").from(other).deleted().data(), at(1));
 
-        assertEquals(List.of(Indications.STARTD), store.ads(AdType.SLOT).stream().map(StoredAd::agent).toList());
+        assertEquals(List.of(DataIndication.STARTD), store.ads(AdType.SLOT).stream().map(StoredAd::agent).toList());
     }
 
     @Test
     void anUpdateReplacesTheAdAndKeepsItsPublisher() {
-        AdUpdate first = store.apply(Indications.slot("slot1@exec1").with("Cpus", 4L).data(), at(0));
-        AdUpdate second = store.apply(Indications.slot("slot1@exec1").with("Cpus", 2L).data(), at(1));
+        AdUpdate first = store.apply(DataIndication.slot("slot1@exec1").with("Cpus", 4L).data(), at(0));
+        AdUpdate second = store.apply(DataIndication.slot("slot1@exec1").with("Cpus", 2L).data(), at(1));
 
         assertEquals(AdUpdate.Kind.ADDED, first.kind());
         assertEquals(AdUpdate.Kind.REPLACED, second.kind());
         assertEquals(first.current(), second.previous());
         assertTrue(second.current().revision() > first.current().revision());
-        assertEquals(Indications.STARTD, second.current().agent());
+        assertEquals(DataIndication.STARTD, second.current().agent());
         assertEquals(2, second.current().count("Cpus"));
         assertEquals(1, store.ads(AdType.SLOT).size());
     }
 
     @Test
     void adsAreListedInKeyOrderPerType() {
-        store.apply(Indications.slot("slot2@b").data(), at(0));
-        store.apply(Indications.slot("slot1@c").data(), at(0));
-        store.apply(Indications.submitter("alice@s").data(), at(0));
+        store.apply(DataIndication.slot("slot2@b").data(), at(0));
+        store.apply(DataIndication.slot("slot1@c").data(), at(0));
+        store.apply(DataIndication.submitter("alice@s").data(), at(0));
 
         assertEquals(List.of("slot1@c", "slot2@b"), slotNames());
         assertEquals(1, store.ads(AdType.SUBMITTER).size());
@@ -155,7 +155,7 @@ class AdStoreTest {
             "claimed,   1, 1, 0, 0",
     })
     void slotStatesAreCountedAsHosts(String state, long total, long claimed, long unclaimed, long owner) {
-        store.apply(Indications.slot("slot1@exec1").with("State", state).data(), at(0));
+        store.apply(DataIndication.slot("slot1@exec1").with("State", state).data(), at(0));
 
         PoolCounts c = store.counts();
         assertEquals(List.of(total, claimed, unclaimed, owner),
@@ -164,18 +164,18 @@ class AdStoreTest {
 
     @Test
     void countsFollowUpdatesDeletesAndExpiry() {
-        store.apply(Indications.slot("slot1@a").with("State", "Unclaimed").data(), at(0));
-        store.apply(Indications.slot("slot2@a").with("State", "Claimed").data(), at(0));
-        store.apply(Indications.submitter("alice@s").with("IdleJobs", 5L).with("RunningJobs", 2L).data(), at(0));
-        store.apply(Indications.submitter("bob@s").with("IdleJobs", 1L).with("RunningJobs", 0L).data(), at(0));
-        store.apply(Indications.scheduler("s").data(), at(0));
+        store.apply(DataIndication.slot("slot1@a").with("State", "Unclaimed").data(), at(0));
+        store.apply(DataIndication.slot("slot2@a").with("State", "Claimed").data(), at(0));
+        store.apply(DataIndication.submitter("alice@s").with("IdleJobs", 5L).with("RunningJobs", 2L).data(), at(0));
+        store.apply(DataIndication.submitter("bob@s").with("IdleJobs", 1L).with("RunningJobs", 0L).data(), at(0));
+        store.apply(DataIndication.scheduler("s").data(), at(0));
         assertEquals(new PoolCounts(2, 1, 1, 0, 2, 6, 5), store.counts());
 
-        store.apply(Indications.slot("slot1@a").with("State", "Claimed").data(), at(5));
-        store.apply(Indications.submitter("alice@s").with("IdleJobs", 4L).with("RunningJobs", 3L).data(), at(5));
+        store.apply(DataIndication.slot("slot1@a").with("State", "Claimed").data(), at(5));
+        store.apply(DataIndication.submitter("alice@s").with("IdleJobs", 4L).with("RunningJobs", 3L).data(), at(5));
         assertEquals(new PoolCounts(2, 2, 0, 0, 3, 5, 5), store.counts());
 
-        store.apply(Indications.submitter("bob@s").deleted().data(), at(6));
+        store.apply(DataIndication.submitter("bob@s").deleted().data(), at(6));
         assertEquals(new PoolCounts(2, 2, 0, 0, 3, 4, 4), store.counts());
 
         store.sweep(at(15)); // slot2@a and the scheduler ad were last updated at 0

@@ -10,10 +10,15 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
+import org.harrier.classad.ClassAd;
 import org.harrier.protocol.AgentName;
-import org.harrier.bus.Caller;
+import org.harrier.bus.RequestContext;
 import org.harrier.protocol.ObjectId;
 import org.harrier.bus.QmfException;
+import org.harrier.collector.bus.CollectorObject;
+import org.harrier.collector.bus.NegotiatorObject;
+import org.harrier.protocol.collector.Query;
+import org.harrier.protocol.negotiator.Reschedule;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -27,15 +32,25 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class CentralManagerTest {
-    private static final AgentName SCHEDD = Indications.SCHEDD;
-    private static final Caller CONSOLE = new Caller(null, "reply");
+    private static final AgentName SCHEDD = DataIndication.SCHEDD;
+    private static final RequestContext CONSOLE = new RequestContext(null, "reply");
 
     private final SettableClock clock = new SettableClock(Instant.parse("2026-11-21T10:00:00Z"));
     private final RecordingGrid grid = new RecordingGrid();
     private CentralManager manager;
+    private CollectorObject collector;
+    private NegotiatorObject negotiator;
 
     private CentralManager start(CollectorSettings settings) {
-        manager = new CentralManager("cm", settings, clock, grid);
+        return start(settings, NegotiatorSettings.defaults());
+    }
+
+    /** A central manager and its managed objects as the collector service hosts them. */
+    private CentralManager start(CollectorSettings settings, NegotiatorSettings negotiation) {
+        manager = new CentralManager(settings, negotiation, clock, grid.peers());
+        collector = new CollectorObject("cm", settings, manager);
+        negotiator = new NegotiatorObject("cm", settings, negotiation, manager);
+        grid.publishes(negotiator);
         manager.start();
         return manager;
     }
@@ -58,17 +73,23 @@ class CentralManagerTest {
     }
 
     private void unclaimedSlot(String name) {
-        manager.accept(Indications.slot(name).with("SlotType", "Static").withExpr("Requirements", "true").data());
+        manager.accept(DataIndication.slot(name).with("SlotType", "Static").withExpr("Requirements", "true").data());
     }
 
     private void idleJobs(long n) {
-        manager.accept(Indications.submitter("alice@submit1").with("IdleJobs", n).data());
+        manager.accept(DataIndication.submitter("alice@submit1").with("IdleJobs", n).data());
     }
 
-    @SuppressWarnings("unchecked")
-    private List<Map<String, Object>> query(Map<String, Object> arguments) throws Exception {
-        return (List<Map<String, Object>>) manager.collector().invoke("Query", arguments, CONSOLE)
-                .toCompletableFuture().get(10, TimeUnit.SECONDS).get("Ads");
+    /** Query through the collector object, as the agent calls it. */
+    private List<ClassAd> query(Query request) throws Exception {
+        return Query.METHOD.readAnswer(collector.invoke(Query.METHOD.name(), Query.METHOD.writeRequest(request), CONSOLE)
+                .toCompletableFuture().get(10, TimeUnit.SECONDS)).ads();
+    }
+
+    /** Reschedule through the negotiator object. */
+    private CompletableFuture<Map<String, Object>> reschedule() {
+        return negotiator.invoke(Reschedule.METHOD.name(), Reschedule.METHOD.writeRequest(new Reschedule()), CONSOLE)
+                .toCompletableFuture();
     }
 
     @Test
@@ -79,7 +100,7 @@ class CentralManagerTest {
 
         idleJobs(1);
 
-        Eventually.until("Matched", () -> !grid.matchedCalls.isEmpty());
+        Waiting.until("Matched", () -> !grid.matchedCalls.isEmpty());
         RecordingGrid.Call call = grid.matchedCalls.get(0);
         assertEquals(SCHEDD, call.scheduler());
         assertEquals(ObjectId.grid("scheduler", "submit1"), call.object(), "without a scheduler ad, the agent's instance");
@@ -87,7 +108,7 @@ class CentralManagerTest {
                 call.matches());
         // The slot's ad may start a cycle of its own before the idle jobs arrive (0 matches,
         // published before this one), so read the statistics of the cycle that told the scheduler.
-        Eventually.until("the matching cycle's statistics published", () -> grid.statisticsOf(call) != null);
+        Waiting.until("the matching cycle's statistics published", () -> grid.statisticsOf(call) != null);
         Map<String, Object> stats = grid.statisticsOf(call);
         assertEquals(1L, stats.get("Matches"));
         assertEquals(1L, stats.get("NumSchedulers"));
@@ -98,15 +119,14 @@ class CentralManagerTest {
     @ParameterizedTest(name = "[{index}] NEGOTIATOR_INFORM_STARTD = {0}")
     @CsvSource({"true, 1", "false, 0"})
     void withInformStartdTheMatchedSlotsStartdHearsOfTheMatchAndTheSchedulerStillDoes(boolean inform, int notices) {
-        manager = new CentralManager("cm", settings(), NegotiatorSettings.defaults().withInformStartd(inform), clock, grid);
-        manager.start();
+        start(settings(), NegotiatorSettings.defaults().withInformStartd(inform));
         grid.answers(SCHEDD, List.of(request(7L, "alice", 1)));
         unclaimedSlot("slot1@exec1");
 
         idleJobs(1);
 
-        Eventually.until("Matched", () -> !grid.matchedCalls.isEmpty());
-        Eventually.until("statistics published", () -> grid.cyclesPublished() >= 1);
+        Waiting.until("Matched", () -> !grid.matchedCalls.isEmpty());
+        Waiting.until("statistics published", () -> grid.cyclesPublished() >= 1);
         assertEquals(notices, grid.notices.size(), "a notice failing at the startd changes nothing else");
         if (inform) {
             assertEquals(new RecordingGrid.Notice(AgentName.harrier("startd", "exec1"), ObjectId.grid("slot", "slot1@exec1"),
@@ -125,12 +145,12 @@ class CentralManagerTest {
         start(settings());
         grid.answers(SCHEDD, List.of());
         if (kind.equals("scheduler")) {
-            manager.accept(Indications.scheduler(schedulerName).with(idleAttribute, 2L).data());
+            manager.accept(DataIndication.scheduler(schedulerName).with(idleAttribute, 2L).data());
         } else {
-            manager.accept(Indications.submitter("alice@schedd-y").with("ScheddName", "schedd-y").with(idleAttribute, 2L).data());
+            manager.accept(DataIndication.submitter("alice@schedd-y").with("ScheddName", "schedd-y").with(idleAttribute, 2L).data());
         }
 
-        Eventually.until("GetRequests", () -> !grid.objectsAsked.isEmpty());
+        Waiting.until("GetRequests", () -> !grid.objectsAsked.isEmpty());
         assertEquals(ObjectId.grid("scheduler", expected), grid.objectsAsked.get(0));
     }
 
@@ -140,15 +160,15 @@ class CentralManagerTest {
         grid.answers(SCHEDD, List.of(request(7L, "alice", 1)));
         unclaimedSlot("slot1@exec1");
         idleJobs(1);
-        Eventually.until("first match", () -> grid.matchedCalls.size() == 1);
+        Waiting.until("first match", () -> grid.matchedCalls.size() == 1);
 
-        manager.negotiator().invoke("Reschedule", Map.of(), CONSOLE).toCompletableFuture().get(10, TimeUnit.SECONDS);
-        Eventually.until("second cycle", () -> grid.cyclesPublished() >= 2);
+        reschedule().get(10, TimeUnit.SECONDS);
+        Waiting.until("second cycle", () -> grid.cyclesPublished() >= 2);
         assertEquals(1, grid.matchedCalls.size(), "the held slot was offered again");
 
         unclaimedSlot("slot1@exec1");
-        manager.negotiator().invoke("Reschedule", Map.of(), CONSOLE);
-        Eventually.until("match after the slot re-advertised", () -> grid.matchedCalls.size() == 2);
+        reschedule();
+        Waiting.until("match after the slot re-advertised", () -> grid.matchedCalls.size() == 2);
     }
 
     @Test
@@ -158,32 +178,31 @@ class CentralManagerTest {
         grid.answers(SCHEDD, List.of(request(7L, "alice", 1)));
         unclaimedSlot("slot1@exec1");
         idleJobs(1);
-        Eventually.until("first match", () -> grid.matchedCalls.size() == 1);
+        Waiting.until("first match", () -> grid.matchedCalls.size() == 1);
         grid.failMatched = false;
 
-        manager.negotiator().invoke("Reschedule", Map.of(), CONSOLE);
+        reschedule();
 
-        Eventually.until("the slot matched again", () -> grid.matchedCalls.size() == 2);
+        Waiting.until("the slot matched again", () -> grid.matchedCalls.size() == 2);
     }
 
     @Test
     void aMatchThatCouldNotBeDeliveredGivesItsConcurrencyLimitUnitsBack() throws Exception {
-        manager = new CentralManager("cm", settings(), NegotiatorSettings.defaults()
-                .withLimits(org.harrier.collector.negotiation.ConcurrencyLimits.NONE.with("license_x", 1)), clock, grid);
-        manager.start();
+        start(settings(), NegotiatorSettings.defaults()
+                .withLimits(org.harrier.collector.negotiation.ConcurrencyLimits.NONE.with("license_x", 1)));
         grid.failMatched = true;
         grid.answers(SCHEDD, List.of(Map.of("RequestId", 7L, "Owner", "alice", "Count", 1L,
                 "Ad", Map.of("Owner", "alice", "Requirements", "true", "RequestCpus", 1L, "ConcurrencyLimits", "license_x",
                         "!!descriptors", Map.of("Requirements", "com.redhat.grid.Expression")))));
         unclaimedSlot("slot1@exec1");
         idleJobs(1);
-        Eventually.until("first match", () -> grid.matchedCalls.size() == 1);
+        Waiting.until("first match", () -> grid.matchedCalls.size() == 1);
         grid.failMatched = false;
 
-        manager.negotiator().invoke("Reschedule", Map.of(), CONSOLE);
+        reschedule();
 
         // Held until the bound, license_x's only unit would keep the job back (a Rejection, no call).
-        Eventually.until("matched again with the unit the failed match gave back", () -> grid.matchedCalls.size() == 2);
+        Waiting.until("matched again with the unit the failed match gave back", () -> grid.matchedCalls.size() == 2);
     }
 
     @Test
@@ -191,35 +210,34 @@ class CentralManagerTest {
         // The first match's job never shows its limit in a slot ad (it ended unseen, say), so
         // only the hold's lapse frees the unit, and nothing but that lapse starts a cycle:
         // NEGOTIATOR_INTERVAL (60 s) is beyond the wait's deadline.
-        manager = new CentralManager("cm", settings().withUpdateInterval(Duration.ofMillis(300))
+        start(settings().withUpdateInterval(Duration.ofMillis(300))
                 .withClassAdLifetime(Duration.ofHours(1)), NegotiatorSettings.defaults()
-                .withLimits(org.harrier.collector.negotiation.ConcurrencyLimits.NONE.with("license_x", 1)), clock, grid);
-        manager.start();
+                .withLimits(org.harrier.collector.negotiation.ConcurrencyLimits.NONE.with("license_x", 1)));
         grid.answers(SCHEDD, List.of(Map.of("RequestId", 7L, "Owner", "alice", "Count", 2L,
                 "Ad", Map.of("Owner", "alice", "Requirements", "true", "RequestCpus", 1L, "ConcurrencyLimits", "license_x",
                         "!!descriptors", Map.of("Requirements", "com.redhat.grid.Expression")))));
         unclaimedSlot("slot1@exec1");
         unclaimedSlot("slot2@exec1");
         idleJobs(2);
-        Eventually.until("first match", () -> grid.matchedCalls.size() == 1);
+        Waiting.until("first match", () -> grid.matchedCalls.size() == 1);
         assertEquals(1, grid.matchedCalls.get(0).matches().size(), "license_x's one unit lets one job match");
 
         clock.advance(Duration.ofSeconds(1)); // past the hold: three UPDATE_INTERVALs of 300 ms
 
-        Eventually.until("matched again once the hold lapsed", () -> grid.matchedCalls.size() == 2);
+        Waiting.until("matched again once the hold lapsed", () -> grid.matchedCalls.size() == 2);
     }
 
     @Test
     void aSchedulerThatFailsDoesNotKeepOthersFromTheirMatches() {
         start(settings());
         AgentName broken = AgentName.harrier("scheduler", "broken");
-        grid.answersWith(broken, s -> CompletableFuture.failedFuture(new QmfException(QmfException.EXCEPTION, "down")));
+        grid.answersWith(broken, s -> CompletableFuture.failedFuture(new IllegalStateException("down")));
         grid.answers(SCHEDD, List.of(request("a", "alice", 1), Map.of("RequestId", "junk")));
         unclaimedSlot("slot1@exec1");
-        manager.accept(Indications.submitter("bob@broken").from(broken).with("IdleJobs", 3L).data());
+        manager.accept(DataIndication.submitter("bob@broken").from(broken).with("IdleJobs", 3L).data());
         idleJobs(1);
 
-        Eventually.until("Matched to the working scheduler", () -> !grid.matchedCalls.isEmpty());
+        Waiting.until("Matched to the working scheduler", () -> !grid.matchedCalls.isEmpty());
         assertEquals(SCHEDD, grid.matchedCalls.get(0).scheduler());
         assertEquals("a", grid.matchedCalls.get(0).matches().get(0).get("RequestId"));
     }
@@ -231,17 +249,17 @@ class CentralManagerTest {
         grid.answersWith(SCHEDD, s -> grid.getRequestsCalls.size() == 1 ? slowAnswer
                 : CompletableFuture.completedFuture(List.of(request(8L, "alice", 1))));
         idleJobs(1);
-        Eventually.until("the first GetRequests", () -> grid.getRequestsCalls.size() == 1);
+        Waiting.until("the first GetRequests", () -> grid.getRequestsCalls.size() == 1);
 
         for (long n = 2; n <= 6; n++) {
             idleJobs(n);
         }
         unclaimedSlot("slot1@exec1");
-        assertEquals(1, query(Map.of("AdType", "slot")).size(), "Query answered during the cycle");
+        assertEquals(1, query(Query.all("slot")).size(), "Query answered during the cycle");
         assertEquals(1, grid.getRequestsCalls.size());
 
         slowAnswer.complete(List.of());
-        Eventually.until("one more cycle", () -> grid.cyclesPublished() == 2);
+        Waiting.until("one more cycle", () -> grid.cyclesPublished() == 2);
         assertTrue(manager.negotiatorIdle().get(10, TimeUnit.SECONDS), "six triggers during a cycle make one more, not six");
         assertEquals(2, grid.getRequestsCalls.size());
         assertEquals(8L, grid.matchedCalls.get(0).matches().get(0).get("RequestId"));
@@ -253,7 +271,7 @@ class CentralManagerTest {
         grid.answers(SCHEDD, List.of(request(1L, "alice", 1)));
         idleJobs(0);
 
-        Eventually.until("two periodic cycles", () -> grid.cyclesPublished() >= 2);
+        Waiting.until("two periodic cycles", () -> grid.cyclesPublished() >= 2);
         assertEquals(List.of(), grid.getRequestsCalls, "no scheduler has idle jobs, so none is asked");
     }
 
@@ -262,14 +280,14 @@ class CentralManagerTest {
         start(settings());
         grid.answers(SCHEDD, List.of());
         idleJobs(2);
-        Eventually.until("the first cycle", () -> grid.cyclesPublished() == 1);
+        Waiting.until("the first cycle", () -> grid.cyclesPublished() == 1);
 
         idleJobs(2);
         idleJobs(1);
-        manager.accept(Indications.slot("slot1@exec1").with("State", "Claimed").data());
+        manager.accept(DataIndication.slot("slot1@exec1").with("State", "Claimed").data());
 
         // Each indication is applied in order on the owner thread; this query runs after them all.
-        query(Map.of("AdType", "slot"));
+        query(Query.all("slot"));
         assertTrue(manager.negotiatorIdle().get(10, TimeUnit.SECONDS));
         assertEquals(1, grid.getRequestsCalls.size());
     }
@@ -278,25 +296,25 @@ class CentralManagerTest {
     void anAdIsDroppedWhenItsLifetimePassesOnTheClock() throws Exception {
         start(settings().withClassAdLifetime(Duration.ofSeconds(15)));
         unclaimedSlot("slot1@exec1");
-        assertEquals(1, query(Map.of("AdType", "slot")).size());
-        assertEquals(1L, manager.collector().values().get("HostsTotal"));
+        assertEquals(1, query(Query.all("slot")).size());
+        assertEquals(1L, collector.values().get("HostsTotal"));
 
         clock.advance(Duration.ofSeconds(15));
 
-        Eventually.until("the ad to expire", () -> manager.collector().values().get("HostsTotal").equals(0L));
-        assertEquals(List.of(), query(Map.of("AdType", "slot")));
+        Waiting.until("the ad to expire", () -> collector.values().get("HostsTotal").equals(0L));
+        assertEquals(List.of(), query(Query.all("slot")));
     }
 
     @Test
     void theCollectorObjectReportsThePool() {
         start(settings().withClassAdLifetime(Duration.ofSeconds(30)));
-        manager.accept(Indications.slot("slot1@a").with("State", "Claimed").data());
-        manager.accept(Indications.slot("slot2@a").with("State", "Unclaimed").data());
-        manager.accept(Indications.submitter("alice@s").with("IdleJobs", 4L).with("RunningJobs", 1L).data());
-        manager.accept(Indications.of("job", "1.0").data());
+        manager.accept(DataIndication.slot("slot1@a").with("State", "Claimed").data());
+        manager.accept(DataIndication.slot("slot2@a").with("State", "Unclaimed").data());
+        manager.accept(DataIndication.submitter("alice@s").with("IdleJobs", 4L).with("RunningJobs", 1L).data());
+        manager.accept(DataIndication.of("job", "1.0").data());
 
-        Eventually.until("three ads", () -> manager.collector().values().get("AdsHeld").equals(3L));
-        Map<String, Object> v = manager.collector().values();
+        Waiting.until("three ads", () -> collector.values().get("AdsHeld").equals(3L));
+        Map<String, Object> v = collector.values();
         assertEquals("cm", v.get("Name"));
         assertEquals("cm.example.org", v.get("Machine"));
         assertEquals(30L, v.get("ClassAdLifetime"));
@@ -309,14 +327,15 @@ class CentralManagerTest {
         start(settings());
         unclaimedSlot("slot1@exec1");
 
-        CompletableFuture<Map<String, Object>> bad = manager.collector()
-                .invoke("Query", Map.of("AdType", "slot", "Constraint", "Cpus >"), CONSOLE).toCompletableFuture();
+        CompletableFuture<Map<String, Object>> bad = collector
+                .invoke(Query.METHOD.name(), Query.METHOD.writeRequest(new Query("slot", "Cpus >", List.of())), CONSOLE)
+                .toCompletableFuture();
 
         Throwable cause = org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.ExecutionException.class,
                 () -> bad.get(10, TimeUnit.SECONDS)).getCause();
         QmfException e = (QmfException) cause;
         assertEquals(QmfException.BAD_PARAMETER, e.code());
         assertTrue(e.getMessage().contains("line 1, column 7"), e.getMessage());
-        assertEquals(1, query(Map.of("AdType", "slot")).size());
+        assertEquals(1, query(Query.all("slot")).size());
     }
 }

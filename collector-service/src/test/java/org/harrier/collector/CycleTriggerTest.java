@@ -16,12 +16,12 @@ import org.junit.jupiter.params.provider.CsvSource;
 class CycleTriggerTest {
     private static final Instant T0 = Instant.parse("2026-11-21T10:00:00Z");
 
-    private static Indications parse(String text) {
+    private static DataIndication parse(String text) {
         String[] parts = text.split(":", 2);
-        Indications ind = switch (parts[0].trim()) {
-            case "submitter" -> Indications.submitter("alice@s");
-            case "scheduler" -> Indications.scheduler("s");
-            default -> Indications.slot("slot1@a");
+        DataIndication ind = switch (parts[0].trim()) {
+            case "submitter" -> DataIndication.submitter("alice@s");
+            case "scheduler" -> DataIndication.scheduler("s");
+            default -> DataIndication.slot("slot1@a");
         };
         if (parts.length > 1 && !parts[1].isBlank()) {
             for (String kv : parts[1].split(",")) {

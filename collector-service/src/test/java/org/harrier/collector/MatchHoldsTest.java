@@ -30,7 +30,7 @@ class MatchHoldsTest {
     }
 
     private MatchPlan planOneCycle(long jobs, long cpusEach) {
-        ResourceRequest request = new ResourceRequest(Indications.SCHEDD, 1L, "alice", jobs,
+        ResourceRequest request = new ResourceRequest(DataIndication.SCHEDD, 1L, "alice", jobs,
                 ClassAd.parse("[Requirements = true; RequestCpus = " + cpusEach + "; RequestMemory = 1024; RequestDisk = 1000]"));
         Map<AdKey, Long> revisions = revisions();
         MatchPlan plan = MatchPlanner.plan(new NegotiationSnapshot(List.of(request), holds.offers(store.ads(AdType.SLOT)), T0));
@@ -39,7 +39,7 @@ class MatchHoldsTest {
     }
 
     private void partitionable(long cpus) {
-        store.apply(Indications.slot("slot1@a").with("SlotType", "Partitionable").with("Cpus", cpus)
+        store.apply(DataIndication.slot("slot1@a").with("SlotType", "Partitionable").with("Cpus", cpus)
                 .with("Memory", 8192L).with("Disk", 100_000L).withExpr("Requirements", "true").data(), T0);
     }
 
@@ -56,7 +56,7 @@ class MatchHoldsTest {
 
     @Test
     void aWholeSlotIsLeftOutWhileHeld() {
-        store.apply(Indications.slot("slot1@a").with("SlotType", "Static").withExpr("Requirements", "true").data(), T0);
+        store.apply(DataIndication.slot("slot1@a").with("SlotType", "Static").withExpr("Requirements", "true").data(), T0);
         planOneCycle(1, 1);
 
         assertEquals(List.of(), holds.offers(store.ads(AdType.SLOT)));
@@ -78,7 +78,7 @@ class MatchHoldsTest {
         partitionable(4);
         planOneCycle(3, 1);
 
-        store.apply(Indications.slot("slot1@a").with("SlotType", "Partitionable").with("Cpus", 4L).with("State", "Matched")
+        store.apply(DataIndication.slot("slot1@a").with("SlotType", "Partitionable").with("Cpus", 4L).with("State", "Matched")
                 .with("Memory", 8192L).with("Disk", 100_000L).withExpr("Requirements", "true").data(), T0);
 
         assertEquals(new Resources(1, 8192 - 3 * 1024, 100_000 - 3 * 1000),
@@ -103,7 +103,7 @@ class MatchHoldsTest {
     void holdsOnAdsThatWentAwayAreForgotten() {
         partitionable(4);
         planOneCycle(1, 1);
-        store.apply(Indications.slot("slot1@a").deleted().data(), T0);
+        store.apply(DataIndication.slot("slot1@a").deleted().data(), T0);
 
         holds.offers(store.ads(AdType.SLOT));
 

@@ -8,8 +8,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
 
+import org.harrier.collector.bus.NegotiatorObject;
 import org.harrier.protocol.AgentName;
-import org.harrier.bus.ManagedObject;
 import org.harrier.protocol.ObjectId;
 
 /**
@@ -17,7 +17,7 @@ import org.harrier.protocol.ObjectId;
  * GetRequests as each test says (now, later, or with a failure) and record every Matched; match
  * notices to startds (recorded, and failing, as a startd that is gone would); and the objects the central manager publishes.
  */
-final class RecordingGrid implements Grid {
+final class RecordingGrid implements Schedulers, StartdNotices, NegotiatorEvents {
     record Notice(AgentName startd, ObjectId slot, Map<String, Object> arguments) {
     }
 
@@ -32,6 +32,17 @@ final class RecordingGrid implements Grid {
     final List<Map<String, Object>> published = new CopyOnWriteArrayList<>();
     final List<Notice> notices = new CopyOnWriteArrayList<>();
     volatile boolean failMatched;
+    private volatile NegotiatorObject negotiator;
+
+    /** The ports of a central manager that talks to this grid. */
+    Peers peers() {
+        return new Peers(this, this, this);
+    }
+
+    /** What each cycle publishes: the values of {@code negotiator}, the central manager's negotiator object. */
+    void publishes(NegotiatorObject negotiator) {
+        this.negotiator = negotiator;
+    }
 
     /** {@code scheduler} answers GetRequests with {@code requests} at once. */
     void answers(AgentName scheduler, List<?> requests) {
@@ -59,14 +70,14 @@ final class RecordingGrid implements Grid {
     }
 
     @Override
-    public CompletionStage<?> informStartd(AgentName startd, ObjectId slot, Map<String, Object> notice) {
+    public CompletionStage<?> inform(AgentName startd, ObjectId slot, Map<String, Object> notice) {
         notices.add(new Notice(startd, slot, notice));
         return CompletableFuture.failedFuture(new IllegalStateException("startds here never answer"));
     }
 
     @Override
-    public void publish(ManagedObject object) {
-        published.add(object.values());
+    public void cycleEnded(CycleStatistics statistics) {
+        published.add(negotiator.values());
     }
 
     /**

@@ -2,8 +2,8 @@ package org.harrier.console;
 
 import org.harrier.console.grid.BrokerAddress;
 
-/** Opens a {@link Grid} session at a broker; the seam between the commands and the bus. */
+/** Opens a {@link GridClient} session at a broker; the seam between the commands and the bus. */
 @FunctionalInterface
 public interface GridConnector {
-    Grid connect(BrokerAddress broker);
+    GridClient connect(BrokerAddress broker);
 }

@@ -11,7 +11,7 @@ import java.util.Arrays;
 import org.harrier.classad.cli.ClassAdEval;
 import org.harrier.console.cli.HarrierCommand;
 import org.harrier.console.grid.BrokerProbe;
-import org.harrier.console.grid.BusGrid;
+import org.harrier.console.grid.BusGridClient;
 import org.harrier.console.submit.SubmitException;
 import org.harrier.exec.starter.ProcessLaunch;
 import org.harrier.bus.QmfException;
@@ -19,7 +19,7 @@ import picocli.CommandLine;
 
 /**
  * The {@code harrier} command's entry point. Wires the command tree by hand and translates
- * failures into one line on stderr (STYLE.md §8: operational failures are translated once, at
+ * failures into one line on stderr (docs/architecture.md: operational failures are translated once, at
  * the boundary): {@code harrier: <what went wrong>}, exit status 1; a command line picocli
  * cannot parse exits 2. A stack trace is printed only with {@code --debug}.
  */
@@ -63,7 +63,7 @@ public final class Harrier {
 
     /** The grid connector of this build: the bus, after checking the broker is there at all. */
     public static GridConnector defaultConnector() {
-        return BusGrid.connector(new BrokerProbe(Duration.ofSeconds(3)));
+        return BusGridClient.connector(new BrokerProbe(Duration.ofSeconds(3)));
     }
 
     /** Runs one command line; returns its exit status. */

@@ -40,10 +40,10 @@ import org.slf4j.LoggerFactory;
 /**
  * The execute node: claims on the partitionable slot, and jobs run on them.
  *
- * <p>Threads (STYLE §6): one owner thread, "harrier-startd", owns the {@link ClaimTable} (the
- * claims, their running jobs, the claims being released, their leases) and applies the effects
- * its transitions return; every public method hands its work to it and
- * returns a future completed there. Processes are waited for on the JDK's reaper threads and
+ * <p>Threads (docs/architecture.md): one owner thread, "harrier-startd", holds the current
+ * {@link ClaimTable} (the claims, their running jobs, the claims being released, their leases) in
+ * its {@link OwnerThread} and applies the effects of the transitions it commits; every public
+ * method hands its work to it and returns a future completed there. Processes are waited for on the JDK's reaper threads and
  * sampled on the starter's timer thread; their exits are handed back to the owner thread
  * before anything changes. {@link #slot()} is a volatile snapshot readable from any thread.
  *

@@ -185,7 +185,7 @@ final class ClaimRunner implements Activations.Answers {
      * claim — so a repeated or stale report is harmless. An exit that overtook its start report
      * records the start first; a job the starter could not start is held with its reason; an
      * evicted job (its claim preempted) goes back to Idle and the claim is gone; otherwise the job
-     * policy ({@link ExitPolicy}) decides what else the exit means and the claim takes the next
+     * policy ({@link JobExits}) decides what else the exit means and the claim takes the next
      * job of its autocluster.
      */
     boolean exited(JobId id, String claimId, ExitReport report) {
@@ -219,7 +219,7 @@ final class ClaimRunner implements Activations.Answers {
             LOG.info("job {} was evicted from {}: its claim was preempted; it is idle again", id, c.grant().slotName());
             return true;
         }
-        boolean leaves = ExitPolicy.apply(keeper, id, report, this::onClaim);
+        boolean leaves = JobExits.apply(keeper, id, report, this::onClaim);
         claims.detach(c);
         if (leaves) {
             keeper.finish(id);

@@ -10,6 +10,7 @@ import org.harrier.collector.CentralManager;
 import org.harrier.collector.CollectorSettings;
 import org.harrier.collector.NegotiatorConfig;
 import org.harrier.collector.NegotiatorSettings;
+import org.harrier.collector.Peers;
 import org.harrier.config.Configuration;
 import org.harrier.protocol.AgentName;
 import org.harrier.bus.Agent;
@@ -20,7 +21,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The collector service, wired by hand (STYLE.md 15): agent {@code harrier:collector:<name>}
+ * The collector service, wired by hand (docs/architecture.md): agent {@code harrier:collector:<name>}
  * hosting the {@code collector} and {@code negotiator} objects (advertised every
  * UPDATE_INTERVAL, the negotiator also after each cycle), a console subscribed to the slot,
  * scheduler and submitter data indications and calling schedulers, and the
@@ -38,20 +39,30 @@ public final class CollectorService implements AutoCloseable {
     private final Agent agent;
     private final Console console;
     private final CentralManager manager;
+    private final CollectorObject collector;
+    private final NegotiatorObject negotiator;
     private final List<AutoCloseable> subscriptions = new ArrayList<>();
 
     private CollectorService(Bus bus, String name, CollectorSettings settings, NegotiatorSettings negotiation) {
         this.name = AgentName.harrier("collector", name);
         this.console = bus.console();
         this.agent = bus.agent(this.name, settings.updateInterval());
-        this.manager = new CentralManager(name, settings, negotiation, Clock.systemUTC(),
-                new BusGrid(console, agent, settings.callTimeout()));
+        // The negotiator object is published after each cycle; no cycle ends before manager.start().
+        this.manager = new CentralManager(settings, negotiation, Clock.systemUTC(), new Peers(
+                new BusSchedulers(console, settings.callTimeout()), new BusStartdNotices(console, settings.callTimeout()),
+                statistics -> publishNegotiator()));
+        this.collector = new CollectorObject(name, settings, manager);
+        this.negotiator = new NegotiatorObject(name, settings, negotiation, manager);
         for (AdType type : AdType.values()) {
             subscriptions.add(console.subscribe(type.className(), manager::accept));
         }
-        agent.advertise(manager.collector(), settings.updateInterval());
-        agent.advertise(manager.negotiator(), settings.updateInterval());
+        agent.advertise(collector, settings.updateInterval());
+        agent.advertise(negotiator, settings.updateInterval());
         manager.start();
+    }
+
+    private void publishNegotiator() {
+        agent.changed(negotiator);
     }
 
     /** Starts a collector and negotiator named {@code name} on {@code bus} (which the caller keeps and closes). */
@@ -79,8 +90,8 @@ public final class CollectorService implements AutoCloseable {
             }
         }
         manager.close();
-        agent.remove(manager.collector().id());
-        agent.remove(manager.negotiator().id());
+        agent.remove(collector.id());
+        agent.remove(negotiator.id());
         agent.close();
         console.close();
     }

@@ -15,7 +15,7 @@ import org.harrier.classad.ClassAd;
 import org.harrier.classad.IntegerValue;
 import org.harrier.classad.StringValue;
 import org.harrier.console.ConsoleFailure;
-import org.harrier.console.Grid;
+import org.harrier.console.GridClient;
 import org.harrier.console.Surroundings;
 import org.harrier.console.format.JobStatusCode;
 import org.harrier.console.format.JobTable;
@@ -70,8 +70,8 @@ final class DemoCommand implements Callable<Integer> {
         List<ClassAd> finished = new ArrayList<>();
         try (PersonalGrid grid = PersonalGrid.start(new PersonalGrid.Settings(data, 0, PersonalGrid.Settings.QUICK))) {
             out.println("Started a personal grid: broker " + grid.url() + ", data in " + data);
-            try (Grid g = harrier.grid(BrokerAddress.parse(grid.url()))) {
-                Grid.Submitted submitted = g.submit(ClusterSubmission.of(description, context));
+            try (GridClient g = harrier.grid(BrokerAddress.parse(grid.url()))) {
+                GridClient.Submitted submitted = g.submit(ClusterSubmission.of(description, context));
                 out.println("Submitting job(s).");
                 out.println(submitted.count() + " job(s) submitted to cluster " + submitted.cluster() + ".");
                 out.flush();

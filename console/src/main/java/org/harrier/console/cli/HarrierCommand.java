@@ -3,7 +3,7 @@ package org.harrier.console.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.harrier.console.Grid;
+import org.harrier.console.GridClient;
 import org.harrier.console.GridConnector;
 import org.harrier.console.GridLocation;
 import org.harrier.console.Surroundings;
@@ -105,12 +105,12 @@ public final class HarrierCommand implements Callable<Integer> {
     }
 
     /** A session with the grid at {@link #brokerAddress()}; the caller closes it. */
-    Grid grid() {
+    GridClient grid() {
         return grid(brokerAddress());
     }
 
     /** A session with the grid whose broker is at {@code broker}; the caller closes it. */
-    Grid grid(BrokerAddress broker) {
+    GridClient grid(BrokerAddress broker) {
         return connector.connect(broker);
     }
 }

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
-import org.harrier.console.Grid;
+import org.harrier.console.GridClient;
 import org.harrier.console.format.AdJson;
 import org.harrier.console.format.AutoFormat;
 import org.harrier.console.format.JobTable;
@@ -63,7 +63,7 @@ final class HistoryCommand implements Callable<Integer> {
     public Integer call() {
         Reading r = CommandLineError.checked(spec, this::read);
         List<ClassAd> jobs;
-        try (Grid grid = harrier.grid()) {
+        try (GridClient grid = harrier.grid()) {
             jobs = grid.history(r.constraint(), limit);
         }
         harrier.out().print(switch (r.form()) {
@@ -81,7 +81,7 @@ final class HistoryCommand implements Callable<Integer> {
             throw new CommandLineError("-limit must be at least 1, got " + limit);
         }
         List<Expr> columns = autoformat == null ? List.of()
-                : autoformat.stream().map(a -> JobSelection.expression("-af", a)).toList();
-        return new Reading(form, JobSelection.of(selectors, constraint).asConstraint(), columns);
+                : autoformat.stream().map(a -> JobFilter.expression("-af", a)).toList();
+        return new Reading(form, JobFilter.of(selectors, constraint).asConstraint(), columns);
     }
 }

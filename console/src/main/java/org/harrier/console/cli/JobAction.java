@@ -1,7 +1,7 @@
 package org.harrier.console.cli;
 
 import java.util.List;
-import org.harrier.console.Grid;
+import org.harrier.console.GridClient;
 
 /**
  * What condor_hold, condor_release, condor_rm, condor_suspend and condor_continue do to the jobs
@@ -12,37 +12,37 @@ import org.harrier.console.Grid;
 enum JobAction {
     HOLD("hold", "held") {
         @Override
-        List<String> apply(Grid grid, Grid.Jobs jobs, String reason) {
+        List<String> apply(GridClient grid, GridClient.Jobs jobs, String reason) {
             return grid.hold(jobs, reason);
         }
     },
     RELEASE("release", "released") {
         @Override
-        List<String> apply(Grid grid, Grid.Jobs jobs, String reason) {
+        List<String> apply(GridClient grid, GridClient.Jobs jobs, String reason) {
             return grid.release(jobs, reason);
         }
     },
     REMOVE("remove", "marked for removal") {
         @Override
-        List<String> apply(Grid grid, Grid.Jobs jobs, String reason) {
+        List<String> apply(GridClient grid, GridClient.Jobs jobs, String reason) {
             return grid.remove(jobs, reason);
         }
     },
     SUSPEND("suspend", "suspended") {
         @Override
-        List<String> apply(Grid grid, Grid.Jobs jobs, String reason) {
+        List<String> apply(GridClient grid, GridClient.Jobs jobs, String reason) {
             return grid.suspend(jobs, reason);
         }
     },
     CONTINUE("continue", "continued") {
         @Override
-        List<String> apply(Grid grid, Grid.Jobs jobs, String reason) {
+        List<String> apply(GridClient grid, GridClient.Jobs jobs, String reason) {
             return grid.resume(jobs, reason);
         }
     },
     VACATE("vacate", "vacated") {
         @Override
-        List<String> apply(Grid grid, Grid.Jobs jobs, String reason) {
+        List<String> apply(GridClient grid, GridClient.Jobs jobs, String reason) {
             return grid.vacate(jobs, reason);
         }
     };
@@ -56,7 +56,7 @@ enum JobAction {
     }
 
     /** Asks the grid to act on {@code jobs}; the ids it acted on, or a ConsoleFailure naming why none. */
-    abstract List<String> apply(Grid grid, Grid.Jobs jobs, String reason);
+    abstract List<String> apply(GridClient grid, GridClient.Jobs jobs, String reason);
 
     /** "hold", "remove": as in "Couldn't find/hold ...". */
     String verb() {

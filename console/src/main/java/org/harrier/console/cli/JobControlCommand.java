@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.harrier.console.ConsoleFailure;
-import org.harrier.console.Grid;
+import org.harrier.console.GridClient;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -52,7 +52,7 @@ abstract class JobControlCommand implements Callable<Integer> {
     public Integer call() {
         List<JobTargets.Target> targets = CommandLineError.checked(spec, () -> JobTargets.of(selectors, constraint, all));
         List<ControlReport.Outcome> outcomes = new ArrayList<>();
-        try (Grid grid = harrier.grid()) {
+        try (GridClient grid = harrier.grid()) {
             for (JobTargets.Target t : targets) {
                 try {
                     outcomes.add(ControlReport.Outcome.done(t, action().apply(grid, t.jobs(), reason())));

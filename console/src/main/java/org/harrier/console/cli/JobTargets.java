@@ -3,7 +3,7 @@ package org.harrier.console.cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import org.harrier.console.Grid;
+import org.harrier.console.GridClient;
 
 /**
  * The jobs a condor_hold-like command line names, each as one call to make: a job id
@@ -16,7 +16,7 @@ final class JobTargets {
     enum Kind { JOB, CLUSTER, OWNER, CONSTRAINT, ALL }
 
     /** One call: what the command line named ({@code named}: the id, owner or constraint text) and the jobs to ask for. */
-    record Target(Kind kind, String named, Grid.Jobs jobs) {
+    record Target(Kind kind, String named, GridClient.Jobs jobs) {
         Target {
             Objects.requireNonNull(kind, "kind");
             Objects.requireNonNull(named, "named");
@@ -60,33 +60,33 @@ final class JobTargets {
             throw new CommandLineError("-all cannot be combined with job ids, owners or -constraint");
         }
         if (all) {
-            return List.of(new Target(Kind.ALL, "", Grid.Jobs.matching("true")));
+            return List.of(new Target(Kind.ALL, "", GridClient.Jobs.matching("true")));
         }
         if (arguments.isEmpty() && constraint == null) {
             throw new CommandLineError("name the jobs: job ids (12.0), clusters (12), owners, -constraint EXPR or -all");
         }
-        JobSelection named = JobSelection.of(arguments, constraint);
+        JobFilter named = JobFilter.of(arguments, constraint);
         List<Target> out = new ArrayList<>();
         List<JobRef> clusters = new ArrayList<>();
         for (JobRef ref : named.jobs()) {
             if (ref.isCluster()) {
                 clusters.add(ref);
             } else {
-                out.add(new Target(Kind.JOB, ref.toString(), Grid.Jobs.id(ref.toString())));
+                out.add(new Target(Kind.JOB, ref.toString(), GridClient.Jobs.id(ref.toString())));
             }
         }
         if (named.constraint() != null) {
-            JobSelection narrowed = new JobSelection(clusters, named.owners(), named.constraint());
+            JobFilter narrowed = new JobFilter(clusters, named.owners(), named.constraint());
             String shown = clusters.isEmpty() && named.owners().isEmpty() ? constraint : narrowed.asConstraint();
-            out.add(new Target(Kind.CONSTRAINT, shown, Grid.Jobs.matching(narrowed.asConstraint())));
+            out.add(new Target(Kind.CONSTRAINT, shown, GridClient.Jobs.matching(narrowed.asConstraint())));
             return out;
         }
         for (JobRef cluster : clusters) {
-            out.add(new Target(Kind.CLUSTER, cluster.toString(), Grid.Jobs.id(cluster.toString())));
+            out.add(new Target(Kind.CLUSTER, cluster.toString(), GridClient.Jobs.id(cluster.toString())));
         }
         for (String owner : named.owners()) {
-            String theirs = new JobSelection(List.of(), List.of(owner), null).asConstraint();
-            out.add(new Target(Kind.OWNER, owner, Grid.Jobs.matching(theirs)));
+            String theirs = new JobFilter(List.of(), List.of(owner), null).asConstraint();
+            out.add(new Target(Kind.OWNER, owner, GridClient.Jobs.matching(theirs)));
         }
         return out;
     }

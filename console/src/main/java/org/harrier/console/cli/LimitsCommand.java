@@ -3,7 +3,7 @@ package org.harrier.console.cli;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.harrier.console.Grid;
+import org.harrier.console.GridClient;
 import org.harrier.console.format.AdJson;
 import org.harrier.console.format.LimitTable;
 import picocli.CommandLine.Command;
@@ -45,13 +45,13 @@ final class LimitsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Setting s = CommandLineError.checked(spec, this::read);
-        try (Grid grid = harrier.grid()) {
+        try (GridClient grid = harrier.grid()) {
             if (s != null) {
                 grid.setLimit(s.name(), s.max());
                 harrier.out().println("Concurrency limit " + s.name() + " set to " + LimitTable.amount(s.max()));
                 return 0;
             }
-            List<Grid.ConcurrencyLimit> limits = grid.limits();
+            List<GridClient.ConcurrencyLimit> limits = grid.limits();
             harrier.out().print(json ? AdJson.write(LimitTable.json(limits)) : LimitTable.render(limits));
         }
         return 0;

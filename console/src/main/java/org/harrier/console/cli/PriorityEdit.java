@@ -2,7 +2,7 @@ package org.harrier.console.cli;
 
 import java.util.List;
 import java.util.Locale;
-import org.harrier.console.Grid;
+import org.harrier.console.GridClient;
 
 /**
  * One of condor_userprio's edit options, read and checked before the negotiator is asked:
@@ -64,7 +64,7 @@ record PriorityEdit(Kind kind, String name, double value) {
     }
 
     /** Makes the change: one negotiator call, two for a reset (usage, then priority). */
-    void applyTo(Grid grid) {
+    void applyTo(GridClient grid) {
         switch (kind) {
             case PRIORITY -> grid.setPriority(name, value);
             case FACTOR -> grid.setPriorityFactor(name, value);

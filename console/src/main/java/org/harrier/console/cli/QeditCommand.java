@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.harrier.console.Grid;
+import org.harrier.console.GridClient;
 import org.harrier.console.format.AdJson;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -51,7 +51,7 @@ final class QeditCommand implements Callable<Integer> {
         QeditRequest request = CommandLineError.checked(spec, () -> QeditRequest.parse(arguments, constraint));
         PrintWriter out = harrier.out();
         List<Map<String, Object>> done = new ArrayList<>();
-        try (Grid grid = harrier.grid()) {
+        try (GridClient grid = harrier.grid()) {
             for (QeditRequest.Edit edit : request.edits()) {
                 List<String> ids = grid.setAttribute(request.jobs(), edit.name(), edit.value());
                 if (json) {

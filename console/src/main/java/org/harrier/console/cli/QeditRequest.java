@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.harrier.console.ConsoleFailure;
-import org.harrier.console.Grid;
+import org.harrier.console.GridClient;
 import org.harrier.bus.QmfException;
 import org.harrier.scheduler.queue.AttributeEdit;
 
@@ -15,7 +15,7 @@ import org.harrier.scheduler.queue.AttributeEdit;
  * so a malformed value (a bad command line) or a protected attribute (the scheduler's refusal,
  * in its words) changes nothing. Pure.
  */
-record QeditRequest(Grid.Jobs jobs, List<Edit> edits) {
+record QeditRequest(GridClient.Jobs jobs, List<Edit> edits) {
     /** One {@code ATTR VALUE} pair: the value is ClassAd expression text (a string needs its quotes). */
     record Edit(String name, String value) {
         Edit {
@@ -46,7 +46,7 @@ record QeditRequest(Grid.Jobs jobs, List<Edit> edits) {
             throw new CommandLineError("give ATTR VALUE pairs after the jobs, e.g. RequestMemory 2048 or"
                     + " Comment '\"a string\"'; got " + (pairs.isEmpty() ? "none" : String.join(" ", pairs)));
         }
-        Grid.Jobs jobs = jobs(named ? arguments.get(0) : null, constraint);
+        GridClient.Jobs jobs = jobs(named ? arguments.get(0) : null, constraint);
         List<Edit> edits = new ArrayList<>();
         for (int i = 0; i < pairs.size(); i += 2) {
             edits.add(checked(pairs.get(i), pairs.get(i + 1)));
@@ -54,12 +54,12 @@ record QeditRequest(Grid.Jobs jobs, List<Edit> edits) {
         return new QeditRequest(jobs, edits);
     }
 
-    private static Grid.Jobs jobs(String selector, String constraint) {
-        JobSelection selection = JobSelection.of(selector == null ? List.of() : List.of(selector), constraint);
+    private static GridClient.Jobs jobs(String selector, String constraint) {
+        JobFilter selection = JobFilter.of(selector == null ? List.of() : List.of(selector), constraint);
         if (constraint == null && selection.jobs().size() == 1) {
-            return Grid.Jobs.id(selection.jobs().get(0).toString());
+            return GridClient.Jobs.id(selection.jobs().get(0).toString());
         }
-        return Grid.Jobs.matching(selection.asConstraint());
+        return GridClient.Jobs.matching(selection.asConstraint());
     }
 
     private static Edit checked(String name, String value) {

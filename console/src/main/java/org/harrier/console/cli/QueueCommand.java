@@ -10,7 +10,7 @@ import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
 import org.harrier.classad.IntegerValue;
 import org.harrier.collector.negotiation.JobAnalysis;
-import org.harrier.console.Grid;
+import org.harrier.console.GridClient;
 import org.harrier.console.format.AnalysisReport;
 import org.harrier.console.format.AdJson;
 import org.harrier.console.format.AutoFormat;
@@ -89,7 +89,7 @@ final class QueueCommand implements Callable<Integer> {
             description = "a cluster (12), a job (12.0) or an owner; jobs matching any are shown")
     List<String> selectors = List.of();
 
-    private record Reading(OutputForm form, JobSelection selection, List<Expr> columns) {
+    private record Reading(OutputForm form, JobFilter selection, List<Expr> columns) {
     }
 
     @Override
@@ -99,7 +99,7 @@ final class QueueCommand implements Callable<Integer> {
             return analyze(r);
         }
         List<ClassAd> jobs;
-        try (Grid grid = harrier.grid()) {
+        try (GridClient grid = harrier.grid()) {
             jobs = r.selection().filter(grid.queue()).stream().filter(this::inView).sorted(BY_ID).toList();
         }
         JobTable table = new JobTable(harrier.surroundings().clock());
@@ -126,8 +126,8 @@ final class QueueCommand implements Callable<Integer> {
             throw new CommandLineError("-totals prints only the totals; it cannot go with " + (longForm ? "-long" : "-af"));
         }
         List<Expr> columns = autoformat == null ? List.of()
-                : autoformat.stream().map(a -> JobSelection.expression("-af", a)).toList();
-        return new Reading(form, JobSelection.of(selectors, constraint), columns);
+                : autoformat.stream().map(a -> JobFilter.expression("-af", a)).toList();
+        return new Reading(form, JobFilter.of(selectors, constraint), columns);
     }
 
     /**
@@ -137,8 +137,8 @@ final class QueueCommand implements Callable<Integer> {
     private int analyze(Reading r) {
         List<ClassAd> jobs;
         List<ClassAd> slots;
-        try (Grid grid = harrier.grid()) {
-            JobSelection sel = r.selection();
+        try (GridClient grid = harrier.grid()) {
+            JobFilter sel = r.selection();
             boolean onlyJobIds = !sel.jobs().isEmpty() && sel.owners().isEmpty() && sel.constraint() == null
                     && sel.jobs().stream().noneMatch(JobRef::isCluster);
             jobs = onlyJobIds ? sel.jobs().stream().map(j -> grid.jobAd(j.toString())).toList()

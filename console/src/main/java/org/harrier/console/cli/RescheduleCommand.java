@@ -1,7 +1,7 @@
 package org.harrier.console.cli;
 
 import java.util.concurrent.Callable;
-import org.harrier.console.Grid;
+import org.harrier.console.GridClient;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
 
@@ -19,7 +19,7 @@ final class RescheduleCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (Grid grid = harrier.grid()) {
+        try (GridClient grid = harrier.grid()) {
             grid.reschedule();
         }
         harrier.out().println("Sent \"Reschedule\" command to the negotiator");

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
-import org.harrier.console.Grid;
+import org.harrier.console.GridClient;
 import org.harrier.console.format.AdJson;
 import org.harrier.console.format.AutoFormat;
 import org.harrier.console.format.LongFormat;
@@ -58,10 +58,10 @@ final class StatusCommand implements Callable<Integer> {
     public Integer call() {
         OutputForm form = CommandLineError.checked(spec, () -> {
             if (constraint != null) {
-                JobSelection.constraint(constraint); // refuse a malformed constraint before connecting
+                JobFilter.constraint(constraint); // refuse a malformed constraint before connecting
             }
             columns = autoformat == null ? List.of()
-                    : autoformat.stream().map(a -> JobSelection.expression("-af", a)).toList();
+                    : autoformat.stream().map(a -> JobFilter.expression("-af", a)).toList();
             OutputForm f = OutputForm.of(longForm, json, autoformat != null);
             if (total && (f == OutputForm.LONG || f == OutputForm.AUTOFORMAT)) {
                 throw new CommandLineError("-total prints only the summary; it cannot go with " + (longForm ? "-long"
@@ -70,7 +70,7 @@ final class StatusCommand implements Callable<Integer> {
             return f;
         });
         List<ClassAd> slots;
-        try (Grid grid = harrier.grid()) {
+        try (GridClient grid = harrier.grid()) {
             slots = grid.slots(constraint);
         }
         harrier.out().print(switch (form) {

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.harrier.classad.ClassAd;
-import org.harrier.console.Grid;
+import org.harrier.console.GridClient;
 import org.harrier.console.Surroundings;
 import org.harrier.console.format.AdJson;
 import org.harrier.console.format.LongFormat;
@@ -81,8 +81,8 @@ final class SubmitCommand implements Callable<Integer> {
             out.print(json ? AdJson.write(Map.of("Count", 0)) : "0 job(s) submitted.\n");
             return 0;
         }
-        Grid.Submitted submitted;
-        try (Grid grid = harrier.grid()) {
+        GridClient.Submitted submitted;
+        try (GridClient grid = harrier.grid()) {
             submitted = grid.submit(cluster);
         }
         if (json) {

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.harrier.classad.ClassAd;
-import org.harrier.console.Grid;
+import org.harrier.console.GridClient;
 import org.harrier.console.format.AdJson;
 import org.harrier.console.format.LongFormat;
 import org.harrier.console.format.PriorityTable;
@@ -76,7 +76,7 @@ final class UserprioCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Reading r = CommandLineError.checked(spec, this::read);
-        try (Grid grid = harrier.grid()) {
+        try (GridClient grid = harrier.grid()) {
             if (r.edit() != null) {
                 r.edit().applyTo(grid);
                 harrier.out().println(r.edit().confirmation());

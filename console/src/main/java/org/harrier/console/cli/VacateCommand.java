@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.harrier.console.ConsoleFailure;
-import org.harrier.console.Grid;
+import org.harrier.console.GridClient;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -34,7 +34,7 @@ final class VacateCommand implements Callable<Integer> {
     public Integer call() {
         boolean failed = false;
         PrintWriter out = harrier.out();
-        try (Grid grid = harrier.grid()) {
+        try (GridClient grid = harrier.grid()) {
             for (String name : names) {
                 try {
                     for (Map.Entry<String, List<String>> slot : grid.vacateSlots(name).entrySet()) {

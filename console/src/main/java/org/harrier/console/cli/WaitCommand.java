@@ -15,7 +15,7 @@ import java.util.concurrent.locks.LockSupport;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.IntegerValue;
 import org.harrier.console.ConsoleFailure;
-import org.harrier.console.Grid;
+import org.harrier.console.GridClient;
 import org.harrier.console.format.AdJson;
 import org.harrier.console.format.JobStatusCode;
 import org.harrier.console.format.JobTable;
@@ -103,7 +103,7 @@ final class WaitCommand implements Callable<Integer> {
     private int waitForJob(Reading r) {
         Duration timeout = r.timeout() == null ? Duration.ofSeconds(Long.MAX_VALUE / 2) : r.timeout();
         ClassAd last;
-        try (Grid grid = harrier.grid()) {
+        try (GridClient grid = harrier.grid()) {
             last = grid.awaitFinished(r.job().toString(), timeout);
         }
         harrier.out().print(json ? AdJson.array(List.of(last))

@@ -187,8 +187,8 @@ public final class JobTable {
         return memoryUsage != null ? memoryUsage : AdFields.real(job, "ImageSize", 0) / 1024.0;
     }
 
-    /** The program's base name and its arguments (see {@link CommandLine}). */
+    /** The program's base name and its arguments (see {@link CommandColumn}). */
     private static String command(ClassAd job) {
-        return CommandLine.of(job);
+        return CommandColumn.of(job);
     }
 }

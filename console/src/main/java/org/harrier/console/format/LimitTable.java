@@ -4,7 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.harrier.console.Grid.ConcurrencyLimit;
+import org.harrier.console.GridClient.ConcurrencyLimit;
 
 /**
  * The pool's concurrency limits (negotiator GetLimits) as {@code harrier limits} lists them: one

@@ -11,7 +11,7 @@ import org.harrier.classad.ClassAd;
 import org.harrier.classad.IntegerValue;
 import org.harrier.classad.StringValue;
 import org.harrier.classad.Value;
-import org.harrier.console.Grid;
+import org.harrier.console.GridClient;
 import org.harrier.console.Harrier;
 import org.harrier.console.Run;
 import org.harrier.console.grid.BrokerAddress;
@@ -49,7 +49,7 @@ class CheckpointTest {
     GridSession grid;
     Path dir;
     GridUser user;
-    Grid control;
+    GridClient control;
 
     @BeforeEach
     void start(@TempDir Path dir) throws IOException {

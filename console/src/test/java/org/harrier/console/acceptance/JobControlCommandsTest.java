@@ -130,7 +130,7 @@ class JobControlCommandsTest {
 
             ok(user.harrier("suspend", id), "Job " + id + " suspended\n");
             awaitStatus(jobs, id, 7);
-            Eventually.await("process " + pid + " to be stopped", Eventually.PATIENCE, () -> JobControlTest.suspended(pid),
+            Eventually.await("process " + pid + " to be stopped", Eventually.PATIENCE, () -> JobControlCallsTest.suspended(pid),
                     () -> "state " + state(pid));
             ok(user.harrier("q", id, "-af", "JobStatus"), "7\n");
             Run again = user.harrier("suspend", id);
@@ -138,7 +138,7 @@ class JobControlCommandsTest {
 
             ok(user.harrier("continue", cluster), "All jobs in cluster " + cluster + " have been continued\n");
             awaitStatus(jobs, id, 2);
-            Eventually.await("process " + pid + " to run again", Eventually.PATIENCE, () -> !JobControlTest.suspended(pid),
+            Eventually.await("process " + pid + " to run again", Eventually.PATIENCE, () -> !JobControlCallsTest.suspended(pid),
                     () -> "state " + state(pid));
             user.write("paused.go", "");
             assertEquals(0, user.harrier("wait", id, "--timeout", "60").status());

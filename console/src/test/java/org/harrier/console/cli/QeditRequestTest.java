@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Arrays;
 import java.util.List;
 import org.harrier.console.ConsoleFailure;
-import org.harrier.console.Grid;
+import org.harrier.console.GridClient;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -29,7 +29,7 @@ class QeditRequestTest {
     void jobsThenPairs(String arguments, String constraint, String edits, String jobs) {
         QeditRequest r = QeditRequest.parse(args(arguments), constraint);
         assertEquals(edits, String.join(" ", r.edits().stream().map(e -> e.name() + "=" + e.value()).toList()));
-        Grid.Jobs j = r.jobs();
+        GridClient.Jobs j = r.jobs();
         assertEquals(jobs, j.id() != null ? "Id=" + j.id() : "Constraint=" + j.constraint());
     }
 

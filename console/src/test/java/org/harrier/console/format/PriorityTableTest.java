@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 import org.harrier.classad.ClassAd;
-import org.harrier.console.Grid.ConcurrencyLimit;
+import org.harrier.console.GridClient.ConcurrencyLimit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

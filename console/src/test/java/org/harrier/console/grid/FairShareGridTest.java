@@ -92,8 +92,8 @@ class FairShareGridTest {
         return null;
     }
 
-    private GridSession session(Surroundings who) {
-        return new GridSession(who, () -> grid.url());
+    private UserSession session(Surroundings who) {
+        return new UserSession(who, () -> grid.url());
     }
 
     @Test

@@ -12,8 +12,8 @@ import org.harrier.broker.GridBroker;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
 import org.harrier.console.ConsoleFailure;
-import org.harrier.console.Grid;
-import org.harrier.console.Grid.Jobs;
+import org.harrier.console.GridClient;
+import org.harrier.console.GridClient.Jobs;
 import org.harrier.console.Harrier;
 import org.harrier.bus.Bus;
 import org.harrier.scheduler.SchedulerSettings;
@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The {@link Grid} control calls a later CLI is built on, against a real scheduler on a real
+ * The {@link GridClient} control calls a later CLI is built on, against a real scheduler on a real
  * broker with no negotiator (jobs stay idle unless held).
  */
 @Timeout(60)
@@ -35,7 +35,7 @@ class JobControlGridTest {
     GridBroker broker;
     Bus bus;
     SchedulerService scheduler;
-    Grid grid;
+    GridClient grid;
 
     @BeforeEach
     void start() throws Exception {

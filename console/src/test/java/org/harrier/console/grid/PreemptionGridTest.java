@@ -29,8 +29,8 @@ class PreemptionGridTest {
 
     private PersonalGrid grid;
 
-    private GridSession session(Surroundings who) {
-        return new GridSession(who, () -> grid.url());
+    private UserSession session(Surroundings who) {
+        return new UserSession(who, () -> grid.url());
     }
 
     @Test

@@ -1,10 +1,10 @@
 package org.harrier.exec.claim;
 
 /**
- * Why the startd refused a call of the claim protocol: an operational failure (STYLE §8), not
- * misuse. The startd's core throws these (or fails its futures with them); the bus side
- * translates each kind to its QMF error code once, in {@code bus/StartdFailures}, so the answers
- * on the wire are those docs/protocols.md lists. Each carries the message the caller sees.
+ * Why the startd refused a call of the claim protocol: an operational failure, not misuse
+ * (docs/architecture.md, "Failures and bad input"). The startd's core throws these (or fails its
+ * futures with them); the bus side translates each kind to its QMF error code once, in
+ * {@code bus/StartdFailures}, so the answers on the wire are those docs/protocols.md lists. Each carries the message the caller sees.
  */
 public abstract sealed class StartdFailure extends RuntimeException {
     private static final long serialVersionUID = 1L;

@@ -1,0 +1,22 @@
+package org.harrier.collector;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletionStage;
+
+import org.harrier.protocol.AgentName;
+import org.harrier.protocol.ObjectId;
+
+/**
+ * The schedulers as the negotiator calls them: the two methods of docs/protocols.md
+ * "Negotiation". The bus package implements it, so the domain code never sees the bus
+ * (docs/architecture.md); every call may come from the central manager's thread and must not
+ * block it.
+ */
+public interface Schedulers {
+    /** {@code GetRequests()} on {@code scheduler} at {@code agent}: completes with the {@code Requests} list, or exceptionally. */
+    CompletionStage<List<?>> getRequests(AgentName agent, ObjectId scheduler);
+
+    /** {@code Matched(Matches)} on {@code scheduler} at {@code agent}: completes when acknowledged, or exceptionally. */
+    CompletionStage<?> matched(AgentName agent, ObjectId scheduler, List<Map<String, Object>> matches);
+}

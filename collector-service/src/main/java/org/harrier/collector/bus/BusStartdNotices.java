@@ -1,0 +1,26 @@
+package org.harrier.collector.bus;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletionStage;
+
+import org.harrier.collector.StartdNotices;
+import org.harrier.protocol.AgentName;
+import org.harrier.protocol.ObjectId;
+import org.harrier.bus.Console;
+
+/** The negotiator's {@link StartdNotices} on the bus: the slot's {@code Match} method through the console, bounded by the call timeout. */
+final class BusStartdNotices implements StartdNotices {
+    private final Console console;
+    private final Duration timeout;
+
+    BusStartdNotices(Console console, Duration timeout) {
+        this.console = console;
+        this.timeout = timeout;
+    }
+
+    @Override
+    public CompletionStage<?> inform(AgentName startd, ObjectId slot, Map<String, Object> notice) {
+        return console.invoke(startd, slot, "Match", notice, timeout);
+    }
+}

@@ -1,0 +1,412 @@
+package org.harrier.console.grid;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.harrier.classad.ClassAd;
+import org.harrier.classad.IntegerValue;
+import org.harrier.console.ConsoleFailure;
+import org.harrier.console.GridClient;
+import org.harrier.console.GridConnector;
+import org.harrier.console.format.JobStatusCode;
+import org.harrier.console.submit.ClusterSubmission;
+import org.harrier.protocol.AdMaps;
+import org.harrier.bus.AgentInfo;
+import org.harrier.protocol.AgentName;
+import org.harrier.bus.ObjectData;
+import org.harrier.protocol.ObjectId;
+import org.harrier.protocol.collector.Query;
+import org.harrier.protocol.method.Request;
+import org.harrier.bus.QmfException;
+import org.harrier.bus.Bus;
+import org.harrier.bus.BusException;
+import org.harrier.bus.Console;
+
+/**
+ * The {@link GridClient} over the bus: a QMF console that finds the scheduler and collector agents
+ * (preferring those named after this host, as a personal grid's are) and calls their methods
+ * (docs/protocols.md). The only place in the console module that imports the bus; bus and QMF
+ * failures become {@link ConsoleFailure}s here, once.
+ *
+ * <p>Used by one command at a time on the calling thread; the bus's own threads only complete
+ * futures and deliver indications.
+ */
+public final class BusGridClient implements GridClient {
+    static final Duration CALL_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration LOCATE_WAIT = Duration.ofMillis(250);
+    private static final Duration FIND_AGENTS_FOR = Duration.ofSeconds(5);
+    private static final Duration POLL = Duration.ofSeconds(1);
+
+    private final Bus bus;
+    private final Console console;
+    private final Map<String, Located> located = new LinkedHashMap<>();
+
+    /** An agent of a product and the object of the same class it hosts (scheduler, collector). */
+    private record Located(AgentName agent, ObjectId object) {
+    }
+
+    private BusGridClient(Bus bus) {
+        this.bus = bus;
+        this.console = bus.console();
+    }
+
+    /** Connects after the probe found a listener; the broker's refusal is a one-line failure too. */
+    public static GridConnector connector(BrokerProbe probe) {
+        return address -> {
+            probe.check(address);
+            try {
+                return new BusGridClient(Bus.connect(address.url()));
+            } catch (BusException e) {
+                throw new ConsoleFailure(e.getMessage() + "; is 'harrier up' running?");
+            }
+        };
+    }
+
+    @Override
+    public Submitted submit(ClusterSubmission cluster) {
+        Map<String, Object> args = new LinkedHashMap<>();
+        args.put("Ad", AdMaps.toNative(cluster.common()));
+        args.put("Count", (long) cluster.count());
+        if (!cluster.items().isEmpty()) {
+            List<Object> items = new ArrayList<>(cluster.count());
+            cluster.items().forEach(item -> items.add(AdMaps.toNative(item)));
+            args.put("ItemData", items);
+        }
+        Map<String, Object> out = call(scheduler(), "SubmitCluster", args);
+        if (!(out.get("ClusterId") instanceof Number id)) {
+            throw new ConsoleFailure("the scheduler's SubmitCluster answered without a ClusterId");
+        }
+        return new Submitted(id.longValue(), cluster.count());
+    }
+
+    @Override
+    public List<ClassAd> queue() {
+        Located s = scheduler();
+        List<ClassAd> jobs = new ArrayList<>();
+        for (ObjectData d : bus(() -> console.query(s.agent(), "job", null, CALL_TIMEOUT))) {
+            if (!d.deleted()) {
+                jobs.add(ad(d.values(), "job " + d.id().key()));
+            }
+        }
+        return jobs;
+    }
+
+    @Override
+    public List<ClassAd> slots(String constraint) {
+        Located c = collector();
+        Query query = new Query("slot", constraint, List.of());
+        return bus(() -> Console.join(console.call(c.agent(), c.object(), query, CALL_TIMEOUT))).ads();
+    }
+
+    @Override
+    public ClassAd jobAd(String id) {
+        return jobAd(scheduler(), id);
+    }
+
+    @Override
+    public List<ClassAd> priorities() {
+        return negotiatorCalls().priorities();
+    }
+
+    @Override
+    public ClassAd submitterStats(String name) {
+        return negotiatorCalls().stats(name);
+    }
+
+    @Override
+    public void setPriority(String name, double priority) {
+        negotiatorCalls().setPriority(name, priority);
+    }
+
+    @Override
+    public void setPriorityFactor(String name, double factor) {
+        negotiatorCalls().setPriorityFactor(name, factor);
+    }
+
+    @Override
+    public void setUsage(String name, double usage) {
+        negotiatorCalls().setUsage(name, usage);
+    }
+
+    @Override
+    public List<ConcurrencyLimit> limits() {
+        return negotiatorCalls().limits();
+    }
+
+    @Override
+    public void setLimit(String name, double max) {
+        negotiatorCalls().setLimit(name, max);
+    }
+
+    @Override
+    public void reschedule() {
+        negotiatorCalls().reschedule();
+    }
+
+    private NegotiatorCalls negotiatorCalls() {
+        Located n = find("collector", "negotiator");
+        return new NegotiatorCalls(new NegotiatorCalls.Invoker() {
+            @Override
+            public <R> R call(Request<R> request) {
+                return bus(() -> Console.join(console.call(n.agent(), n.object(), request, CALL_TIMEOUT)));
+            }
+        });
+    }
+
+    @Override
+    public List<String> remove(Jobs jobs, String reason) {
+        return control("Remove", jobs, reason, Map.of());
+    }
+
+    @Override
+    public List<String> hold(Jobs jobs, String reason) {
+        return control("Hold", jobs, reason, Map.of());
+    }
+
+    @Override
+    public List<String> release(Jobs jobs, String reason) {
+        return control("Release", jobs, reason, Map.of());
+    }
+
+    @Override
+    public List<String> suspend(Jobs jobs, String reason) {
+        return control("Suspend", jobs, reason, Map.of());
+    }
+
+    @Override
+    public List<String> resume(Jobs jobs, String reason) {
+        return control("Continue", jobs, reason, Map.of());
+    }
+
+    @Override
+    public List<String> setAttribute(Jobs jobs, String name, String value) {
+        return control("SetAttribute", jobs, null, Map.of("Name", name, "Value", value));
+    }
+
+    @Override
+    public List<String> vacate(Jobs jobs, String reason) {
+        return control("VacateJob", jobs, reason, Map.of());
+    }
+
+    /**
+     * condor_vacate: the slots the collector knows by that Name, or the partitionable slots of
+     * that host (Machine, or the startd name after the '@'); each is asked to Vacate on its
+     * startd's agent ({@code harrier:startd:<name after @>}).
+     */
+    @Override
+    public Map<String, List<String>> vacateSlots(String slotOrHost) {
+        Map<String, List<String>> out = new java.util.TreeMap<>();
+        for (ClassAd slot : slots(null)) {
+            String name = slot.evaluate("Name") instanceof org.harrier.classad.StringValue n ? n.value() : "";
+            String machine = slot.evaluate("Machine") instanceof org.harrier.classad.StringValue m ? m.value() : "";
+            int at = name.indexOf('@');
+            boolean partitionable = slot.evaluate("PartitionableSlot") == org.harrier.classad.BooleanValue.TRUE;
+            boolean named = name.equals(slotOrHost) || partitionable && (machine.equals(slotOrHost)
+                    || at >= 0 && name.substring(at + 1).equals(slotOrHost));
+            if (named && at >= 0) {
+                Located target = new Located(AgentName.harrier("startd", name.substring(at + 1)),
+                        ObjectId.grid("slot", name));
+                Object ids = call(target, "Vacate", Map.of()).get("Ids");
+                out.put(name, ids instanceof List<?> list ? list.stream().map(String::valueOf).toList() : List.of());
+            }
+        }
+        if (out.isEmpty()) {
+            throw new ConsoleFailure("no slot or host named " + slotOrHost + " in the pool");
+        }
+        return out;
+    }
+
+    /** Calls a control method on {@code jobs}; returns its Ids. */
+    private List<String> control(String method, Jobs jobs, String reason, Map<String, Object> more) {
+        Map<String, Object> args = new LinkedHashMap<>(more);
+        if (jobs.id() != null) {
+            args.put("Id", jobs.id());
+        } else {
+            args.put("Constraint", jobs.constraint());
+        }
+        if (reason != null) {
+            args.put("Reason", reason);
+        }
+        Object ids = call(scheduler(), method, args).get("Ids");
+        if (!(ids instanceof List<?> list)) {
+            throw new ConsoleFailure("the scheduler's " + method + " answered without Ids");
+        }
+        return list.stream().map(String::valueOf).toList();
+    }
+
+    @Override
+    public List<ClassAd> history(String constraint, Integer limit) {
+        Map<String, Object> args = new LinkedHashMap<>();
+        if (constraint != null) {
+            args.put("Constraint", constraint);
+        }
+        if (limit != null) {
+            args.put("Limit", (long) limit);
+        }
+        Object ads = call(scheduler(), "GetHistory", args).get("Ads");
+        if (!(ads instanceof List<?> list)) {
+            throw new ConsoleFailure("the scheduler's GetHistory answered without Ads");
+        }
+        List<ClassAd> out = new ArrayList<>(list.size());
+        for (Object item : list) {
+            if (!(item instanceof Map<?, ?> m)) {
+                throw new ConsoleFailure("the scheduler's GetHistory answered an ad that is not a map");
+            }
+            out.add(ad(m, "a history ad"));
+        }
+        return out;
+    }
+
+    @Override
+    public ClassAd awaitFinished(String id, Duration timeout) {
+        Located s = scheduler();
+        Instant deadline = Instant.now().plus(timeout.compareTo(Duration.ofDays(3650)) > 0 ? Duration.ofDays(3650) : timeout);
+        CompletableFuture<ClassAd> finished = new CompletableFuture<>();
+        try (AutoCloseable watch = bus(() -> console.subscribe("job", d -> {
+            if (id.equals(d.get("CustomId")) && !d.deleted()) {
+                ClassAd ad = AdMaps.toAd(d.values());
+                if (isFinished(ad)) {
+                    finished.complete(ad);
+                }
+            }
+        }))) {
+            // Subscribed first, then asked: a job that finishes in between is seen one way or the other.
+            ClassAd last = jobAd(s, id);
+            while (!isFinished(last)) {
+                Duration left = Duration.between(Instant.now(), deadline);
+                if (left.isNegative() || left.isZero()) {
+                    JobStatusCode st = status(last);
+                    throw new ConsoleFailure("job " + id + " is still " + (st == null ? "in the queue" : st.word())
+                            + " after " + timeout.toSeconds() + " s");
+                }
+                try {
+                    return finished.get(Math.min(left.toMillis(), POLL.toMillis()), TimeUnit.MILLISECONDS);
+                } catch (TimeoutException e) {
+                    // Indications can be missed across a broker restart; ask again now and then.
+                    last = jobAd(s, id);
+                } catch (ExecutionException e) {
+                    throw new IllegalStateException("the job watcher never fails", e);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new ConsoleFailure("interrupted while waiting for job " + id);
+                }
+            }
+            return last;
+        } catch (ConsoleFailure | IllegalStateException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new ConsoleFailure("cannot watch job " + id + ": " + e.getMessage());
+        }
+    }
+
+    private ClassAd jobAd(Located s, String id) {
+        Object ad = call(s, "GetAd", Map.of("Id", id)).get("Ad");
+        if (!(ad instanceof Map<?, ?> m)) {
+            throw new ConsoleFailure("the scheduler's GetAd for job " + id + " answered without an ad");
+        }
+        return ad(m, "job " + id);
+    }
+
+    private static boolean isFinished(ClassAd job) {
+        JobStatusCode s = status(job);
+        return s != null && s.isFinal();
+    }
+
+    private static JobStatusCode status(ClassAd job) {
+        return job.evaluate("JobStatus") instanceof IntegerValue i ? JobStatusCode.of(i.value()) : null;
+    }
+
+    private Located scheduler() {
+        return find("scheduler", "scheduler");
+    }
+
+    private Located collector() {
+        return find("collector", "collector");
+    }
+
+    /**
+     * The {@code className} object of an agent of {@code product} (a personal grid's, named
+     * after this host, if there are several).
+     */
+    private Located find(String product, String className) {
+        Located known = located.get(className);
+        if (known != null) {
+            return known;
+        }
+        Instant giveUp = Instant.now().plus(FIND_AGENTS_FOR);
+        List<AgentName> candidates;
+        do {
+            // This host's agent (a personal grid's) ends the wait as soon as it answers.
+            candidates = bus(() -> console.locate(LOCATE_WAIT, a -> a.name().vendor().equals("harrier")
+                    && a.name().product().equals(product) && a.name().instance().equals(hostName())))
+                    .stream().map(AgentInfo::name)
+                    .filter(n -> n.vendor().equals("harrier") && n.product().equals(product))
+                    .sorted(Comparator.comparing((AgentName n) -> !n.instance().equals(hostName()))
+                            .thenComparing(AgentName::instance))
+                    .toList();
+        } while (candidates.isEmpty() && Instant.now().isBefore(giveUp));
+        if (candidates.isEmpty()) {
+            throw new ConsoleFailure("no " + product + " answers on the bus at " + bus.url()
+                    + "; is the grid running ('harrier up')?");
+        }
+        AgentName agent = candidates.get(0);
+        List<ObjectData> objects = bus(() -> console.query(agent, className, null, CALL_TIMEOUT));
+        if (objects.isEmpty()) {
+            throw new ConsoleFailure("the " + product + " agent " + agent + " hosts no " + className + " object");
+        }
+        Located l = new Located(agent, objects.get(0).id());
+        located.put(className, l);
+        return l;
+    }
+
+    private Map<String, Object> call(Located target, String method, Map<String, ?> args) {
+        try {
+            return Console.join(console.invoke(target.agent(), target.object(), method, args, CALL_TIMEOUT));
+        } catch (QmfException e) {
+            throw new ConsoleFailure(e.getMessage());
+        } catch (BusException e) {
+            throw new ConsoleFailure(e.getMessage());
+        }
+    }
+
+    private static <T> T bus(java.util.function.Supplier<T> step) {
+        try {
+            return step.get();
+        } catch (QmfException | BusException e) {
+            throw new ConsoleFailure(e.getMessage());
+        }
+    }
+
+    static ClassAd ad(Map<?, ?> map, String what) {
+        Map<String, Object> values = new LinkedHashMap<>();
+        map.forEach((k, v) -> values.put(String.valueOf(k), v));
+        try {
+            return AdMaps.toAd(values);
+        } catch (IllegalArgumentException e) {
+            throw new ConsoleFailure("the grid sent an unreadable ad for " + what + ": " + e.getMessage());
+        }
+    }
+
+    private static String hostName() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            return "localhost";
+        }
+    }
+
+    @Override
+    public void close() {
+        bus.close();
+    }
+}
