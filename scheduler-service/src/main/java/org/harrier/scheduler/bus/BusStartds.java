@@ -58,7 +58,7 @@ final class BusStartds implements Startds {
         if (!(out.get("ClaimId") instanceof String claimId) || claimId.isEmpty()) {
             throw new QmfException(QmfException.EXCEPTION, "startd " + matched.agent() + " answered Claim without a ClaimId");
         }
-        String carved = out.get("Slot") instanceof String s && !s.isEmpty() ? SchedulerObject.slotId(s).key() : matched.slot().key();
+        String carved = out.get("Slot") instanceof String s && !s.isEmpty() ? org.harrier.protocol.scheduler.Matched.slotId(s).key() : matched.slot().key();
         return new ClaimGrant(claimId, matched, carved);
     }
 
