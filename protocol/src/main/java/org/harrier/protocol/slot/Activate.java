@@ -36,8 +36,9 @@ public record Activate(String claimId, String id, ClassAd job) implements Reques
         public static final Started NOT_STARTED = new Started(false, null);
     }
 
+    /** An answer without Started is a job that did not start, as schedulers have always read it. */
     private static Started readStarted(MethodArguments a) {
-        return new Started(a.get(STARTED), a.has(REMOTE_HOST) ? a.get(REMOTE_HOST) : null);
+        return new Started(a.has(STARTED) && a.get(STARTED), a.has(REMOTE_HOST) ? a.get(REMOTE_HOST) : null);
     }
 
     private static MethodArguments.Writer writeStarted(Started s) {

@@ -24,7 +24,8 @@ public record Claim(ClassAd request, String scheduler, boolean preempt) implemen
             .request(a -> new Claim(a.get(REQUEST), a.get(SCHEDULER), a.get(PREEMPT, false)),
                     q -> MethodArguments.writer().put(REQUEST, q.request()).put(SCHEDULER, q.scheduler())
                             .put(PREEMPT, q.preempt() ? Boolean.TRUE : null))
-            .answer(a -> new Granted(a.get(CLAIM_ID), a.get(SLOT)),
+            // A startd that names no Slot granted the claim on the slot that was asked: "" says so.
+            .answer(a -> new Granted(a.get(CLAIM_ID), a.has(SLOT) ? a.get(SLOT) : ""),
                     r -> MethodArguments.writer().put(CLAIM_ID, r.claimId()).put(SLOT, r.slot()))
             .build();
 
@@ -33,7 +34,7 @@ public record Claim(ClassAd request, String scheduler, boolean preempt) implemen
         Objects.requireNonNull(scheduler, "scheduler");
     }
 
-    /** The claim's id and the Name of the dynamic slot carved for it. */
+    /** The claim's id and the Name (or object name) of the dynamic slot carved for it; empty: the slot claimed. */
     public record Granted(String claimId, String slot) {
         public Granted {
             if (claimId == null || claimId.isEmpty()) {

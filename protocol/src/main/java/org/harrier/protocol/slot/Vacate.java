@@ -24,7 +24,8 @@ public record Vacate(String claimId, String id) implements Request<Vacate.Vacate
             .outputs(IDS)
             .request(a -> new Vacate(a.get(CLAIM_ID), a.get(ID)),
                     q -> MethodArguments.writer().put(CLAIM_ID, q.claimId()).put(ID, q.id()))
-            .answer(a -> new Vacated(a.get(IDS)), r -> MethodArguments.writer().put(IDS, r.ids()))
+            // An answer without Ids vacated nothing a caller can name.
+            .answer(a -> new Vacated(a.has(IDS) ? a.get(IDS) : List.of()), r -> MethodArguments.writer().put(IDS, r.ids()))
             .build();
 
     public Vacate {

@@ -13,16 +13,14 @@ final class ScheddFailures {
     private ScheddFailures() {
     }
 
-    /** {@code failure} (already unwrapped) as the QmfException a caller is answered with. */
+    /**
+     * {@code failure} (already unwrapped) as the QmfException a caller is answered with; the
+     * method table has passed a QmfException through and answered an IllegalArgumentException
+     * (a bad argument) as BAD_PARAMETER before it asks.
+     */
     static QmfException toQmf(Throwable failure) {
         if (failure instanceof ScheddFailure f) {
             return new QmfException(code(f), f.getMessage());
-        }
-        if (failure instanceof QmfException q) {
-            return q;
-        }
-        if (failure instanceof IllegalArgumentException) {
-            return QmfException.badParameter(failure.getMessage());
         }
         return QmfException.unexpected(failure);
     }
