@@ -10,7 +10,7 @@ import org.harrier.protocol.ObjectId;
 
 /**
  * What the central manager needs from the rest of the grid, so the domain code never sees the
- * bus (STYLE.md 5): the two scheduler methods of docs/protocols.md "Negotiation", and a way to
+ * bus (docs/architecture.md): the two scheduler methods of docs/protocols.md "Negotiation", and a way to
  * publish its own objects. The bus package implements it; every call may come from the central
  * manager's thread and must not block it.
  */

@@ -70,7 +70,7 @@ final class JobObject implements ManagedObject {
         return true;
     }
 
-    /** GetAd: the whole ad (in the typed form {Attr: {TYPE, VALUE}}); reads the immutable ad, so no hop is needed. */
+    /** GetAd: the whole ad in the MRG QMF example's typed form {Attr: {TYPE, VALUE}}; reads the immutable ad, so no hop is needed. */
     @Override
     public MethodTable methods() {
         return new MethodTable("job", ScheddFailures::toQmf)
