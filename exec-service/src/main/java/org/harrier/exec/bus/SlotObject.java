@@ -1,34 +1,48 @@
 package org.harrier.exec.bus;
 
+import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
+import org.harrier.bus.ManagedObject;
+import org.harrier.bus.MethodTable;
 import org.harrier.classad.ClassAd;
 import org.harrier.exec.JobStarted;
 import org.harrier.exec.Startd;
+import org.harrier.exec.claim.StartdFailure;
 import org.harrier.protocol.AdMaps;
-import org.harrier.bus.RequestContext;
-import org.harrier.bus.ManagedObject;
+import org.harrier.protocol.AgentName;
 import org.harrier.protocol.ObjectId;
-import org.harrier.bus.QmfException;
+import org.harrier.protocol.method.Done;
+import org.harrier.protocol.slot.Activate;
+import org.harrier.protocol.slot.Alive;
+import org.harrier.protocol.slot.Claim;
+import org.harrier.protocol.slot.Continue;
+import org.harrier.protocol.slot.Deactivate;
+import org.harrier.protocol.slot.Match;
+import org.harrier.protocol.slot.Release;
+import org.harrier.protocol.slot.Suspend;
+import org.harrier.protocol.slot.Vacate;
 
 /**
  * A {@code slot} managed object: its values are the slot's machine ad in the native map form
- * (docs/protocols.md "Ads on the wire"), its methods the startd's claim protocol. Claim carves
+ * (docs/protocols.md "Ads on the wire"), its methods the startd's claim protocol, one handler
+ * per slot method record, each failure answered through {@link StartdFailures}. Claim carves
  * from the partitionable slot; on a dynamic slot only a preempting Claim ({@code Preempt}) is
  * taken, and it evicts the slot's job (see {@link Startd#preempt}). Vacate evicts jobs (see
- * {@link #vacate}); Match is the negotiator's match notice (see {@link #match}). Activate, Deactivate, Suspend, Continue, Release and Alive
- * name their claim by ClaimId and are accepted on any slot object of the startd.
+ * {@link #vacate}); Match is the negotiator's match notice (see {@link #match}). Activate,
+ * Deactivate, Suspend, Continue, Release and Alive name their claim by ClaimId and are accepted
+ * on any slot object of the startd.
  *
  * <p>Threads: {@link #values()} is read by the agent's threads from a volatile snapshot the
- * startd's owner thread replaces; {@link #invoke} runs on the agent's dispatch thread and only
- * hands work to the {@link Startd}, whose futures complete on its owner thread.
+ * startd's owner thread replaces; the handlers run on the agent's dispatch thread and only hand
+ * work to the {@link Startd}, whose futures complete on its owner thread.
  */
 final class SlotObject implements ManagedObject {
     private final ObjectId id;
     private final boolean partitionable;
     private final Startd startd;
+    private final MethodTable methods;
     private volatile Map<String, Object> values;
 
     SlotObject(String name, boolean partitionable, Startd startd, ClassAd ad) {
@@ -36,6 +50,16 @@ final class SlotObject implements ManagedObject {
         this.partitionable = partitionable;
         this.startd = startd;
         this.values = AdMaps.toNative(ad);
+        this.methods = new MethodTable("slot", StartdFailures::toQmf)
+                .on(Claim.METHOD, (q, c) -> claim(q))
+                .on(Activate.METHOD, (q, c) -> startd.activate(q.claimId(), q.id(), q.job()).thenApply(SlotObject::startReport))
+                .on(Deactivate.METHOD, (q, c) -> done(startd.deactivate(q.claimId(), q.id())))
+                .on(Suspend.METHOD, (q, c) -> done(startd.suspend(q.claimId(), q.id())))
+                .on(Continue.METHOD, (q, c) -> done(startd.resume(q.claimId(), q.id())))
+                .on(Release.METHOD, (q, c) -> done(startd.release(q.claimId())))
+                .on(Alive.METHOD, (q, c) -> done(startd.alive(q.claimId())))
+                .on(Vacate.METHOD, (q, c) -> vacate(q))
+                .on(Match.METHOD, (q, c) -> match(q));
     }
 
     @Override
@@ -48,6 +72,11 @@ final class SlotObject implements ManagedObject {
         return values;
     }
 
+    @Override
+    public MethodTable methods() {
+        return methods;
+    }
+
     /** Replaces the advertised ad; true if it differs from the last one. */
     boolean update(ClassAd ad) {
         Map<String, Object> next = AdMaps.toNative(ad);
@@ -58,35 +87,9 @@ final class SlotObject implements ManagedObject {
         return true;
     }
 
-    @Override
-    public CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> arguments, RequestContext caller) {
-        try {
-            // The startd's futures fail with StartdFailure; the wire answer is its QMF code.
-            return StartdFailures.translated(switch (method) {
-                case "Claim" -> claim(arguments);
-                case "Activate" -> startd.activate(string(arguments, "ClaimId"), string(arguments, "Id"),
-                        ad(arguments, "Job")).thenApply(SlotObject::startReport);
-                case "Deactivate" -> startd.deactivate(string(arguments, "ClaimId"), string(arguments, "Id"))
-                        .thenApply(v -> Map.of());
-                case "Suspend" -> startd.suspend(string(arguments, "ClaimId"), string(arguments, "Id"))
-                        .thenApply(v -> Map.of());
-                case "Continue" -> startd.resume(string(arguments, "ClaimId"), string(arguments, "Id"))
-                        .thenApply(v -> Map.of());
-                case "Release" -> startd.release(string(arguments, "ClaimId")).thenApply(v -> Map.of());
-                case "Alive" -> startd.alive(string(arguments, "ClaimId")).thenApply(v -> Map.of());
-                case "Vacate" -> vacate(arguments);
-                case "Match" -> match(arguments);
-                default -> ManagedObject.super.invoke(method, arguments, caller);
-            });
-        } catch (QmfException e) {
-            return CompletableFuture.failedFuture(e);
-        }
-    }
-
     /** Activate's answer is the start report: Started, and RemoteHost (the dynamic slot) when it did. */
-    private static Map<String, Object> startReport(JobStarted started) {
-        return started == null ? Map.of("Started", false)
-                : Map.of("Started", true, "RemoteHost", started.remoteHost());
+    private static Activate.Started startReport(JobStarted started) {
+        return started == null ? Activate.Started.NOT_STARTED : new Activate.Started(true, started.remoteHost());
     }
 
     /**
@@ -94,67 +97,50 @@ final class SlotObject implements ManagedObject {
      * with neither: condor_vacate of this slot, every job on it (all of the startd's on the
      * partitionable slot); answers Ids, the jobs vacated.
      */
-    private CompletionStage<Map<String, Object>> vacate(Map<String, Object> arguments) {
-        if (arguments.containsKey("ClaimId") || arguments.containsKey("Id")) {
-            String jobId = string(arguments, "Id");
-            return startd.vacate(string(arguments, "ClaimId"), jobId)
-                    .thenApply(v -> Map.<String, Object>of("Ids", java.util.List.of(jobId)));
+    private CompletionStage<Vacate.Vacated> vacate(Vacate q) {
+        if (!q.wholeSlot()) {
+            return startd.vacate(q.claimId(), q.id()).thenApply(v -> new Vacate.Vacated(List.of(q.id())));
         }
-        return startd.vacateSlot(id.key()).thenApply(ids -> Map.<String, Object>of("Ids", java.util.List.copyOf(ids)));
+        return startd.vacateSlot(id.key()).thenApply(Vacate.Vacated::new);
     }
 
     /**
      * Match(Scheduler, RequestId): the negotiator's notice (NEGOTIATOR_INFORM_STARTD) that Scheduler,
      * an agent name, was matched with this partitionable slot; answers Taken (false while the
-     * owner has the slot). Anything else is refused with a clear error and changes nothing (the
-     * schema has already checked the argument types; RequestId is only informational).
+     * owner has the slot). Anything else is refused with a clear error and changes nothing
+     * (RequestId is only informational).
      */
-    private CompletionStage<Map<String, Object>> match(Map<String, Object> arguments) {
+    private CompletionStage<Match.Taken> match(Match q) {
         if (!partitionable) {
-            throw new QmfException(QmfException.WRONG_STATE, "a match notice names the partitionable slot; "
+            throw new StartdFailure.WrongState("a match notice names the partitionable slot; "
                     + id.key() + " is a dynamic slot of " + values.get("ParentSlotName"));
         }
-        String scheduler = string(arguments, "Scheduler");
         try {
-            org.harrier.protocol.AgentName.parse(scheduler);
+            AgentName.parse(q.scheduler());
         } catch (IllegalArgumentException e) {
-            throw QmfException.badParameter("Scheduler: " + e.getMessage());
+            throw new IllegalArgumentException("Scheduler: " + e.getMessage());
         }
-        return startd.matches().notice(scheduler).thenApply(taken -> Map.<String, Object>of("Taken", taken));
+        return startd.matches().notice(q.scheduler()).thenApply(Match.Taken::new);
     }
 
-    private CompletionStage<Map<String, Object>> claim(Map<String, Object> arguments) {
-        if (!partitionable && Boolean.TRUE.equals(arguments.get("Preempt"))) {
+    private CompletionStage<Claim.Granted> claim(Claim q) {
+        if (!partitionable && q.preempt()) {
             // Always fails: PREEMPTING once the eviction is under way (docs/protocols.md).
-            return startd.preempt(id.key()).thenApply(v -> Map.of());
+            return startd.preempt(id.key()).thenApply(SlotObject::neverGranted);
         }
         if (!partitionable) {
-            String parent = String.valueOf(values.get("ParentSlotName"));
-            throw new QmfException(QmfException.CLAIM_REFUSED, "claim refused: " + id.key()
-                    + " is a dynamic slot; claim " + parent);
+            throw new StartdFailure.ClaimRefused("claim refused: " + id.key() + " is a dynamic slot; claim "
+                    + values.get("ParentSlotName"));
         }
-        ClassAd request = ad(arguments, "Request");
-        String scheduler = string(arguments, "Scheduler");
-        return startd.claim(request, scheduler)
-                .thenApply(g -> Map.<String, Object>of("ClaimId", g.claimId(), "Slot", g.slot().name()));
+        return startd.claim(q.request(), q.scheduler()).thenApply(g -> new Claim.Granted(g.claimId(), g.slot().name()));
     }
 
-    private static String string(Map<String, Object> arguments, String name) {
-        if (!(arguments.get(name) instanceof String s)) {
-            throw QmfException.badParameter("argument '" + name + "' is required");
-        }
-        return s;
+    /** {@link Startd#preempt} fails whatever it does; a preempting claim is never granted. */
+    private static Claim.Granted neverGranted(Void evicting) {
+        throw new IllegalStateException("a preempting claim is never granted, yet the eviction did not fail");
     }
 
-    @SuppressWarnings("unchecked")
-    private static ClassAd ad(Map<String, Object> arguments, String name) {
-        if (!(arguments.get(name) instanceof Map<?, ?> m)) {
-            throw QmfException.badParameter("argument '" + name + "' must be an ad (map)");
-        }
-        try {
-            return AdMaps.toAd((Map<String, ?>) m);
-        } catch (IllegalArgumentException e) {
-            throw QmfException.badParameter(name + ": " + e.getMessage());
-        }
+    private static CompletionStage<Done> done(CompletionStage<Void> call) {
+        return call.thenApply(v -> Done.DONE);
     }
 }
