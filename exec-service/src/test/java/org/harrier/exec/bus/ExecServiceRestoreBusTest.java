@@ -116,7 +116,7 @@ class ExecServiceRestoreBusTest {
         assertFalse(Files.exists(iwd.resolve("resumed.txt")), "the job waits for its checkpoint");
 
         scheduler.transferMayBegin.complete(null);
-        CheckpointingScheduler.Call exited = scheduler.next();
+        RecordingScheduler.Call exited = scheduler.next();
         assertEquals("JobExited", exited.method());
         assertEquals(0, ((Number) exited.arguments().get("ExitCode")).intValue(), exited.arguments().toString());
         assertEquals("7\n", Files.readString(iwd.resolve("count")), "restored into the Iwd");
@@ -131,7 +131,7 @@ class ExecServiceRestoreBusTest {
         call("Deactivate", Map.of("ClaimId", claimId, "Id", "1.0"));
         scheduler.transferMayBegin.complete(null);
 
-        CheckpointingScheduler.Call exited = scheduler.next();
+        RecordingScheduler.Call exited = scheduler.next();
         assertEquals("JobExited", exited.method());
         assertTrue(String.valueOf(exited.arguments().get("HoldReason")).contains("cancelled"), exited.arguments().toString());
         assertFalse(Files.exists(iwd.resolve("ran")), "never started");
@@ -151,7 +151,7 @@ class ExecServiceRestoreBusTest {
         scheduler.transferAsked.get(20, TimeUnit.SECONDS);
         scheduler.refuseTransfer();
 
-        CheckpointingScheduler.Call exited = scheduler.next();
+        RecordingScheduler.Call exited = scheduler.next();
         assertEquals("JobExited", exited.method());
         assertEquals(13L, ((Number) exited.arguments().get("HoldReasonCode")).longValue(), exited.arguments().toString());
         assertTrue(String.valueOf(exited.arguments().get("HoldReason")).contains("checkpoint 1 is gone"),
