@@ -2,7 +2,6 @@ package org.harrier.exec.bus;
 
 import java.time.Clock;
 import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -27,7 +26,6 @@ import org.harrier.exec.transfer.SandboxTransfer;
 import org.harrier.exec.transfer.Sandboxes;
 import org.harrier.exec.transfer.SchedulerCalls;
 import org.harrier.protocol.AgentName;
-import org.harrier.protocol.ObjectId;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -100,15 +98,7 @@ public final class ExecService implements AutoCloseable {
 
     /** File transfer's calls on a scheduler object, by the scheduler's agent name (docs/protocols.md, Agents). */
     public static SchedulerCalls schedulerCalls(Console console) {
-        return (scheduler, method, arguments, timeout) -> {
-            AgentName agent;
-            try {
-                agent = AgentName.parse(scheduler);
-            } catch (IllegalArgumentException e) {
-                return CompletableFuture.failedFuture(e);
-            }
-            return console.invoke(agent, ObjectId.grid("scheduler", agent.instance()), method, arguments, timeout);
-        };
+        return new BusSchedulerCalls(console);
     }
 
     private static void redetect(Startd startd, Supplier<Machine> probe) {

@@ -3,7 +3,6 @@ package org.harrier.exec.bus;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
@@ -18,9 +17,9 @@ import org.harrier.exec.StartdListener;
 import org.harrier.exec.claim.DynamicSlot;
 import org.harrier.exec.claim.PartitionableSlot;
 import org.harrier.exec.claim.SlotAds;
-import org.harrier.exec.starter.ResourceUsage;
 import org.harrier.protocol.AgentName;
-import org.harrier.protocol.ObjectId;
+import org.harrier.protocol.method.Done;
+import org.harrier.protocol.method.Request;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -120,38 +119,13 @@ final class SlotPublisher implements StartdListener {
     /** A job that never started is reported with ExitCode -1, no usage, and why (HoldReason, HoldReasonCode). */
     @Override
     public void jobExited(JobExited e) {
-        Map<String, Object> args = new LinkedHashMap<>();
-        args.put("Id", e.jobId());
-        args.put("ClaimId", e.claimId());
-        args.put("ExitCode", e.exitCode());
-        args.put("ExitBySignal", e.exitBySignal());
-        args.put("ExitSignal", e.exitSignal());
-        args.put("RemoteUserCpu", e.remoteUserCpu());
-        args.put("RemoteSysCpu", e.remoteSysCpu());
-        args.put("RemoteWallClockTime", e.remoteWallClockTime());
-        if (e.held()) {
-            args.put("HoldReason", e.holdReason());
-            args.put("HoldReasonCode", (long) e.holdReasonCode());
-        }
-        if (!e.neverStarted()) {
-            putResources(args, e.resources());
-        }
-        if (e.evicted()) {
-            args.put("Evicted", true);
-        }
-        report(e.scheduler(), "JobExited", args);
+        report(e.scheduler(), e.jobId(), SchedulerReports.exited(e));
     }
 
     /** A saved checkpoint: JobCheckpointed(Id, ClaimId, CheckpointNumber, Size bytes, Duration seconds), persistent. */
     @Override
     public void jobCheckpointed(JobCheckpointed c) {
-        Map<String, Object> args = new LinkedHashMap<>();
-        args.put("Id", c.jobId());
-        args.put("ClaimId", c.claimId());
-        args.put("CheckpointNumber", c.number());
-        args.put("Size", c.bytes());
-        args.put("Duration", c.seconds());
-        report(c.scheduler(), "JobCheckpointed", args);
+        report(c.scheduler(), c.jobId(), SchedulerReports.checkpointed(c));
     }
 
     /**
@@ -161,20 +135,13 @@ final class SlotPublisher implements StartdListener {
      */
     @Override
     public void jobUsage(JobUsage u) {
-        Map<String, Object> args = new LinkedHashMap<>();
-        args.put("Id", u.jobId());
-        args.put("ClaimId", u.claimId());
-        args.put("RemoteUserCpu", u.cpu().userSeconds());
-        args.put("RemoteSysCpu", u.cpu().systemSeconds());
-        args.put("RemoteWallClockTime", u.wallClockSeconds());
-        putResources(args, u.resources());
         AgentName agentName;
         try {
             agentName = AgentName.parse(u.scheduler());
         } catch (IllegalArgumentException e) {
             return; // the exit report will say so in the log
         }
-        console.invoke(agentName, ObjectId.grid("scheduler", agentName.instance()), "JobUsage", args, USAGE_TIMEOUT)
+        console.call(agentName, BusSchedulerCalls.schedulerObject(agentName), SchedulerReports.usage(u), USAGE_TIMEOUT)
                 .whenComplete((out, error) -> {
                     if (error != null) {
                         log.debug("JobUsage for job {} to {} not taken: {}", u.jobId(), u.scheduler(), error.getMessage());
@@ -182,33 +149,25 @@ final class SlotPublisher implements StartdListener {
                 });
     }
 
-    /** ImageSize, ResidentSetSize and DiskUsage in KiB, MemoryUsage in MiB (HTCondor's units). */
-    private static void putResources(Map<String, Object> args, ResourceUsage r) {
-        args.put("ImageSize", r.imageSizeKiB());
-        args.put("ResidentSetSize", r.residentSetSizeKiB());
-        args.put("MemoryUsage", r.memoryUsageMiB());
-        args.put("DiskUsage", r.diskUsageKiB());
-    }
-
     /**
-     * Calls {@code method} on the scheduler object of agent {@code scheduler}, one way and
+     * Sends {@code report} to the scheduler object of agent {@code scheduler}, one way and
      * durably: once the broker has the report on disk it reaches the scheduler, now or when it
      * is back, and the scheduler ignores a repeated or stale one; so there is nothing an answer
-     * could change here. A scheduler agent {@code harrier:scheduler:<name>} hosts one
-     * {@code scheduler} object keyed by that same name (docs/protocols.md, Agents).
+     * could change here.
      */
-    private void report(String scheduler, String method, Map<String, Object> args) {
+    private void report(String scheduler, String jobId, Request<Done> report) {
+        String method = report.method().name();
         AgentName agentName;
         try {
             agentName = AgentName.parse(scheduler);
         } catch (IllegalArgumentException e) {
-            log.warn("cannot report {} for job {}: claimed by '{}', not an agent name", method, args.get("Id"), scheduler);
+            log.warn("cannot report {} for job {}: claimed by '{}', not an agent name", method, jobId, scheduler);
             return;
         }
-        console.sendDurable(agentName, ObjectId.grid("scheduler", agentName.instance()), method, args)
+        console.sendDurable(agentName, BusSchedulerCalls.schedulerObject(agentName), report)
                 .whenComplete((out, error) -> {
                     if (error != null) {
-                        log.warn("{} for job {} to {} not taken by the broker: {}", method, args.get("Id"), scheduler,
+                        log.warn("{} for job {} to {} not taken by the broker: {}", method, jobId, scheduler,
                                 error.getMessage());
                     }
                 });

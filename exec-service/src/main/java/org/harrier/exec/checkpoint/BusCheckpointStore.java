@@ -4,11 +4,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 
 import org.harrier.exec.transfer.SandboxTransfer;
 import org.harrier.exec.transfer.TransferException;
+import org.harrier.protocol.scheduler.GetCheckpoint;
 
 /**
  * Checkpoints that travel over the bus, for a job whose exec service does not share the
@@ -50,12 +50,12 @@ public final class BusCheckpointStore implements CheckpointStore {
     @Override
     public long restore(CheckpointPlan plan, Path workDir) {
         try {
-            SandboxTransfer.Checkpoint current = transfer.checkpoint(endpoint);
+            GetCheckpoint.Checkpoint current = transfer.checkpoint(endpoint);
             long bytes = 0;
-            for (Map.Entry<String, Long> f : current.files().entrySet()) {
-                Path to = inside(workDir, f.getKey());
+            for (GetCheckpoint.File f : current.files()) {
+                Path to = inside(workDir, f.name());
                 Files.createDirectories(to.getParent());
-                bytes += transfer.downloadCheckpoint(endpoint, current.number(), f.getKey(), to);
+                bytes += transfer.downloadCheckpoint(endpoint, current.number(), f.name(), to);
             }
             return bytes;
         } catch (TransferException | IOException e) {

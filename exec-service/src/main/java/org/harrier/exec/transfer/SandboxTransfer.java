@@ -9,17 +9,23 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+
+import org.harrier.protocol.method.Done;
+import org.harrier.protocol.method.Request;
+import org.harrier.protocol.scheduler.BeginTransfer;
+import org.harrier.protocol.scheduler.EndTransfer;
+import org.harrier.protocol.scheduler.GetCheckpoint;
+import org.harrier.protocol.scheduler.ListFiles;
+import org.harrier.protocol.scheduler.ReadFile;
+import org.harrier.protocol.scheduler.WriteFile;
 
 /**
  * The starter's side of file transfer over the bus (docs/protocols.md, "File transfer"), for
@@ -90,58 +96,22 @@ public final class SandboxTransfer {
         return download(to, "EvictedIn", name, 0, into);
     }
 
-    /** The job's current checkpoint as its scheduler's spool holds it (GetCheckpoint): number 0 when none. */
-    public record Checkpoint(long number, Map<String, Long> files) {
-        public Checkpoint {
-            files = Map.copyOf(files);
-        }
-    }
-
-    /** Asks the scheduler which checkpoint of the job is current, and its files (relative names and sizes). */
-    public Checkpoint checkpoint(Endpoint of) {
-        Map<String, Object> args = new LinkedHashMap<>();
-        args.put("Id", of.jobId());
-        args.put("ClaimId", of.claimId());
-        Map<String, Object> out = await(calls.call(of.scheduler(), "GetCheckpoint", args, callTimeout), "GetCheckpoint");
-        Map<String, Long> files = new LinkedHashMap<>();
-        if (out.get("Files") instanceof List<?> list) {
-            for (Object o : list) {
-                if (o instanceof Map<?, ?> m && m.get("Name") instanceof String n && m.get("Size") instanceof Number size) {
-                    files.put(n, size.longValue());
-                }
-            }
-        }
-        return new Checkpoint(out.get("CheckpointNumber") instanceof Number n ? n.longValue() : 0, files);
-    }
-
-    /** One entry ListFiles answers: a path relative to the listed entry (empty: the entry is one file). */
-    public record Listed(String name, long size, boolean directory) {
-        public Listed {
-            Objects.requireNonNull(name, "name");
-        }
+    /**
+     * Asks the scheduler which checkpoint of the job is current (GetCheckpoint), and its files
+     * (relative names and sizes); number 0 when there is none.
+     */
+    public GetCheckpoint.Checkpoint checkpoint(Endpoint of) {
+        return await(calls.call(of.scheduler(), new GetCheckpoint(of.jobId(), of.claimId()), callTimeout), "GetCheckpoint");
     }
 
     /**
      * What {@code name} holds (ListFiles): for direction Input a TransferInput entry, a directory
-     * listed recursively, parents first, or one nameless entry for a file.
+     * listed recursively, parents first, or one nameless entry for a file; for EvictedIn (no
+     * name) the files of the job's last eviction.
      */
-    public List<Listed> list(Endpoint of, String direction, String name) {
-        Map<String, Object> args = new LinkedHashMap<>();
-        args.put("Id", of.jobId());
-        args.put("ClaimId", of.claimId());
-        args.put("Direction", direction);
-        args.put("Name", name);
-        Map<String, Object> out = await(calls.call(of.scheduler(), "ListFiles", args, callTimeout), "ListFiles of " + name);
-        List<Listed> listed = new ArrayList<>();
-        if (out.get("Files") instanceof List<?> list) {
-            for (Object o : list) {
-                if (o instanceof Map<?, ?> m && m.get("Name") instanceof String n) {
-                    listed.add(new Listed(n, m.get("Size") instanceof Number size ? size.longValue() : 0,
-                            Boolean.TRUE.equals(m.get("Directory"))));
-                }
-            }
-        }
-        return listed;
+    public List<ListFiles.Entry> list(Endpoint of, String direction, String name) {
+        return await(calls.call(of.scheduler(), new ListFiles(of.jobId(), of.claimId(), direction, name), callTimeout),
+                "ListFiles of " + name).files();
     }
 
     /** Fetches file {@code name} of checkpoint {@code number} (CheckpointIn) into {@code into}; returns its length. */
@@ -155,27 +125,24 @@ public final class SandboxTransfer {
     }
 
     private long download(Endpoint to, String direction, String name, long checkpoint, Path into) {
-        Map<String, Object> begun = begin(to, direction, name, checkpoint);
-        String id = (String) begun.get("TransferId");
-        long size = begun.get("Size") instanceof Number n ? n.longValue() : -1;
+        BeginTransfer.Begun begun = begin(to, direction, name, checkpoint);
+        String id = begun.transferId();
         try (FileChannel out = FileChannel.open(into, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING)) {
-            ChunkPlan plan = new ChunkPlan(size, chunkSize, window);
+            ChunkPlan plan = new ChunkPlan(begun.size(), chunkSize, window);
             MessageDigest sha = sha256();
             Deque<Read> inFlight = new ArrayDeque<>();
             for (long next = 0; next < plan.count() || !inFlight.isEmpty();) {
                 while (next < plan.count() && inFlight.size() < window) {
                     ChunkPlan.Chunk c = plan.chunk(next++);
-                    inFlight.add(new Read(c, call(to, "ReadFile",
-                            Map.of("TransferId", id, "Offset", c.offset(), "Length", (long) c.length()))));
+                    inFlight.add(new Read(c, call(to, new ReadFile(id, c.offset(), c.length()))));
                 }
                 // The oldest first: chunks are written and hashed in order.
                 Read r = inFlight.poll();
-                Map<String, Object> reply = await(r.reply(), "ReadFile of " + name);
-                if (!(reply.get("Data") instanceof byte[] data) || data.length != r.chunk().length()) {
-                    throw new TransferException("the scheduler sent " + (reply.get("Data") instanceof byte[] d ? d.length : 0)
-                            + " bytes of " + name + " at offset " + r.chunk().offset() + ", not " + r.chunk().length()
-                            + ": did the file change?");
+                byte[] data = await(r.reply(), "ReadFile of " + name).data();
+                if (data.length != r.chunk().length()) {
+                    throw new TransferException("the scheduler sent " + data.length + " bytes of " + name + " at offset "
+                            + r.chunk().offset() + ", not " + r.chunk().length() + ": did the file change?");
                 }
                 ByteBuffer buf = ByteBuffer.wrap(data);
                 sha.update(data);
@@ -184,7 +151,7 @@ public final class SandboxTransfer {
                 }
             }
             end(to, id, name, HexFormat.of().formatHex(sha.digest()));
-            return size;
+            return begun.size();
         } catch (IOException | RuntimeException e) {
             abort(to, id, e);
             throw failure("fetching " + name, e);
@@ -192,12 +159,11 @@ public final class SandboxTransfer {
     }
 
     private long upload(Endpoint to, Path file, String direction, String name, long checkpoint) {
-        Map<String, Object> begun = begin(to, direction, name, checkpoint);
-        String id = (String) begun.get("TransferId");
+        String id = begin(to, direction, name, checkpoint).transferId();
         try (FileChannel in = FileChannel.open(file, StandardOpenOption.READ)) {
             ChunkPlan plan = new ChunkPlan(in.size(), chunkSize, window);
             MessageDigest sha = sha256();
-            Deque<CompletableFuture<Map<String, Object>>> inFlight = new ArrayDeque<>();
+            Deque<CompletableFuture<Done>> inFlight = new ArrayDeque<>();
             for (long i = 0; i < plan.count(); i++) {
                 if (inFlight.size() >= window) {
                     await(inFlight.poll(), "WriteFile of " + name);
@@ -210,7 +176,7 @@ public final class SandboxTransfer {
                     }
                 }
                 sha.update(buf.array());
-                inFlight.add(call(to, "WriteFile", Map.of("TransferId", id, "Offset", c.offset(), "Data", buf.array())));
+                inFlight.add(call(to, new WriteFile(id, c.offset(), buf.array())));
             }
             while (!inFlight.isEmpty()) {
                 await(inFlight.poll(), "WriteFile of " + name);
@@ -223,44 +189,32 @@ public final class SandboxTransfer {
         }
     }
 
-    private Map<String, Object> begin(Endpoint to, String direction, String name, long checkpoint) {
-        Map<String, Object> args = new LinkedHashMap<>();
-        args.put("Id", to.jobId());
-        args.put("ClaimId", to.claimId());
-        args.put("Direction", direction);
-        args.put("Name", name);
-        if (checkpoint > 0) {
-            args.put("CheckpointNumber", checkpoint);
-        }
-        Map<String, Object> out = await(calls.call(to.scheduler(), "BeginTransfer", args, QUEUE_WAIT),
-                "BeginTransfer of " + name, QUEUE_WAIT);
-        if (!(out.get("TransferId") instanceof String)) {
-            throw new TransferException("the scheduler began no transfer of " + name);
-        }
-        return out;
+    private BeginTransfer.Begun begin(Endpoint to, String direction, String name, long checkpoint) {
+        BeginTransfer request = new BeginTransfer(to.jobId(), to.claimId(), direction, name, checkpoint > 0 ? checkpoint : null);
+        return await(calls.call(to.scheduler(), request, QUEUE_WAIT), "BeginTransfer of " + name, QUEUE_WAIT);
     }
 
     private void end(Endpoint to, String id, String name, String sha) {
-        await(call(to, "EndTransfer", Map.of("TransferId", id, "Sha256", sha)), "EndTransfer of " + name);
+        await(call(to, new EndTransfer(id, sha, null)), "EndTransfer of " + name);
     }
 
     private void abort(Endpoint to, String id, Exception why) {
         if (why instanceof TransferException t && t.getMessage().startsWith("EndTransfer")) {
             return; // the scheduler ended it already
         }
-        calls.call(to.scheduler(), "EndTransfer", Map.of("TransferId", id, "Abort", String.valueOf(why.getMessage())),
-                callTimeout);
+        calls.call(to.scheduler(), new EndTransfer(id, null, String.valueOf(why.getMessage())), callTimeout);
     }
 
-    private CompletableFuture<Map<String, Object>> call(Endpoint to, String method, Map<String, Object> args) {
-        return calls.call(to.scheduler(), method, args, callTimeout);
+    private <R> CompletableFuture<R> call(Endpoint to, Request<R> request) {
+        return calls.call(to.scheduler(), request, callTimeout);
     }
 
-    private Map<String, Object> await(CompletableFuture<Map<String, Object>> f, String what) {
+    private <R> R await(CompletableFuture<R> f, String what) {
         return await(f, what, callTimeout.plusSeconds(5));
     }
 
-    private static Map<String, Object> await(CompletableFuture<Map<String, Object>> f, String what, Duration timeout) {
+    /** The answer; a failure (the scheduler's {@link SchedulerFailure}, or no answer in time) as a TransferException saying what failed. */
+    private static <R> R await(CompletableFuture<R> f, String what, Duration timeout) {
         try {
             return f.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
@@ -286,6 +240,6 @@ public final class SandboxTransfer {
     }
 
     /** A ReadFile call in flight, with the chunk it asked for. */
-    private record Read(ChunkPlan.Chunk chunk, CompletableFuture<Map<String, Object>> reply) {
+    private record Read(ChunkPlan.Chunk chunk, CompletableFuture<ReadFile.Chunk> reply) {
     }
 }

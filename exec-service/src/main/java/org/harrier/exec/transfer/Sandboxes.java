@@ -28,6 +28,7 @@ import java.util.stream.Stream;
 
 import org.harrier.classad.ClassAd;
 import org.harrier.exec.starter.JobCommand;
+import org.harrier.protocol.scheduler.ListFiles;
 import org.harrier.rules.TransferLists;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -158,11 +159,11 @@ public final class Sandboxes implements AutoCloseable {
             transfer.download(from, in.name(), in.in(dir, ""));
             return;
         }
-        List<SandboxTransfer.Listed> listed = transfer.list(from, "Input", in.name());
+        List<ListFiles.Entry> listed = transfer.list(from, "Input", in.name());
         if (!(listed.size() == 1 && listed.get(0).name().isEmpty())) {
             Files.createDirectories(in.in(dir, "")); // a directory, even an empty one
         }
-        for (SandboxTransfer.Listed entry : listed) {
+        for (ListFiles.Entry entry : listed) {
             Path local = in.in(dir, entry.name());
             if (entry.name().isEmpty()) {
                 // a file, even when named with a trailing slash
@@ -183,7 +184,7 @@ public final class Sandboxes implements AutoCloseable {
      */
     private List<String> restoreEvicted(SandboxTransfer.Endpoint from, Path dir) throws IOException {
         List<String> top = new ArrayList<>();
-        for (SandboxTransfer.Listed entry : transfer.list(from, "EvictedIn", "")) {
+        for (ListFiles.Entry entry : transfer.list(from, "EvictedIn", "")) {
             Path local = SandboxPlan.evictedPath(dir, entry.name());
             if (entry.directory()) {
                 Files.createDirectories(local);

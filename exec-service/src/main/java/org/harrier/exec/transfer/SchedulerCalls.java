@@ -1,17 +1,16 @@
 package org.harrier.exec.transfer;
 
 import java.time.Duration;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
+import org.harrier.protocol.method.Request;
+
 /**
- * The bus as a transfer sees it: one method call on the {@code scheduler} object of agent
- * {@code scheduler} (its agent name, as a claim records it), completing with the output
- * arguments or failing with the method's QmfException. The exec service's bus package
- * implements it with its console; nothing here imports the bus.
+ * The bus as a transfer sees it: one method record called on the {@code scheduler} object of
+ * agent {@code scheduler} (its agent name, as a claim records it), completing with the method's
+ * answer or failing with a {@link SchedulerFailure}. The exec service's bus package implements
+ * it with its console; nothing here imports the bus.
  */
-@FunctionalInterface
 public interface SchedulerCalls {
-    CompletableFuture<Map<String, Object>> call(String scheduler, String method, Map<String, Object> arguments,
-            Duration timeout);
+    <R> CompletableFuture<R> call(String scheduler, Request<R> request, Duration timeout);
 }
