@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.harrier.protocol.AdMaps;
-import org.harrier.bus.AgentInfo;
+import org.harrier.protocol.AgentInfo;
 import org.harrier.protocol.ObjectId;
 import org.harrier.bus.Bus;
 import org.harrier.bus.Console;
