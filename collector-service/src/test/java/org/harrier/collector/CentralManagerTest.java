@@ -16,6 +16,7 @@ import org.harrier.protocol.ObjectId;
 import org.harrier.bus.QmfException;
 import org.harrier.collector.bus.CollectorObject;
 import org.harrier.collector.bus.NegotiatorObject;
+import org.harrier.testing.SettableClock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

@@ -14,11 +14,12 @@ import org.harrier.scheduler.match.ClaimGrant;
 import org.harrier.scheduler.match.Request;
 import org.harrier.scheduler.match.SlotMatch;
 import org.harrier.scheduler.queue.JobId;
+import org.harrier.testing.SettableClock;
 
 /** A scheduler on a manual owner thread, with a recording startd side, events and clock. */
 class ScheddFixture {
     final ManualExecutor owner = new ManualExecutor();
-    final MutableClock clock = new MutableClock(Instant.parse("2026-11-21T12:00:00Z"));
+    final SettableClock clock = new SettableClock(Instant.parse("2026-11-21T12:00:00Z"));
     final RecordingStartds startds = new RecordingStartds();
     final RecordingEvents events = new RecordingEvents();
     final Schedd schedd = new Schedd("sched1",

@@ -21,6 +21,7 @@ import org.harrier.scheduler.queue.ExitReport;
 import org.harrier.scheduler.queue.JobId;
 import org.harrier.scheduler.queue.JobStatus;
 import org.harrier.scheduler.store.QueueLog;
+import org.harrier.testing.SettableClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,7 +47,7 @@ class ScheddReconnectTest {
 
     private final SpooledSchedds schedds = new SpooledSchedds();
     private final ManualExecutor owner = schedds.owner;
-    private final MutableClock clock = schedds.clock;
+    private final SettableClock clock = schedds.clock;
 
     private Running start() throws Exception {
         return schedds.start(spool);
