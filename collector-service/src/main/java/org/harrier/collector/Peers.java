@@ -4,7 +4,7 @@ import java.util.Objects;
 
 /**
  * The central manager's ports to the rest of the grid, one per peer it calls and one for what
- * it publishes, so the domain code never sees the bus (STYLE.md 5).
+ * it publishes, so the domain code never sees the bus (docs/architecture.md).
  */
 public record Peers(Schedulers schedulers, StartdNotices startds, NegotiatorEvents events) {
     public Peers {

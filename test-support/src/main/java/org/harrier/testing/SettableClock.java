@@ -7,8 +7,9 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 
 /**
- * A UTC clock a test moves by hand (STYLE.md 13: time is an input). The code under test may read
- * it from its own threads, so the instant is volatile; only the test thread advances it.
+ * A UTC clock a test moves by hand: time is an input of the code under test, so its decisions
+ * are reproducible. The code under test may read it from its own threads, so the instant is
+ * volatile; only the test thread advances it.
  */
 public final class SettableClock extends Clock {
     private volatile Instant now;
