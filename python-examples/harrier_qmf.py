@@ -1,6 +1,6 @@
 """A minimal QMFv2 console over AMQP 1.0 for Harrier, on Debian's python3-qpid-proton.
 
-Harrier's agents speak QMFv2 map messages (DESIGN.md section 3): requests go to an agent's
+Harrier's agents speak QMFv2 map messages (docs/protocols.md): requests go to an agent's
 queue qmf.grid.agent.<vendor>.<product>.<instance>, replies come back to a dynamic (temporary)
 queue, object data and heartbeats are published under qmf.grid.ind.*. This module is what the
 examples share: locate agents, query objects, call methods, listen to data indications.

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Submit a job to Harrier over QMF and find it again: the seed's "Submitting to Condor from QMF"
+"""Submit a job to Harrier over QMF and find it again: MRG Grid's "Submitting to Condor from QMF"
 example (2009), ported from the Qpid 0-10 qmf.console Session to AMQP 1.0 with python3-qpid-proton.
 
 The flow is the original's: find the scheduler object, Submit a job ad whose attributes are

@@ -5,7 +5,7 @@ import java.util.SplittableRandom;
 /**
  * The ads every benchmark uses, as text: job ads as {@code condor_q -long} prints them and
  * machine ads as {@code condor_status -long} prints them, both in old syntax, shaped after a
- * condor_submit-built job and a startd slot (htcondor-notes §3.3).
+ * condor_submit-built job and a startd slot (HTCondor's submit_utils.cpp, ResAttributes.cpp).
  *
  * <p>Each ad is a variant: ids, times, paths, sizes and load differ, so a benchmark holding many
  * ads does not measure one ad in the cache, and no two parsed ads share their values. The same

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * The standalone broker of a pool (DESIGN.md section 1, shape 2):
+ * The standalone broker of a pool (docs/architecture.md, "Two ways to run it"):
  * {@code java -jar harrier-broker.jar --data DIR [--port N] [--host H] [--security DIR]}.
  *
  * <p>When the broker accepts connections, prints its AMQP URL alone on one line of standard

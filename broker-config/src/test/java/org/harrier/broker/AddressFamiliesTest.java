@@ -23,7 +23,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The address families of DESIGN.md section 3 on a real embedded broker, used as Harrier's bus
+ * The address families of broker-config/README.md on a real embedded broker, used as Harrier's bus
  * uses them: Qpid JMS, queues for one agent's requests, wildcard topics for indications,
  * temporary queues for replies.
  */
@@ -139,7 +139,7 @@ class AddressFamiliesTest {
             Session agentSession = agentSide.createSession();
             Message received = agentSession.createConsumer(agentSession.createQueue(agent)).receive(Amqp.DEADLINE_MS);
             assertNotNull(received, "the agent got no request");
-            // As the bus's agents do (reference qmf-over-amqp.md section 3.5): reply to a queue of
+            // As the bus's agents do (bus/README.md, "Addresses"): reply to a queue of
             // the reply-to's name, never to the destination type Qpid JMS would guess.
             String replyTo = ((jakarta.jms.Queue) received.getJMSReplyTo()).getQueueName();
             Message reply = agentSession.createTextMessage("_method_response");

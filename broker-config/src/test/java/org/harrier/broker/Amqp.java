@@ -4,7 +4,7 @@ import jakarta.jms.Connection;
 import jakarta.jms.JMSException;
 import org.apache.qpid.jms.JmsConnectionFactory;
 
-/** Test clients: Qpid JMS over AMQP 1.0, set up as Harrier's bus sets it up (DESIGN.md section 3). */
+/** Test clients: Qpid JMS over AMQP 1.0, set up as Harrier's bus sets it up (bus/README.md). */
 final class Amqp {
     /** How long a test waits for a message that should arrive; a deadline, not an expected delay. */
     static final long DEADLINE_MS = 10_000;

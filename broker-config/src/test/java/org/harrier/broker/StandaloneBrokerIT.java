@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The packaged standalone broker in its own process. The durability claim (DESIGN.md section 5:
+ * The packaged standalone broker in its own process. The durability claim (docs/architecture.md, "The bus":
  * an acknowledged durable send is on disk) is tested here for real: acknowledged messages, then
  * kill -9, then a new process on the same data directory.
  */

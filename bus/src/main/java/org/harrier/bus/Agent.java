@@ -26,13 +26,13 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A QMF agent: hosts managed objects, answers locate, query and method requests sent to its
- * request queue, publishes data indications and heartbeats (DESIGN.md section 3).
+ * request queue, publishes data indications and heartbeats (bus/README.md, docs/protocols.md).
  *
  * <p>Threads: requests arrive on the consumer session's delivery thread, one at a time; replies
  * and indications leave through the bus outbox. The set of hosted objects is a concurrent map
  * written by the service's threads ({@link #add}, {@link #remove}). A method's result may
  * complete on any thread. Nothing a request contains can stop the agent: every malformed or
- * failing request is answered with an {@code _exception} (DESIGN.md section 9).
+ * failing request is answered with an {@code _exception} (docs/architecture.md, "Failures and bad input").
  */
 public final class Agent implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Agent.class);

@@ -23,7 +23,7 @@ import org.harrier.protocol.AgentName;
  * producers are recovered; consoles then renew their reply queues), but fails at once if the
  * broker cannot be reached when connecting, so a command line can say so.
  *
- * <p>This package is the only one in Harrier that imports JMS (STYLE.md section 5).
+ * <p>This package is the only one in Harrier that imports JMS (docs/architecture.md).
  */
 public final class Bus implements AutoCloseable {
     private final String url;

@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -22,7 +21,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 import org.harrier.protocol.AgentName;
+import org.harrier.protocol.Completions;
 import org.harrier.protocol.ObjectId;
+import org.harrier.protocol.method.Method;
+import org.harrier.protocol.method.Request;
 import org.harrier.protocol.Predicate;
 import org.harrier.protocol.Schema;
 import org.slf4j.Logger;
@@ -30,7 +32,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A QMF console: finds agents, queries their objects, invokes their methods and listens to
- * their data indications and heartbeats (DESIGN.md section 3).
+ * their data indications and heartbeats (bus/README.md, docs/protocols.md).
  *
  * <p>Replies come back on a temporary queue and are matched to calls by correlation id, on the
  * reply session's delivery thread; callers may wait on the returned futures from any thread.
@@ -44,7 +46,7 @@ public final class Console implements AutoCloseable {
     private final String prefix = Long.toHexString(System.nanoTime()) + "-";
     private final AtomicLong counter = new AtomicLong();
     private final Map<String, Pending> pending = new ConcurrentHashMap<>();
-    private final List<AutoCloseable> subscriptions = Collections.synchronizedList(new ArrayList<>());
+    private final Subscriptions subscriptions;
     private volatile Replies replies;
 
     /** A reply session and its temporary queue; replaced after a reconnect. */
@@ -64,6 +66,7 @@ public final class Console implements AutoCloseable {
 
     Console(Bus bus) throws JMSException {
         this.bus = bus;
+        this.subscriptions = new Subscriptions(bus);
         this.replies = openReplies();
         bus.whenRestored(this::renew);
     }
@@ -103,6 +106,31 @@ public final class Console implements AutoCloseable {
                             ? (Map<String, Object>) a : Map.of();
                     return out;
                 });
+    }
+
+    /**
+     * Calls the method {@code request} is a record of on {@code object}; completes with the
+     * method's answer, or fails with the agent's QmfException, or a BusException when the
+     * answer cannot be read.
+     */
+    public <R> CompletableFuture<R> call(AgentName agent, ObjectId object, Request<R> request, Duration timeout) {
+        Method<?, R> method = request.method();
+        return invoke(agent, object, method.name(), method.writeRequest(request), timeout).thenApply(out -> {
+            try {
+                return method.readAnswer(out);
+            } catch (IllegalArgumentException e) {
+                throw new BusException("the answer to " + method + " from " + agent + " cannot be read: " + e.getMessage());
+            }
+        });
+    }
+
+    /** {@link #sendDurable(AgentName, ObjectId, String, Map)} of a method record. */
+    public CompletableFuture<Void> sendDurable(AgentName agent, ObjectId object, Request<?> request) {
+        return sendDurable(agent, object, request.method().name(), writeRequest(request));
+    }
+
+    private static <R> Map<String, Object> writeRequest(Request<R> request) {
+        return request.method().writeRequest(request);
     }
 
     /**
@@ -209,57 +237,12 @@ public final class Console implements AutoCloseable {
 
     /** Calls {@code listener} with every data indication of {@code className} from any agent. */
     public AutoCloseable subscribe(String className, Consumer<ObjectData> listener) {
-        return listen(Qmf.dataFamily(Schema.grid().packageName(), className), in -> {
-            if (in.body() instanceof List<?> items) {
-                AgentName from = in.agent() == null ? null : safeAgent(in.agent());
-                for (Object item : items) {
-                    ObjectData d = Decoding.data(item, from);
-                    if (d != null) {
-                        listener.accept(d);
-                    }
-                }
-            }
-        });
+        return subscriptions.data(className, listener);
     }
 
     /** Calls {@code listener} with every agent heartbeat. */
     public AutoCloseable heartbeats(Consumer<AgentInfo> listener) {
-        return listen(Qmf.HEARTBEATS, in -> {
-            if (in.body() instanceof Map<?, ?> m && m.get("_values") instanceof Map<?, ?> v) {
-                @SuppressWarnings("unchecked")
-                AgentInfo info = Decoding.agent((Map<String, Object>) v);
-                if (info != null) {
-                    listener.accept(info);
-                }
-            }
-        });
-    }
-
-    private AutoCloseable listen(String topic, Consumer<Incoming> handler) {
-        try {
-            Session s = bus.connection().createSession(false, Session.AUTO_ACKNOWLEDGE);
-            MessageConsumer c = s.createConsumer(s.createTopic(topic));
-            c.setMessageListener(m -> {
-                Incoming in = Incoming.of(m);
-                if (!in.ok()) {
-                    LOG.debug("ignored a malformed message on {}: {}", topic, in.problem());
-                    return;
-                }
-                try {
-                    handler.accept(in);
-                } catch (RuntimeException e) {
-                    LOG.warn("a listener on {} failed: {}", topic, e.toString());
-                }
-            });
-            AutoCloseable closer = () -> {
-                c.close(); // before the session: see closeReplies
-                s.close();
-            };
-            subscriptions.add(closer);
-            return closer;
-        } catch (JMSException e) {
-            throw new BusException("cannot subscribe to " + topic + ": " + e.getMessage(), e);
-        }
+        return subscriptions.heartbeats(listener);
     }
 
     private CompletableFuture<Object> request(AgentName agent, String opcode, Object body, Duration timeout, String what) {
@@ -325,7 +308,7 @@ public final class Console implements AutoCloseable {
         p.result.complete(in.body());
     }
 
-    private static AgentName safeAgent(String name) {
+    static AgentName safeAgent(String name) {
         try {
             return AgentName.parse(name);
         } catch (IllegalArgumentException e) {
@@ -351,13 +334,7 @@ public final class Console implements AutoCloseable {
 
     @Override
     public void close() {
-        for (AutoCloseable s : List.copyOf(subscriptions)) {
-            try {
-                s.close();
-            } catch (Exception e) {
-                // best effort
-            }
-        }
+        subscriptions.close();
         for (String cid : List.copyOf(pending.keySet())) {
             Pending p = pending.remove(cid);
             if (p != null) {
@@ -385,11 +362,7 @@ public final class Console implements AutoCloseable {
         }
     }
 
-    static Throwable unwrap(Throwable t) {
-        return t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
-    }
-
     static boolean isTimeout(Throwable t) {
-        return unwrap(t) instanceof TimeoutException;
+        return Completions.cause(t) instanceof TimeoutException;
     }
 }

@@ -3,7 +3,7 @@ package org.harrier.bus;
 import java.util.Objects;
 
 /**
- * One QMF message to send (DESIGN.md section 3): where to, its QMF application properties and
+ * One QMF message to send (bus/README.md, "Messages"): where to, its QMF application properties and
  * its body. Built by agents and consoles on any thread; turned into a JMS message only on the
  * outbox thread, which owns the sending session.
  */

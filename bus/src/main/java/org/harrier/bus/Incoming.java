@@ -11,7 +11,7 @@ import jakarta.jms.Topic;
  * A received QMF message, read once into plain values. Anything malformed (not an object
  * message, a body that is not a map or list, missing properties) is reported through
  * {@link #problem()} rather than thrown, so the receiver can answer with an {@code _exception}
- * and keep serving (DESIGN.md section 9).
+ * and keep serving (docs/architecture.md, "Failures and bad input").
  */
 record Incoming(String opcode, String method, String agent, boolean partial, String correlationId,
                 String replyTo, String userId, Object body, String problem) {

@@ -47,13 +47,26 @@ public interface ManagedObject {
     }
 
     /**
+     * The object's methods, each with its handler; the default has none. The agent calls
+     * {@link #invoke}, whose default serves this table.
+     */
+    default MethodTable methods() {
+        return null;
+    }
+
+    /**
      * Invokes {@code method} (the schema's name, aliases already resolved) with input arguments
      * already checked against the schema. Completes with the output arguments, or exceptionally
      * with a {@link QmfException} (any other exception becomes code 7). Called on the agent's
      * dispatch thread; a service that serialises work on its own thread completes the stage there.
+     * The default serves {@link #methods()}.
      */
-    default CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> arguments, Caller caller) {
-        return CompletableFuture.failedFuture(new QmfException(QmfException.NOT_IMPLEMENTED,
-                id().className() + " does not implement " + method));
+    default CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> arguments, RequestContext context) {
+        MethodTable table = methods();
+        if (table == null) {
+            return CompletableFuture.failedFuture(new QmfException(QmfException.NOT_IMPLEMENTED,
+                    id().className() + " does not implement " + method));
+        }
+        return table.invoke(method, arguments, context);
     }
 }

@@ -2,11 +2,11 @@ package org.harrier.bus;
 
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 
 import org.harrier.protocol.AgentName;
+import org.harrier.protocol.Completions;
 import org.harrier.protocol.MethodSchema;
 import org.harrier.protocol.ObjectId;
 import org.harrier.protocol.QmfType;
@@ -78,13 +78,13 @@ final class MethodCall {
         }
         CompletionStage<Map<String, Object>> result;
         try {
-            result = h.object().invoke(ms.name(), args, new Caller(in.userId(), in.replyTo()));
+            result = h.object().invoke(ms.name(), args, new RequestContext(in.userId(), in.replyTo()));
         } catch (RuntimeException e) {
             result = CompletableFuture.failedFuture(e);
         }
         return result.whenComplete((out, error) -> {
             if (error != null) {
-                Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+                Throwable cause = Completions.cause(error);
                 if (cause instanceof QmfException q) {
                     replies.exception(in, q.code(), q.getMessage());
                 } else if (cause instanceof IllegalArgumentException) {

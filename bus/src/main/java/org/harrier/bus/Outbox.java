@@ -30,7 +30,7 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Non-persistent messages (replies, indications, heartbeats) go out asynchronously; a
  * persistent one's future completes only when the broker has it on disk, which is what makes an
- * exit report survive a scheduler that is down (DESIGN.md section 5) — but the outbox thread
+ * exit report survive a scheduler that is down (docs/protocols.md) — but the outbox thread
  * does not wait for that (a CompletionListener does), so many durable sends share one flush.
  */
 final class Outbox implements AutoCloseable {

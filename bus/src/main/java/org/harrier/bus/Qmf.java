@@ -13,7 +13,7 @@ import org.harrier.protocol.ObjectId;
 
 /**
  * The QMFv2 vocabulary (opcodes, property names, addresses) and the shapes of its map bodies
- * (reference qmf-over-amqp.md section 1.2-1.3).
+ * (the QMFv2 specification's message formats; bus/README.md, "Messages").
  */
 final class Qmf {
     static final String APP_ID_PROPERTY = "x-amqp-0-10.app-id";

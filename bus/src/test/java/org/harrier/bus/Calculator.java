@@ -53,7 +53,7 @@ final class Calculator implements ManagedObject {
     }
 
     @Override
-    public CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> arguments, Caller caller) {
+    public CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> arguments, RequestContext caller) {
         switch (method) {
             case "Submit": {
                 @SuppressWarnings("unchecked")

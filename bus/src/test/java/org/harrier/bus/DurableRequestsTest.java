@@ -125,7 +125,7 @@ class DurableRequestsTest {
         }
 
         @Override
-        public CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> arguments, Caller caller) {
+        public CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> arguments, RequestContext caller) {
             CompletableFuture<Map<String, Object>> done = new CompletableFuture<>();
             Object cluster = ((Map<?, ?>) arguments.get("Ad")).get("Cluster");
             calls.add(Map.entry((Long) cluster, done));

@@ -55,7 +55,7 @@ class PythonConsoleTest {
         }
 
         @Override
-        public CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> arguments, Caller caller) {
+        public CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> arguments, RequestContext caller) {
             @SuppressWarnings("unchecked")
             ClassAd ad = AdMaps.toAd((Map<String, Object>) arguments.get("Ad"));
             String id = "1." + procs.getAndIncrement();

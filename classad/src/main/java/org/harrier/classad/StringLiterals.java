@@ -106,51 +106,48 @@ final class StringLiterals {
     }
 
     /**
-     * Old syntax: a backslash is ordinary except before a quote, and {@code \"} is a literal
-     * quote unless it ends the line, in which case the string ends with a backslash.
+     * Old syntax, as HTCondor's lexer reads it in old-ClassAd mode: a backslash is an ordinary
+     * character except directly before a quote. There the pair is a literal quote if
+     * anything but a line break follows; before a line break or the end of the text the quote
+     * closes the string, which keeps the backslash. Only {@code \n} counts as a line break
+     * ({@code \r} does not), a raw line break inside the quotes is part of the string, and
+     * adjacent literals are not joined.
      */
     private static String oldSyntax(Lexer l, char quote) {
-        int p = l.pos + 1;
-        // Fast path: no escaped quote, so the contents are a plain substring.
-        while (p < l.end) {
-            char c = l.buf[p];
-            if (c == quote) {
-                if (l.buf[p - 1] == '\\' && p > l.pos + 1) {
-                    break;
-                }
-                String contents = l.src.substring(l.pos + 1, p);
-                l.pos = p + 1;
-                return contents;
-            }
-            if (c == '\n' || c == 0) {
-                break;
-            }
-            p++;
-        }
-        StringBuilder out = new StringBuilder();
-        p = l.pos + 1;
+        StringBuilder out = null; // needed only once a backslash-quote pair stands for a quote
+        int chunkStart = l.pos + 1;
+        int p = chunkStart;
         while (true) {
-            if (p >= l.end || l.buf[p] == '\n') {
+            if (p >= l.end) {
                 l.pos = p;
                 throw l.errorAtToken(quote == '"' ? "string is never closed with \"" : "quoted name is never closed with '");
             }
             char c = l.buf[p];
             if (c == quote) {
-                boolean escaped = p > l.pos + 1 && l.buf[p - 1] == '\\';
-                boolean endsLine = p + 1 >= l.end || l.buf[p + 1] == '\n' || l.buf[p + 1] == '\r';
-                if (escaped && !endsLine) {
-                    out.setCharAt(out.length() - 1, quote);
-                    p++;
-                    continue;
+                // The raw text is checked, so after a pair the next quote follows a quote, not a
+                // backslash: HTCondor's lexer likewise forgets the backslash once it made the quote.
+                boolean afterBackslash = l.buf[p - 1] == '\\';
+                if (!afterBackslash || p + 1 >= l.end || l.buf[p + 1] == '\n') {
+                    String piece = l.src.substring(chunkStart, p);
+                    l.pos = p + 1;
+                    return out == null ? piece : out.append(piece).toString();
                 }
-                l.pos = p + 1;
-                return out.toString();
+                if (out == null) {
+                    out = new StringBuilder();
+                }
+                out.append(l.src, chunkStart, p - 1).append(quote);
+                chunkStart = ++p;
+                continue;
             }
-            if (c == 0) {
+            if (c == '\n') {
+                l.line++;
+                l.lineStart = p + 1;
+            } else if (c == 0) {
+                // libclassad reads a NUL as the end of its text; a NUL in a string is rejected here,
+                // as in new syntax.
                 l.pos = p;
                 throw l.errorAtToken("a string must not contain a NUL character");
             }
-            out.append(c);
             p++;
         }
     }

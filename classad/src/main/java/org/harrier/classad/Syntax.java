@@ -13,6 +13,9 @@ package org.harrier.classad;
  * string (or quoted name) that ends with a backslash must be the last thing on its line —
  * {@code "C:\dir\" + x} has no old-syntax form. HTCondor has the same limit; the unparser writes
  * such text as HTCondor would, and new syntax, which can say everything, is the one to store.
+ * Likewise a line break: inside the quotes of one old-syntax expression it is part of the
+ * string (and the unparser writes it raw, as HTCondor does), but an old-syntax ad is read line
+ * by line, as HTCondor reads one, so there it ends the line.
  */
 public enum Syntax {
     NEW,

@@ -6,8 +6,8 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * The central manager's knobs, named after their HTCondor configuration macros (DESIGN.md
- * section 8, docs/protocols.md "Advertisement" and "Negotiation").
+ * The central manager's knobs, named after their HTCondor configuration macros (grid-rules/README.md,
+ * docs/protocols.md "Advertisement" and "Negotiation").
  *
  * @param machine              host name the collector and negotiator objects report
  * @param updateInterval       UPDATE_INTERVAL: how often our own objects are republished

@@ -15,7 +15,7 @@ import org.harrier.config.Configuration;
 import org.harrier.config.ConfigurationException;
 
 /**
- * The central manager's knobs in an HTCondor-style configuration file (DESIGN.md section 8):
+ * The central manager's knobs in an HTCondor-style configuration file (grid-rules/README.md):
  * UPDATE_INTERVAL, CLASSAD_LIFETIME, NEGOTIATOR_INTERVAL, NEGOTIATOR_CYCLE_DELAY (seconds);
  * PRIORITY_HALFLIFE (seconds), DEFAULT_PRIO_FACTOR, NEGOTIATOR_POLICY ({@code pie-spin} or
  * {@code up-down}); GROUP_NAMES, GROUP_QUOTA_&lt;g&gt;, GROUP_QUOTA_DYNAMIC_&lt;g&gt;,

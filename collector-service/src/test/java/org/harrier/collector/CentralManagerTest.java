@@ -11,7 +11,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import org.harrier.protocol.AgentName;
-import org.harrier.bus.Caller;
+import org.harrier.bus.RequestContext;
 import org.harrier.protocol.ObjectId;
 import org.harrier.bus.QmfException;
 import org.harrier.collector.bus.CollectorObject;
@@ -31,7 +31,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class CentralManagerTest {
     private static final AgentName SCHEDD = DataIndication.SCHEDD;
-    private static final Caller CONSOLE = new Caller(null, "reply");
+    private static final RequestContext CONSOLE = new RequestContext(null, "reply");
 
     private final SettableClock clock = new SettableClock(Instant.parse("2026-11-21T10:00:00Z"));
     private final RecordingGrid grid = new RecordingGrid();

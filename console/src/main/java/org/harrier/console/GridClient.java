@@ -8,7 +8,7 @@ import org.harrier.console.submit.ClusterSubmission;
 /**
  * What the harrier commands ask of a running grid, in domain terms. The one implementation
  * over the bus lives in {@code org.harrier.console.grid}, the only package that talks AMQP
- * (STYLE.md §5). Failures are {@link ConsoleFailure}s with a message for the user.
+ * (docs/architecture.md). Failures are {@link ConsoleFailure}s with a message for the user.
  */
 public interface GridClient extends AutoCloseable {
     /** Queues {@code cluster} (one SubmitCluster call); returns the cluster id and count. */

@@ -19,7 +19,7 @@ import picocli.CommandLine;
 
 /**
  * The {@code harrier} command's entry point. Wires the command tree by hand and translates
- * failures into one line on stderr (STYLE.md §8: operational failures are translated once, at
+ * failures into one line on stderr (docs/architecture.md: operational failures are translated once, at
  * the boundary): {@code harrier: <what went wrong>}, exit status 1; a command line picocli
  * cannot parse exits 2. A stack trace is printed only with {@code --debug}.
  */

@@ -8,7 +8,7 @@ import java.util.Objects;
 /**
  * What a harrier command takes from the process it runs in: environment variables, the working
  * directory, the user and the clock. An input rather than globals, so tests run commands with
- * their own (STYLE.md §13).
+ * their own (docs/architecture.md, "Time, randomness and ids are inputs").
  */
 public record Surroundings(Map<String, String> env, Path workingDir, Path home, String user, Clock clock) {
     public Surroundings {

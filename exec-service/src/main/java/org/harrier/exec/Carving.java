@@ -9,7 +9,7 @@ import org.harrier.classad.Value;
 
 /**
  * Decides whether a partitionable slot can be claimed for a request, and for how much: a pure
- * function of the slot's state and the request ad (STYLE §1), applied by the {@link Startd}.
+ * function of the slot's state and the request ad (docs/architecture.md), applied by the {@link Startd}.
  *
  * <p>Order of checks, so the reason is the most useful one: the request must name usable
  * amounts; they must fit what is left (checked directly, not only through the ad's

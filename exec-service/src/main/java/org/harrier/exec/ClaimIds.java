@@ -18,7 +18,7 @@ public final class ClaimIds {
         return from(new SecureRandom());
     }
 
-    /** Reproducible ids for tests that replay a sequence of claims (STYLE §13). */
+    /** Reproducible ids for tests that replay a sequence of claims (docs/architecture.md). */
     public static Supplier<String> seeded(long seed) {
         return from(new Random(seed));
     }

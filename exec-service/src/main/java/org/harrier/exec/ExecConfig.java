@@ -8,7 +8,7 @@ import org.harrier.config.Configuration;
 import org.harrier.config.ConfigurationException;
 
 /**
- * The startd's knobs in an HTCondor-style configuration file (DESIGN.md §8), applied to
+ * The startd's knobs in an HTCondor-style configuration file (grid-rules/README.md), applied to
  * {@link ExecSettings}: NUM_CPUS, MEMORY (MiB), DISK (KiB), START, RANK, MAXJOBRETIREMENTTIME, UPDATE_INTERVAL (seconds),
  * EXECUTE (the execute directory), FILESYSTEM_DOMAIN, MACHINE_RESOURCE_&lt;name&gt; (a count, or
  * device ids separated by commas/white space), CONSUMPTION_POLICY, CONSUMPTION_&lt;Resource&gt;

@@ -91,7 +91,7 @@ public final class ExecSettings {
         return names;
     }
 
-    /** Where the disk is measured; jobs run in their own Iwd (no file transfer yet). */
+    /** Where the disk is measured and the sandboxes of jobs whose files travel are made; other jobs run in their Iwd. */
     public Path executeDir() {
         return executeDir;
     }

@@ -13,7 +13,7 @@ import org.harrier.classad.StringValue;
 
 /**
  * The machine ads of slots, with the attributes HTCondor's startd publishes for them
- * (condor_startd.V6 ResAttributes.cpp, Reqexp.cpp; htcondor-notes §3.3). A partitionable slot
+ * (condor_startd.V6 ResAttributes.cpp, Reqexp.cpp). A partitionable slot
  * advertises what is left; a dynamic slot what it holds. Both carry
  * {@code Requirements = START && WithinResourceLimits}.
  */

@@ -36,7 +36,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The execute node: claims on the partitionable slot, and jobs run on them.
  *
- * <p>Threads (STYLE §6): one owner thread, "harrier-startd", owns the {@link ClaimBook}, the
+ * <p>Threads (docs/architecture.md): one owner thread, "harrier-startd", owns the {@link ClaimBook}, the
  * running jobs and the claims being released; every public method hands its work to it and
  * returns a future completed there. Processes are waited for on the JDK's reaper threads and
  * sampled on the starter's timer thread; their exits are handed back to the owner thread

@@ -17,7 +17,7 @@ import org.harrier.classad.BooleanValue;
 import org.harrier.classad.Value;
 
 /**
- * An HTCondor-style configuration (DESIGN.md §8): knobs by name, case-insensitive, read from a
+ * An HTCondor-style configuration (grid-rules/README.md): knobs by name, case-insensitive, read from a
  * file with {@link #read(Path)} (syntax in {@link ConfigParser}, macros in {@link Definitions}).
  * Values are text until a reader asks for a type; every typed reader's error names the knob and
  * where it was defined ("NUM_CPUS must be a whole number, got 'four' (/etc/harrier.conf:3)").

@@ -18,7 +18,7 @@ import org.harrier.classad.Value;
  *   <li>native (MRG Grid's): integers, reals, strings and booleans as themselves, any other
  *       expression as its ClassAd text, its name listed in a {@code "!!descriptors"} sub-map as
  *       {@code "com.redhat.grid.Expression"};
- *   <li>typed (the seed's QMF example): {@code {Attr: {"TYPE": t, "VALUE": v}}}, t one of
+ *   <li>typed (MRG's QMF submission example): {@code {Attr: {"TYPE": t, "VALUE": v}}}, t one of
  *       STRING, INTEGER, FLOAT, BOOLEAN, EXPR (or their QMF codes), v text or a number.
  * </ul>
  * Reading accepts either (per attribute) and refuses anything malformed with an
@@ -50,7 +50,7 @@ public final class AdMaps {
         return out;
     }
 
-    /** The typed form {@code {Attr: {TYPE, VALUE}}}, as the seed's example reads it. */
+    /** The typed form {@code {Attr: {TYPE, VALUE}}}, as the MRG QMF example reads it. */
     public static Map<String, Object> toTyped(ClassAd ad) {
         Map<String, Object> out = new LinkedHashMap<>();
         ad.forEach((name, expr) -> {
@@ -187,7 +187,7 @@ public final class AdMaps {
         }
     }
 
-    /** The seed's numeric type codes (QMF's older type constants) as names. */
+    /** The MRG QMF example's numeric type codes (QMF's older type constants) as names. */
     private static String typeName(int code) {
         return switch (code) {
             case 1 -> "INTEGER";

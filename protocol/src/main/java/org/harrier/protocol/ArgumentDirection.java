@@ -1,6 +1,6 @@
 package org.harrier.protocol;
 
-/** ArgumentDirection of a method argument: in, out, or both. */
+/** The direction of a method argument: in, out, or both. */
 public enum ArgumentDirection {
     IN, OUT, IN_OUT;
 

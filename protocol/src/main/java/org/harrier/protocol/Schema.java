@@ -13,7 +13,7 @@ import java.util.Map;
 
 /**
  * A package of classes read from a schema file: for Harrier, package {@code mrg.grid} from
- * {@code org/harrier/protocol/mrg-grid-schema.json} (DESIGN.md section 4; docs/protocols.md).
+ * {@code org/harrier/protocol/mrg-grid-schema.json} (docs/protocols.md).
  */
 public final class Schema {
     private static final String GRID_RESOURCE = "/org/harrier/protocol/mrg-grid-schema.json";

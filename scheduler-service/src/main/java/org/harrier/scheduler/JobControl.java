@@ -18,7 +18,7 @@ import org.harrier.scheduler.queue.Transaction;
 import org.harrier.scheduler.queue.Transition;
 
 /**
- * Users' control of queued jobs (DESIGN.md section 6): Hold, Release, Remove, Suspend, Continue
+ * Users' control of queued jobs (docs/protocols.md, "Job control"): Hold, Release, Remove, Suspend, Continue
  * and SetAttribute on a job, a cluster or a constraint, and the history query. Each call
  * decides with the pure queue types ({@link JobSelection}, {@link Transition},
  * {@link AttributeEdit}) and commits one transaction for every job it acts on, so a

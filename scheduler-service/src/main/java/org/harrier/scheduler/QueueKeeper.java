@@ -27,8 +27,18 @@ import org.harrier.scheduler.store.Journal;
 /**
  * Applies decided transactions to the queue and keeps everything derived from it in step: the
  * idle index matching reads, the history of finished jobs, the statistics, and the events the
- * bus publishes. {@link #commit} is the one place the queue changes, where a durable log will
- * write each transaction before applying it (issue 4).
+ * bus publishes. {@link #commit} (and {@link #record}, for the scheduler's own bookkeeping) is
+ * the only place the queue changes.
+ *
+ * <p>Order: a transaction is applied in memory first (one that does not fit the queue throws
+ * before anything is written), then handed to the {@link Journal}, whose writer thread writes
+ * and fsyncs it later, batched with others; the index and the events follow at once. A finished
+ * job's final ad reaches the history file before the transaction that destroys it. This is safe
+ * because nothing waits on memory alone: every answer of the {@code Schedd}, and every Activate
+ * sent for a recorded claim, waits for {@link #synced}. A crash in between loses only changes
+ * no caller was told were done (a job indication may have shown one; the restarted scheduler
+ * publishes what its log holds), and a failed write stops the log, so no later change is
+ * acknowledged.
  *
  * <p>Owner thread: every method runs on the scheduler's owner executor.
  */

@@ -142,7 +142,7 @@ public final class GridBenchmark {
         }
     }
 
-    /** The job every measurement runs: the seed's ad shape with Cmd /bin/true. */
+    /** The job every measurement runs: the MRG QMF example's ad shape with Cmd /bin/true. */
     static Map<String, Object> jobAd(Path iwd) {
         Map<String, Object> ad = new LinkedHashMap<>();
         ad.put("Cmd", SpawnBaseline.COMMAND);

@@ -4,7 +4,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
-import org.harrier.bus.Caller;
+import org.harrier.bus.RequestContext;
 import org.harrier.bus.ManagedObject;
 import org.harrier.protocol.ObjectId;
 
@@ -33,7 +33,7 @@ public final class StandInSlot implements ManagedObject {
     }
 
     @Override
-    public CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> arguments, Caller caller) {
+    public CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> arguments, RequestContext caller) {
         return CompletableFuture.completedFuture(switch (method) {
             case "Claim" -> Map.of("ClaimId", CLAIM, "Slot", id.key());
             case "Activate" -> Map.of("Started", true, "RemoteHost", id.key());

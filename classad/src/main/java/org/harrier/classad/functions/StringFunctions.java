@@ -102,10 +102,12 @@ final class StringFunctions {
     }
 
     /**
-     * Perl-like: a negative offset counts from the end, a negative length drops that many
-     * characters from the end, and only the part inside the string is returned (manual). Where
-     * libclassad would index before the start of the string (an offset below {@code -size}) it
-     * throws; this clips to the string as the manual describes.
+     * Perl-like offsets, computed in HTCondor's order: the offset is placed first (a negative one
+     * counts from the end but stops at the start, one past the end stops at the end), and only
+     * then is the length applied from there. A positive length is cut at the end of the string;
+     * a length of 0 or less (or none) ends that many characters before the end; an explicit 0
+     * is always "". So substr("abc", -5, 2) is "ab": the offset becomes 0 before the 2 counts.
+     * (libclassad threw on such offsets until HTCondor 9.0.8 and 9.4.0; since then it clamps them.)
      */
     private static Value substr(Args a) {
         if (!a.sizeBetween(2, 3)) {
@@ -117,25 +119,30 @@ final class StringFunctions {
                 return Value.UNDEFINED;
             }
         }
-        if (!(v[0] instanceof StringValue s) || !(v[1] instanceof IntegerValue offset)
+        if (!(v[0] instanceof StringValue s) || !(v[1] instanceof IntegerValue offsetValue)
                 || (v.length == 3 && !(v[2] instanceof IntegerValue))) {
             return Value.ERROR;
         }
-        long size = s.value().length();
-        long start = offset.value() < 0 ? size + offset.value() : offset.value();
-        long end = size;
-        if (v.length == 3) {
-            long length = ((IntegerValue) v[2]).value();
-            end = length < 0 ? size + length : (length == 0 ? start : saturatedAdd(start, length));
+        String text = s.value();
+        int size = text.length();
+        // libclassad reads both into C ints, which keep the low 32 bits: an offset of 2^32 + 1
+        // is 1. In ints none of the sums below can overflow.
+        int offset = (int) offsetValue.value();
+        int length = v.length == 3 ? (int) ((IntegerValue) v[2]).value() : 0;
+        if (offset < 0) {
+            offset = Math.max(size + offset, 0);
+        } else {
+            offset = Math.min(offset, size);
         }
-        start = Math.max(start, 0);
-        end = Math.min(end, size);
-        return end <= start ? StringValue.EMPTY : new StringValue(s.value().substring((int) start, (int) end));
-    }
-
-    private static long saturatedAdd(long a, long b) {
-        long sum = a + b;
-        return ((a ^ sum) & (b ^ sum)) < 0 ? Long.MAX_VALUE : sum;
+        int count;
+        if (v.length == 3 && length == 0) {
+            count = 0;
+        } else if (length <= 0) {
+            count = Math.max(size - offset + length, 0);
+        } else {
+            count = Math.min(length, size - offset);
+        }
+        return count == 0 ? StringValue.EMPTY : new StringValue(text.substring(offset, offset + count));
     }
 
     /** ASCII-only case change, as C's toupper/tolower in the "C" locale: other characters are kept. */

@@ -95,8 +95,8 @@ class StringFunctionsTest {
             substr("abcde", 9)                         | ""
             substr("abcde", 9, -1)                     | ""
             substr("abcde", -9)                        | "abcde"
-            substr("abcde", -7, 3)                     | "a"
-            substr("abcde", -9, 2)                     | ""
+            substr("abcde", -7, 3)                     | "abc"
+            substr("abcde", -9, 2)                     | "ab"
             substr("abcde", 0, -9)                     | ""
             substr("", 0)                              | ""
             substr("abcde", 9223372036854775807, 9223372036854775807) | ""
@@ -115,6 +115,54 @@ class StringFunctionsTest {
             substr("abc", error)                       | error
             """)
     void substrTakesPerlLikeOffsetsAndKeepsThePartInsideTheString(String expr, String expected) {
+        assertEquals(expected, eval(expr));
+    }
+
+    // libclassad clamps a negative offset that reaches before the start to 0 first, and only
+    // then counts the length from there: substr("abc", -5, 2) is "ab", not the "" of a window
+    // [-2, 0) cut down to the string. A length <= 0 still counts from the end of the string.
+    @ParameterizedTest(name = "{0} is {1}")
+    @CsvSource(delimiter = '|', quoteCharacter = '`', textBlock = """
+            substr("abc", -5)                          | "abc"
+            substr("abc", -3)                          | "abc"
+            substr("abc", -5, 2)                       | "ab"
+            substr("abc", -4, 1)                       | "a"
+            substr("abc", -5, 3)                       | "abc"
+            substr("abc", -5, 10)                      | "abc"
+            substr("abc", -5, 0)                       | ""
+            substr("abc", -5, -1)                      | "ab"
+            substr("abc", -5, -3)                      | ""
+            substr("abc", -5, -9)                      | ""
+            substr("abc", -3, 2)                       | "ab"
+            substr("abc", -1, 5)                       | "c"
+            substr("abc", 1, -2)                       | ""
+            substr("abc", 1, -5)                       | ""
+            substr("abc", 3)                           | ""
+            substr("abc", 3, 1)                        | ""
+            substr("abc", 5, 1)                        | ""
+            substr("abc", 5, -1)                       | ""
+            substr("", -1, 1)                          | ""
+            """)
+    void substrClampsAnOffsetBeforeTheStartToTheStartBeforeCountingTheLength(String expr, String expected) {
+        assertEquals(expected, eval(expr));
+    }
+
+    // libclassad reads the offset and length into C ints, keeping their low 32 bits, so
+    // 4294967297 (2^32 + 1) is an offset of 1 and 2147483648 (2^31) one of -2^31.
+    @ParameterizedTest(name = "{0} is {1}")
+    @CsvSource(delimiter = '|', quoteCharacter = '`', textBlock = """
+            substr("abc", 4294967297)                  | "bc"
+            substr("abc", 2147483648)                  | "abc"
+            substr("abc", -2147483649)                 | ""
+            substr("abc", -2147483648, 2)              | "ab"
+            substr("abc", 4294967296, -1)              | "ab"
+            substr("abc", 0, 4294967296)               | ""
+            substr("abc", 0, 4294967295)               | "ab"
+            substr("abc", 0, 4294967298)               | "ab"
+            substr("abc", 1, 2147483648)               | ""
+            substr("abc", 2147483647, -1)              | ""
+            """)
+    void substrKeepsOnlyTheLow32BitsOfItsOffsetAndLength(String expr, String expected) {
         assertEquals(expected, eval(expr));
     }
 

@@ -9,7 +9,7 @@ import org.harrier.collector.AdQuery;
 import org.harrier.collector.CentralManager;
 import org.harrier.collector.CollectorSettings;
 import org.harrier.collector.PoolCounts;
-import org.harrier.bus.Caller;
+import org.harrier.bus.RequestContext;
 import org.harrier.bus.ManagedObject;
 import org.harrier.protocol.ObjectId;
 import org.harrier.bus.QmfException;
@@ -56,7 +56,7 @@ public final class CollectorObject implements ManagedObject {
 
     /** Query(AdType, Constraint, Projection) -> Ads; bad arguments fail with BAD_PARAMETER before touching the store. */
     @Override
-    public CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> arguments, Caller caller) {
+    public CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> arguments, RequestContext caller) {
         if (!method.equals("Query")) {
             return CompletableFuture.failedFuture(new QmfException(QmfException.NOT_IMPLEMENTED,
                     "collector does not implement " + method));

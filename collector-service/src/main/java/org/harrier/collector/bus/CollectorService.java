@@ -21,7 +21,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The collector service, wired by hand (STYLE.md 15): agent {@code harrier:collector:<name>}
+ * The collector service, wired by hand (docs/architecture.md): agent {@code harrier:collector:<name>}
  * hosting the {@code collector} and {@code negotiator} objects (advertised every
  * UPDATE_INTERVAL, the negotiator also after each cycle), a console subscribed to the slot,
  * scheduler and submitter data indications and calling schedulers, and the

@@ -10,7 +10,7 @@ import org.harrier.collector.CentralManager;
 import org.harrier.collector.CollectorSettings;
 import org.harrier.collector.CycleStatistics;
 import org.harrier.collector.NegotiatorSettings;
-import org.harrier.bus.Caller;
+import org.harrier.bus.RequestContext;
 import org.harrier.bus.ManagedObject;
 import org.harrier.protocol.ObjectId;
 
@@ -78,7 +78,7 @@ public final class NegotiatorObject implements ManagedObject {
 
     /** Reschedule: a cycle starts NEGOTIATOR_CYCLE_DELAY from now (coalesced with any other trigger); the rest go to the accounts. */
     @Override
-    public CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> arguments, Caller caller) {
+    public CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> arguments, RequestContext caller) {
         if (method.equals("Reschedule")) {
             manager.reschedule();
             return CompletableFuture.completedFuture(Map.of());

@@ -25,7 +25,7 @@ import org.harrier.rules.Resources;
  * "Why is my job idle?" ({@code harrier q -better-analyze}, HTCondor's {@code condor_q
  * -better-analyze}) as a pure function: one job ad and the pool's slot ads in, counts out.
  *
- * <p>Each slot's verdict is the planner's own, as a dry run (STYLE.md 1-2): a fresh
+ * <p>Each slot's verdict is the planner's own, as a dry run (docs/architecture.md): a fresh
  * {@link Candidate} per slot, asked {@link Candidate#consider} exactly as a cycle asks it. So a
  * slot the planner would turn down is counted under the planner's {@link Reason}, and one it
  * would accept is split as condor_q splits it: claimed by this job's submitter ("already running

@@ -1,7 +1,7 @@
 package org.harrier.collector.negotiation;
 
 /**
- * The negotiator's decision as a pure function (STYLE.md 1-2): requests, slot ads and the
+ * The negotiator's decision as a pure function (docs/architecture.md): requests, slot ads and the
  * policy in, a {@link MatchPlan} out, nothing else read or written. How it decides is
  * {@link Negotiation}'s comment.
  */

@@ -15,7 +15,7 @@ final class Pools {
 
     /** What condor_submit would give a job that asks for nothing special. */
     static final String PLAIN_JOB = "Requirements = TARGET.Arch == \"X86_64\"; RequestCpus = 1; RequestMemory = 128; RequestDisk = 1000";
-    /** The startd's slot Requirements: START && WithinResourceLimits (htcondor-notes 3.3). */
+    /** The startd's slot Requirements: START && WithinResourceLimits (HTCondor's Reqexp.cpp). */
     static final String WITHIN_LIMITS = "Requirements = MY.Cpus > 0 && TARGET.RequestCpus <= MY.Cpus"
             + " && TARGET.RequestMemory <= MY.Memory && TARGET.RequestDisk <= MY.Disk";
 

@@ -1,7 +1,7 @@
 package org.harrier.console.format;
 
 /**
- * JobStatus codes (htcondor-notes §3.4) and the letters condor_q shows for them.
+ * JobStatus codes (HTCondor manual, "Job ClassAd Attributes") and the letters condor_q shows for them.
  */
 public enum JobStatusCode {
     IDLE(1, 'I', "idle"),

@@ -30,7 +30,7 @@ import org.harrier.scheduler.SchedulerSettings;
 import org.harrier.scheduler.bus.SchedulerService;
 
 /**
- * A personal grid (DESIGN.md §1, deployment shape 1): an embedded broker on loopback and one
+ * A personal grid (docs/architecture.md, "Two ways to run it"): an embedded broker on loopback and one
  * collector (with its negotiator), scheduler and exec service in this JVM, all named after this
  * host, with their data under one directory:
  *

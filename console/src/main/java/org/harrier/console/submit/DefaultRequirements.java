@@ -12,7 +12,7 @@ import org.harrier.classad.Syntax;
 
 /**
  * The Rank and the Requirements condor_submit writes (submit_utils.cpp {@code SetRequirements};
- * htcondor-notes section 3.3), clause by clause:
+ * the HTCondor manual's condor_submit page), clause by clause:
  * <ol>
  *   <li>the user's expression, in parentheses;
  *   <li>{@code (TARGET.Arch == "<this machine's>")} unless the user's tests Arch, and

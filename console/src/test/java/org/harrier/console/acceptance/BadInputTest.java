@@ -82,7 +82,7 @@ class BadInputTest {
         }
     }
 
-    /** The seed's example ad (typed {TYPE, VALUE} form), complete: the grid runs it. */
+    /** The MRG QMF submission example's ad (typed {TYPE, VALUE} form), complete: the grid runs it. */
     private static Map<String, Object> seedAd() {
         Map<String, Object> ad = new LinkedHashMap<>();
         ad.put("Cmd", typed("STRING", "/bin/echo"));

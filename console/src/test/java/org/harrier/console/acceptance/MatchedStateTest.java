@@ -21,7 +21,7 @@ import org.harrier.console.Run;
 import org.harrier.exec.ExecSettings;
 import org.harrier.exec.bus.ExecService;
 import org.harrier.protocol.AgentName;
-import org.harrier.bus.Caller;
+import org.harrier.bus.RequestContext;
 import org.harrier.bus.ManagedObject;
 import org.harrier.protocol.ObjectId;
 import org.harrier.bus.Agent;
@@ -83,7 +83,7 @@ class MatchedStateTest {
         }
 
         @Override
-        public CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> arguments, Caller caller) {
+        public CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> arguments, RequestContext caller) {
             return switch (method) {
                 case "GetRequests" -> CompletableFuture.completedFuture(Map.of("Requests", matched.get() ? List.of()
                         : List.of(Map.of("RequestId", 1L, "Owner", "alice", "Count", 1L, "Ad", Map.of("Owner", "alice",

@@ -30,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The Python examples against a real personal grid, run as CI runs them: Debian's
  * python3-qpid-proton under /usr/bin/python3 (CI installs it; without it this test fails and
- * says so, it does not skip). submit.py queues the seed's /bin/sleep job, q.py lists it,
+ * says so, it does not skip). submit.py queues the MRG example's /bin/sleep job, q.py lists it,
  * watch.py prints its status changes as the scheduler publishes them.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)

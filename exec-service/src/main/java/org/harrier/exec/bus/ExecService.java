@@ -34,7 +34,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The execute node on the bus: agent {@code harrier:startd:<name>} hosting the slot objects,
- * a console for exit reports, and the {@link Startd} behind them. Wired by hand (STYLE §15):
+ * a console for exit reports, and the {@link Startd} behind them. Wired by hand (docs/architecture.md):
  * publisher, then startd (which reports to the publisher), then the first advertisement, then
  * the re-detection of the machine every UPDATE_INTERVAL on thread "harrier-startd-probe"
  * (its findings go to the startd's owner thread, which re-advertises on change).

@@ -8,7 +8,7 @@ import org.harrier.classad.ClassAd;
 import org.harrier.exec.JobStarted;
 import org.harrier.exec.Startd;
 import org.harrier.protocol.AdMaps;
-import org.harrier.bus.Caller;
+import org.harrier.bus.RequestContext;
 import org.harrier.bus.ManagedObject;
 import org.harrier.protocol.ObjectId;
 import org.harrier.bus.QmfException;
@@ -59,7 +59,7 @@ final class SlotObject implements ManagedObject {
     }
 
     @Override
-    public CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> arguments, Caller caller) {
+    public CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> arguments, RequestContext caller) {
         try {
             return switch (method) {
                 case "Claim" -> claim(arguments);

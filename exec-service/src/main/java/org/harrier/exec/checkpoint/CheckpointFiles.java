@@ -17,8 +17,8 @@ import java.util.stream.Stream;
  * the checkpoint fail, since a partial checkpoint could not be resumed from. Without it,
  * HTCondor's default, the job's sandbox: every regular file under the working directory except
  * what the job did not write for itself (its executable, stdin, stdout, stderr and user log,
- * passed in as {@code excluded}). Harrier's working directory is the job's Iwd (no sandbox copy
- * yet), so the default can be large: name the files when Iwd holds more than the job's state.
+ * passed in as {@code excluded}). A job whose files do not travel works in its Iwd itself, so
+ * the default can be large: name the files when Iwd holds more than the job's state.
  */
 public final class CheckpointFiles {
     private CheckpointFiles() {

@@ -20,8 +20,8 @@ import java.util.concurrent.TimeUnit;
  * every kill) escapes. Where the startd can make cgroups, {@link JobCgroup} closes that hole
  * (HTCondor's answer too); this tree is what is left where it cannot.
  *
- * <p>Suspension is SIGSTOP/SIGCONT to every member where the job has no cgroup (DESIGN.md
- * section 7 allows the freezer or SIGSTOP; {@link JobCgroup} freezes where it can).
+ * <p>Suspension is SIGSTOP/SIGCONT to every member where the job has no cgroup (docs/protocols.md,
+ * "Usage": the freezer where it can be written, else SIGSTOP; {@link JobCgroup} freezes).
  *
  * <p>Thread-safe: sampled on the starter's timer thread, killed from the timer or the owner.
  */

@@ -11,9 +11,10 @@ import java.util.function.Consumer;
 import org.harrier.classad.ClassAd;
 
 /**
- * Starts jobs as real processes (HTCondor's condor_starter, vanilla universe, no sandbox
- * transfer yet): checks what the ad names, then runs the executable with its arguments and
- * environment in its Iwd with In/Out/Err redirected. A file problem is a
+ * Starts jobs as real processes (HTCondor's condor_starter, vanilla universe): checks what the
+ * ad names, then runs the executable with its arguments and environment in its working
+ * directory with In/Out/Err redirected (Iwd, or the sandbox of a job whose files travel, which
+ * the transfer package fills and empties around the run). A file problem is a
  * {@link JobSetupException} with HTCondor's hold reason code, never a half-started job.
  *
  * <p>Threads: {@link #start} runs on the caller's thread; one daemon timer thread

@@ -8,7 +8,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
-import org.harrier.bus.Caller;
+import org.harrier.bus.RequestContext;
 import org.harrier.bus.ManagedObject;
 import org.harrier.protocol.ObjectId;
 import org.harrier.bus.QmfException;
@@ -49,7 +49,7 @@ final class CheckpointingScheduler implements ManagedObject {
     }
 
     @Override
-    public CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> arguments, Caller caller) {
+    public CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> arguments, RequestContext caller) {
         switch (method) {
             case "JobStarted", "JobExited", "JobUsage" -> {
                 if (!method.equals("JobUsage")) {

@@ -8,7 +8,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.harrier.classad.ClassAd;
 import org.harrier.protocol.AdMaps;
-import org.harrier.bus.Caller;
+import org.harrier.bus.RequestContext;
 import org.harrier.bus.ManagedObject;
 import org.harrier.protocol.ObjectId;
 import org.harrier.bus.QmfException;
@@ -71,9 +71,9 @@ final class JobObject implements ManagedObject {
         return true;
     }
 
-    /** GetAd: the whole ad in the seed's typed form {Attr: {TYPE, VALUE}}; reads the immutable ad, so no hop is needed. */
+    /** GetAd: the whole ad in the MRG QMF example's typed form {Attr: {TYPE, VALUE}}; reads the immutable ad, so no hop is needed. */
     @Override
-    public CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> arguments, Caller caller) {
+    public CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> arguments, RequestContext caller) {
         if (!method.equals("GetAd")) {
             return CompletableFuture.failedFuture(new QmfException(QmfException.UNKNOWN_METHOD, "job has no method " + method));
         }

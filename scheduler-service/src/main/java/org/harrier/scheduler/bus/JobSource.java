@@ -19,7 +19,7 @@ import org.harrier.scheduler.queue.JobQueue;
  * <p>A job that has left the queue is still found when asked for by itself: by its object id,
  * or by a query that pins it ({@code CustomId} or {@code GlobalJobId} equal to its id, or
  * {@code ClusterId} and {@code ProcId} equal to its numbers). Its object then carries its final
- * ad from the history, so the seed's "submit, then find the job whose CustomId is the answer"
+ * ad from the history, so the MRG QMF example's "submit, then find the job whose CustomId is the answer"
  * works however quickly the job finished. A query that names no job sees only the queue, as
  * condor_q does; the history as a whole is {@code GetHistory}'s.
  *

@@ -13,7 +13,7 @@ import java.util.function.Function;
 import org.harrier.classad.ClassAd;
 import org.harrier.protocol.AdMaps;
 import org.harrier.protocol.AgentName;
-import org.harrier.bus.Caller;
+import org.harrier.bus.RequestContext;
 import org.harrier.bus.ManagedObject;
 import org.harrier.protocol.ObjectId;
 import org.harrier.bus.QmfException;
@@ -87,7 +87,7 @@ final class SchedulerObject implements ManagedObject {
     }
 
     @Override
-    public CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> arguments, Caller caller) {
+    public CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> arguments, RequestContext caller) {
         try {
             return dispatch(method, new Arguments(method, arguments), caller == null ? null : caller.userId());
         } catch (RuntimeException e) {

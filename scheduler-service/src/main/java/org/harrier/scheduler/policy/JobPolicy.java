@@ -17,7 +17,7 @@ import org.harrier.scheduler.queue.JobStatus;
 
 /**
  * HTCondor's job policy as pure functions of a job ad and the time (condor_submit(1) "POLICY
- * COMMANDS"; user_job_policy.cpp, UserPolicy::AnalyzePolicy; htcondor-notes §4). The first
+ * COMMANDS"; user_job_policy.cpp, UserPolicy::AnalyzePolicy; docs/protocols.md, "Job policy"). The first
  * expression that fires, in this order, decides:
  *
  * <ol>

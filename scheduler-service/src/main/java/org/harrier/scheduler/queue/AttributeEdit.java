@@ -14,7 +14,7 @@ import org.harrier.bus.QmfException;
  * both checked before anything is written. Pure.
  *
  * <p>Protected: the attributes condor_qedit refuses (JobStatus, Owner, ClusterId, ProcId,
- * MyType, TargetType; htcondor-notes section 4), and those the schedd itself gives a job and
+ * MyType, TargetType; condor_qedit's manual page), and those the schedd itself gives a job and
  * others rely on: QDate, GlobalJobId, and Harrier's CustomId (the job object's key). A change
  * of state goes through Hold, Release, Remove, Suspend and Continue instead.
  *

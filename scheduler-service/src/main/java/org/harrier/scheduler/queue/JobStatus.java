@@ -1,6 +1,6 @@
 package org.harrier.scheduler.queue;
 
-/** HTCondor's JobStatus codes (htcondor-notes section 3.4; DESIGN.md section 6). */
+/** HTCondor's JobStatus codes (HTCondor manual, "Job ClassAd Attributes"). */
 public enum JobStatus {
     IDLE(1), RUNNING(2), REMOVED(3), COMPLETED(4), HELD(5), TRANSFERRING_OUTPUT(6), SUSPENDED(7);
 

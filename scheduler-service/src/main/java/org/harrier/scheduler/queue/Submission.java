@@ -14,7 +14,7 @@ import org.harrier.bus.QmfException;
 /**
  * Decides what a submission writes to the queue: validates the ad and turns it into one
  * transaction (a cluster ad and its procs), filling defaults exactly as MRG Grid's QMF submit
- * did (htcondor-notes section 3.2; DESIGN.md section 4):
+ * did (its SchedulerObject::Submit; docs/protocols.md, "Submit"):
  * <ol>
  *   <li>early defaults the ad may override: ShouldTransferFiles "NO", JobStatus 1, JobPrio 0,
  *       ImageSize 0, RemoteUserCpu 0.0, JobUniverse 5, MaxHosts = MinHosts = 1, CurrentHosts 0;
@@ -33,9 +33,9 @@ import org.harrier.bus.QmfException;
  * decided half-way.
  */
 public final class Submission {
-    /** Without these the job cannot be scheduled or run (htcondor-notes section 3.1). */
+    /** Without these the job cannot be scheduled or run (MRG Grid's SchedulerObject::Submit). */
     public static final List<String> REQUIRED = List.of(Attr.CMD, Attr.REQUIREMENTS, Attr.OWNER, Attr.IWD);
-    /** Names the ClassAd language reserves, which SubmitJob refused (htcondor-notes section 1.5). */
+    /** Names the ClassAd language reserves, which MRG Grid's SubmitJob refused. */
     static final Set<String> KEYWORDS = Set.of("error", "false", "is", "isnt", "parent", "true", "undefined");
     /** A cluster this big is a mistake, not a workload; refusing it keeps one call from exhausting the heap. */
     public static final int MAX_PROCS = 1_000_000;

@@ -16,7 +16,7 @@ import org.harrier.classad.Value;
 import org.harrier.bus.QmfException;
 
 /**
- * The job state machine (htcondor-notes section 4): which status each trigger may move a job
+ * The job state machine (HTCondor manual, "Managing a Job"): which status each trigger may move a job
  * from, and the attributes the move writes. Pure: each method reads the job's current ad and
  * returns the transaction to apply, or throws WRONG_STATE.
  *
@@ -39,7 +39,7 @@ public enum Transition {
     CONTINUE(JobStatus.RUNNING, "continued", EnumSet.of(JobStatus.SUSPENDED)),
     EVICT(JobStatus.IDLE, "evicted", EnumSet.of(JobStatus.RUNNING, JobStatus.SUSPENDED));
 
-    /** HoldReasonCode 1: put on hold by a user (htcondor-notes section 3.4). */
+    /** HoldReasonCode 1: put on hold by a user (HTCondor manual, "Job ClassAd Attributes"). */
     public static final int HOLD_BY_USER = 1;
     /** HoldReasonCode 6: the starter could not start the job. */
     public static final int HOLD_FAILED_TO_START = 6;
@@ -330,7 +330,7 @@ public enum Transition {
     /**
      * The job policy's answer to an exit that on_exit_remove did not accept: Running (or
      * Suspended) back to Idle to be matched and run again, the exit recorded ({@link #exitRecord})
-     * and VacateReason saying which expression sent it back (htcondor-notes section 4).
+     * and VacateReason saying which expression sent it back (docs/protocols.md, "Job policy").
      */
     public static Transaction requeued(JobId id, ClassAd ad, ExitReport r, String reason, long now) {
         JobStatus current = JobQueue.status(ad);

@@ -2,8 +2,9 @@ package org.harrier.scheduler.userlog;
 
 /**
  * The text of each event as HTCondor's condor_event.cpp formats it (the events' formatBody),
- * after the header's date. Byte counts are 0: Harrier moves no files yet. Run and total usage
- * are the same numbers: the job ad keeps the last run's CPU times only.
+ * after the header's date. The terminated event's byte counts are the job's file transfer totals;
+ * the evicted events write 0. Run and total usage are the same numbers: the job ad keeps the last
+ * run's CPU times only.
  */
 final class EventText {
     private EventText() {

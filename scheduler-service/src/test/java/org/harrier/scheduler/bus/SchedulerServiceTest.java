@@ -42,7 +42,7 @@ class SchedulerServiceTest extends SchedulerOnBroker {
         return Map.of("TYPE", type, "VALUE", value);
     }
 
-    /** The seed's QMF example ad: typed {TYPE, VALUE} attributes. */
+    /** The MRG QMF submission example's ad: typed {TYPE, VALUE} attributes. */
     static Map<String, Object> seedAd() {
         Map<String, Object> ad = new LinkedHashMap<>();
         ad.put("Cmd", typed("STRING", "/bin/sleep"));
@@ -181,7 +181,7 @@ class SchedulerServiceTest extends SchedulerOnBroker {
     }
 
     /**
-     * The seed's lookup after the job has already left: a job query that names the job (by
+     * The MRG QMF example's lookup after the job has already left: a job query that names the job (by
      * CustomId, GlobalJobId, or ClusterId and ProcId) finds it in the history, with its final
      * properties, and so does a method on its object; a query that names no job sees the queue only.
      */

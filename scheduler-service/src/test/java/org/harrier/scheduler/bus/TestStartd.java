@@ -8,7 +8,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.harrier.protocol.AgentName;
-import org.harrier.bus.Caller;
+import org.harrier.bus.RequestContext;
 import org.harrier.bus.ManagedObject;
 import org.harrier.protocol.ObjectId;
 import org.harrier.bus.QmfException;
@@ -57,7 +57,7 @@ final class TestStartd implements AutoCloseable {
         }
 
         @Override
-        public CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> args, Caller caller) {
+        public CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> args, RequestContext caller) {
             calls.add(method + (args.containsKey("Id") ? " " + args.get("Id") : ""));
             switch (method) {
                 case "Claim":

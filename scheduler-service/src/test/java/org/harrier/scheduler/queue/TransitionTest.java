@@ -100,7 +100,7 @@ class TransitionTest {
                         ExitReport.evicted(15, 1, 0, run), NOW)).lookup("RemoteWallClockTime"), "eviction"));
     }
 
-    /** Which states each trigger may move a job from (htcondor-notes section 4). */
+    /** Which states each trigger may move a job from (HTCondor manual, "Managing a Job"). */
     static final Map<Transition, Set<JobStatus>> ALLOWED = Map.of(
             Transition.START, Set.of(JobStatus.IDLE),
             Transition.EXIT, Set.of(JobStatus.RUNNING, JobStatus.SUSPENDED),

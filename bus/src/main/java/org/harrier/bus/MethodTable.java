@@ -1,0 +1,96 @@
+package org.harrier.bus;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
+import org.harrier.protocol.Completions;
+import org.harrier.protocol.method.Method;
+import org.harrier.protocol.method.Request;
+
+/**
+ * A managed object's methods: each declared method ({@link Method}) with the handler that serves
+ * its request record. The table reads the request (a bad argument fails as a bad parameter
+ * naming it), calls the handler with the {@link RequestContext}, writes the answer, and turns
+ * whatever the handler failed with into a {@link QmfException} through the service's one
+ * translation of its domain failures.
+ */
+public final class MethodTable {
+    /** Serves one method; may complete on any thread. */
+    @FunctionalInterface
+    public interface Handler<Q, R> {
+        CompletionStage<R> handle(Q request, RequestContext context);
+    }
+
+    private record Entry<Q extends Request<R>, R>(Method<Q, R> method, Handler<Q, R> handler) {
+        CompletionStage<Map<String, Object>> invoke(Map<String, Object> arguments, RequestContext context) {
+            Q request = method.readRequest(arguments);
+            return handler.handle(request, context).thenApply(method::writeAnswer);
+        }
+    }
+
+    private final String className;
+    private final Function<Throwable, QmfException> failures;
+    private final Map<String, Entry<?, ?>> entries = new LinkedHashMap<>();
+
+    /**
+     * A table for objects of {@code className}; {@code failures} maps a handler's failure (already
+     * unwrapped) to the code it is answered with. A QmfException is passed through as it is, an
+     * IllegalArgumentException (a bad argument) becomes BAD_PARAMETER, before {@code failures} is asked.
+     */
+    public MethodTable(String className, Function<Throwable, QmfException> failures) {
+        this.className = className;
+        this.failures = failures;
+    }
+
+    /** Serves {@code method} with {@code handler}; each method once. */
+    public <Q extends Request<R>, R> MethodTable on(Method<Q, R> method, Handler<Q, R> handler) {
+        if (!method.className().equals(className)) {
+            throw new IllegalArgumentException(method + " is not a method of " + className);
+        }
+        if (entries.putIfAbsent(method.name(), new Entry<>(method, handler)) != null) {
+            throw new IllegalStateException(method + " is served twice");
+        }
+        return this;
+    }
+
+    /** Whether the table serves {@code methodName} (the schema's name, aliases resolved). */
+    public boolean serves(String methodName) {
+        return entries.containsKey(methodName);
+    }
+
+    /** Calls the method's handler; fails with the QmfException the caller is answered with. */
+    public CompletionStage<Map<String, Object>> invoke(String methodName, Map<String, Object> arguments, RequestContext context) {
+        Entry<?, ?> e = entries.get(methodName);
+        if (e == null) {
+            return CompletableFuture.failedFuture(new QmfException(QmfException.UNKNOWN_METHOD, className + " has no method " + methodName));
+        }
+        CompletionStage<Map<String, Object>> result;
+        try {
+            result = e.invoke(arguments, context);
+        } catch (RuntimeException failure) {
+            result = CompletableFuture.failedFuture(failure);
+        }
+        CompletableFuture<Map<String, Object>> answer = new CompletableFuture<>();
+        result.whenComplete((out, failure) -> {
+            if (failure == null) {
+                answer.complete(out);
+            } else {
+                answer.completeExceptionally(translate(failure));
+            }
+        });
+        return answer;
+    }
+
+    private QmfException translate(Throwable failure) {
+        Throwable cause = Completions.cause(failure);
+        if (cause instanceof QmfException q) {
+            return q;
+        }
+        if (cause instanceof IllegalArgumentException) {
+            return QmfException.badParameter(cause.getMessage());
+        }
+        return failures.apply(cause);
+    }
+}
