@@ -11,7 +11,7 @@ import java.util.concurrent.CompletionException;
 import org.harrier.classad.ClassAd;
 import org.harrier.bus.QmfException;
 import org.harrier.scheduler.match.ClaimGrant;
-import org.harrier.scheduler.match.Request;
+import org.harrier.scheduler.match.AutoclusterRequest;
 import org.harrier.scheduler.match.SlotMatch;
 import org.harrier.scheduler.queue.JobId;
 import org.harrier.testing.SettableClock;
@@ -53,13 +53,13 @@ class ScheddFixture {
         return await(schedd.submit(ad));
     }
 
-    List<Request> requests() {
+    List<AutoclusterRequest> requests() {
         return await(schedd.requests());
     }
 
     /** Offers the first request to slot {@code slotName} and grants the claim; returns the grant. */
     ClaimGrant matchAndGrant(String slotName) {
-        Request r = requests().get(0);
+        AutoclusterRequest r = requests().get(0);
         assertEquals(1, (int) await(schedd.matched(List.of(new SlotMatch(r.requestId(), RecordingStartds.slot(slotName))))));
         ClaimGrant g = startds.grantNext();
         owner.runAll();

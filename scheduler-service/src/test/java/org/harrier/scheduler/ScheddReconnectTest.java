@@ -15,7 +15,7 @@ import org.harrier.classad.Expr;
 import org.harrier.bus.QmfException;
 import org.harrier.scheduler.SpooledSchedds.Running;
 import org.harrier.scheduler.match.ClaimGrant;
-import org.harrier.scheduler.match.Request;
+import org.harrier.scheduler.match.AutoclusterRequest;
 import org.harrier.scheduler.match.SlotMatch;
 import org.harrier.scheduler.queue.ExitReport;
 import org.harrier.scheduler.queue.JobId;
@@ -66,7 +66,7 @@ class ScheddReconnectTest {
         Running first = start();
         Schedd s = first.schedd();
         assertEquals(1, (int) await(s.submitCluster(JOB, count, null)));
-        Request r = await(s.requests()).get(0);
+        AutoclusterRequest r = await(s.requests()).get(0);
         await(s.matched(List.of(new SlotMatch(r.requestId(), RecordingStartds.slot("slot1@host1")))));
         ClaimGrant g = first.startds().grantNext();
         activates(first.startds(), 1);
@@ -159,7 +159,7 @@ class ScheddReconnectTest {
         Running first = start();
         Schedd s = first.schedd();
         await(s.submit(JOB));
-        Request r = await(s.requests()).get(0);
+        AutoclusterRequest r = await(s.requests()).get(0);
         await(s.matched(List.of(new SlotMatch(r.requestId(), RecordingStartds.slot("slot1@host1")))));
         ClaimGrant g = first.startds().grantNext();
         activates(first.startds(), 1);
@@ -185,7 +185,7 @@ class ScheddReconnectTest {
         Running first = start();
         Schedd s = first.schedd();
         await(s.submit(JOB));
-        Request r = await(s.requests()).get(0);
+        AutoclusterRequest r = await(s.requests()).get(0);
         await(s.matched(List.of(new SlotMatch(r.requestId(), RecordingStartds.slot("slot1@host1")))));
         ClaimGrant g = first.startds().grantNext();
         activates(first.startds(), 1);
@@ -298,7 +298,7 @@ class ScheddReconnectTest {
         Running first = start();
         Schedd s = first.schedd();
         await(s.submit(JOB));
-        Request r = await(s.requests()).get(0);
+        AutoclusterRequest r = await(s.requests()).get(0);
         await(s.matched(List.of(new SlotMatch(r.requestId(), RecordingStartds.slot("slot1@host1")))));
         ClaimGrant g = first.startds().grantNext();
         activates(first.startds(), 1).get(0).answer().completeExceptionally(

@@ -19,7 +19,7 @@ import org.harrier.protocol.ObjectId;
 import org.harrier.bus.QmfException;
 import org.harrier.scheduler.Schedd;
 import org.harrier.scheduler.SchedulerStatistics;
-import org.harrier.scheduler.match.Request;
+import org.harrier.scheduler.match.AutoclusterRequest;
 import org.harrier.scheduler.match.SlotMatch;
 import org.harrier.scheduler.match.SlotRef;
 import org.harrier.scheduler.queue.CheckpointReport;
@@ -242,9 +242,9 @@ final class SchedulerObject implements ManagedObject {
                 a.integer("ImageSize"), a.integer("ResidentSetSize"), a.integer("MemoryUsage"), a.integer("DiskUsage"));
     }
 
-    private static Map<String, Object> requests(List<Request> requests) {
+    private static Map<String, Object> requests(List<AutoclusterRequest> requests) {
         List<Object> out = new ArrayList<>(requests.size());
-        for (Request r : requests) {
+        for (AutoclusterRequest r : requests) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("RequestId", r.requestId());
             m.put("Owner", r.owner());
