@@ -1,10 +1,8 @@
 package org.harrier.collector;
 
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
@@ -12,12 +10,11 @@ import org.harrier.classad.ClassAd;
 import org.harrier.classad.ClassAdParseException;
 import org.harrier.classad.Coercion;
 import org.harrier.classad.Expr;
-import org.harrier.protocol.AdMaps;
-import org.harrier.bus.QmfException;
+import org.harrier.protocol.collector.Query;
 
 /**
- * The arguments of {@code collector.Query(AdType, Constraint, Projection)}, checked: which ads,
- * a ClassAd constraint each returned ad satisfies (condor_status {@code -constraint}: evaluated
+ * A {@code collector.Query} as the collector runs it: which ads, a ClassAd constraint each
+ * returned ad satisfies (condor_status {@code -constraint}: evaluated
  * with the ad as MY and no target, selected only when it is true; undefined is not), and the
  * attributes to return (condor_status {@code -af}; names any case, none means all).
  *
@@ -35,57 +32,29 @@ public record AdQuery(AdType type, Expr constraint, List<String> projection) {
     }
 
     /**
-     * Reads the method's input arguments (types already checked against the schema); anything
-     * wrong is a QmfException BAD_PARAMETER naming the argument, and a constraint that does not
-     * parse names the line and column.
+     * The collector's reading of a {@code Query} request: the type by any of its names, the
+     * constraint parsed (blank selects every ad). A name it does not know, or a constraint that
+     * does not parse, is {@link CollectorFailure.Invalid}; the latter names the line and column.
      */
-    public static AdQuery fromArguments(Map<String, ?> arguments) {
-        Object type = arguments.get("AdType");
-        if (!(type instanceof String typeName)) {
-            throw QmfException.badParameter("Query needs AdType: slot, scheduler or submitter");
-        }
+    public static AdQuery of(Query request) {
         AdType adType;
         try {
-            adType = AdType.parse(typeName);
+            adType = AdType.parse(request.adType());
         } catch (IllegalArgumentException e) {
-            throw QmfException.badParameter(e.getMessage());
+            throw new CollectorFailure.Invalid(e.getMessage());
         }
-        return new AdQuery(adType, constraint(arguments.get("Constraint")), projection(arguments.get("Projection")));
+        return new AdQuery(adType, constraint(request.constraint()), request.projection());
     }
 
-    private static Expr constraint(Object raw) {
-        if (raw == null) {
-            return null;
-        }
-        if (!(raw instanceof String text)) {
-            throw QmfException.badParameter("Constraint must be ClassAd text");
-        }
-        if (text.isBlank()) {
+    private static Expr constraint(String text) {
+        if (text == null || text.isBlank()) {
             return null;
         }
         try {
             return Expr.parse(text);
         } catch (ClassAdParseException e) {
-            throw QmfException.badParameter("Constraint is not a valid ClassAd expression: " + e.getMessage());
+            throw new CollectorFailure.Invalid("Constraint is not a valid ClassAd expression: " + e.getMessage());
         }
-    }
-
-    private static List<String> projection(Object raw) {
-        if (raw == null) {
-            return List.of();
-        }
-        if (!(raw instanceof List<?> items)) {
-            throw QmfException.badParameter("Projection must be a list of attribute names");
-        }
-        List<String> names = new ArrayList<>(items.size());
-        for (int i = 0; i < items.size(); i++) {
-            if (!(items.get(i) instanceof String name) || name.isBlank()) {
-                throw QmfException.badParameter("Projection item " + (i + 1) + " must be an attribute name, got "
-                        + (items.get(i) == null ? "null" : "'" + items.get(i) + "'"));
-            }
-            names.add(name.trim());
-        }
-        return names;
     }
 
     /** True if the constraint is true for {@code ad} (always, without a constraint). */
@@ -93,10 +62,10 @@ public record AdQuery(AdType type, Expr constraint, List<String> projection) {
         return constraint == null || Coercion.truth(constraint.evaluate(ad)) == 1;
     }
 
-    /** The ad, cut to the projection, in the native map form (docs/protocols.md "Ads on the wire"). */
-    public Map<String, Object> project(ClassAd ad) {
+    /** The ad, cut to the projection. */
+    public ClassAd project(ClassAd ad) {
         if (projection.isEmpty()) {
-            return AdMaps.toNative(ad);
+            return ad;
         }
         Set<String> wanted = new LinkedHashSet<>();
         projection.forEach(p -> wanted.add(p.toLowerCase(Locale.ROOT)));
@@ -106,6 +75,6 @@ public record AdQuery(AdType type, Expr constraint, List<String> projection) {
                 b.set(name, expr);
             }
         });
-        return AdMaps.toNative(b.build());
+        return b.build();
     }
 }

@@ -116,9 +116,9 @@ public final class AdStore {
         return ads.get(type).get(key);
     }
 
-    /** The answer to {@code collector.Query}: the selected ads, projected, in the native map form. */
-    public List<Map<String, Object>> query(AdQuery query) {
-        List<Map<String, Object>> out = new ArrayList<>();
+    /** The answer to {@code collector.Query}: the selected ads, projected. */
+    public List<ClassAd> query(AdQuery query) {
+        List<ClassAd> out = new ArrayList<>();
         for (StoredAd ad : ads.get(query.type()).values()) {
             if (query.selects(ad.ad())) {
                 out.add(query.project(ad.ad()));

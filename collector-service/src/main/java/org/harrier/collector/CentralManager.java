@@ -3,7 +3,6 @@ package org.harrier.collector;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -15,7 +14,9 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 import org.harrier.bus.ObjectData;
-import org.harrier.bus.QmfException;
+import org.harrier.classad.ClassAd;
+import org.harrier.protocol.negotiator.AccountantRecord;
+import org.harrier.protocol.negotiator.GetLimits;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,9 +30,10 @@ import org.slf4j.LoggerFactory;
  * so none of them needs a lock. Match planning runs on a second thread,
  * {@code harrier-match-planner}, on an immutable snapshot. Calls on the {@link Peers} are
  * asynchronous and their answers come back to the owner thread. {@link #accept}, {@link #query},
- * {@link #reschedule} and {@link #account} may be called from any thread; {@link #counts},
- * {@link #updatesReceived} and {@link #statistics} read volatile snapshots the owner thread
- * replaces, so the bus package's managed objects read them from any thread.
+ * {@link #reschedule} and the accounting operations ({@link #stats} to {@link #setLimit}) may be
+ * called from any thread; {@link #counts}, {@link #updatesReceived} and {@link #statistics} read
+ * volatile snapshots the owner thread replaces, so the bus package's managed objects read them
+ * from any thread.
  */
 public final class CentralManager implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(CentralManager.class);
@@ -117,12 +119,12 @@ public final class CentralManager implements AutoCloseable {
         return updatesReceived;
     }
 
-    /** The ads {@code query} selects, read on the owner thread; fails with a QmfException once the central manager is closed. */
-    public CompletionStage<List<Map<String, Object>>> query(AdQuery query) {
+    /** The ads {@code query} selects, read on the owner thread; fails with {@link CollectorFailure.Unavailable} once closed. */
+    public CompletionStage<List<ClassAd>> query(AdQuery query) {
         try {
             return CompletableFuture.supplyAsync(() -> store.query(query), owner);
         } catch (RejectedExecutionException e) {
-            return CompletableFuture.failedFuture(new QmfException(QmfException.EXCEPTION, "the collector is shutting down"));
+            return CompletableFuture.failedFuture(new CollectorFailure.Unavailable("the collector is shutting down"));
         }
     }
 
@@ -131,13 +133,48 @@ public final class CentralManager implements AutoCloseable {
         negotiator.reschedule();
     }
 
-    /**
-     * One of the negotiator's accounting methods (GetStats, GetPriorities, SetPriority,
-     * SetPriorityFactor, SetUsage, GetLimits, SetLimit), answered on the owner thread; a bad
-     * argument fails with the QmfException it raised.
-     */
-    public CompletionStage<Map<String, Object>> account(String method, Map<String, Object> arguments) {
-        return negotiator.account(method, arguments);
+    /** The accountant's record of {@code name}; fails with {@link CollectorFailure.UnknownAccount} without one. */
+    public CompletionStage<AccountantRecord> stats(String name) {
+        return negotiator.onAccounts(a -> a.stats(name));
+    }
+
+    /** Every submitter's and group's record, best priority first. */
+    public CompletionStage<List<AccountantRecord>> priorities() {
+        return negotiator.onAccounts(PoolAccounts::priorities);
+    }
+
+    public CompletionStage<Void> setPriority(String name, double priority) {
+        return negotiator.onAccounts(a -> {
+            a.setPriority(name, priority);
+            return null;
+        });
+    }
+
+    public CompletionStage<Void> setPriorityFactor(String name, double factor) {
+        return negotiator.onAccounts(a -> {
+            a.setPriorityFactor(name, factor);
+            return null;
+        });
+    }
+
+    /** Sets {@code name}'s accumulated usage, in weighted slot-hours. */
+    public CompletionStage<Void> setUsage(String name, double hours) {
+        return negotiator.onAccounts(a -> {
+            a.setUsage(name, hours);
+            return null;
+        });
+    }
+
+    /** The concurrency limits configured or in use. */
+    public CompletionStage<GetLimits.Limits> limits() {
+        return negotiator.onAccounts(PoolAccounts::limits);
+    }
+
+    public CompletionStage<Void> setLimit(String name, double max) {
+        return negotiator.onAccounts(a -> {
+            a.setLimit(name, max);
+            return null;
+        });
     }
 
     /** The last negotiation cycle's statistics ({@link CycleStatistics#NONE} before the first). */

@@ -11,9 +11,9 @@ import java.util.TreeSet;
 import java.util.concurrent.CompletionStage;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 import org.harrier.collector.negotiation.MatchPlan;
 import org.harrier.collector.negotiation.MatchPlanner;
@@ -25,6 +25,7 @@ import org.harrier.collector.negotiation.Reason;
 import org.harrier.collector.negotiation.ResourceRequest;
 import org.harrier.collector.negotiation.SlotOffer;
 import org.harrier.protocol.AgentName;
+import org.harrier.protocol.Completions;
 import org.harrier.protocol.ObjectId;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -38,8 +39,8 @@ import org.slf4j.LoggerFactory;
  * another one after it.
  *
  * <p>Threads: every method and every field here belongs to the owner thread of {@link Threads}
- * (except {@link #reschedule}, {@link #account} and {@link #statistics}, which hand over to it or
- * read its volatile snapshot);
+ * (except {@link #reschedule}, {@link #onAccounts} and {@link #statistics}, which hand over to
+ * it or read its volatile snapshot);
  * scheduler calls are asynchronous and their answers are handed back to the owner thread, so
  * ads keep flowing into the store while a cycle waits.
  */
@@ -80,9 +81,17 @@ final class Negotiator {
         CentralManager.onOwner(threads.owner(), "Reschedule", this::trigger);
     }
 
-    /** An accounting method, answered on the owner thread; a bad argument fails with the QmfException it raised. */
-    CompletionStage<Map<String, Object>> account(String method, Map<String, Object> arguments) {
-        return CompletableFuture.supplyAsync(() -> accounts.call(method, arguments), threads.owner());
+    /**
+     * {@code step} on the pool's accounts, on the owner thread; fails with what it threw (a
+     * {@link CollectorFailure}), or {@link CollectorFailure.Unavailable} once the central manager
+     * is closed.
+     */
+    <T> CompletionStage<T> onAccounts(Function<PoolAccounts, T> step) {
+        try {
+            return CompletableFuture.supplyAsync(() -> step.apply(accounts), threads.owner());
+        } catch (RejectedExecutionException e) {
+            return CompletableFuture.failedFuture(new CollectorFailure.Unavailable("the collector is shutting down"));
+        }
     }
 
     /** The last cycle's statistics; any thread. */
@@ -301,7 +310,7 @@ final class Negotiator {
 
     /** A cycle's step threw (on whichever thread): log it and end the cycle on the owner thread. */
     private Void failed(Throwable failure) {
-        Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+        Throwable cause = Completions.cause(failure);
         if (cause instanceof RejectedExecutionException) {
             LOG.debug("negotiation cycle abandoned: the central manager closed");
             return null;

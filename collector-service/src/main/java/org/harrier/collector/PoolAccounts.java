@@ -5,7 +5,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -20,15 +19,18 @@ import org.harrier.collector.negotiation.MatchPlan;
 import org.harrier.collector.negotiation.NegotiationPolicy;
 import org.harrier.collector.negotiation.PlannedMatch;
 import org.harrier.collector.negotiation.SlotOffer;
-import org.harrier.bus.QmfException;
+import org.harrier.protocol.negotiator.AccountantRecord;
+import org.harrier.protocol.negotiator.GetLimits;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The pool's accounts as the negotiator keeps them: the accountant's state (loaded from and
  * saved to the spool after every change), the concurrency limits as set at run time, and what
- * the last cycle saw; and the negotiator object's methods that read or change them (GetStats,
- * GetPriorities, SetPriority, SetPriorityFactor, SetUsage, GetLimits, SetLimit).
+ * the last cycle saw; and the operations that read or change them, which the negotiator
+ * object's accounting methods call (GetStats, GetPriorities, SetPriority, SetPriorityFactor,
+ * SetUsage, GetLimits, SetLimit). A value that breaks a rule is {@link CollectorFailure.Invalid}
+ * naming the rule.
  *
  * <p>Threads: owned by the central manager's thread, like the rest of the negotiator.
  */
@@ -139,108 +141,90 @@ final class PoolAccounts {
         }
     }
 
-    /** One of the negotiator object's accounting methods; QmfException BAD_PARAMETER names a bad argument. */
-    Map<String, Object> call(String method, Map<String, Object> args) {
-        return switch (method) {
-            case "GetStats" -> Map.of("Ad", record(existing(name(args))));
-            case "GetPriorities" -> Map.of("Submitters", priorities());
-            case "SetPriority" -> change(name(args), a -> a.withRealPriority(
-                    number(args, "Priority", Accountant.MIN_PRIORITY, "at least 0.5, HTCondor's best priority")));
-            case "SetPriorityFactor" -> change(name(args), a -> a.withPriorityFactor(
-                    number(args, "PriorityFactor", 1, "at least 1")));
-            case "SetUsage" -> change(name(args), a -> a.withAccumulatedUsage(
-                    number(args, "Usage", 0, "at least 0 (weighted slot-hours)") * 3600));
-            case "GetLimits" -> Map.of("Limits", limitsTable());
-            case "SetLimit" -> setLimit(args);
-            default -> throw new QmfException(QmfException.NOT_IMPLEMENTED, "negotiator does not implement " + method);
-        };
+    /** The accountant's record of submitter or group {@code name}; {@link CollectorFailure.UnknownAccount} without one. */
+    AccountantRecord stats(String name) {
+        String n = name(name);
+        Account a = state.accounts().get(n);
+        if (a == null) {
+            throw new CollectorFailure.UnknownAccount(n);
+        }
+        return record(a);
     }
 
-    private Map<String, Object> change(String name, java.util.function.UnaryOperator<Account> change) {
+    /** Every submitter's and group's record, best (lowest) effective priority first. */
+    List<AccountantRecord> priorities() {
+        List<Account> all = new ArrayList<>(state.accounts().values());
+        all.sort(Comparator.comparingDouble(Account::effectivePriority).thenComparing(Account::name));
+        return all.stream().map(this::record).toList();
+    }
+
+    void setPriority(String name, double priority) {
+        String n = name(name);
+        double p = atLeast("Priority", priority, Accountant.MIN_PRIORITY, "at least 0.5, HTCondor's best priority");
+        change(n, a -> a.withRealPriority(p));
+    }
+
+    void setPriorityFactor(String name, double factor) {
+        String n = name(name);
+        double f = atLeast("PriorityFactor", factor, 1, "at least 1");
+        change(n, a -> a.withPriorityFactor(f));
+    }
+
+    /** Sets the accumulated usage, given in weighted slot-hours. */
+    void setUsage(String name, double hours) {
+        String n = name(name);
+        double h = atLeast("Usage", hours, 0, "at least 0 (weighted slot-hours)");
+        change(n, a -> a.withAccumulatedUsage(h * 3600));
+    }
+
+    private void change(String name, java.util.function.UnaryOperator<Account> change) {
         state = state.with(name, settings.defaultPrioFactor(), change);
         save();
         LOG.info("accountant: {} is now {}", name, state.accounts().get(name));
-        return Map.of();
     }
 
-    private Map<String, Object> setLimit(Map<String, Object> args) {
-        String name = name(args);
-        double max = number(args, "Max", 0, "at least 0");
+    /** Sets concurrency limit {@code name} to {@code max} units until the negotiator restarts or it is set again. */
+    void setLimit(String name, double max) {
+        String n = name(name);
+        double m = atLeast("Max", max, 0, "at least 0");
         try {
-            limits = limits.with(name, max);
+            limits = limits.with(n, m);
         } catch (IllegalArgumentException e) {
-            throw new QmfException(QmfException.BAD_PARAMETER, e.getMessage());
+            throw new CollectorFailure.Invalid(e.getMessage());
         }
-        LOG.info("concurrency limit {} set to {}", name, max);
-        return Map.of();
+        LOG.info("concurrency limit {} set to {}", n, m);
     }
 
-    private Map<String, Object> limitsTable() {
-        Map<String, Object> out = new TreeMap<>();
-        limits.max().forEach((name, max) -> out.put(name, limitEntry(limitsInUse.getOrDefault(name, 0.0), max)));
-        limitsInUse.forEach((name, used) -> out.putIfAbsent(name, limitEntry(used, limits.maxOf(name))));
-        return out;
+    /** Every limit configured or in use, by name: the units the last cycle saw in use and the limit. */
+    GetLimits.Limits limits() {
+        Map<String, GetLimits.Limit> out = new TreeMap<>();
+        limits.max().forEach((name, max) -> out.put(name, new GetLimits.Limit(limitsInUse.getOrDefault(name, 0.0), max)));
+        limitsInUse.forEach((name, used) -> out.putIfAbsent(name, new GetLimits.Limit(used, limits.maxOf(name))));
+        return new GetLimits.Limits(out);
     }
 
-    private static Map<String, Object> limitEntry(double current, double max) {
-        return Map.of("CURRENT", current, "MAX", max);
+    /** An account as GetStats answers it. */
+    private AccountantRecord record(Account a) {
+        String group = a.group() ? a.name() : settings.groups().groupOf(a.name());
+        AccountantRecord.GroupQuota quota = !a.group() ? null : new AccountantRecord.GroupQuota(
+                quotas.getOrDefault(a.name(), 0.0), settings.groups().staticQuota().getOrDefault(a.name(), 0.0),
+                settings.groups().dynamicQuota().getOrDefault(a.name(), 0.0), settings.groups().acceptsSurplus(a.name()));
+        return new AccountantRecord(a.name(), a.effectivePriority(), a.realPriority(), a.priorityFactor(), a.slotsInUse(),
+                a.weightedInUse(), a.accumulatedUsage() / 3600, a.beginUsageTime(), a.lastUsageTime(), a.upDownIndex(),
+                a.group(), group, quota);
     }
 
-    private Account existing(String name) {
-        Account a = state.accounts().get(name);
-        if (a == null) {
-            throw new QmfException(QmfException.BAD_PARAMETER, "the accountant has no record of '" + name + "'");
+    private static String name(String name) {
+        if (name == null || name.isBlank()) {
+            throw new CollectorFailure.Invalid("Name must be a submitter or group name, got " + name);
         }
-        return a;
+        return name.trim();
     }
 
-    private List<Object> priorities() {
-        List<Account> all = new ArrayList<>(state.accounts().values());
-        all.sort(Comparator.comparingDouble(Account::effectivePriority).thenComparing(Account::name));
-        List<Object> out = new ArrayList<>();
-        all.forEach(a -> out.add(record(a)));
-        return out;
-    }
-
-    /** An account as GetStats answers it (HTCondor's accountant ad names). */
-    private Map<String, Object> record(Account a) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("Name", a.name());
-        m.put("Priority", a.effectivePriority());
-        m.put("RealPriority", a.realPriority());
-        m.put("PriorityFactor", a.priorityFactor());
-        m.put("ResourcesUsed", a.slotsInUse());
-        m.put("WeightedResourcesUsed", a.weightedInUse());
-        m.put("AccumulatedUsage", a.accumulatedUsage() / 3600);
-        m.put("BeginUsageTime", a.beginUsageTime());
-        m.put("LastUsageTime", a.lastUsageTime());
-        m.put("UpDownIndex", a.upDownIndex());
-        m.put("IsAccountingGroup", a.group());
-        String group = settings.groups().groupOf(a.name());
-        m.put("AccountingGroup", a.group() ? a.name() : group);
-        if (a.group()) {
-            m.put("EffectiveQuota", quotas.getOrDefault(a.name(), 0.0));
-            m.put("ConfigQuota", settings.groups().staticQuota().getOrDefault(a.name(), 0.0));
-            m.put("DynamicQuota", settings.groups().dynamicQuota().getOrDefault(a.name(), 0.0));
-            m.put("AcceptSurplus", settings.groups().acceptsSurplus(a.name()));
+    private static double atLeast(String what, double v, double least, String rule) {
+        if (Double.isNaN(v) || Double.isInfinite(v) || v < least) {
+            throw new CollectorFailure.Invalid(what + " must be a number " + rule + ", got " + v);
         }
-        return m;
-    }
-
-    private static String name(Map<String, Object> args) {
-        Object v = args.get("Name");
-        if (!(v instanceof String s) || s.isBlank()) {
-            throw new QmfException(QmfException.BAD_PARAMETER, "Name must be a submitter or group name, got " + v);
-        }
-        return s.trim();
-    }
-
-    private static double number(Map<String, Object> args, String key, double least, String rule) {
-        Object v = args.get(key);
-        if (!(v instanceof Number n) || Double.isNaN(n.doubleValue()) || Double.isInfinite(n.doubleValue())
-                || n.doubleValue() < least) {
-            throw new QmfException(QmfException.BAD_PARAMETER, key + " must be a number " + rule + ", got " + v);
-        }
-        return n.doubleValue();
+        return v;
     }
 }

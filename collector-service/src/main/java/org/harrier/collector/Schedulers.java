@@ -10,7 +10,8 @@ import org.harrier.protocol.ObjectId;
 /**
  * The schedulers as the negotiator calls them: the two methods of docs/protocols.md
  * "Negotiation". The bus package implements it, so the domain code never sees the bus
- * (docs/architecture.md); every call may come from the central manager's thread and must not block it.
+ * (docs/architecture.md); every call may come from the central manager's thread and must not
+ * block it.
  */
 public interface Schedulers {
     /** {@code GetRequests()} on {@code scheduler} at {@code agent}: completes with the {@code Requests} list, or exceptionally. */

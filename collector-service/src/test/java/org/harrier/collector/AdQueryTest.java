@@ -12,7 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-import org.harrier.bus.QmfException;
+import org.harrier.protocol.AdMaps;
+import org.harrier.protocol.collector.Query;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -34,8 +35,13 @@ class AdQueryTest {
         store.apply(DataIndication.submitter("alice@s").with("IdleJobs", 3L).data(), now);
     }
 
+    /** The query as the collector object reads its arguments; the ads in the native map form, as answered. */
     private List<Map<String, Object>> query(Map<String, Object> arguments) {
-        return store.query(AdQuery.fromArguments(arguments));
+        return store.query(read(arguments)).stream().map(AdMaps::toNative).toList();
+    }
+
+    private static AdQuery read(Map<String, Object> arguments) {
+        return AdQuery.of(Query.METHOD.readRequest(arguments));
     }
 
     private static Map<String, Object> args(String type, String constraint, List<?> projection) {
@@ -106,32 +112,30 @@ class AdQueryTest {
     @ParameterizedTest(name = "[{index}] {0}")
     @MethodSource("badConstraints")
     void aConstraintThatDoesNotParseIsABadParameterNamingLineAndColumn(String constraint, String where) {
-        QmfException e = assertThrows(QmfException.class, () -> AdQuery.fromArguments(args("slot", constraint, null)));
+        CollectorFailure e = assertThrows(CollectorFailure.Invalid.class, () -> read(args("slot", constraint, null)));
 
-        assertEquals(QmfException.BAD_PARAMETER, e.code());
         assertTrue(e.getMessage().startsWith("Constraint is not a valid ClassAd expression: " + where), e.getMessage());
     }
 
     @Test
     void anUnknownAdTypeIsABadParameterListingTheTypes() {
-        QmfException e = assertThrows(QmfException.class, () -> AdQuery.fromArguments(args("job", null, null)));
+        CollectorFailure e = assertThrows(CollectorFailure.Invalid.class, () -> read(args("job", null, null)));
 
-        assertEquals(QmfException.BAD_PARAMETER, e.code());
         assertTrue(e.getMessage().contains("slot") && e.getMessage().contains("'job'"), e.getMessage());
     }
 
     @Test
     void aProjectionItemThatIsNotANameIsABadParameter() {
-        QmfException e = assertThrows(QmfException.class,
-                () -> AdQuery.fromArguments(args("slot", null, List.of("Name", 7L))));
+        // A bad argument is an IllegalArgumentException, which the collector object answers as BAD_PARAMETER.
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> read(args("slot", null, List.of("Name", 7L))));
 
-        assertEquals(QmfException.BAD_PARAMETER, e.code());
         assertTrue(e.getMessage().contains("Projection item 2"), e.getMessage());
     }
 
     @Test
     void aMissingAdTypeIsABadParameter() {
-        QmfException e = assertThrows(QmfException.class, () -> AdQuery.fromArguments(Map.of()));
-        assertEquals(QmfException.BAD_PARAMETER, e.code());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> read(Map.of()));
+        assertTrue(e.getMessage().contains("AdType"), e.getMessage());
     }
 }

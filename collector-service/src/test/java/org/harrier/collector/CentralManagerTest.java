@@ -10,12 +10,15 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
+import org.harrier.classad.ClassAd;
 import org.harrier.protocol.AgentName;
 import org.harrier.bus.RequestContext;
 import org.harrier.protocol.ObjectId;
 import org.harrier.bus.QmfException;
 import org.harrier.collector.bus.CollectorObject;
 import org.harrier.collector.bus.NegotiatorObject;
+import org.harrier.protocol.collector.Query;
+import org.harrier.protocol.negotiator.Reschedule;
 import org.harrier.testing.SettableClock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -78,10 +81,16 @@ class CentralManagerTest {
         manager.accept(DataIndication.submitter("alice@submit1").with("IdleJobs", n).data());
     }
 
-    @SuppressWarnings("unchecked")
-    private List<Map<String, Object>> query(Map<String, Object> arguments) throws Exception {
-        return (List<Map<String, Object>>) collector.invoke("Query", arguments, CONSOLE)
-                .toCompletableFuture().get(10, TimeUnit.SECONDS).get("Ads");
+    /** Query through the collector object, as the agent calls it. */
+    private List<ClassAd> query(Query request) throws Exception {
+        return Query.METHOD.readAnswer(collector.invoke(Query.METHOD.name(), Query.METHOD.writeRequest(request), CONSOLE)
+                .toCompletableFuture().get(10, TimeUnit.SECONDS)).ads();
+    }
+
+    /** Reschedule through the negotiator object. */
+    private CompletableFuture<Map<String, Object>> reschedule() {
+        return negotiator.invoke(Reschedule.METHOD.name(), Reschedule.METHOD.writeRequest(new Reschedule()), CONSOLE)
+                .toCompletableFuture();
     }
 
     @Test
@@ -154,12 +163,12 @@ class CentralManagerTest {
         idleJobs(1);
         Waiting.until("first match", () -> grid.matchedCalls.size() == 1);
 
-        negotiator.invoke("Reschedule", Map.of(), CONSOLE).toCompletableFuture().get(10, TimeUnit.SECONDS);
+        reschedule().get(10, TimeUnit.SECONDS);
         Waiting.until("second cycle", () -> grid.cyclesPublished() >= 2);
         assertEquals(1, grid.matchedCalls.size(), "the held slot was offered again");
 
         unclaimedSlot("slot1@exec1");
-        negotiator.invoke("Reschedule", Map.of(), CONSOLE);
+        reschedule();
         Waiting.until("match after the slot re-advertised", () -> grid.matchedCalls.size() == 2);
     }
 
@@ -173,7 +182,7 @@ class CentralManagerTest {
         Waiting.until("first match", () -> grid.matchedCalls.size() == 1);
         grid.failMatched = false;
 
-        negotiator.invoke("Reschedule", Map.of(), CONSOLE);
+        reschedule();
 
         Waiting.until("the slot matched again", () -> grid.matchedCalls.size() == 2);
     }
@@ -191,7 +200,7 @@ class CentralManagerTest {
         Waiting.until("first match", () -> grid.matchedCalls.size() == 1);
         grid.failMatched = false;
 
-        negotiator.invoke("Reschedule", Map.of(), CONSOLE);
+        reschedule();
 
         // Held until the bound, license_x's only unit would keep the job back (a Rejection, no call).
         Waiting.until("matched again with the unit the failed match gave back", () -> grid.matchedCalls.size() == 2);
@@ -223,7 +232,7 @@ class CentralManagerTest {
     void aSchedulerThatFailsDoesNotKeepOthersFromTheirMatches() {
         start(settings());
         AgentName broken = AgentName.harrier("scheduler", "broken");
-        grid.answersWith(broken, s -> CompletableFuture.failedFuture(new QmfException(QmfException.EXCEPTION, "down")));
+        grid.answersWith(broken, s -> CompletableFuture.failedFuture(new IllegalStateException("down")));
         grid.answers(SCHEDD, List.of(request("a", "alice", 1), Map.of("RequestId", "junk")));
         unclaimedSlot("slot1@exec1");
         manager.accept(DataIndication.submitter("bob@broken").from(broken).with("IdleJobs", 3L).data());
@@ -247,7 +256,7 @@ class CentralManagerTest {
             idleJobs(n);
         }
         unclaimedSlot("slot1@exec1");
-        assertEquals(1, query(Map.of("AdType", "slot")).size(), "Query answered during the cycle");
+        assertEquals(1, query(Query.all("slot")).size(), "Query answered during the cycle");
         assertEquals(1, grid.getRequestsCalls.size());
 
         slowAnswer.complete(List.of());
@@ -279,7 +288,7 @@ class CentralManagerTest {
         manager.accept(DataIndication.slot("slot1@exec1").with("State", "Claimed").data());
 
         // Each indication is applied in order on the owner thread; this query runs after them all.
-        query(Map.of("AdType", "slot"));
+        query(Query.all("slot"));
         assertTrue(manager.negotiatorIdle().get(10, TimeUnit.SECONDS));
         assertEquals(1, grid.getRequestsCalls.size());
     }
@@ -288,13 +297,13 @@ class CentralManagerTest {
     void anAdIsDroppedWhenItsLifetimePassesOnTheClock() throws Exception {
         start(settings().withClassAdLifetime(Duration.ofSeconds(15)));
         unclaimedSlot("slot1@exec1");
-        assertEquals(1, query(Map.of("AdType", "slot")).size());
+        assertEquals(1, query(Query.all("slot")).size());
         assertEquals(1L, collector.values().get("HostsTotal"));
 
         clock.advance(Duration.ofSeconds(15));
 
         Waiting.until("the ad to expire", () -> collector.values().get("HostsTotal").equals(0L));
-        assertEquals(List.of(), query(Map.of("AdType", "slot")));
+        assertEquals(List.of(), query(Query.all("slot")));
     }
 
     @Test
@@ -320,13 +329,14 @@ class CentralManagerTest {
         unclaimedSlot("slot1@exec1");
 
         CompletableFuture<Map<String, Object>> bad = collector
-                .invoke("Query", Map.of("AdType", "slot", "Constraint", "Cpus >"), CONSOLE).toCompletableFuture();
+                .invoke(Query.METHOD.name(), Query.METHOD.writeRequest(new Query("slot", "Cpus >", List.of())), CONSOLE)
+                .toCompletableFuture();
 
         Throwable cause = org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.ExecutionException.class,
                 () -> bad.get(10, TimeUnit.SECONDS)).getCause();
         QmfException e = (QmfException) cause;
         assertEquals(QmfException.BAD_PARAMETER, e.code());
         assertTrue(e.getMessage().contains("line 1, column 7"), e.getMessage());
-        assertEquals(1, query(Map.of("AdType", "slot")).size());
+        assertEquals(1, query(Query.all("slot")).size());
     }
 }

@@ -14,7 +14,6 @@ import org.harrier.console.grid.BrokerProbe;
 import org.harrier.console.grid.BusGridClient;
 import org.harrier.console.submit.SubmitException;
 import org.harrier.exec.starter.ProcessLaunch;
-import org.harrier.bus.QmfException;
 import picocli.CommandLine;
 
 /**
@@ -133,9 +132,6 @@ public final class Harrier {
     static String message(Exception e) {
         if (e instanceof ConsoleFailure || e instanceof SubmitException) {
             return e.getMessage();
-        }
-        if (e instanceof QmfException q) {
-            return q.getMessage() + " (QMF error " + q.code() + ")";
         }
         String m = e.getMessage();
         return "internal error: " + e.getClass().getSimpleName() + (m == null ? "" : ": " + m)

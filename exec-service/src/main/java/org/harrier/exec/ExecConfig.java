@@ -6,6 +6,7 @@ import java.util.Map;
 
 import org.harrier.config.Configuration;
 import org.harrier.config.ConfigurationException;
+import org.harrier.exec.machine.MachineResource;
 
 /**
  * The startd's knobs in an HTCondor-style configuration file (grid-rules/README.md), applied to

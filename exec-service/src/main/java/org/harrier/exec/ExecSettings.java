@@ -9,6 +9,13 @@ import java.util.TreeMap;
 
 import org.harrier.classad.ClassAdParseException;
 import org.harrier.classad.Expr;
+import org.harrier.exec.claim.ConsumptionPolicy;
+import org.harrier.exec.claim.OwnerPolicy;
+import org.harrier.exec.claim.SlotPolicy;
+import org.harrier.exec.claim.StartdLeases;
+import org.harrier.exec.claim.VacateTime;
+import org.harrier.exec.machine.MachineNames;
+import org.harrier.exec.machine.MachineResource;
 
 /**
  * How an execute node is configured. Every machine fact the startd would detect (cores, memory,
@@ -33,7 +40,7 @@ public final class ExecSettings {
     private final MachineNames names;
     private final Path executeDir;
     private final Expr start;
-    private final Timings timings;
+    private final StartdTimings timings;
     private final SlotPolicy policy;
     private final List<MachineResource> customResources;
     private final ConsumptionPolicy slotPolicy;
@@ -52,7 +59,7 @@ public final class ExecSettings {
         this.names = new MachineNames(b.machine, b.arch, b.opSys, b.opSysAndVer, b.fileSystemDomain);
         this.executeDir = b.executeDir;
         this.start = b.start;
-        this.timings = new Timings(b.updateInterval, b.killGrace, b.usageInterval, b.matchTimeout);
+        this.timings = new StartdTimings(b.updateInterval, b.killGrace, b.usageInterval, b.matchTimeout);
         this.policy = new SlotPolicy(b.rank, b.maxJobRetirementTime, b.maxVacateTime);
         this.customResources = List.copyOf(b.customResources.values());
         this.slotPolicy = b.slotPolicy();
@@ -101,7 +108,7 @@ public final class ExecSettings {
         return start;
     }
 
-    public Timings timings() {
+    public StartdTimings timings() {
         return timings;
     }
 
@@ -136,34 +143,6 @@ public final class ExecSettings {
      */
     public Duration starterUpdateInterval() {
         return starterUpdateInterval;
-    }
-
-    /** Machine names a startd would detect; null means detect. */
-    public record MachineNames(String machine, String arch, String opSys, String opSysAndVer, String fileSystemDomain) {
-    }
-
-    /**
-     * updateInterval: how often slot ads are republished (HTCondor UPDATE_INTERVAL; 5 s in a
-     * personal grid). killGrace: how long a vacated job has between its KillSig and SIGKILL when
-     * MAXVACATETIME is not an expression (a job's smaller JobMaxVacateTime wins; {@link VacateTime}).
-     * usageInterval: how often a running job's CPU time is sampled from /proc. matchTimeout:
-     * HTCondor's MATCH_TIMEOUT, how long a match notice keeps the slot Matched without a claim.
-     */
-    public record Timings(Duration updateInterval, Duration killGrace, Duration usageInterval, Duration matchTimeout) {
-        public Timings {
-            positive(matchTimeout, "matchTimeout (MATCH_TIMEOUT)");
-            positive(updateInterval, "updateInterval");
-            if (killGrace == null || killGrace.isNegative()) {
-                throw new IllegalArgumentException("killGrace must be zero or positive, got " + killGrace);
-            }
-            positive(usageInterval, "usageInterval");
-        }
-
-        private static void positive(Duration d, String what) {
-            if (d == null || d.isZero() || d.isNegative()) {
-                throw new IllegalArgumentException(what + " must be positive, got " + d);
-            }
-        }
     }
 
     public static final class Builder {
@@ -385,7 +364,7 @@ public final class ExecSettings {
         }
 
         public ExecSettings build() {
-            new Timings(updateInterval, killGrace, usageInterval, matchTimeout);
+            new StartdTimings(updateInterval, killGrace, usageInterval, matchTimeout);
             new StartdLeases(claimLease);
             if (pollingInterval == null || pollingInterval.isZero() || pollingInterval.isNegative()) {
                 throw new IllegalArgumentException("pollingInterval must be positive, got " + pollingInterval);

@@ -3,6 +3,7 @@ package org.harrier.exec;
 import java.util.Objects;
 
 import org.harrier.exec.checkpoint.CheckpointSaved;
+import org.harrier.exec.claim.ClaimRun;
 
 /**
  * Job {@code jobId} on claim {@code claimId} exited with its CheckpointExitCode and its
@@ -21,7 +22,7 @@ public record JobCheckpointed(String jobId, String claimId, String scheduler, lo
         }
     }
 
-    static JobCheckpointed of(ClaimRun run, String claimId, CheckpointSaved saved) {
+    public static JobCheckpointed of(ClaimRun run, String claimId, CheckpointSaved saved) {
         return new JobCheckpointed(run.jobId(), claimId, run.scheduler(), saved.number(), saved.bytes(), saved.seconds());
     }
 }

@@ -20,6 +20,8 @@ public record JobExited(String jobId, String claimId, String scheduler, int exit
         int exitSignal, double remoteUserCpu, double remoteSysCpu, double remoteWallClockTime, String holdReason,
         int holdReasonCode, boolean evicted, ResourceUsage resources) {
     public static final int NEVER_STARTED = -1;
+    /** HTCondor's HoldReasonCode 12, TransferOutputError: the job ran, its outputs could not be sent back. */
+    public static final int TRANSFER_OUTPUT_ERROR = 12;
 
     /** A report without memory and disk figures. */
     public JobExited(String jobId, String claimId, String scheduler, int exitCode, boolean exitBySignal,
@@ -56,7 +58,7 @@ public record JobExited(String jobId, String claimId, String scheduler, int exit
      * The job ended by itself, with its usage; or the starter stopped it for a reason to hold it
      * for (HoldReasonCode 34, over its memory limit), which the report carries with its exit.
      */
-    static JobExited of(String jobId, String claimId, String scheduler, ProcessOutcome o) {
+    public static JobExited of(String jobId, String claimId, String scheduler, ProcessOutcome o) {
         return new JobExited(jobId, claimId, scheduler, o.exitCode(), o.exitBySignal(), o.exitSignal(),
                 o.cpu().userSeconds(), o.cpu().systemSeconds(), o.wallClockSeconds(), o.holdReason(),
                 o.holdReasonCode(), false, o.resources());
@@ -66,12 +68,12 @@ public record JobExited(String jobId, String claimId, String scheduler, int exit
      * Job {@code jobId} was killed because its claim was preempted (docs/protocols.md, JobExited
      * {@code Evicted}): it did not finish and goes back to Idle; the claim is gone.
      */
-    static JobExited evicted(String jobId, String claimId, String scheduler, ProcessOutcome o) {
+    public static JobExited evicted(String jobId, String claimId, String scheduler, ProcessOutcome o) {
         return new JobExited(jobId, claimId, scheduler, o.exitCode(), o.exitBySignal(), o.exitSignal(),
                 o.cpu().userSeconds(), o.cpu().systemSeconds(), o.wallClockSeconds(), "", 0, true, o.resources());
     }
 
-    static JobExited neverStarted(String jobId, String claimId, String scheduler, String reason, int holdReasonCode) {
+    public static JobExited neverStarted(String jobId, String claimId, String scheduler, String reason, int holdReasonCode) {
         return new JobExited(jobId, claimId, scheduler, NEVER_STARTED, false, 0, 0, 0, 0, reason, holdReasonCode);
     }
 
@@ -83,5 +85,11 @@ public record JobExited(String jobId, String claimId, String scheduler, int exit
     /** True if the scheduler should hold the job: it never started, or ran over its memory limit. */
     public boolean held() {
         return holdReasonCode > 0;
+    }
+
+    /** This exit, of a job whose outputs could not be sent: held with code 12 and {@code reason}. */
+    public JobExited outputFailed(String reason) {
+        return new JobExited(jobId, claimId, scheduler, exitCode, exitBySignal, exitSignal, remoteUserCpu, remoteSysCpu,
+                remoteWallClockTime, reason, TRANSFER_OUTPUT_ERROR);
     }
 }

@@ -2,6 +2,7 @@ package org.harrier.exec;
 
 import java.util.Objects;
 
+import org.harrier.exec.claim.ClaimRun;
 import org.harrier.exec.starter.CpuTime;
 import org.harrier.exec.starter.ResourceUsage;
 
@@ -25,21 +26,14 @@ public record JobUsage(String jobId, String claimId, String scheduler, CpuTime c
     }
 
     /**
-     * Hands {@code to} the usage so far of every job in {@code running} but those whose claim is
-     * being released; returns how many. On the startd's owner thread, which owns both maps.
+     * Hands {@code to} the usage so far of every job in {@code running} (by claim id; the claim
+     * table's runs not being released); returns how many. On the startd's owner thread.
      */
-    static int report(java.util.Map<String, ClaimRun> running, java.util.Set<String> releasing,
-            java.util.function.Consumer<JobUsage> to) {
-        int n = 0;
-        for (var e : running.entrySet()) {
-            if (!releasing.contains(e.getKey())) {
-                ClaimRun run = e.getValue();
-                var p = run.process();
-                to.accept(new JobUsage(run.jobId(), e.getKey(), run.scheduler(), p.usage(), p.resources(),
-                        p.wallClockSeconds()));
-                n++;
-            }
-        }
-        return n;
+    static int report(java.util.Map<String, ClaimRun> running, java.util.function.Consumer<JobUsage> to) {
+        running.forEach((claimId, run) -> {
+            var p = run.process();
+            to.accept(new JobUsage(run.jobId(), claimId, run.scheduler(), p.usage(), p.resources(), p.wallClockSeconds()));
+        });
+        return running.size();
     }
 }

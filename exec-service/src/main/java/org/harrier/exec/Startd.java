@@ -2,43 +2,48 @@ package org.harrier.exec;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 import org.harrier.classad.ClassAd;
-import org.harrier.classad.EvalContext;
-import org.harrier.exec.checkpoint.CheckpointStore;
 import org.harrier.exec.checkpoint.CheckpointStores;
-import org.harrier.exec.checkpoint.SpoolCheckpointStore;
-import org.harrier.exec.starter.Cgroups;
-import org.harrier.exec.starter.JobCommand;
-import org.harrier.exec.starter.JobSetupException;
+import org.harrier.exec.claim.ClaimBook;
+import org.harrier.exec.claim.ClaimRun;
+import org.harrier.exec.claim.ClaimTable;
+import org.harrier.exec.claim.ClaimVerdict;
+import org.harrier.exec.claim.Effect;
+import org.harrier.exec.claim.Evictions;
+import org.harrier.exec.claim.OwnerThread;
+import org.harrier.exec.claim.OwnerWatch;
+import org.harrier.exec.claim.PartitionableSlot;
+import org.harrier.exec.claim.SlotMatches;
+import org.harrier.exec.claim.SlotPolicy;
+import org.harrier.exec.claim.StartdLeases;
+import org.harrier.exec.machine.Machine;
+import org.harrier.exec.machine.Measurements;
+import org.harrier.exec.run.Checkpointer;
+import org.harrier.exec.run.RunEnds;
+import org.harrier.exec.run.JobStarts;
 import org.harrier.exec.starter.ProcessOutcome;
-import org.harrier.exec.starter.RunningJob;
 import org.harrier.exec.starter.Starter;
-import org.harrier.exec.transfer.FileTransfer;
 import org.harrier.exec.transfer.Sandboxes;
-import org.harrier.bus.QmfException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The execute node: claims on the partitionable slot, and jobs run on them.
  *
- * <p>Threads (docs/architecture.md): one owner thread, "harrier-startd", owns the {@link ClaimBook}, the
- * running jobs and the claims being released; every public method hands its work to it and
- * returns a future completed there. Processes are waited for on the JDK's reaper threads and
+ * <p>Threads (docs/architecture.md): one owner thread, "harrier-startd", holds the current
+ * {@link ClaimTable} (the claims, their running jobs, the claims being released, their leases) in
+ * its {@link OwnerThread} and applies the effects of the transitions it commits; every public
+ * method hands its work to it and returns a future completed there. Processes are waited for on the JDK's reaper threads and
  * sampled on the starter's timer thread; their exits are handed back to the owner thread
  * before anything changes. {@link #slot()} is a volatile snapshot readable from any thread.
  *
@@ -53,76 +58,54 @@ public final class Startd implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Startd.class);
 
     private final ExecutorService owner;
-    private final ClaimBook book;
+    private final OwnerThread thread;
+    private final SlotPolicy policy;
     private final Starter starter;
     private final StartdListener listener;
     private final Clock clock;
     private final Duration killGrace;
-    private final Map<String, ClaimRun> running = new HashMap<>();
-    private final Set<String> releasing = new HashSet<>();
-    private final StartdLeases leases;
     private final CountDownLatch drained = new CountDownLatch(1);
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
     private boolean closing;
     private volatile PartitionableSlot published;
     private final Evictions evictions;
     private final Checkpointer checkpoints;
-    private final StagedStarts staged;
+    private final JobStarts staged;
     private final RunEnds ends;
-    private final ClaimJobs jobs;
     private final SlotMatches matches;
 
-    public Startd(ClaimBook book, ExecSettings.Timings timings, StartdListener listener, Clock clock) {
-        this(book, timings, listener, clock, StartdLeases.CLAIM_LEASE, OwnerWatch.quiet());
-    }
-
-    /** A startd whose idle claims end after {@code claimLease} without a renewal (CLAIM_LEASE). */
-    public Startd(ClaimBook book, ExecSettings.Timings timings, StartdListener listener, Clock clock, Duration claimLease) {
-        this(book, timings, listener, clock, claimLease, OwnerWatch.quiet());
-    }
-
-    /** A startd with both: idle claims end after {@code claimLease}; {@code ownerWatch} applies at every poll. */
-    public Startd(ClaimBook book, ExecSettings.Timings timings, StartdListener listener, Clock clock, Duration claimLease,
-            OwnerWatch ownerWatch) {
-        this(book, timings, listener, clock, claimLease, ownerWatch, Cgroups.none("not asked for"), new SpoolCheckpointStore(), null);
-    }
-
-    /**
-     * All parts: {@code cgroups} for jobs' own cgroups, {@code checkpointStore} for self-checkpointing
-     * jobs, {@code sandboxes} for jobs whose files travel (null: every job runs in its Iwd).
-     */
-    public Startd(ClaimBook book, ExecSettings.Timings timings, StartdListener listener, Clock clock, Duration claimLease,
-            OwnerWatch ownerWatch, Cgroups cgroups, CheckpointStore checkpointStore, Sandboxes sandboxes) {
-        this.leases = new StartdLeases(claimLease);
-        this.book = Objects.requireNonNull(book, "book");
+    /** A startd made of {@code settings}, reporting to {@code listener}; its owner thread starts now. */
+    public Startd(StartdSettings settings, StartdListener listener) {
+        StartdTimings timings = settings.timings();
+        ClaimBook book = new ClaimBook(settings.slot(), settings.claimIds(), settings.policy());
+        Clock clock = settings.clock();
+        Sandboxes sandboxes = settings.sandboxes();
+        this.policy = settings.policy();
         this.listener = Objects.requireNonNull(listener, "listener");
-        this.clock = Objects.requireNonNull(clock, "clock");
+        this.clock = clock;
         this.killGrace = timings.killGrace();
-        this.starter = new Starter(timings.killGrace(), timings.usageInterval(), cgroups);
+        this.starter = new Starter(timings.killGrace(), timings.usageInterval(), settings.cgroups());
         this.published = book.slot();
         this.owner = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "harrier-startd");
             t.setDaemon(true);
             return t;
         });
-        this.evictions = new Evictions(book, running, releasing, Objects.requireNonNull(ownerWatch, "ownerWatch"),
-                this::publish, clock, owner);
+        this.thread = new OwnerThread(ClaimTable.of(book, new StartdLeases(settings.claimLease())), this::apply, clock,
+                owner);
+        this.evictions = new Evictions(thread, settings.ownerWatch());
         this.checkpoints = new Checkpointer(
                 // The spool copy for jobs in their Iwd with the spool here; with file transfer, the bus for the others.
-                new CheckpointStores(Objects.requireNonNull(checkpointStore, "checkpointStore"),
+                new CheckpointStores(settings.checkpointStore(),
                         sandboxes == null ? null : sandboxes.transfer()), this::sandboxOf,
-                new Checkpointer.Claims(book, running, releasing, starter, listener, owner),
-                this::finished, () -> closing, this::publish, clock);
-        this.staged = new StagedStarts(sandboxes, new StagedStarts.Parts(book, running, leases, starter, listener,
-                this::publish, clock, owner), checkpoints);
-        this.jobs = new ClaimJobs(book, running, releasing, staged, this::publish);
-        this.ends = new RunEnds(new RunEnds.Parts(book, running, releasing, leases,
-                report -> safely(() -> listener.jobExited(report)), this::publish, () -> {
-                    if (closing && running.isEmpty()) {
-                        drained.countDown();
-                    }
-                }, clock), checkpoints, staged);
-        this.matches = new SlotMatches(book, evictions::ownerState, timings.matchTimeout(), clock, owner, this::publish);
+                new Checkpointer.Claims(thread, starter, listener, () -> closing), this::finished);
+        this.staged = new JobStarts(sandboxes, thread, starter, checkpoints);
+        this.ends = new RunEnds(thread, () -> {
+            if (closing && table().noRuns()) {
+                drained.countDown();
+            }
+        }, checkpoints, staged);
+        this.matches = new SlotMatches(thread, evictions::ownerState, timings.matchTimeout(), this::publish);
     }
 
     /** The sandbox the claim's job runs in, null when it runs in its Iwd; owner thread. */
@@ -132,7 +115,7 @@ public final class Startd implements AutoCloseable {
 
     /** The owner's Rank and MaxJobRetirementTime (immutable); any thread. */
     public SlotPolicy policy() {
-        return book.policy();
+        return policy;
     }
 
     /** The slots as last changed; any thread. */
@@ -142,11 +125,10 @@ public final class Startd implements AutoCloseable {
 
     public CompletableFuture<ClaimBook.Grant> claim(ClassAd request, String scheduler) {
         return onOwner(() -> {
-            ClaimBook.Grant g = book.claim(request, scheduler, evictions.measured(), EvalContext.create(clock, clock.millis()));
+            ClaimBook.Grant granted = thread.commit(table().claim(request, scheduler, evictions.measured(),
+                    thread.context()));
             matches.claimed(scheduler);
-            leases.idle(g.claimId(), now());
-            publish();
-            return g;
+            return granted;
         });
     }
 
@@ -155,28 +137,7 @@ public final class Startd implements AutoCloseable {
      * with null when it could not be started: then an exit report with the reason is on its way.
      */
     public CompletableFuture<JobStarted> activate(String claimId, String jobId, ClassAd job) {
-        return onOwner(() -> {
-            DynamicSlot d = jobs.activatable(claimId, jobId, job);
-            RunningJob process;
-            try {
-                JobCommand command = Checkpointer.command(book, d, job);
-                if (staged.startsLater(job, jobId)) {
-                    return staged.activate(d, claimId, jobId, job, command, ends::exited);
-                }
-                checkpoints.restore(new FileTransfer.Endpoint(d.scheduler(), jobId, claimId), job, command.iwd(), true);
-                process = starter.start(command, starter.controlsFor(job, d.name(), jobId, d.resources().memoryMiB()),
-                        outcome -> owner.execute(() -> ends.exited(claimId, outcome)));
-            } catch (JobSetupException e) {
-                safely(() -> listener.jobExited(
-                        JobExited.neverStarted(jobId, claimId, d.scheduler(), e.getMessage(), e.holdReasonCode())));
-                return null;
-            }
-            running.put(claimId, new ClaimRun(jobId, d.scheduler(), process, job));
-            leases.running(claimId, job, now());
-            book.running(claimId, jobId, job, EvalContext.create(clock, clock.millis()));
-            publish();
-            return new JobStarted(jobId, claimId, d.scheduler(), d.name());
-        });
+        return onOwner(() -> staged.activate(claimId, jobId, job, ends::exited));
     }
 
     /**
@@ -185,18 +146,18 @@ public final class Startd implements AutoCloseable {
      */
     public CompletableFuture<Void> deactivate(String claimId, String jobId) {
         return onOwner(() -> {
-            jobs.deactivate(claimId, jobId);
+            thread.commit(table().deactivate(claimId, jobId));
             return null;
         });
     }
 
     /**
      * Stops job {@code jobId}'s process tree (SIGSTOP); the claim stays and the job keeps its
-     * place. A no-op if it is stopped already. WRONG_STATE when the claim runs no such job.
+     * place. A no-op if it is stopped already. WrongState when the claim runs no such job.
      */
     public CompletableFuture<Void> suspend(String claimId, String jobId) {
         return onOwner(() -> {
-            evictions.signal(jobs.runOf(claimId, jobId), true);
+            evictions.signal(table().runOf(claimId, jobId), true);
             evictions.stopped(claimId, true);
             return null;
         });
@@ -205,7 +166,7 @@ public final class Startd implements AutoCloseable {
     /** Lets a suspended job's tree run again (SIGCONT); a no-op if it is not stopped. */
     public CompletableFuture<Void> resume(String claimId, String jobId) {
         return onOwner(() -> {
-            evictions.signal(jobs.runOf(claimId, jobId), false);
+            evictions.signal(table().runOf(claimId, jobId), false);
             evictions.stopped(claimId, false);
             return null;
         });
@@ -214,17 +175,15 @@ public final class Startd implements AutoCloseable {
     /** Gives the claim up; a running job is killed and the resources return when its tree is dead. */
     public CompletableFuture<Void> release(String claimId) {
         return onOwner(() -> {
-            jobs.usable(claimId);
-            jobs.release(claimId);
+            thread.commit(table().release(claimId));
             return null;
         });
     }
 
-    /** The scheduler keeps the claim alive (docs/protocols.md, "Claim leases"); UNKNOWN_CLAIM if it is gone. */
+    /** The scheduler keeps the claim alive (docs/protocols.md, "Claim leases"); UnknownClaim if it is gone. */
     public CompletableFuture<Void> alive(String claimId) {
         return onOwner(() -> {
-            jobs.usable(claimId);
-            leases.renewed(claimId, now());
+            thread.commit(table().renewed(claimId, now()));
             return null;
         });
     }
@@ -232,8 +191,11 @@ public final class Startd implements AutoCloseable {
     /** Releases (as Release does) every claim nobody renewed within its lease; completes with the claims ended. */
     public CompletableFuture<List<String>> expireLeases() {
         return onOwner(() -> {
-            List<String> expired = leases.expired(now(), id -> book.holds(id) && !releasing.contains(id));
-            jobs.expired(expired);
+            List<String> expired = table().expired(now());
+            for (String claimId : expired) {
+                log.warn("claim on {} not renewed within its lease: releasing it", table().claimed(claimId).name());
+                thread.commit(table().release(claimId));
+            }
             return expired;
         });
     }
@@ -244,17 +206,13 @@ public final class Startd implements AutoCloseable {
      */
     public CompletableFuture<Boolean> redetected(Machine detected) {
         return onOwner(() -> {
-            boolean changed = book.resize(detected);
-            if (changed) {
-                publish();
-            }
-            return changed;
+            return thread.commit(table().resized(detected));
         });
     }
 
     /** Claims refused so far per reason; for the slot's statistics. */
     public CompletableFuture<Map<ClaimVerdict.Refusal, Long>> refusals() {
-        return onOwner(book::refusals);
+        return onOwner(() -> table().refusals());
     }
 
     /** A checkpoint that did not restart its job: the job's end as any other ({@link RunEnds#finished}). */
@@ -264,7 +222,7 @@ public final class Startd implements AutoCloseable {
 
     /** Reports each running job's usage so far to its scheduler (every STARTER_UPDATE_INTERVAL); completes with how many. */
     public CompletableFuture<Integer> reportUsage() {
-        return onOwner(() -> JobUsage.report(running, releasing, u -> safely(() -> listener.jobUsage(u))));
+        return onOwner(() -> JobUsage.report(table().activeRuns(), u -> safely(() -> listener.jobUsage(u))));
     }
 
     /**
@@ -276,7 +234,7 @@ public final class Startd implements AutoCloseable {
         return onOwner(() -> {
             List<OwnerWatch.Step> steps = evictions.ownerLook();
             matches.restate();
-            safely(() -> listener.measured(book.slot()));
+            safely(() -> listener.measured(table().slot()));
             return steps;
         });
     }
@@ -293,7 +251,7 @@ public final class Startd implements AutoCloseable {
 
     /**
      * A preempting Claim on dynamic slot {@code slotName} ({@link Evictions#preempt}): never granted; fails
-     * with PREEMPTING once the eviction is under way, CLAIM_REFUSED when there is no claim to preempt.
+     * with Preempting once the eviction is under way, ClaimRefused when there is no claim to preempt.
      */
     public CompletableFuture<Void> preempt(String slotName) {
         return onOwner(() -> {
@@ -310,7 +268,7 @@ public final class Startd implements AutoCloseable {
      */
     public CompletableFuture<Void> vacate(String claimId, String jobId) {
         return onOwner(() -> {
-            evictions.vacateNow(claimId, jobs.runOf(claimId, jobId));
+            evictions.vacateNow(claimId, table().runOf(claimId, jobId));
             return null;
         });
     }
@@ -320,9 +278,29 @@ public final class Startd implements AutoCloseable {
         return onOwner(() -> evictions.vacateSlot(slotName));
     }
 
+    /** The claim table as it is now; owner thread. */
+    private ClaimTable table() {
+        return thread.table();
+    }
+
+    /** Does what the claim table asked for, in its order; owner thread ({@link OwnerThread#commit}). */
+    private void apply(List<Effect> effects) {
+        for (Effect e : effects) {
+            if (e instanceof Effect.Publish) {
+                publish();
+            } else if (e instanceof Effect.Kill k) {
+                k.process().kill();
+            } else if (e instanceof Effect.CancelStaging c) {
+                staged.cancel(c.claimId());
+            } else if (e instanceof Effect.ReportExit r) {
+                safely(() -> listener.jobExited(r.report()));
+            }
+        }
+    }
+
     private void publish() {
         matches.restate();
-        published = book.slot();
+        published = table().slot();
         safely(() -> listener.slotsChanged(published));
     }
 
@@ -339,19 +317,7 @@ public final class Startd implements AutoCloseable {
     }
 
     private <T> CompletableFuture<T> onOwner(Supplier<T> work) {
-        CompletableFuture<T> f = new CompletableFuture<>();
-        try {
-            owner.execute(() -> {
-                try {
-                    f.complete(work.get());
-                } catch (RuntimeException e) {
-                    f.completeExceptionally(e);
-                }
-            });
-        } catch (java.util.concurrent.RejectedExecutionException e) {
-            f.completeExceptionally(new QmfException(QmfException.EXCEPTION, "the startd is shut down"));
-        }
-        return f;
+        return thread.call(work);
     }
 
     /**
@@ -366,11 +332,10 @@ public final class Startd implements AutoCloseable {
         }
         CompletableFuture<Void> killing = onOwner(() -> {
             closing = true;
-            List<ClaimRun> runs = new ArrayList<>(running.values());
-            for (ClaimRun r : runs) {
+            for (ClaimRun r : table().runs()) {
                 r.process().kill();
             }
-            if (running.isEmpty()) {
+            if (table().noRuns()) {
                 drained.countDown();
             }
             return null;

@@ -1,5 +1,8 @@
 package org.harrier.exec;
 
+import org.harrier.exec.claim.PartitionableSlot;
+
+
 /**
  * What the startd tells the world: its slots changed (advertise them), a job exited (a start
  * is the answer to the activation itself, {@link Startd#activate}). Called on the startd's owner thread, in the order things happened; implementations

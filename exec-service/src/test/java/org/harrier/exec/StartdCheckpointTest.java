@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -19,7 +18,10 @@ import java.util.concurrent.TimeUnit;
 
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
-import org.harrier.bus.QmfException;
+import org.harrier.exec.claim.ClaimIds;
+import org.harrier.exec.claim.PartitionableSlot;
+import org.harrier.exec.claim.StartdFailure;
+import org.harrier.exec.machine.Machine;
 import org.harrier.rules.Resources;
 import org.harrier.testing.Await;
 import org.junit.jupiter.api.AfterEach;
@@ -96,10 +98,9 @@ class StartdCheckpointTest {
     }
 
     void startd() {
-        startd = new Startd(new ClaimBook(PartitionableSlot.of("node", MACHINE, Expr.parse("TRUE"), 0),
-                ClaimIds.seeded(3)),
-                ExecSettings.builder().killGrace(Duration.ofSeconds(5)).usageInterval(Duration.ofMillis(50)).build().timings(),
-                events, Clock.systemUTC());
+        startd = new Startd(StartdSettings.of(PartitionableSlot.of("node", MACHINE, Expr.parse("TRUE"), 0), ClaimIds.seeded(3),
+                ExecSettings.builder().killGrace(Duration.ofSeconds(5)).usageInterval(Duration.ofMillis(50)).build().timings()),
+                events);
     }
 
     ClassAd job(String script) throws Exception {
@@ -206,7 +207,7 @@ class StartdCheckpointTest {
         assertTrue(events.checkpoints.isEmpty());
 
         ExecutionException e = assertThrows(ExecutionException.class, () -> startd.vacateSlot("slot9@node").get());
-        assertEquals(QmfException.UNKNOWN_OBJECT, assertInstanceOf(QmfException.class, e.getCause()).code());
+        assertInstanceOf(StartdFailure.UnknownSlot.class, e.getCause());
     }
 
     @Test
@@ -217,7 +218,7 @@ class StartdCheckpointTest {
         startd.activate(claimId, "12.0", job).get();
 
         ExecutionException e = assertThrows(ExecutionException.class, () -> startd.vacate(claimId, "13.0").get());
-        assertEquals(QmfException.WRONG_STATE, assertInstanceOf(QmfException.class, e.getCause()).code());
+        assertInstanceOf(StartdFailure.WrongState.class, e.getCause());
         Files.createFile(iwd.resolve("done"));
         JobExited exit = events.nextExit();
         assertFalse(exit.evicted());

@@ -7,13 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
+import org.harrier.exec.claim.ClaimBook;
+import org.harrier.exec.claim.ClaimIds;
+import org.harrier.exec.claim.PartitionableSlot;
+import org.harrier.exec.machine.Machine;
+import org.harrier.exec.machine.MachineResource;
 import org.harrier.rules.Resources;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -30,10 +34,9 @@ class StartdDevicesTest {
     Path iwd;
 
     final StartdTest.Events events = new StartdTest.Events();
-    final Startd startd = new Startd(
-            new ClaimBook(PartitionableSlot.of("node", MACHINE, Expr.parse("TRUE"), 0), ClaimIds.seeded(7)),
-            ExecSettings.builder().killGrace(Duration.ofMillis(300)).usageInterval(Duration.ofMillis(50)).build().timings(),
-            events, Clock.systemUTC());
+    final Startd startd = new Startd(StartdSettings.of(PartitionableSlot.of("node", MACHINE, Expr.parse("TRUE"), 0), ClaimIds.seeded(7),
+            ExecSettings.builder().killGrace(Duration.ofMillis(300)).usageInterval(Duration.ofMillis(50)).build().timings()),
+            events);
 
     @AfterEach
     void close() {

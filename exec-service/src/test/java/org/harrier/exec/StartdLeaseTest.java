@@ -14,9 +14,14 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
-import org.harrier.bus.QmfException;
+import org.harrier.exec.claim.ClaimBook;
+import org.harrier.exec.claim.ClaimIds;
+import org.harrier.exec.claim.PartitionableSlot;
+import org.harrier.exec.claim.StartdFailure;
+import org.harrier.exec.machine.Machine;
 import org.harrier.rules.Resources;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -61,10 +66,11 @@ class StartdLeaseTest {
 
     final SetClock clock = new SetClock();
     final StartdTest.Events events = new StartdTest.Events();
-    final Startd startd = new Startd(
-            new ClaimBook(PartitionableSlot.of("node", MACHINE, Expr.parse("TRUE"), 0), ClaimIds.seeded(7)),
-            ExecSettings.builder().killGrace(Duration.ofMillis(300)).usageInterval(Duration.ofMillis(50)).build().timings(),
-            events, clock, Duration.ofSeconds(10));
+    final Startd startd = new Startd(StartdSettings.of(PartitionableSlot.of("node", MACHINE, Expr.parse("TRUE"), 0), ClaimIds.seeded(7),
+            ExecSettings.builder().killGrace(Duration.ofMillis(300)).usageInterval(Duration.ofMillis(50)).build().timings())
+            .withClock(clock)
+            .withClaimLease(Duration.ofSeconds(10)),
+            events);
 
     @AfterEach
     void close() {
@@ -87,7 +93,7 @@ class StartdLeaseTest {
         assertEquals(List.of(g.claimId()), startd.expireLeases().get());
         assertEquals(MACHINE.total(), startd.slot().remaining());
         ExecutionException e = assertThrows(ExecutionException.class, () -> startd.alive(g.claimId()).get());
-        assertEquals(QmfException.UNKNOWN_CLAIM, assertInstanceOf(QmfException.class, e.getCause()).code());
+        assertInstanceOf(StartdFailure.UnknownClaim.class, e.getCause());
     }
 
     @Test

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -15,6 +14,14 @@ import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
 import org.harrier.classad.IntegerValue;
 import org.harrier.classad.Value;
+import org.harrier.exec.claim.ClaimIds;
+import org.harrier.exec.claim.OwnerPolicy;
+import org.harrier.exec.claim.OwnerWatch;
+import org.harrier.exec.claim.PartitionableSlot;
+import org.harrier.exec.claim.SlotAds;
+import org.harrier.exec.machine.Machine;
+import org.harrier.exec.machine.MachineSensor;
+import org.harrier.exec.machine.Measurements;
 import org.harrier.rules.Resources;
 import org.harrier.testing.Await;
 import org.junit.jupiter.api.AfterEach;
@@ -36,9 +43,10 @@ class StartdMatchedTest {
 
     private Startd startd(Duration matchTimeout) {
         MachineSensor sensor = () -> new Measurements(0.1, 0, keyboardIdle.get(), keyboardIdle.get(), 512, 1000);
-        startd = new Startd(new ClaimBook(PartitionableSlot.of("node", Machine.of("node", new Resources(2, 1024, 100000)),
-                Expr.parse("KeyboardIdle > 60"), 0), ClaimIds.seeded(5), SlotPolicy.DEFAULT),
-                ExecSettings.builder().matchTimeout(matchTimeout).build().timings(),
+        startd = new Startd(StartdSettings.of(PartitionableSlot.of("node", Machine.of("node", new Resources(2, 1024, 100000)),
+                Expr.parse("KeyboardIdle > 60"), 0), ClaimIds.seeded(5),
+                ExecSettings.builder().matchTimeout(matchTimeout).build().timings())
+                .withOwnerWatch(new OwnerWatch(OwnerPolicy.DEFAULT, sensor)),
                 new StartdListener() {
                     @Override
                     public void slotsChanged(PartitionableSlot slot) {
@@ -48,8 +56,7 @@ class StartdMatchedTest {
                     @Override
                     public void jobExited(JobExited exited) {
                     }
-                }, Clock.systemUTC(), StartdLeases.CLAIM_LEASE,
-                new OwnerWatch(OwnerPolicy.DEFAULT, sensor));
+                });
         return startd;
     }
 

@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -20,6 +19,18 @@ import java.util.function.BooleanSupplier;
 
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
+import org.harrier.exec.claim.ClaimBook;
+import org.harrier.exec.claim.ClaimIds;
+import org.harrier.exec.claim.OwnerAction;
+import org.harrier.exec.claim.OwnerPolicy;
+import org.harrier.exec.claim.OwnerPolicyTest;
+import org.harrier.exec.claim.OwnerWatch;
+import org.harrier.exec.claim.PartitionableSlot;
+import org.harrier.exec.claim.SlotAds;
+import org.harrier.exec.claim.SlotPolicy;
+import org.harrier.exec.machine.Machine;
+import org.harrier.exec.machine.MachineSensor;
+import org.harrier.exec.machine.Measurements;
 import org.harrier.rules.Resources;
 import org.harrier.testing.Await;
 import org.junit.jupiter.api.AfterEach;
@@ -54,9 +65,11 @@ class StartdOwnerPolicyTest {
 
     Startd startd(OwnerPolicy policy, Duration killGrace, String start) {
         MachineSensor sensor = () -> new Measurements(0.1, 0, keyboardIdle.get(), keyboardIdle.get(), 512, 1000);
-        startd = new Startd(new ClaimBook(PartitionableSlot.of("node", Machine.of("node", new Resources(2, 1024, 100000)),
-                Expr.parse(start), 0), ClaimIds.seeded(5), slotPolicy),
-                ExecSettings.builder().killGrace(killGrace).usageInterval(Duration.ofMillis(50)).build().timings(),
+        startd = new Startd(StartdSettings.of(PartitionableSlot.of("node", Machine.of("node", new Resources(2, 1024, 100000)),
+                Expr.parse(start), 0), ClaimIds.seeded(5),
+                ExecSettings.builder().killGrace(killGrace).usageInterval(Duration.ofMillis(50)).build().timings())
+                .withPolicy(slotPolicy)
+                .withOwnerWatch(new OwnerWatch(policy, sensor)),
                 new StartdListener() {
                     @Override
                     public void slotsChanged(PartitionableSlot slot) {
@@ -66,7 +79,7 @@ class StartdOwnerPolicyTest {
                     public void jobExited(JobExited exited) {
                         exits.add(exited);
                     }
-                }, Clock.systemUTC(), StartdLeases.CLAIM_LEASE, new OwnerWatch(policy, sensor));
+                });
         return startd;
     }
 

@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -21,7 +20,14 @@ import java.util.concurrent.TimeUnit;
 
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
-import org.harrier.bus.QmfException;
+import org.harrier.exec.claim.ClaimBook;
+import org.harrier.exec.claim.ClaimIds;
+import org.harrier.exec.claim.DynamicSlot;
+import org.harrier.exec.claim.PartitionableSlot;
+import org.harrier.exec.claim.SlotAds;
+import org.harrier.exec.claim.SlotPolicy;
+import org.harrier.exec.claim.StartdFailure;
+import org.harrier.exec.machine.Machine;
 import org.harrier.rules.Resources;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -74,10 +80,10 @@ class StartdPreemptionTest {
 
     Startd startd(String rank, String maxJobRetirementTime) {
         SlotPolicy policy = new SlotPolicy(Expr.parse(rank), Expr.parse(maxJobRetirementTime));
-        startd = new Startd(new ClaimBook(PartitionableSlot.of("node", MACHINE, Expr.parse("TRUE"), 0),
-                ClaimIds.seeded(3), policy),
-                ExecSettings.builder().killGrace(Duration.ofMillis(300)).usageInterval(Duration.ofMillis(50)).build().timings(),
-                events, Clock.systemUTC());
+        startd = new Startd(StartdSettings.of(PartitionableSlot.of("node", MACHINE, Expr.parse("TRUE"), 0), ClaimIds.seeded(3),
+                ExecSettings.builder().killGrace(Duration.ofMillis(300)).usageInterval(Duration.ofMillis(50)).build().timings())
+                .withPolicy(policy),
+                events);
         return startd;
     }
 
@@ -93,9 +99,9 @@ class StartdPreemptionTest {
                 .set("Owner", "alice").set("RequestMemory", 256).build();
     }
 
-    static QmfException failure(CompletableFuture<?> f) {
+    static StartdFailure failure(CompletableFuture<?> f) {
         ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(20, TimeUnit.SECONDS));
-        return assertInstanceOf(QmfException.class, e.getCause());
+        return assertInstanceOf(StartdFailure.class, e.getCause());
     }
 
     ClassAd dynamicAd() {
@@ -158,8 +164,8 @@ class StartdPreemptionTest {
         startd("0", "0");
         String claimId = running(job("/bin/sleep", "30"));
 
-        QmfException refused = failure(startd.preempt(SLOT));
-        assertEquals(QmfException.PREEMPTING, refused.code());
+        StartdFailure refused = failure(startd.preempt(SLOT));
+        assertInstanceOf(StartdFailure.Preempting.class, refused);
         assertTrue(refused.getMessage().startsWith("claim refused: slot1_1@node is being preempted"), refused.getMessage());
 
         JobExited evicted = events.next();
@@ -171,7 +177,7 @@ class StartdPreemptionTest {
         assertTrue(events.sawSlot("Preempting", "Vacating"));
         assertEquals(MACHINE.total(), startd.slot().remaining());
         assertTrue(startd.slot().dynamicSlots().isEmpty());
-        assertEquals(QmfException.UNKNOWN_CLAIM, failure(startd.activate(claimId, "12.1", job("/bin/true", ""))).code());
+        assertInstanceOf(StartdFailure.UnknownClaim.class, failure(startd.activate(claimId, "12.1", job("/bin/true", ""))));
     }
 
     @Test
@@ -179,12 +185,12 @@ class StartdPreemptionTest {
         startd("0", "600");
         String claimId = running(job("/bin/sh", UNTIL_DONE));
 
-        assertEquals(QmfException.PREEMPTING, failure(startd.preempt(SLOT)).code());
+        assertInstanceOf(StartdFailure.Preempting.class, failure(startd.preempt(SLOT)));
         DynamicSlot retiring = startd.slot().dynamicSlots().get(SLOT);
         assertEquals("Claimed", retiring.state());
         assertEquals("Retiring", retiring.activity());
-        QmfException again = failure(startd.preempt(SLOT));
-        assertEquals(QmfException.PREEMPTING, again.code(), "a second preempting claim changes nothing");
+        StartdFailure again = failure(startd.preempt(SLOT));
+        assertInstanceOf(StartdFailure.Preempting.class, again, "a second preempting claim changes nothing");
         assertTrue(again.getMessage().contains("retires for up to 600 s"), again.getMessage());
 
         Files.writeString(iwd.resolve("done"), "");
@@ -193,14 +199,14 @@ class StartdPreemptionTest {
         assertEquals(0, finished.exitCode());
         assertEquals(MACHINE.total(), startd.slot().remaining());
         assertFalse(events.sawSlot("Preempting", "Vacating"));
-        assertEquals(QmfException.UNKNOWN_CLAIM, failure(startd.activate(claimId, "12.1", job("/bin/true", ""))).code());
+        assertInstanceOf(StartdFailure.UnknownClaim.class, failure(startd.activate(claimId, "12.1", job("/bin/true", ""))));
     }
 
     @Test
     void theJobsOwnShorterRetirementEndsItAndThenTheJobIsEvicted() throws Exception {
         startd("0", "3600");
         running(job("/bin/sleep", "30").with("MaxJobRetirementTime", Expr.parse("1")));
-        assertEquals(QmfException.PREEMPTING, failure(startd.preempt(SLOT)).code());
+        assertInstanceOf(StartdFailure.Preempting.class, failure(startd.preempt(SLOT)));
         assertEquals("Retiring", startd.slot().dynamicSlots().get(SLOT).activity());
 
         JobExited evicted = events.next();
@@ -213,10 +219,10 @@ class StartdPreemptionTest {
     void preemptingAnIdleClaimEndsItAtOnceAndAnUnclaimedSlotHasNothingToPreempt() throws Exception {
         startd("0", "0");
         ClaimBook.Grant g = startd.claim(job("/bin/true", ""), SCHEDULER).get();
-        assertEquals(QmfException.PREEMPTING, failure(startd.preempt(SLOT)).code());
+        assertInstanceOf(StartdFailure.Preempting.class, failure(startd.preempt(SLOT)));
         assertEquals(MACHINE.total(), startd.slot().remaining());
-        assertEquals(QmfException.UNKNOWN_CLAIM, failure(startd.release(g.claimId())).code());
-        assertEquals(QmfException.CLAIM_REFUSED, failure(startd.preempt(SLOT)).code());
+        assertInstanceOf(StartdFailure.UnknownClaim.class, failure(startd.release(g.claimId())));
+        assertInstanceOf(StartdFailure.ClaimRefused.class, failure(startd.preempt(SLOT)));
         assertTrue(events.exits.isEmpty(), "no job, no report");
     }
 }

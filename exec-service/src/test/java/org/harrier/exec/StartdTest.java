@@ -1,7 +1,5 @@
 package org.harrier.exec;
 
-import org.harrier.rules.Resources;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -13,7 +11,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -23,7 +20,14 @@ import java.util.concurrent.TimeUnit;
 
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
-import org.harrier.bus.QmfException;
+import org.harrier.exec.claim.ClaimBook;
+import org.harrier.exec.claim.ClaimIds;
+import org.harrier.exec.claim.ClaimVerdict;
+import org.harrier.exec.claim.PartitionableSlot;
+import org.harrier.exec.claim.SlotAds;
+import org.harrier.exec.claim.StartdFailure;
+import org.harrier.exec.machine.Machine;
+import org.harrier.rules.Resources;
 import org.harrier.testing.Await;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -40,10 +44,9 @@ class StartdTest {
     Path iwd;
 
     final Events events = new Events();
-    final Startd startd = new Startd(
-            new ClaimBook(PartitionableSlot.of("node", MACHINE, Expr.parse("TRUE"), 0), ClaimIds.seeded(7)),
-            ExecSettings.builder().killGrace(Duration.ofMillis(300)).usageInterval(Duration.ofMillis(50)).build().timings(),
-            events, Clock.systemUTC());
+    final Startd startd = new Startd(StartdSettings.of(PartitionableSlot.of("node", MACHINE, Expr.parse("TRUE"), 0), ClaimIds.seeded(7),
+            ExecSettings.builder().killGrace(Duration.ofMillis(300)).usageInterval(Duration.ofMillis(50)).build().timings()),
+            events);
 
     /** Everything the startd reported, in order. */
     static final class Events implements StartdListener {
@@ -76,9 +79,9 @@ class StartdTest {
                 .set("Owner", "alice").set("RequestMemory", 256).build();
     }
 
-    static QmfException failure(CompletableFuture<?> f) {
+    static StartdFailure failure(CompletableFuture<?> f) {
         ExecutionException e = assertThrows(ExecutionException.class, f::get);
-        return assertInstanceOf(QmfException.class, e.getCause());
+        return assertInstanceOf(StartdFailure.class, e.getCause());
     }
 
     @Test
@@ -102,14 +105,14 @@ class StartdTest {
         startd.release(g.claimId()).get();
         assertEquals(MACHINE.total(), startd.slot().remaining());
         assertTrue(startd.slot().dynamicSlots().isEmpty());
-        assertEquals(QmfException.UNKNOWN_CLAIM, failure(startd.activate(g.claimId(), "1.2", job("/bin/true", ""))).code());
+        assertInstanceOf(StartdFailure.UnknownClaim.class, failure(startd.activate(g.claimId(), "1.2", job("/bin/true", ""))));
     }
 
     @Test
     void aRequestThatDoesNotFitIsRefusedWithTheReasonAndCounted() throws Exception {
         ClassAd big = ClassAd.builder().set("RequestCpus", 3).build();
-        QmfException e = failure(startd.claim(big, SCHEDULER));
-        assertEquals(QmfException.CLAIM_REFUSED, e.code());
+        StartdFailure e = failure(startd.claim(big, SCHEDULER));
+        assertInstanceOf(StartdFailure.ClaimRefused.class, e);
         assertEquals("claim refused: slot1@node needs 3 Cpus, 2 left", e.getMessage());
         assertEquals(1L, startd.refusals().get().get(ClaimVerdict.Refusal.DOES_NOT_FIT));
         assertEquals(MACHINE.total(), startd.slot().remaining());
@@ -128,13 +131,13 @@ class StartdTest {
 
     @Test
     void activatingAnUnknownOrBusyClaimIsRefused() throws Exception {
-        assertEquals(QmfException.UNKNOWN_CLAIM, failure(startd.activate("forged", "1.0", job("/bin/true", ""))).code());
+        assertInstanceOf(StartdFailure.UnknownClaim.class, failure(startd.activate("forged", "1.0", job("/bin/true", ""))));
         ClaimBook.Grant g = startd.claim(job("/bin/true", ""), SCHEDULER).get();
         assertNotNull(startd.activate(g.claimId(), "1.0", job("/bin/sleep", "300")).get(), "started");
-        QmfException busy = failure(startd.activate(g.claimId(), "1.1", job("/bin/true", "")));
-        assertEquals(QmfException.WRONG_STATE, busy.code());
+        StartdFailure busy = failure(startd.activate(g.claimId(), "1.1", job("/bin/true", "")));
+        assertInstanceOf(StartdFailure.WrongState.class, busy);
         assertTrue(busy.getMessage().contains("running job 1.0"), busy.getMessage());
-        assertEquals(QmfException.WRONG_STATE, failure(startd.deactivate(g.claimId(), "9.9")).code());
+        assertInstanceOf(StartdFailure.WrongState.class, failure(startd.deactivate(g.claimId(), "9.9")));
         startd.deactivate(g.claimId(), "1.0").get();
         JobExited exited = events.next(JobExited.class);
         assertTrue(exited.exitBySignal());
@@ -164,8 +167,8 @@ class StartdTest {
         assertNotNull(startd.activate(g.claimId(), "3.0", first).get(), "started");
         assertEquals("3.0", events.next(JobExited.class).jobId());
 
-        QmfException again = failure(startd.activate(g.claimId(), "3.0", first));
-        assertEquals(QmfException.WRONG_STATE, again.code(), "the same activation (3.0, NumJobStarts 0) ran already");
+        StartdFailure again = failure(startd.activate(g.claimId(), "3.0", first));
+        assertInstanceOf(StartdFailure.WrongState.class, again, "the same activation (3.0, NumJobStarts 0) ran already");
         assertTrue(again.getMessage().contains("already ran job 3.0"), again.getMessage());
 
         ClassAd rerun = first.with("NumJobStarts", org.harrier.classad.IntegerValue.of(1));
@@ -198,13 +201,13 @@ class StartdTest {
 
     @Test
     void suspendingWhatTheClaimDoesNotRunIsRefused() throws Exception {
-        assertEquals(QmfException.UNKNOWN_CLAIM, failure(startd.suspend("forged", "1.0")).code());
+        assertInstanceOf(StartdFailure.UnknownClaim.class, failure(startd.suspend("forged", "1.0")));
         ClaimBook.Grant g = startd.claim(job("/bin/true", ""), SCHEDULER).get();
-        QmfException idle = failure(startd.resume(g.claimId(), "1.0"));
-        assertEquals(QmfException.WRONG_STATE, idle.code());
+        StartdFailure idle = failure(startd.resume(g.claimId(), "1.0"));
+        assertInstanceOf(StartdFailure.WrongState.class, idle);
         assertTrue(idle.getMessage().startsWith("no job runs on the claim on slot1_1@node"), idle.getMessage());
         assertNotNull(startd.activate(g.claimId(), "1.0", job("/bin/sleep", "300")).get());
-        QmfException other = failure(startd.suspend(g.claimId(), "1.1"));
+        StartdFailure other = failure(startd.suspend(g.claimId(), "1.1"));
         assertEquals("claim on slot1_1@node runs job 1.0, not 1.1", other.getMessage());
         startd.suspend(g.claimId(), "1.0").get();
         startd.deactivate(g.claimId(), "1.0").get();
@@ -231,7 +234,7 @@ class StartdTest {
         assertNotNull(startd.activate(g.claimId(), "3.0", job("/bin/sleep", "300")).get(), "started");
         assertTrue(startd.slot().dynamicSlots().get("slot1_1@node").busy());
         startd.release(g.claimId()).get();
-        assertEquals(QmfException.UNKNOWN_CLAIM, failure(startd.activate(g.claimId(), "3.1", job("/bin/true", ""))).code());
+        assertInstanceOf(StartdFailure.UnknownClaim.class, failure(startd.activate(g.claimId(), "3.1", job("/bin/true", ""))));
         JobExited exited = events.next(JobExited.class);
         assertEquals(15, exited.exitSignal());
         assertEquals(MACHINE.total(), startd.refusals().thenApply(r -> startd.slot().remaining()).get());

@@ -6,13 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
+import org.harrier.exec.claim.ClaimBook;
+import org.harrier.exec.claim.ClaimIds;
+import org.harrier.exec.claim.PartitionableSlot;
+import org.harrier.exec.machine.Machine;
 import org.harrier.rules.Resources;
 import org.harrier.testing.Await;
 import org.junit.jupiter.api.AfterEach;
@@ -55,8 +58,10 @@ class StartdVacateTimeTest {
         // The machine grants 512 s to this job (its memory times two): the job's time is the smaller.
         ExecSettings settings = ExecSettings.builder().maxVacateTime("TARGET.RequestMemory * 2")
                 .usageInterval(Duration.ofMillis(50)).build();
-        startd = new Startd(new ClaimBook(PartitionableSlot.of("node", MACHINE, Expr.parse("TRUE"), 0),
-                ClaimIds.seeded(3), settings.policy()), settings.timings(), new StartdListener() {
+        startd = new Startd(StartdSettings.of(PartitionableSlot.of("node", MACHINE, Expr.parse("TRUE"), 0), ClaimIds.seeded(3),
+                settings.timings())
+                .withPolicy(settings.policy()),
+                new StartdListener() {
                     @Override
                     public void slotsChanged(PartitionableSlot slot) {
                     }
@@ -65,7 +70,7 @@ class StartdVacateTimeTest {
                     public void jobExited(JobExited exited) {
                         exits.add(exited);
                     }
-                }, Clock.systemUTC());
+                });
         ClassAd job = ClassAd.builder().set("Cmd", "/bin/sh").set("Arguments", TRAPS_ITS_KILL_SIG)
                 .set("Iwd", iwd.toString()).set("Owner", "alice").set("RequestMemory", 256)
                 .set("JobMaxVacateTime", Expr.parse(jobMaxVacateTime)).build();

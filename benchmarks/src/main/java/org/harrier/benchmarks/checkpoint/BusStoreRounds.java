@@ -14,7 +14,7 @@ import org.harrier.exec.bus.ExecService;
 import org.harrier.exec.checkpoint.BusCheckpointStore;
 import org.harrier.exec.checkpoint.CheckpointPlan;
 import org.harrier.exec.checkpoint.CheckpointSaved;
-import org.harrier.exec.transfer.FileTransfer;
+import org.harrier.exec.transfer.SandboxTransfer;
 import org.harrier.protocol.AgentName;
 import org.harrier.protocol.ObjectId;
 import org.harrier.bus.Agent;
@@ -53,8 +53,8 @@ final class BusStoreRounds implements AutoCloseable {
         startd.add(new StandInSlot("slot1@bench"));
         console = starterBus.console();
         job = TransferBenchmark.runningJob(console, Files.createDirectories(dir.resolve("iwd")));
-        store = new BusCheckpointStore(FileTransfer.over(ExecService.schedulerCalls(console)),
-                new FileTransfer.Endpoint(SCHEDULER.name(), job, StandInSlot.CLAIM));
+        store = new BusCheckpointStore(SandboxTransfer.over(ExecService.schedulerCalls(console)),
+                new SandboxTransfer.Endpoint(SCHEDULER.name(), job, StandInSlot.CLAIM));
     }
 
     static BusStoreRounds start(Path dir) throws Exception {

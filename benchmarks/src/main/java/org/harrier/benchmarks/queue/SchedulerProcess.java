@@ -5,13 +5,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.harrier.protocol.AgentName;
 import org.harrier.protocol.ObjectId;
-import org.harrier.bus.QmfException;
+import org.harrier.protocol.scheduler.GetAd;
 import org.harrier.bus.Console;
 
 /**
@@ -49,14 +48,12 @@ final class SchedulerProcess implements AutoCloseable {
         long deadline = start + limit.toNanos();
         while (true) {
             try {
-                Console.join(console.invoke(AGENT, OBJECT, "GetAd", Map.of("Id", "1.0"), Duration.ofSeconds(2)));
+                Console.join(console.call(AGENT, OBJECT, new GetAd("1.0"), Duration.ofSeconds(2)));
                 return System.nanoTime() - start;
-            } catch (QmfException e) {
-                if (e.getMessage().contains("no job 1.0")) {
+            } catch (RuntimeException e) {
+                if (String.valueOf(e.getMessage()).contains("no job 1.0")) {
                     return System.nanoTime() - start; // the scheduler object answers, not just its agent
                 }
-                Thread.sleep(20);
-            } catch (RuntimeException e) {
                 if (!process.isAlive() || System.nanoTime() > deadline) {
                     throw new IllegalStateException("the scheduler did not answer within " + limit + "; its log:\n"
                             + java.nio.file.Files.readString(log), e);

@@ -11,7 +11,7 @@ import org.harrier.protocol.ObjectId;
 /**
  * A startd's slot that grants every claim and "starts" every job without running anything, so
  * the scheduler holds a claim with a Running job whose files the benchmark then moves itself,
- * with the starter's {@code FileTransfer}: only the transfer is measured.
+ * with the starter's {@code SandboxTransfer}: only the transfer is measured.
  */
 public final class StandInSlot implements ManagedObject {
     public static final String CLAIM = "bench-claim";

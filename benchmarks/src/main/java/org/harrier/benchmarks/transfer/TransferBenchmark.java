@@ -25,7 +25,7 @@ import java.util.Random;
 import org.harrier.broker.BrokerSettings;
 import org.harrier.broker.GridBroker;
 import org.harrier.exec.bus.ExecService;
-import org.harrier.exec.transfer.FileTransfer;
+import org.harrier.exec.transfer.SandboxTransfer;
 import org.harrier.protocol.AgentName;
 import org.harrier.protocol.ObjectId;
 import org.harrier.bus.Agent;
@@ -39,7 +39,7 @@ import org.harrier.scheduler.bus.SchedulerService;
  * its output sent back, through an embedded broker, next to a plain file copy of the same file
  * on the same disk in the same run, and their ratios. The scheduler is the real service; the
  * startd is a stand-in ({@link StandInSlot}) that holds the claim while this JVM plays the
- * starter with its {@link FileTransfer}. Rounds alternate copy, input and output; medians.
+ * starter with its {@link SandboxTransfer}. Rounds alternate copy, input and output; medians.
  */
 public final class TransferBenchmark {
     private static final Duration WAIT = Duration.ofSeconds(30);
@@ -64,8 +64,8 @@ public final class TransferBenchmark {
         static Options parse(String[] args) {
             int mib = 200;
             int rounds = 3;
-            int chunkKib = FileTransfer.CHUNK >> 10;
-            int window = FileTransfer.WINDOW;
+            int chunkKib = SandboxTransfer.CHUNK >> 10;
+            int window = SandboxTransfer.WINDOW;
             for (int i = 0; i < args.length; i++) {
                 String a = args[i];
                 switch (a) {
@@ -115,9 +115,9 @@ public final class TransferBenchmark {
             startd.add(new StandInSlot("slot1@bench"));
             Console console = starterBus.console();
             String job = runningJob(console, iwd);
-            FileTransfer transfer = new FileTransfer(ExecService.schedulerCalls(console), o.chunkKib() << 10, o.window(),
+            SandboxTransfer transfer = new SandboxTransfer(ExecService.schedulerCalls(console), o.chunkKib() << 10, o.window(),
                     Duration.ofSeconds(60));
-            FileTransfer.Endpoint at = new FileTransfer.Endpoint(SCHEDULER.name(), job, StandInSlot.CLAIM);
+            SandboxTransfer.Endpoint at = new SandboxTransfer.Endpoint(SCHEDULER.name(), job, StandInSlot.CLAIM);
             List<Double> copy = new ArrayList<>();
             List<Double> in = new ArrayList<>();
             List<Double> outRates = new ArrayList<>();

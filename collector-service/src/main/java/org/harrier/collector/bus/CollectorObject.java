@@ -2,17 +2,17 @@ package org.harrier.collector.bus;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 import org.harrier.collector.AdQuery;
 import org.harrier.collector.CentralManager;
 import org.harrier.collector.CollectorSettings;
 import org.harrier.collector.PoolCounts;
-import org.harrier.bus.RequestContext;
 import org.harrier.bus.ManagedObject;
+import org.harrier.bus.MethodTable;
+import org.harrier.bus.RequestContext;
 import org.harrier.protocol.ObjectId;
-import org.harrier.bus.QmfException;
+import org.harrier.protocol.collector.Query;
 
 /**
  * The {@code collector} managed object: pool statistics and {@code Query}. Statistics are the
@@ -24,11 +24,13 @@ public final class CollectorObject implements ManagedObject {
     private final ObjectId id;
     private final CollectorSettings settings;
     private final CentralManager manager;
+    private final MethodTable methods;
 
     public CollectorObject(String name, CollectorSettings settings, CentralManager manager) {
         this.id = ObjectId.grid("collector", name);
         this.settings = settings;
         this.manager = manager;
+        this.methods = new MethodTable("collector", CollectorFailures::toQmf).on(Query.METHOD, this::query);
     }
 
     @Override
@@ -54,19 +56,13 @@ public final class CollectorObject implements ManagedObject {
         return Map.copyOf(v);
     }
 
-    /** Query(AdType, Constraint, Projection) -> Ads; bad arguments fail with BAD_PARAMETER before touching the store. */
     @Override
-    public CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> arguments, RequestContext caller) {
-        if (!method.equals("Query")) {
-            return CompletableFuture.failedFuture(new QmfException(QmfException.NOT_IMPLEMENTED,
-                    "collector does not implement " + method));
-        }
-        AdQuery query;
-        try {
-            query = AdQuery.fromArguments(arguments);
-        } catch (QmfException e) {
-            return CompletableFuture.failedFuture(e);
-        }
-        return manager.query(query).thenApply(ads -> Map.<String, Object>of("Ads", ads));
+    public MethodTable methods() {
+        return methods;
+    }
+
+    /** Query; an unknown type name or a constraint that does not parse fails before touching the store. */
+    private CompletionStage<Query.Ads> query(Query request, RequestContext context) {
+        return manager.query(AdQuery.of(request)).thenApply(Query.Ads::new);
     }
 }

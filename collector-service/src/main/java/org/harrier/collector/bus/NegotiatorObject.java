@@ -10,9 +10,18 @@ import org.harrier.collector.CentralManager;
 import org.harrier.collector.CollectorSettings;
 import org.harrier.collector.CycleStatistics;
 import org.harrier.collector.NegotiatorSettings;
-import org.harrier.bus.RequestContext;
 import org.harrier.bus.ManagedObject;
+import org.harrier.bus.MethodTable;
 import org.harrier.protocol.ObjectId;
+import org.harrier.protocol.method.Done;
+import org.harrier.protocol.negotiator.GetLimits;
+import org.harrier.protocol.negotiator.GetPriorities;
+import org.harrier.protocol.negotiator.GetStats;
+import org.harrier.protocol.negotiator.Reschedule;
+import org.harrier.protocol.negotiator.SetLimit;
+import org.harrier.protocol.negotiator.SetPriority;
+import org.harrier.protocol.negotiator.SetPriorityFactor;
+import org.harrier.protocol.negotiator.SetUsage;
 
 /**
  * The {@code negotiator} managed object: the last cycle's statistics, {@code Reschedule}, and
@@ -28,6 +37,7 @@ public final class NegotiatorObject implements ManagedObject {
     private final String policy;
     private final long halfLifeSeconds;
     private final CentralManager manager;
+    private final MethodTable methods;
 
     public NegotiatorObject(String name, CollectorSettings settings, NegotiatorSettings negotiation, CentralManager manager) {
         this.id = ObjectId.grid("negotiator", name);
@@ -35,6 +45,7 @@ public final class NegotiatorObject implements ManagedObject {
         this.policy = negotiation.policy().name();
         this.halfLifeSeconds = negotiation.priorityHalfLife().toSeconds();
         this.manager = manager;
+        this.methods = table();
     }
 
     @Override
@@ -76,13 +87,29 @@ public final class NegotiatorObject implements ManagedObject {
         return t.getEpochSecond() * 1_000_000_000L + t.getNano();
     }
 
-    /** Reschedule: a cycle starts NEGOTIATOR_CYCLE_DELAY from now (coalesced with any other trigger); the rest go to the accounts. */
     @Override
-    public CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> arguments, RequestContext caller) {
-        if (method.equals("Reschedule")) {
-            manager.reschedule();
-            return CompletableFuture.completedFuture(Map.of());
-        }
-        return manager.account(method, arguments);
+    public MethodTable methods() {
+        return methods;
+    }
+
+    /** The negotiator's methods: Reschedule, then the accounting methods, which the central manager answers on its owner thread. */
+    private MethodTable table() {
+        return new MethodTable("negotiator", CollectorFailures::toQmf)
+                .on(Reschedule.METHOD, (q, context) -> {
+                    // A cycle starts NEGOTIATOR_CYCLE_DELAY from now, coalesced with any other trigger.
+                    manager.reschedule();
+                    return CompletableFuture.completedFuture(Done.DONE);
+                })
+                .on(GetStats.METHOD, (q, context) -> manager.stats(q.name()))
+                .on(GetPriorities.METHOD, (q, context) -> manager.priorities())
+                .on(SetPriority.METHOD, (q, context) -> done(manager.setPriority(q.name(), q.priority())))
+                .on(SetPriorityFactor.METHOD, (q, context) -> done(manager.setPriorityFactor(q.name(), q.priorityFactor())))
+                .on(SetUsage.METHOD, (q, context) -> done(manager.setUsage(q.name(), q.usage())))
+                .on(GetLimits.METHOD, (q, context) -> manager.limits())
+                .on(SetLimit.METHOD, (q, context) -> done(manager.setLimit(q.name(), q.max())));
+    }
+
+    private static CompletionStage<Done> done(CompletionStage<Void> step) {
+        return step.thenApply(v -> Done.DONE);
     }
 }

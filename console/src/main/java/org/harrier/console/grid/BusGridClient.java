@@ -25,10 +25,24 @@ import org.harrier.bus.AgentInfo;
 import org.harrier.protocol.AgentName;
 import org.harrier.bus.ObjectData;
 import org.harrier.protocol.ObjectId;
+import org.harrier.protocol.collector.Query;
+import org.harrier.protocol.method.Request;
 import org.harrier.bus.QmfException;
 import org.harrier.bus.Bus;
 import org.harrier.bus.BusException;
 import org.harrier.bus.Console;
+import org.harrier.protocol.method.Request;
+import org.harrier.protocol.scheduler.Continue;
+import org.harrier.protocol.scheduler.GetAd;
+import org.harrier.protocol.scheduler.GetHistory;
+import org.harrier.protocol.scheduler.Hold;
+import org.harrier.protocol.scheduler.Release;
+import org.harrier.protocol.scheduler.Remove;
+import org.harrier.protocol.scheduler.SetAttribute;
+import org.harrier.protocol.scheduler.SubmitCluster;
+import org.harrier.protocol.scheduler.Suspend;
+import org.harrier.protocol.scheduler.VacateJob;
+import org.harrier.protocol.slot.Vacate;
 
 /**
  * The {@link GridClient} over the bus: a QMF console that finds the scheduler and collector agents
@@ -72,19 +86,8 @@ public final class BusGridClient implements GridClient {
 
     @Override
     public Submitted submit(ClusterSubmission cluster) {
-        Map<String, Object> args = new LinkedHashMap<>();
-        args.put("Ad", AdMaps.toNative(cluster.common()));
-        args.put("Count", (long) cluster.count());
-        if (!cluster.items().isEmpty()) {
-            List<Object> items = new ArrayList<>(cluster.count());
-            cluster.items().forEach(item -> items.add(AdMaps.toNative(item)));
-            args.put("ItemData", items);
-        }
-        Map<String, Object> out = call(scheduler(), "SubmitCluster", args);
-        if (!(out.get("ClusterId") instanceof Number id)) {
-            throw new ConsoleFailure("the scheduler's SubmitCluster answered without a ClusterId");
-        }
-        return new Submitted(id.longValue(), cluster.count());
+        SubmitCluster.Submitted out = call(scheduler(), new SubmitCluster(cluster.common(), cluster.count(), cluster.items()));
+        return new Submitted(out.clusterId(), cluster.count());
     }
 
     @Override
@@ -101,21 +104,9 @@ public final class BusGridClient implements GridClient {
 
     @Override
     public List<ClassAd> slots(String constraint) {
-        Map<String, Object> args = new LinkedHashMap<>();
-        args.put("AdType", "slot");
-        if (constraint != null) {
-            args.put("Constraint", constraint);
-        }
-        Object ads = call(collector(), "Query", args).get("Ads");
-        List<ClassAd> out = new ArrayList<>();
-        if (ads instanceof List<?> list) {
-            for (Object item : list) {
-                if (item instanceof Map<?, ?> m) {
-                    out.add(ad(m, "a slot ad"));
-                }
-            }
-        }
-        return out;
+        Located c = collector();
+        Query query = new Query("slot", constraint, List.of());
+        return bus(() -> Console.join(console.call(c.agent(), c.object(), query, CALL_TIMEOUT))).ads();
     }
 
     @Override
@@ -135,17 +126,17 @@ public final class BusGridClient implements GridClient {
 
     @Override
     public void setPriority(String name, double priority) {
-        negotiatorCalls().set("SetPriority", name, "Priority", priority);
+        negotiatorCalls().setPriority(name, priority);
     }
 
     @Override
     public void setPriorityFactor(String name, double factor) {
-        negotiatorCalls().set("SetPriorityFactor", name, "PriorityFactor", factor);
+        negotiatorCalls().setPriorityFactor(name, factor);
     }
 
     @Override
     public void setUsage(String name, double usage) {
-        negotiatorCalls().set("SetUsage", name, "Usage", usage);
+        negotiatorCalls().setUsage(name, usage);
     }
 
     @Override
@@ -155,7 +146,7 @@ public final class BusGridClient implements GridClient {
 
     @Override
     public void setLimit(String name, double max) {
-        negotiatorCalls().set("SetLimit", name, "Max", max);
+        negotiatorCalls().setLimit(name, max);
     }
 
     @Override
@@ -165,42 +156,47 @@ public final class BusGridClient implements GridClient {
 
     private NegotiatorCalls negotiatorCalls() {
         Located n = find("collector", "negotiator");
-        return new NegotiatorCalls((method, args) -> call(n, method, args));
+        return new NegotiatorCalls(new NegotiatorCalls.Invoker() {
+            @Override
+            public <R> R call(Request<R> request) {
+                return bus(() -> Console.join(console.call(n.agent(), n.object(), request, CALL_TIMEOUT)));
+            }
+        });
     }
 
     @Override
     public List<String> remove(Jobs jobs, String reason) {
-        return control("Remove", jobs, reason, Map.of());
+        return control(new Remove(wire(jobs), reason));
     }
 
     @Override
     public List<String> hold(Jobs jobs, String reason) {
-        return control("Hold", jobs, reason, Map.of());
+        return control(new Hold(wire(jobs), reason));
     }
 
     @Override
     public List<String> release(Jobs jobs, String reason) {
-        return control("Release", jobs, reason, Map.of());
+        return control(new Release(wire(jobs), reason));
     }
 
     @Override
     public List<String> suspend(Jobs jobs, String reason) {
-        return control("Suspend", jobs, reason, Map.of());
+        return control(new Suspend(wire(jobs), reason));
     }
 
     @Override
     public List<String> resume(Jobs jobs, String reason) {
-        return control("Continue", jobs, reason, Map.of());
+        return control(new Continue(wire(jobs), reason));
     }
 
     @Override
     public List<String> setAttribute(Jobs jobs, String name, String value) {
-        return control("SetAttribute", jobs, null, Map.of("Name", name, "Value", value));
+        return control(new SetAttribute(wire(jobs), name, value));
     }
 
     @Override
     public List<String> vacate(Jobs jobs, String reason) {
-        return control("VacateJob", jobs, reason, Map.of());
+        return control(new VacateJob(wire(jobs), reason));
     }
 
     /**
@@ -221,8 +217,7 @@ public final class BusGridClient implements GridClient {
             if (named && at >= 0) {
                 Located target = new Located(AgentName.harrier("startd", name.substring(at + 1)),
                         ObjectId.grid("slot", name));
-                Object ids = call(target, "Vacate", Map.of()).get("Ids");
-                out.put(name, ids instanceof List<?> list ? list.stream().map(String::valueOf).toList() : List.of());
+                out.put(name, call(target, Vacate.SLOT).ids());
             }
         }
         if (out.isEmpty()) {
@@ -231,45 +226,20 @@ public final class BusGridClient implements GridClient {
         return out;
     }
 
-    /** Calls a control method on {@code jobs}; returns its Ids. */
-    private List<String> control(String method, Jobs jobs, String reason, Map<String, Object> more) {
-        Map<String, Object> args = new LinkedHashMap<>(more);
-        if (jobs.id() != null) {
-            args.put("Id", jobs.id());
-        } else {
-            args.put("Constraint", jobs.constraint());
-        }
-        if (reason != null) {
-            args.put("Reason", reason);
-        }
-        Object ids = call(scheduler(), method, args).get("Ids");
-        if (!(ids instanceof List<?> list)) {
-            throw new ConsoleFailure("the scheduler's " + method + " answered without Ids");
-        }
-        return list.stream().map(String::valueOf).toList();
+    /** The jobs as the scheduler's control methods name them: an Id or a Constraint. */
+    private static org.harrier.protocol.scheduler.Jobs wire(Jobs jobs) {
+        return jobs.id() != null ? org.harrier.protocol.scheduler.Jobs.id(jobs.id())
+                : org.harrier.protocol.scheduler.Jobs.matching(jobs.constraint());
+    }
+
+    /** Calls a control method; returns the jobs it acted on. */
+    private List<String> control(Request<org.harrier.protocol.scheduler.Jobs.Acted> request) {
+        return call(scheduler(), request).ids();
     }
 
     @Override
     public List<ClassAd> history(String constraint, Integer limit) {
-        Map<String, Object> args = new LinkedHashMap<>();
-        if (constraint != null) {
-            args.put("Constraint", constraint);
-        }
-        if (limit != null) {
-            args.put("Limit", (long) limit);
-        }
-        Object ads = call(scheduler(), "GetHistory", args).get("Ads");
-        if (!(ads instanceof List<?> list)) {
-            throw new ConsoleFailure("the scheduler's GetHistory answered without Ads");
-        }
-        List<ClassAd> out = new ArrayList<>(list.size());
-        for (Object item : list) {
-            if (!(item instanceof Map<?, ?> m)) {
-                throw new ConsoleFailure("the scheduler's GetHistory answered an ad that is not a map");
-            }
-            out.add(ad(m, "a history ad"));
-        }
-        return out;
+        return call(scheduler(), new GetHistory(constraint, limit == null ? null : (long) limit)).ads();
     }
 
     @Override
@@ -315,11 +285,7 @@ public final class BusGridClient implements GridClient {
     }
 
     private ClassAd jobAd(Located s, String id) {
-        Object ad = call(s, "GetAd", Map.of("Id", id)).get("Ad");
-        if (!(ad instanceof Map<?, ?> m)) {
-            throw new ConsoleFailure("the scheduler's GetAd for job " + id + " answered without an ad");
-        }
-        return ad(m, "job " + id);
+        return call(s, new GetAd(id)).ad();
     }
 
     private static boolean isFinished(ClassAd job) {
@@ -375,15 +341,18 @@ public final class BusGridClient implements GridClient {
     }
 
     private Map<String, Object> call(Located target, String method, Map<String, ?> args) {
-        try {
-            return Console.join(console.invoke(target.agent(), target.object(), method, args, CALL_TIMEOUT));
-        } catch (QmfException e) {
-            throw new ConsoleFailure(e.getMessage());
-        } catch (BusException e) {
-            throw new ConsoleFailure(e.getMessage());
-        }
+        return bus(() -> Console.join(console.invoke(target.agent(), target.object(), method, args, CALL_TIMEOUT)));
     }
 
+    private <R> R call(Located target, Request<R> request) {
+        return bus(() -> Console.join(console.call(target.agent(), target.object(), request, CALL_TIMEOUT)));
+    }
+
+    /**
+     * The console's one translation of what the bus fails with: an agent's {@code _exception}
+     * (its message says what went wrong, in the service's words) or a bus failure becomes a
+     * {@link ConsoleFailure}, one line for the user.
+     */
     private static <T> T bus(java.util.function.Supplier<T> step) {
         try {
             return step.get();

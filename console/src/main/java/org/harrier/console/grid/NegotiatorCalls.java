@@ -1,23 +1,29 @@
 package org.harrier.console.grid;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import org.harrier.classad.ClassAd;
-import org.harrier.console.ConsoleFailure;
 import org.harrier.console.GridClient.ConcurrencyLimit;
+import org.harrier.protocol.method.Request;
+import org.harrier.protocol.negotiator.AccountantRecord;
+import org.harrier.protocol.negotiator.GetLimits;
+import org.harrier.protocol.negotiator.GetPriorities;
+import org.harrier.protocol.negotiator.GetStats;
+import org.harrier.protocol.negotiator.Reschedule;
+import org.harrier.protocol.negotiator.SetLimit;
+import org.harrier.protocol.negotiator.SetPriority;
+import org.harrier.protocol.negotiator.SetPriorityFactor;
+import org.harrier.protocol.negotiator.SetUsage;
 
 /**
- * The negotiator object's accounting methods (mrg-grid-schema.json, docs/protocols.md "Fair
- * share, limits and preemption"): their arguments, and their answers read into domain values.
- * An answer of the wrong shape is a {@link ConsoleFailure} naming the method.
+ * The negotiator object's methods (docs/protocols.md "Fair share, limits and preemption") as
+ * the commands use them: each call is its method record, and each answer becomes the console's
+ * value (an accountant record the ad condor_userprio shows, a limit a {@link ConcurrencyLimit}).
  */
 final class NegotiatorCalls {
-    /** One method call on the negotiator object; bus and QMF failures are ConsoleFailures already. */
-    @FunctionalInterface
+    /** Calls the negotiator object; bus and QMF failures, and answers that cannot be read, are ConsoleFailures already. */
     interface Invoker {
-        Map<String, Object> call(String method, Map<String, ?> args);
+        <R> R call(Request<R> request);
     }
 
     private final Invoker negotiator;
@@ -27,52 +33,38 @@ final class NegotiatorCalls {
     }
 
     List<ClassAd> priorities() {
-        Object records = negotiator.call("GetPriorities", Map.of()).get("Submitters");
-        if (!(records instanceof List<?> list)) {
-            throw new ConsoleFailure("the negotiator's GetPriorities answered without Submitters");
-        }
-        List<ClassAd> out = new ArrayList<>(list.size());
-        for (Object item : list) {
-            if (!(item instanceof Map<?, ?> m)) {
-                throw new ConsoleFailure("the negotiator's GetPriorities answered a record that is not a map");
-            }
-            out.add(BusGridClient.ad(m, "a submitter's record"));
-        }
-        return out;
+        return negotiator.call(new GetPriorities()).stream().map(AccountantRecord::toAd).toList();
     }
 
     ClassAd stats(String name) {
-        Object ad = negotiator.call("GetStats", Map.of("Name", name)).get("Ad");
-        if (!(ad instanceof Map<?, ?> m)) {
-            throw new ConsoleFailure("the negotiator's GetStats for " + name + " answered without an ad");
-        }
-        return BusGridClient.ad(m, "the record of " + name);
+        return negotiator.call(new GetStats(name)).toAd();
     }
 
-    /** SetPriority, SetPriorityFactor, SetUsage, SetLimit: a Name and one double. */
-    void set(String method, String name, String argument, double value) {
-        negotiator.call(method, Map.of("Name", name, argument, value));
+    void setPriority(String name, double priority) {
+        negotiator.call(new SetPriority(name, priority));
     }
 
+    void setPriorityFactor(String name, double factor) {
+        negotiator.call(new SetPriorityFactor(name, factor));
+    }
+
+    void setUsage(String name, double usage) {
+        negotiator.call(new SetUsage(name, usage));
+    }
+
+    void setLimit(String name, double max) {
+        negotiator.call(new SetLimit(name, max));
+    }
+
+    /** The limits in name order. */
     List<ConcurrencyLimit> limits() {
-        Object limits = negotiator.call("GetLimits", Map.of()).get("Limits");
-        if (!(limits instanceof Map<?, ?> byName)) {
-            throw new ConsoleFailure("the negotiator's GetLimits answered without Limits");
-        }
         List<ConcurrencyLimit> out = new ArrayList<>();
-        for (Map.Entry<?, ?> e : byName.entrySet()) {
-            if (!(e.getValue() instanceof Map<?, ?> limit) || !(limit.get("CURRENT") instanceof Number current)
-                    || !(limit.get("MAX") instanceof Number max)) {
-                throw new ConsoleFailure("the negotiator's GetLimits answered " + e.getKey()
-                        + " without a CURRENT and MAX number: " + e.getValue());
-            }
-            out.add(new ConcurrencyLimit(String.valueOf(e.getKey()), current.doubleValue(), max.doubleValue()));
-        }
-        out.sort(Comparator.comparing(ConcurrencyLimit::name));
+        negotiator.call(new GetLimits()).byName()
+                .forEach((name, limit) -> out.add(new ConcurrencyLimit(name, limit.current(), limit.max())));
         return out;
     }
 
     void reschedule() {
-        negotiator.call("Reschedule", Map.of());
+        negotiator.call(new Reschedule());
     }
 }

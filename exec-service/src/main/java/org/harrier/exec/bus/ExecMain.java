@@ -3,13 +3,13 @@ package org.harrier.exec.bus;
 import java.nio.file.Path;
 import java.time.Duration;
 
+import org.harrier.bus.ServiceProcess;
+import org.harrier.config.Configuration;
 import org.harrier.exec.ExecConfig;
 import org.harrier.exec.ExecSettings;
-import org.harrier.exec.MachineProbe;
-import org.harrier.exec.MachineResource;
-import org.harrier.config.Configuration;
+import org.harrier.exec.machine.MachineProbe;
+import org.harrier.exec.machine.MachineResource;
 import org.harrier.exec.starter.ProcessLaunch;
-import org.harrier.bus.ServiceProcess;
 
 /**
  * The exec service as its own process:

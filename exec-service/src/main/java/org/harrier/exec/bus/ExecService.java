@@ -2,33 +2,32 @@ package org.harrier.exec.bus;
 
 import java.time.Clock;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
-import java.util.concurrent.CompletableFuture;
-import org.harrier.exec.ClaimBook;
-import org.harrier.exec.ClaimIds;
+import org.harrier.bus.Agent;
+import org.harrier.bus.Bus;
+import org.harrier.bus.Console;
 import org.harrier.exec.ExecSettings;
-import org.harrier.exec.Machine;
-import org.harrier.exec.MachineProbe;
-import org.harrier.exec.OwnerWatch;
-import org.harrier.exec.PartitionableSlot;
-import org.harrier.exec.ProcSensor;
 import org.harrier.exec.Startd;
 import org.harrier.exec.StartdListener;
+import org.harrier.exec.StartdSettings;
 import org.harrier.exec.checkpoint.SpoolCheckpointStore;
+import org.harrier.exec.claim.ClaimIds;
+import org.harrier.exec.claim.OwnerWatch;
+import org.harrier.exec.claim.PartitionableSlot;
+import org.harrier.exec.machine.Machine;
+import org.harrier.exec.machine.MachineProbe;
+import org.harrier.exec.machine.ProcSensor;
 import org.harrier.exec.starter.Cgroups;
-
-import org.harrier.exec.transfer.FileTransfer;
+import org.harrier.exec.transfer.SandboxTransfer;
 import org.harrier.exec.transfer.Sandboxes;
 import org.harrier.exec.transfer.SchedulerCalls;
 import org.harrier.protocol.AgentName;
 import org.harrier.protocol.ObjectId;
-import org.harrier.bus.Agent;
-import org.harrier.bus.Bus;
-import org.harrier.bus.Console;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -78,7 +77,7 @@ public final class ExecService implements AutoCloseable {
         Console console = bus.console();
         SlotPublisher publisher = new SlotPublisher(agent, console, settings.timings().updateInterval());
         Sandboxes sandboxes = new Sandboxes(settings.executeDir(), machine.fileSystemDomain(),
-                FileTransfer.over(schedulerCalls(console)));
+                SandboxTransfer.over(schedulerCalls(console)));
         Startd startd = startd(name, machine, settings, publisher, sandboxes);
         publisher.start(startd);
         ScheduledExecutorService probing = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -158,9 +157,10 @@ public final class ExecService implements AutoCloseable {
                 clock.instant().getEpochSecond());
         Cgroups cgroups = Cgroups.detect();
         removeLeftovers(name, settings, cgroups);
-        return new Startd(new ClaimBook(slot, ClaimIds.secure(), settings.policy()), settings.timings(), listener, clock,
+        StartdSettings parts = new StartdSettings(slot, ClaimIds.secure(), settings.policy(), settings.timings(), clock,
                 settings.claimLease(), new OwnerWatch(settings.ownerPolicy(), ProcSensor.of(settings)), cgroups,
                 new SpoolCheckpointStore(), sandboxes);
+        return new Startd(parts, listener);
     }
 
     /**

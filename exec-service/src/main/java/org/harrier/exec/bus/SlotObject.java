@@ -61,7 +61,8 @@ final class SlotObject implements ManagedObject {
     @Override
     public CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> arguments, RequestContext caller) {
         try {
-            return switch (method) {
+            // The startd's futures fail with StartdFailure; the wire answer is its QMF code.
+            return StartdFailures.translated(switch (method) {
                 case "Claim" -> claim(arguments);
                 case "Activate" -> startd.activate(string(arguments, "ClaimId"), string(arguments, "Id"),
                         ad(arguments, "Job")).thenApply(SlotObject::startReport);
@@ -76,7 +77,7 @@ final class SlotObject implements ManagedObject {
                 case "Vacate" -> vacate(arguments);
                 case "Match" -> match(arguments);
                 default -> ManagedObject.super.invoke(method, arguments, caller);
-            };
+            });
         } catch (QmfException e) {
             return CompletableFuture.failedFuture(e);
         }

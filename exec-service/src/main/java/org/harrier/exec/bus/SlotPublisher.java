@@ -7,20 +7,20 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
+import org.harrier.bus.Agent;
+import org.harrier.bus.Console;
 import org.harrier.classad.ClassAd;
-import org.harrier.exec.DynamicSlot;
 import org.harrier.exec.JobCheckpointed;
 import org.harrier.exec.JobExited;
 import org.harrier.exec.JobUsage;
-import org.harrier.exec.starter.ResourceUsage;
-import org.harrier.exec.PartitionableSlot;
-import org.harrier.exec.SlotAds;
 import org.harrier.exec.Startd;
 import org.harrier.exec.StartdListener;
+import org.harrier.exec.claim.DynamicSlot;
+import org.harrier.exec.claim.PartitionableSlot;
+import org.harrier.exec.claim.SlotAds;
+import org.harrier.exec.starter.ResourceUsage;
 import org.harrier.protocol.AgentName;
 import org.harrier.protocol.ObjectId;
-import org.harrier.bus.Agent;
-import org.harrier.bus.Console;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-import org.harrier.exec.transfer.FileTransfer;
+import org.harrier.exec.transfer.SandboxTransfer;
 import org.harrier.exec.transfer.TransferException;
 
 /**
@@ -21,10 +21,10 @@ import org.harrier.exec.transfer.TransferException;
  * scheduler checks on every transfer. Blocking; called on a checkpoint or sandbox thread.
  */
 public final class BusCheckpointStore implements CheckpointStore {
-    private final FileTransfer transfer;
-    private final FileTransfer.Endpoint endpoint;
+    private final SandboxTransfer transfer;
+    private final SandboxTransfer.Endpoint endpoint;
 
-    public BusCheckpointStore(FileTransfer transfer, FileTransfer.Endpoint endpoint) {
+    public BusCheckpointStore(SandboxTransfer transfer, SandboxTransfer.Endpoint endpoint) {
         this.transfer = Objects.requireNonNull(transfer, "transfer");
         this.endpoint = Objects.requireNonNull(endpoint, "endpoint");
     }
@@ -50,7 +50,7 @@ public final class BusCheckpointStore implements CheckpointStore {
     @Override
     public long restore(CheckpointPlan plan, Path workDir) {
         try {
-            FileTransfer.Checkpoint current = transfer.checkpoint(endpoint);
+            SandboxTransfer.Checkpoint current = transfer.checkpoint(endpoint);
             long bytes = 0;
             for (Map.Entry<String, Long> f : current.files().entrySet()) {
                 Path to = inside(workDir, f.getKey());

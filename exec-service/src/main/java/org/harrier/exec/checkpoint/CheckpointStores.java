@@ -3,13 +3,13 @@ package org.harrier.exec.checkpoint;
 import java.nio.file.Files;
 import java.util.Objects;
 
-import org.harrier.exec.transfer.FileTransfer;
+import org.harrier.exec.transfer.SandboxTransfer;
 
 /**
  * Which {@link CheckpointStore} a job's checkpoints go through: the spool copy when the job
  * runs in its Iwd and its SpoolDir is a directory on this machine (a shared file system, the
  * personal grid), over the bus otherwise (a job in a sandbox, or a spool this machine cannot
- * see). Without file transfer (no {@link FileTransfer}) every job uses the spool copy, which
+ * see). Without file transfer (no {@link SandboxTransfer}) every job uses the spool copy, which
  * fails, logged, when the spool is not here. Immutable; any thread.
  */
 public final class CheckpointStores {
@@ -17,9 +17,9 @@ public final class CheckpointStores {
     public enum Route { SPOOL, BUS }
 
     private final CheckpointStore spool;
-    private final FileTransfer transfer;
+    private final SandboxTransfer transfer;
 
-    public CheckpointStores(CheckpointStore spool, FileTransfer transfer) {
+    public CheckpointStores(CheckpointStore spool, SandboxTransfer transfer) {
         this.spool = Objects.requireNonNull(spool, "spool");
         this.transfer = transfer;
     }
@@ -30,7 +30,7 @@ public final class CheckpointStores {
     }
 
     /** The store for {@code plan}'s job running on {@code endpoint}'s claim, in its Iwd or in a sandbox. */
-    public CheckpointStore of(CheckpointPlan plan, boolean runsInIwd, FileTransfer.Endpoint endpoint) {
+    public CheckpointStore of(CheckpointPlan plan, boolean runsInIwd, SandboxTransfer.Endpoint endpoint) {
         return routeOf(plan, runsInIwd) == Route.BUS ? new BusCheckpointStore(transfer, endpoint) : spool;
     }
 

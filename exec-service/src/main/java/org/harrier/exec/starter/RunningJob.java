@@ -38,22 +38,26 @@ public final class RunningJob {
     private volatile ResourceUsage resources = ResourceUsage.NONE;
     private volatile ScheduledFuture<?> sampler;
 
-    RunningJob(Process process, ScheduledExecutorService timer, long killGraceNanos) {
-        this(process, timer, JobControls.plain(java.time.Duration.ofNanos(killGraceNanos)), null, null,
-                System.currentTimeMillis());
+    /**
+     * How the starter set a job up: its controls (KillSig, vacate time, memory limit), its cgroup
+     * (null: none), its working directory (null: no DiskUsage) and when it started, for the files
+     * it writes there.
+     */
+    record Setup(JobControls controls, JobCgroup cgroup, Path iwd, long startMillis) {
+        Setup {
+            java.util.Objects.requireNonNull(controls, "controls");
+        }
     }
 
-    /** {@code cgroup} null: the job runs without one; {@code iwd} null: no DiskUsage. */
-    RunningJob(Process process, ScheduledExecutorService timer, JobControls controls, JobCgroup cgroup, Path iwd,
-            long startMillis) {
+    RunningJob(Process process, ScheduledExecutorService timer, Setup setup) {
         this.process = process;
         this.tree = new ProcessTree(process.toHandle());
         this.startNanos = System.nanoTime();
-        this.startMillis = startMillis;
+        this.startMillis = setup.startMillis();
         this.timer = timer;
-        this.controls = controls;
-        this.cgroup = cgroup;
-        this.iwd = iwd;
+        this.controls = setup.controls();
+        this.cgroup = setup.cgroup();
+        this.iwd = setup.iwd();
     }
 
     void watch(long sampleNanos, Consumer<ProcessOutcome> onExit) {

@@ -119,7 +119,7 @@ public final class Starter implements AutoCloseable {
             throw new JobSetupException(JobSetupException.FAILED_TO_CREATE_PROCESS,
                     "cannot start " + command.executable() + ": " + e.getMessage());
         }
-        RunningJob job = new RunningJob(process, timer, controls, cgroup, command.iwd(), startMillis);
+        RunningJob job = new RunningJob(process, timer, new RunningJob.Setup(controls, cgroup, command.iwd(), startMillis));
         job.watch(sampleNanos, onExit);
         return job;
     }

@@ -50,11 +50,11 @@ public final class Sandboxes implements AutoCloseable {
 
     private final Path executeDir;
     private final String fileSystemDomain;
-    private final FileTransfer transfer;
+    private final SandboxTransfer transfer;
     private final ExecutorService threads;
     private final AtomicInteger names = new AtomicInteger();
 
-    public Sandboxes(Path executeDir, String fileSystemDomain, FileTransfer transfer) {
+    public Sandboxes(Path executeDir, String fileSystemDomain, SandboxTransfer transfer) {
         this.executeDir = Objects.requireNonNull(executeDir, "executeDir");
         this.fileSystemDomain = Objects.requireNonNull(fileSystemDomain, "fileSystemDomain");
         this.transfer = Objects.requireNonNull(transfer, "transfer");
@@ -67,11 +67,11 @@ public final class Sandboxes implements AutoCloseable {
     }
 
     /** A job in its sandbox: what runs there, where it came from, and its files as they were before it ran. */
-    public record Staged(Path dir, JobCommand command, FileTransfer.Endpoint from, ClassAd job, Map<String, FileTime> before) {
+    public record Staged(Path dir, JobCommand command, SandboxTransfer.Endpoint from, ClassAd job, Map<String, FileTime> before) {
     }
 
     /** The transfers the sandboxes use, for other files of the same jobs (their checkpoints). */
-    public FileTransfer transfer() {
+    public SandboxTransfer transfer() {
         return transfer;
     }
 
@@ -80,7 +80,7 @@ public final class Sandboxes implements AutoCloseable {
     }
 
     /** Makes the sandbox and fetches the inputs; fails with a TransferException (hold code 13). */
-    public CompletableFuture<Staged> stageIn(FileTransfer.Endpoint from, ClassAd job, JobCommand command) {
+    public CompletableFuture<Staged> stageIn(SandboxTransfer.Endpoint from, ClassAd job, JobCommand command) {
         return stageIn(from, job, command, dir -> { });
     }
 
@@ -89,7 +89,7 @@ public final class Sandboxes implements AutoCloseable {
      * into it) on the same thread, before the files there are noted as the job's own: what it
      * writes fails the stage-in as a missing input does.
      */
-    public CompletableFuture<Staged> stageIn(FileTransfer.Endpoint from, ClassAd job, JobCommand command,
+    public CompletableFuture<Staged> stageIn(SandboxTransfer.Endpoint from, ClassAd job, JobCommand command,
             Consumer<Path> prepare) {
         return CompletableFuture.supplyAsync(() -> {
             Path dir = executeDir.resolve("dir_" + ProcessHandle.current().pid() + "_" + names.incrementAndGet());
@@ -151,16 +151,16 @@ public final class Sandboxes implements AutoCloseable {
      * Fetches one input into the sandbox: a file, or (a TransferInput entry the scheduler lists
      * as a directory) its directories and files one by one, as HTCondor transfers a directory.
      */
-    private void fetch(FileTransfer.Endpoint from, SandboxPlan.Input in, Path dir) throws IOException {
+    private void fetch(SandboxTransfer.Endpoint from, SandboxPlan.Input in, Path dir) throws IOException {
         if (!in.listed()) {
             transfer.download(from, in.name(), in.in(dir, ""));
             return;
         }
-        List<FileTransfer.Listed> listed = transfer.list(from, "Input", in.name());
+        List<SandboxTransfer.Listed> listed = transfer.list(from, "Input", in.name());
         if (!(listed.size() == 1 && listed.get(0).name().isEmpty())) {
             Files.createDirectories(in.in(dir, "")); // a directory, even an empty one
         }
-        for (FileTransfer.Listed entry : listed) {
+        for (SandboxTransfer.Listed entry : listed) {
             Path local = in.in(dir, entry.name());
             if (entry.name().isEmpty()) {
                 // a file, even when named with a trailing slash
@@ -179,9 +179,9 @@ public final class Sandboxes implements AutoCloseable {
      * was never evicted), over the inputs of the same name, so the job sees its files again, as
      * HTCondor transfers them back with the inputs. Returns the restored top-level names.
      */
-    private List<String> restoreEvicted(FileTransfer.Endpoint from, Path dir) throws IOException {
+    private List<String> restoreEvicted(SandboxTransfer.Endpoint from, Path dir) throws IOException {
         List<String> top = new ArrayList<>();
-        for (FileTransfer.Listed entry : transfer.list(from, "EvictedIn", "")) {
+        for (SandboxTransfer.Listed entry : transfer.list(from, "EvictedIn", "")) {
             Path local = SandboxPlan.evictedPath(dir, entry.name());
             if (entry.directory()) {
                 Files.createDirectories(local);

@@ -11,12 +11,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
-import org.harrier.exec.ExecSettings;
-import org.harrier.exec.MachineResource;
 import org.harrier.config.ConfigurationException;
-import org.junit.jupiter.api.io.TempDir;
-
+import org.harrier.exec.ExecSettings;
+import org.harrier.exec.machine.MachineResource;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -58,7 +57,7 @@ class ExecMainTest {
                 ""));
         ExecMain.Options o = ExecMain.parse(new String[] {"--broker", "amqp://x:1", "--machine", "m1",
                 "--config", conf.toString(), "--preempt", "KeyboardIdle < 10", "--want-vacate", "FALSE"});
-        org.harrier.exec.OwnerPolicy p = o.settings().ownerPolicy();
+        org.harrier.exec.claim.OwnerPolicy p = o.settings().ownerPolicy();
         assertEquals("KeyboardIdle < 60", p.suspend().unparse());
         assertEquals("KeyboardIdle > 5 * 60", p.resume().unparse());
         assertEquals("true", p.wantSuspend().unparse().toLowerCase());

@@ -5,7 +5,8 @@ import org.harrier.protocol.method.Method;
 
 /** Every method of the {@code job} class that has a record, for the schema check. */
 public final class JobMethods {
-    public static final List<Method<?, ?>> ALL = List.of();
+    public static final List<Method<?, ?>> ALL = List.of(
+            GetAd.METHOD);
 
     private JobMethods() {
     }

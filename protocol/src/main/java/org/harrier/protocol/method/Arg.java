@@ -91,6 +91,11 @@ public final class Arg<T> {
         return new Arg<>(name, QmfType.MAP, false, Arg::toAd, AdMaps::toNative);
     }
 
+    /** A ClassAd as a map like {@link #ad}, written in the typed encoding {@code {Attr: {TYPE, VALUE}}}. */
+    public static Arg<ClassAd> typedAd(String name) {
+        return new Arg<>(name, QmfType.MAP, false, Arg::toAd, AdMaps::toTyped);
+    }
+
     /** A list whose items each read and write as {@code item} does ({@code what} of an item: {@code Name[i]}). */
     public static <E> Arg<List<E>> listOf(String name, Reader<E> item, java.util.function.Function<E, Object> itemWriter) {
         return new Arg<>(name, QmfType.LIST, false, (wire, what) -> {

@@ -5,7 +5,8 @@ import org.harrier.protocol.method.Method;
 
 /** Every method of the {@code negotiator} class that has a record, for the schema check. */
 public final class NegotiatorMethods {
-    public static final List<Method<?, ?>> ALL = List.of();
+    public static final List<Method<?, ?>> ALL = List.of(Reschedule.METHOD, GetLimits.METHOD, SetLimit.METHOD,
+            GetStats.METHOD, GetPriorities.METHOD, SetPriority.METHOD, SetPriorityFactor.METHOD, SetUsage.METHOD);
 
     private NegotiatorMethods() {
     }

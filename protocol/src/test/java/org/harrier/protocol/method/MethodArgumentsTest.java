@@ -16,7 +16,6 @@ import org.harrier.protocol.MethodSchema;
 import org.harrier.protocol.Schema;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /** The method records and the schema file say the same: they cannot drift apart. */
 class MethodArgumentsTest {
@@ -39,18 +38,18 @@ class MethodArgumentsTest {
                 recorded(method.outputs()), method + " outputs");
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"scheduler", "job", "slot", "collector", "negotiator"})
-    void everyMethodOfAClassThatHasRecordsHasOne(String className) {
+    static Stream<String> classes() {
+        return SCHEMA.classes().stream().map(ClassSchema::name);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("classes")
+    void everyMethodOfEveryClassHasARecord(String className) {
         Set<String> recorded = Protocol.METHODS.stream().filter(m -> m.className().equals(className))
                 .map(Method::name).collect(Collectors.toCollection(TreeSet::new));
         Set<String> inSchema = SCHEMA.type(className).methods().stream().map(MethodSchema::name)
                 .collect(Collectors.toCollection(TreeSet::new));
-        if (FULLY_TYPED.contains(className)) {
-            assertEquals(inSchema, recorded, className + "'s methods without a record");
-        } else {
-            assertTrue(inSchema.containsAll(recorded), className + ": records of methods the schema lacks " + recorded);
-        }
+        assertEquals(inSchema, recorded, className + ": the schema's methods and the records differ");
     }
 
     @ParameterizedTest(name = "{0}")
@@ -58,9 +57,6 @@ class MethodArgumentsTest {
     void noMethodIsDeclaredTwice(Method<?, ?> method) {
         assertEquals(1, Protocol.METHODS.stream().filter(m -> m.toString().equals(method.toString())).count(), method.toString());
     }
-
-    /** Classes whose every schema method has a record; each class joins once its service's dispatch is typed. */
-    private static final Set<String> FULLY_TYPED = Set.of();
 
     private static Set<String> declared(Stream<ArgumentSchema> args) {
         return args.map(a -> a.name() + " " + a.type().schemaName() + (a.optional() ? " optional" : ""))

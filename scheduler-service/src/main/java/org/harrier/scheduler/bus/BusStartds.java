@@ -2,14 +2,22 @@ package org.harrier.scheduler.bus;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import org.harrier.classad.ClassAd;
-import org.harrier.protocol.AdMaps;
-import org.harrier.protocol.AgentName;
-import org.harrier.bus.QmfException;
 import org.harrier.bus.Console;
+import org.harrier.classad.ClassAd;
+import org.harrier.classad.StringValue;
+import org.harrier.protocol.AgentName;
+import org.harrier.protocol.method.Done;
+import org.harrier.protocol.method.Request;
+import org.harrier.protocol.scheduler.Matched;
+import org.harrier.protocol.slot.Activate;
+import org.harrier.protocol.slot.Alive;
+import org.harrier.protocol.slot.Claim;
+import org.harrier.protocol.slot.Continue;
+import org.harrier.protocol.slot.Deactivate;
+import org.harrier.protocol.slot.Release;
+import org.harrier.protocol.slot.Suspend;
+import org.harrier.protocol.slot.Vacate;
 import org.harrier.scheduler.match.ClaimGrant;
 import org.harrier.scheduler.match.SlotRef;
 import org.harrier.scheduler.match.Startds;
@@ -45,65 +53,57 @@ final class BusStartds implements Startds {
 
     @Override
     public CompletableFuture<ClaimGrant> claim(SlotRef slot, ClassAd request, boolean preempt) {
-        Map<String, Object> args = new LinkedHashMap<>();
-        args.put("Request", AdMaps.toNative(request));
-        args.put("Scheduler", scheduler.name());
-        if (preempt) {
-            args.put("Preempt", true);
-        }
-        return console.invoke(slot.agent(), slot.slot(), "Claim", args, timeout).thenApply(out -> grant(slot, out));
+        return console.call(slot.agent(), slot.slot(), new Claim(request, scheduler.name(), preempt), timeout)
+                .thenApply(granted -> grant(slot, granted));
     }
 
-    private static ClaimGrant grant(SlotRef matched, Map<String, Object> out) {
-        if (!(out.get("ClaimId") instanceof String claimId) || claimId.isEmpty()) {
-            throw new QmfException(QmfException.EXCEPTION, "startd " + matched.agent() + " answered Claim without a ClaimId");
-        }
-        String carved = out.get("Slot") instanceof String s && !s.isEmpty() ? SchedulerObject.slotId(s).key() : matched.slot().key();
-        return new ClaimGrant(claimId, matched, carved);
+    /** The claim on the dynamic slot the startd carved (its Name or object name), or on the matched slot when it names none. */
+    private static ClaimGrant grant(SlotRef matched, Claim.Granted granted) {
+        String carved = granted.slot().isEmpty() ? matched.slot().key() : Matched.slotId(granted.slot()).key();
+        return new ClaimGrant(granted.claimId(), matched, carved);
     }
 
     @Override
     public CompletableFuture<Boolean> activate(ClaimGrant claim, JobId id, ClassAd job) {
-        Map<String, Object> args = new LinkedHashMap<>();
-        args.put("ClaimId", claim.claimId());
-        args.put("Id", id.toString());
-        args.put("Job", AdMaps.toNative(spool == null ? job
-                : job.with("SpoolDir", new org.harrier.classad.StringValue(spool.toString()))));
-        return console.invoke(claim.slot().agent(), claim.slot().slot(), "Activate", args, timeout)
-                .thenApply(out -> Boolean.TRUE.equals(out.get("Started")));
+        ClassAd sent = spool == null ? job : job.with("SpoolDir", new StringValue(spool.toString()));
+        return call(claim, new Activate(claim.claimId(), id.toString(), sent)).thenApply(Activate.Started::started);
     }
 
     @Override
     public CompletableFuture<Void> deactivate(ClaimGrant claim, JobId id) {
-        return call(claim, "Deactivate", Map.of("ClaimId", claim.claimId(), "Id", id.toString()));
+        return done(claim, new Deactivate(claim.claimId(), id.toString()));
     }
 
     @Override
     public CompletableFuture<Void> suspend(ClaimGrant claim, JobId id) {
-        return call(claim, "Suspend", Map.of("ClaimId", claim.claimId(), "Id", id.toString()));
+        return done(claim, new Suspend(claim.claimId(), id.toString()));
     }
 
     @Override
     public CompletableFuture<Void> resume(ClaimGrant claim, JobId id) {
-        return call(claim, "Continue", Map.of("ClaimId", claim.claimId(), "Id", id.toString()));
+        return done(claim, new Continue(claim.claimId(), id.toString()));
     }
 
     @Override
     public CompletableFuture<Void> release(ClaimGrant claim) {
-        return call(claim, "Release", Map.of("ClaimId", claim.claimId()));
+        return done(claim, new Release(claim.claimId()));
     }
 
     @Override
     public CompletableFuture<Void> vacate(ClaimGrant claim, JobId id) {
-        return call(claim, "Vacate", Map.of("ClaimId", claim.claimId(), "Id", id.toString()));
+        return call(claim, new Vacate(claim.claimId(), id.toString())).thenApply(v -> null);
     }
 
     @Override
     public CompletableFuture<Void> alive(ClaimGrant claim) {
-        return call(claim, "Alive", Map.of("ClaimId", claim.claimId()));
+        return done(claim, new Alive(claim.claimId()));
     }
 
-    private CompletableFuture<Void> call(ClaimGrant claim, String method, Map<String, Object> args) {
-        return console.invoke(claim.slot().agent(), claim.slot().slot(), method, args, timeout).thenApply(out -> null);
+    private <R> CompletableFuture<R> call(ClaimGrant claim, Request<R> request) {
+        return console.call(claim.slot().agent(), claim.slot().slot(), request, timeout);
+    }
+
+    private CompletableFuture<Void> done(ClaimGrant claim, Request<Done> request) {
+        return call(claim, request).thenApply(d -> null);
     }
 }

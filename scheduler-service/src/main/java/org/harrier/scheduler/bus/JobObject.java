@@ -5,13 +5,12 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 import org.harrier.classad.ClassAd;
 import org.harrier.protocol.AdMaps;
-import org.harrier.bus.RequestContext;
 import org.harrier.bus.ManagedObject;
 import org.harrier.protocol.ObjectId;
-import org.harrier.bus.QmfException;
+import org.harrier.bus.MethodTable;
+import org.harrier.protocol.job.GetAd;
 import org.harrier.scheduler.queue.Attr;
 import org.harrier.scheduler.queue.JobId;
 import org.harrier.scheduler.queue.JobIdentity;
@@ -73,11 +72,9 @@ final class JobObject implements ManagedObject {
 
     /** GetAd: the whole ad in the MRG QMF example's typed form {Attr: {TYPE, VALUE}}; reads the immutable ad, so no hop is needed. */
     @Override
-    public CompletionStage<Map<String, Object>> invoke(String method, Map<String, Object> arguments, RequestContext caller) {
-        if (!method.equals("GetAd")) {
-            return CompletableFuture.failedFuture(new QmfException(QmfException.UNKNOWN_METHOD, "job has no method " + method));
-        }
-        return CompletableFuture.completedFuture(Map.of("Ad", AdMaps.toTyped(shown(ad))));
+    public MethodTable methods() {
+        return new MethodTable("job", ScheddFailures::toQmf)
+                .on(GetAd.METHOD, (q, c) -> CompletableFuture.completedFuture(new GetAd.JobAd(shown(ad))));
     }
 
     /** The ad as it leaves the scheduler: CustomId and GlobalJobId written out, ClaimId and the other private attributes gone. */

@@ -1,12 +1,16 @@
 package org.harrier.scheduler.bus;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
-
-import org.harrier.bus.QmfException;
+import org.harrier.bus.MethodTable;
+import org.harrier.protocol.method.Done;
+import org.harrier.protocol.scheduler.BeginTransfer;
+import org.harrier.protocol.scheduler.EndTransfer;
+import org.harrier.protocol.scheduler.GetCheckpoint;
+import org.harrier.protocol.scheduler.ListFiles;
+import org.harrier.protocol.scheduler.ReadFile;
+import org.harrier.protocol.scheduler.WriteFile;
 import org.harrier.scheduler.queue.JobId;
 import org.harrier.scheduler.transfer.Direction;
 import org.harrier.scheduler.transfer.DirectoryTree;
@@ -20,61 +24,45 @@ final class TransferMethods {
     private TransferMethods() {
     }
 
-    static CompletableFuture<Map<String, Object>> dispatch(FileTransfers transfers, String method, Arguments a) {
-        switch (method) {
-            case "BeginTransfer": {
-                Direction d = direction(a.string("Direction"));
-                long checkpoint = a.has("CheckpointNumber") ? a.integer("CheckpointNumber") : 0;
-                if (d.checkpoint() && !a.has("CheckpointNumber")) {
-                    throw QmfException.badParameter("BeginTransfer of a " + d.wire() + " needs CheckpointNumber");
-                }
-                return SchedulerObject.reply(transfers.begin(JobId.parse(a.string("Id")), a.string("ClaimId"), d,
-                        a.string("Name"), checkpoint), b -> Map.of("TransferId", b.transferId(), "Size", b.size()));
-            }
-            case "ListFiles": {
-                Direction d = direction(a.string("Direction"));
-                if (d != Direction.INPUT && d != Direction.EVICTED_IN) {
-                    throw QmfException.badParameter("ListFiles lists Input entries or EvictedIn files, not " + d.wire());
-                }
-                return SchedulerObject.reply(transfers.list(JobId.parse(a.string("Id")), a.string("ClaimId"), d,
-                        a.string("Name", "")), TransferMethods::entries);
-            }
-            case "GetCheckpoint":
-                return SchedulerObject.reply(transfers.checkpoint(JobId.parse(a.string("Id")), a.string("ClaimId")),
-                        TransferMethods::listing);
-            case "ReadFile":
-                return SchedulerObject.reply(transfers.read(a.string("TransferId"), a.integer("Offset"),
-                        (int) Math.min(Integer.MAX_VALUE, a.integer("Length"))), data -> Map.of("Data", data));
-            case "WriteFile":
-                return SchedulerObject.reply(transfers.write(a.string("TransferId"), a.integer("Offset"), a.bytes("Data")),
-                        v -> Map.of());
-            case "EndTransfer":
-                return SchedulerObject.reply(transfers.end(a.string("TransferId"), a.string("Sha256", null),
-                        a.string("Abort", null)), bytes -> Map.of("Bytes", bytes));
-            default:
-                throw new QmfException(QmfException.UNKNOWN_METHOD, "scheduler has no method " + method);
+    static MethodTable register(MethodTable table, FileTransfers transfers) {
+        return table
+                .on(BeginTransfer.METHOD, (q, c) -> begin(transfers, q))
+                .on(ListFiles.METHOD, (q, c) -> list(transfers, q))
+                .on(GetCheckpoint.METHOD, (q, c) -> transfers.checkpoint(JobId.parse(q.id()), q.claimId())
+                        .thenApply(TransferMethods::checkpoint))
+                .on(ReadFile.METHOD, (q, c) -> transfers.read(q.transferId(), q.offset(), (int) Math.min(Integer.MAX_VALUE, q.length()))
+                        .thenApply(ReadFile.Chunk::new))
+                .on(WriteFile.METHOD, (q, c) -> transfers.write(q.transferId(), q.offset(), q.data()).thenApply(v -> Done.DONE))
+                .on(EndTransfer.METHOD, (q, c) -> transfers.end(q.transferId(), q.sha256(), q.abort())
+                        .thenApply(EndTransfer.Ended::new));
+    }
+
+    private static CompletableFuture<BeginTransfer.Begun> begin(FileTransfers transfers, BeginTransfer q) {
+        Direction d = Direction.parse(q.direction());
+        if (d.checkpoint() && q.checkpointNumber() == null) {
+            throw new IllegalArgumentException("BeginTransfer of a " + d.wire() + " needs CheckpointNumber");
         }
+        long checkpoint = q.checkpointNumber() == null ? 0 : q.checkpointNumber();
+        return transfers.begin(JobId.parse(q.id()), q.claimId(), d, q.name(), checkpoint)
+                .thenApply(b -> new BeginTransfer.Begun(b.transferId(), b.size()));
     }
 
-    private static Direction direction(String text) {
-        try {
-            return Direction.parse(text);
-        } catch (IllegalArgumentException e) {
-            throw QmfException.badParameter(e.getMessage());
+    private static CompletableFuture<ListFiles.Listing> list(FileTransfers transfers, ListFiles q) {
+        Direction d = Direction.parse(q.direction());
+        if (d != Direction.INPUT && d != Direction.EVICTED_IN) {
+            throw new IllegalArgumentException("ListFiles lists Input entries or EvictedIn files, not " + d.wire());
         }
+        return transfers.list(JobId.parse(q.id()), q.claimId(), d, q.name()).thenApply(TransferMethods::listing);
     }
 
-    /** ListFiles' answer: Files, a list of {Name, Size, Directory}, parents before their contents. */
-    private static Map<String, Object> entries(List<DirectoryTree.Entry> listed) {
-        List<Object> files = new ArrayList<>();
-        listed.forEach(e -> files.add(Map.of("Name", e.name(), "Size", e.size(), "Directory", e.directory())));
-        return Map.of("Files", files);
+    /** ListFiles' answer: the entries, parents before their contents. */
+    private static ListFiles.Listing listing(List<DirectoryTree.Entry> listed) {
+        return new ListFiles.Listing(listed.stream().map(e -> new ListFiles.Entry(e.name(), e.size(), e.directory())).toList());
     }
 
-    /** GetCheckpoint's answer: CheckpointNumber (0: none) and Files, a list of {Name, Size} sorted by name. */
-    private static Map<String, Object> listing(FileTransfers.Listing l) {
-        List<Object> files = new ArrayList<>();
-        new TreeMap<>(l.files()).forEach((name, size) -> files.add(Map.of("Name", name, "Size", size)));
-        return Map.of("CheckpointNumber", l.number(), "Files", files);
+    /** GetCheckpoint's answer: CheckpointNumber (0: none) and its files sorted by name. */
+    private static GetCheckpoint.Checkpoint checkpoint(FileTransfers.Listing l) {
+        return new GetCheckpoint.Checkpoint(l.number(), new TreeMap<>(l.files()).entrySet().stream()
+                .map(f -> new GetCheckpoint.File(f.getKey(), f.getValue())).toList());
     }
 }

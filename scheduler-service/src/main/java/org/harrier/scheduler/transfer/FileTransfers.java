@@ -112,6 +112,11 @@ public final class FileTransfers implements AutoCloseable {
         return n;
     }
 
+    /** FetchJobData of job {@code id} whose ad is {@code ad} ({@link JobData}), read on the transfer pool. */
+    public CompletableFuture<String> jobData(JobId id, ClassAd ad, String file, int start, int end) {
+        return CompletableFuture.supplyAsync(() -> JobData.read(id, ad, file, start, end), io);
+    }
+
     /** A transfer of an input or output file (no checkpoint number). */
     public CompletableFuture<Begun> begin(JobId id, String claimId, Direction direction, String name) {
         return begin(id, claimId, direction, name, 0);

@@ -147,7 +147,7 @@ class SchedulerServiceTest extends SchedulerOnBroker {
                 new Bad("JobExited", Map.of("Id", "1.0", "ClaimId", "c", "ExitCode", 0L, "ExitBySignal", false,
                         "ExitSignal", 0L, "RemoteUserCpu", -1.0, "RemoteSysCpu", 0.0, "RemoteWallClockTime", 0.0), 4,
                         "must be >= 0"),
-                new Bad("FetchJobData", Map.of("Id", "1.0", "File", "Out", "Start", 0L, "End", 10L), 3, "not implemented"));
+                new Bad("FetchJobData", Map.of("Id", "1.0", "File", "Out", "Start", 0L, "End", 10L), 1, "no job 1.0"));
         for (Bad bad : table) {
             QmfException e = failing(bad.method(), bad.args());
             assertEquals(bad.code(), e.code(), () -> bad + " -> " + e.getMessage());

@@ -1,0 +1,39 @@
+package org.harrier.protocol.slot;
+
+import java.util.Objects;
+import org.harrier.protocol.method.Arg;
+import org.harrier.protocol.method.Method;
+import org.harrier.protocol.method.MethodArguments;
+import org.harrier.protocol.method.Request;
+
+/**
+ * {@code slot.Match}: the negotiator's match notice (NEGOTIATOR_INFORM_STARTD) that the scheduler
+ * agent {@code scheduler} was matched with this partitionable slot for {@code requestId} (as
+ * text, informational; null: not given). Answers whether the slot took it.
+ */
+public record Match(String scheduler, String requestId) implements Request<Match.Taken> {
+    private static final Arg<String> SCHEDULER = Arg.sstr("Scheduler");
+    private static final Arg<String> REQUEST_ID = Arg.sstr("RequestId").optional();
+    private static final Arg<Boolean> TAKEN = Arg.bool("Taken");
+
+    public static final Method<Match, Taken> METHOD = Method.<Match, Taken>of("slot", "Match")
+            .inputs(SCHEDULER, REQUEST_ID)
+            .outputs(TAKEN)
+            .request(a -> new Match(a.get(SCHEDULER), a.get(REQUEST_ID)),
+                    q -> MethodArguments.writer().put(SCHEDULER, q.scheduler()).put(REQUEST_ID, q.requestId()))
+            .answer(a -> new Taken(a.get(TAKEN)), r -> MethodArguments.writer().put(TAKEN, r.taken()))
+            .build();
+
+    public Match {
+        Objects.requireNonNull(scheduler, "scheduler");
+    }
+
+    /** False while the owner has the slot: the notice is ignored. */
+    public record Taken(boolean taken) {
+    }
+
+    @Override
+    public Method<Match, Taken> method() {
+        return METHOD;
+    }
+}
