@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
 import org.harrier.classad.ClassAd;
+import org.harrier.protocol.Completions;
 import org.harrier.bus.QmfException;
 import org.harrier.scheduler.match.Claim;
 import org.harrier.scheduler.match.ClaimRecord;
@@ -135,7 +136,7 @@ final class Activations {
      * the job is Idle again).
      */
     private void resent(Claim c, JobId job, Throwable failure) {
-        Throwable cause = ClaimRunner.unwrap(failure);
+        Throwable cause = Completions.cause(failure);
         if (cause instanceof QmfException q && q.code() == QmfException.WRONG_STATE) {
             LOG.info("job {} is running on {} already ({}): adopted", job, c, q.getMessage());
             answers.started(job, c.id(), c.grant().slotName());

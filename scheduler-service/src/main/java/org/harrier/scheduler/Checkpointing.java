@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import org.harrier.classad.EvalContext;
+import org.harrier.protocol.Completions;
 import org.harrier.bus.QmfException;
 import org.harrier.scheduler.match.Claim;
 import org.harrier.scheduler.match.Startds;
@@ -85,7 +86,7 @@ final class Checkpointing {
                 call.getValue().join();
                 done.add(call.getKey());
             } catch (RuntimeException e) {
-                first = first == null ? ClaimRunner.unwrap(e) : first;
+                first = first == null ? Completions.cause(e) : first;
             }
         }
         if (done.isEmpty()) {

@@ -5,6 +5,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import org.harrier.classad.ClassAd;
+import org.harrier.protocol.Completions;
 import org.harrier.bus.QmfException;
 import org.harrier.scheduler.match.Autocluster;
 import org.harrier.scheduler.match.ClaimGrant;
@@ -86,7 +87,7 @@ final class ClaimRunner implements Activations.Answers {
     private void claimed(AutoclusterKey key, SlotMatch match, ClaimGrant grant, Throwable failure) {
         keeper.idle().claimAnswered(key);
         if (failure != null) {
-            if (unwrap(failure) instanceof QmfException q && q.code() == QmfException.PREEMPTING) {
+            if (Completions.cause(failure) instanceof QmfException q && q.code() == QmfException.PREEMPTING) {
                 LOG.debug("{} is being preempted for {}'s jobs: {}", match.slot(), key.owner(), q.getMessage());
             } else {
                 LOG.info("claim of {} for {} jobs refused: {}", match.slot(), key.owner(), message(failure));
@@ -147,7 +148,7 @@ final class ClaimRunner implements Activations.Answers {
             return;
         }
         drop(c);
-        Throwable cause = unwrap(failure);
+        Throwable cause = Completions.cause(failure);
         if (cause instanceof QmfException q && !CLAIM_TROUBLE.contains(q.code())) {
             ClassAd ad = keeper.queue().ad(job);
             keeper.commit(ClaimRecord.withoutPending(Transition.held(job, ad, "activation failed: " + q.getMessage(),
@@ -283,7 +284,7 @@ final class ClaimRunner implements Activations.Answers {
         CompletableFuture<Void> call = freeze ? startds.suspend(c.grant(), id) : startds.resume(c.grant(), id);
         return call.handleAsync((ok, failure) -> {
             if (failure != null) {
-                throw new CompletionException(unwrap(failure));
+                throw new CompletionException(Completions.cause(failure));
             }
             return null;
         }, owner);
@@ -374,15 +375,9 @@ final class ClaimRunner implements Activations.Answers {
         }
     }
 
-    static Throwable unwrap(Throwable t) {
-        while (t instanceof CompletionException && t.getCause() != null) {
-            t = t.getCause();
-        }
-        return t;
-    }
-
+    /** What a failed future failed with, in words: its message, or its type when it has none. */
     static String message(Throwable t) {
-        Throwable c = unwrap(t);
+        Throwable c = Completions.cause(t);
         return c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage();
     }
 }

@@ -8,6 +8,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.BiFunction;
 import org.harrier.classad.ClassAd;
+import org.harrier.protocol.Completions;
 import org.harrier.classad.EvalContext;
 import org.harrier.bus.QmfException;
 import org.harrier.scheduler.queue.AttributeEdit;
@@ -133,7 +134,7 @@ final class JobControl {
             done.join();
             return null;
         } catch (java.util.concurrent.CompletionException | java.util.concurrent.CancellationException e) {
-            return ClaimRunner.unwrap(e);
+            return Completions.cause(e);
         }
     }
 

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.harrier.classad.ClassAd;
+import org.harrier.protocol.Completions;
 import org.harrier.bus.QmfException;
 import org.harrier.scheduler.match.AutoclusterKey;
 import org.harrier.scheduler.match.Claim;
@@ -78,7 +79,7 @@ final class LeaseKeeper {
         startds.alive(c.grant()).whenCompleteAsync((ok, failure) -> {
             if (failure == null) {
                 c.renewed(keeper.now());
-            } else if (ClaimRunner.unwrap(failure) instanceof QmfException q && q.code() == QmfException.UNKNOWN_CLAIM) {
+            } else if (Completions.cause(failure) instanceof QmfException q && q.code() == QmfException.UNKNOWN_CLAIM) {
                 LOG.info("{}: its startd no longer holds it ({}); given up at the next keep-alive round", c, q.getMessage());
                 c.disowned();
             } else {

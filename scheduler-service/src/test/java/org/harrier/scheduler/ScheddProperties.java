@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.harrier.bus.QmfException;
+import org.harrier.protocol.Completions;
 import org.harrier.scheduler.match.ClaimGrant;
 import org.harrier.scheduler.match.Request;
 import org.harrier.scheduler.match.SlotMatch;
@@ -113,7 +114,7 @@ class ScheddProperties {
         };
         f.owner.runAll();
         if (result.isCompletedExceptionally()) {
-            Throwable cause = ClaimRunner.unwrap(result.handle((v, t) -> t).join());
+            Throwable cause = Completions.cause(result.handle((v, t) -> t).join());
             assertTrue(cause instanceof QmfException, () -> "unexpected " + cause);
         }
     }

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.time.Duration;
 import java.util.concurrent.Executors;
@@ -23,6 +22,7 @@ import java.util.function.Supplier;
 
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.StringValue;
+import org.harrier.protocol.Completions;
 import org.harrier.bus.QmfException;
 import org.harrier.scheduler.match.ClaimRecord;
 import org.harrier.scheduler.queue.JobId;
@@ -352,7 +352,7 @@ public final class FileTransfers implements AutoCloseable {
     }
 
     private static QmfException failed(String what, Throwable e) {
-        Throwable cause = e instanceof CompletionException || e instanceof UncheckedIOException ? e.getCause() : e;
+        Throwable cause = e instanceof UncheckedIOException ? e.getCause() : Completions.cause(e);
         if (cause instanceof QmfException q) {
             return q;
         }
