@@ -231,14 +231,14 @@ public final class Schedd {
 
     /**
      * The ad of job {@code id} while it is activated on claim {@code claimId} (file transfer's
-     * check that a starter asks for its own job's files); WRONG_STATE when the claim runs
-     * another job or none, or the scheduler does not hold it.
+     * check that a starter asks for its own job's files); {@link ScheddFailure.WrongState} when
+     * the claim runs another job or none, or the scheduler does not hold it.
      */
     public CompletableFuture<ClassAd> claimedJob(JobId id, String claimId) {
         return onOwner(() -> {
             org.harrier.scheduler.match.Claim c = runner.claims().get(claimId);
             if (c == null || !id.equals(c.job())) {
-                throw new QmfException(QmfException.WRONG_STATE, "job " + id + " does not run on that claim");
+                throw new ScheddFailure.WrongState("job " + id + " does not run on that claim");
             }
             return keeper.queue().ad(id);
         });
