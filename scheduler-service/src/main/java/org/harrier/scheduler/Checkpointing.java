@@ -65,7 +65,7 @@ final class Checkpointing {
     /**
      * condor_vacate_job: the running and suspended jobs {@code jobs} names are evicted through
      * their claims; completes with those whose startd took the request. A named job that is not
-     * running is WRONG_STATE; of a cluster or constraint such jobs are skipped, and it is an error
+     * running is WrongState; of a cluster or constraint such jobs are skipped, and it is an error
      * only when none is left (as Hold and the other controls).
      */
     CompletableFuture<List<JobId>> vacate(JobSelection jobs) {
@@ -90,10 +90,13 @@ final class Checkpointing {
             }
         }
         if (done.isEmpty()) {
+            if (jobs instanceof JobSelection.Job && first instanceof ScheddFailure f) {
+                throw f;
+            }
             if (jobs instanceof JobSelection.Job && first instanceof QmfException q) {
                 throw q;
             }
-            throw new QmfException(QmfException.EXCEPTION, jobs.describe() + " could not be vacated: "
+            throw new ScheddFailure.Unavailable(jobs.describe() + " could not be vacated: "
                     + ClaimRunner.message(first));
         }
         return done;
@@ -105,7 +108,7 @@ final class Checkpointing {
             if (jobs instanceof JobSelection.Job j) {
                 throw keeper.notQueued(j.id());
             }
-            throw QmfException.unknownObject("no job of " + jobs.describe() + " is in the queue");
+            throw new ScheddFailure.UnknownJob("no job of " + jobs.describe() + " is in the queue");
         }
         List<JobId> out = new ArrayList<>();
         for (JobId job : named) {
@@ -114,12 +117,12 @@ final class Checkpointing {
             if (Checkpoints.vacatable(s) && c != null && !c.isDeactivating()) {
                 out.add(job);
             } else if (jobs instanceof JobSelection.Job) {
-                throw new QmfException(QmfException.WRONG_STATE, "job " + job + " is " + Transition.word(s)
+                throw new ScheddFailure.WrongState("job " + job + " is " + Transition.word(s)
                         + "; only running or suspended jobs can be vacated");
             }
         }
         if (out.isEmpty()) {
-            throw new QmfException(QmfException.WRONG_STATE, "no job of " + jobs.describe()
+            throw new ScheddFailure.WrongState("no job of " + jobs.describe()
                     + " can be vacated now: only running or suspended jobs can be vacated");
         }
         return out;

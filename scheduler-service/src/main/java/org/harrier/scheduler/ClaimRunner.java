@@ -272,14 +272,13 @@ final class ClaimRunner implements Activations.Answers {
     /**
      * Asks the startd to stop ({@code freeze}) or continue job {@code id}'s process tree on its
      * claim. The future completes on the owner thread: normally once the startd answered,
-     * exceptionally with its failure, or WRONG_STATE when the job has no claim. The queue is
+     * exceptionally with its failure, or WrongState when the job has no claim. The queue is
      * not touched here; the caller records the new state once the startd did it.
      */
     CompletableFuture<Void> signal(JobId id, boolean freeze) {
         Claim c = claims.of(id);
         if (c == null) {
-            return CompletableFuture.failedFuture(new QmfException(QmfException.WRONG_STATE,
-                    "job " + id + " is not running on a claim"));
+            return CompletableFuture.failedFuture(new ScheddFailure.WrongState("job " + id + " is not running on a claim"));
         }
         CompletableFuture<Void> call = freeze ? startds.suspend(c.grant(), id) : startds.resume(c.grant(), id);
         return call.handleAsync((ok, failure) -> {

@@ -9,7 +9,6 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Supplier;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.EvalContext;
-import org.harrier.bus.QmfException;
 import org.harrier.scheduler.match.Request;
 import org.harrier.scheduler.match.SlotMatch;
 import org.harrier.scheduler.match.Startds;
@@ -294,8 +293,8 @@ public final class Schedd {
         return this.<CompletableFuture<T>>onOwner(task).thenCompose(f -> f)
                 .thenCompose(value -> keeper.synced().handle((v, failed) -> {
                     if (failed != null) {
-                        throw new QmfException(QmfException.EXCEPTION,
-                                "the scheduler could not write its job queue: " + ClaimRunner.message(failed));
+                        throw new ScheddFailure.Unavailable("the scheduler could not write its job queue: "
+                                + ClaimRunner.message(failed));
                     }
                     return value;
                 }));
@@ -321,13 +320,13 @@ public final class Schedd {
                     if (failed == null) {
                         result.complete(value);
                     } else {
-                        result.completeExceptionally(new QmfException(QmfException.EXCEPTION,
-                                "the scheduler could not write its job queue: " + ClaimRunner.message(failed)));
+                        result.completeExceptionally(new ScheddFailure.Unavailable("the scheduler could not write its job queue: "
+                                + ClaimRunner.message(failed)));
                     }
                 });
             });
         } catch (RejectedExecutionException e) {
-            result.completeExceptionally(new QmfException(QmfException.EXCEPTION, "the scheduler is shutting down"));
+            result.completeExceptionally(new ScheddFailure.Unavailable("the scheduler is shutting down"));
         }
         return result;
     }

@@ -6,6 +6,7 @@ import static org.harrier.scheduler.queue.JobStatus.REMOVED;
 import static org.harrier.scheduler.queue.JobStatus.RUNNING;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -55,8 +56,8 @@ class RemoveTest extends ScheddFixture {
         RecordingStartds.Call deactivate = startds.pending("Deactivate").get(0);
         assertEquals(g, deactivate.claim());
         assertEquals(J0, deactivate.job());
-        QmfException twice = failure(schedd.remove("1.0", "again"));
-        assertEquals(QmfException.WRONG_STATE, twice.code());
+        ScheddFailure.WrongState twice = assertInstanceOf(ScheddFailure.WrongState.class,
+                failure(schedd.remove("1.0", "again")));
         assertEquals("job 1.0 is already removed", twice.getMessage());
 
         assertFalse(await(schedd.jobExited(J0, g.claimId(), new ExitReport(0, true, 9, 0, 0, 1))),
@@ -93,17 +94,17 @@ class RemoveTest extends ScheddFixture {
         assertEquals(0, await(schedd.statistics()).totalJobAds());
     }
 
-    @ParameterizedTest(name = "Remove({0}): code {1}, {2}")
+    @ParameterizedTest(name = "Remove({0}): {1}, {2}")
     @CsvSource(delimiter = '|', value = {
-            "9.0 | 1 | no job 9.0 in the queue",
-            "9 | 1 | no job of cluster 9 in the queue",
-            "x.y | 4 | job id must be cluster.proc, got 'x.y'",
-            "1.0.0 | 4 | job id must be cluster.proc, got '1.0.0'",
-            "'' | 4 | job id must be cluster.proc, got ''"})
-    void removingWhatIsNotThereSaysSo(String id, int code, String message) {
+            "9.0 | UnknownJob | no job 9.0 in the queue",
+            "9 | UnknownJob | no job of cluster 9 in the queue",
+            "x.y | Invalid | job id must be cluster.proc, got 'x.y'",
+            "1.0.0 | Invalid | job id must be cluster.proc, got '1.0.0'",
+            "'' | Invalid | job id must be cluster.proc, got ''"})
+    void removingWhatIsNotThereSaysSo(String id, String kind, String message) {
         submit(JobAds.valid().build());
-        QmfException e = failure(schedd.remove(id, "r"));
-        assertEquals(code, e.code());
+        ScheddFailure e = failure(schedd.remove(id, "r"));
+        assertEquals(kind, e.getClass().getSimpleName());
         assertEquals(message, e.getMessage());
         assertEquals(IDLE, await(schedd.status(J0)), "nothing changed");
     }
@@ -113,8 +114,8 @@ class RemoveTest extends ScheddFixture {
         submit(JobAds.valid().build());
         ClaimGrant g = running(J0);
         await(schedd.jobExited(J0, g.claimId(), ExitReport.code(0)));
-        QmfException e = failure(schedd.remove("1.0", "r"));
-        assertEquals(QmfException.WRONG_STATE, e.code());
+        ScheddFailure.WrongState e = assertInstanceOf(ScheddFailure.WrongState.class,
+                failure(schedd.remove("1.0", "r")));
         assertEquals("job 1.0 has already left the queue (completed)", e.getMessage());
     }
 }

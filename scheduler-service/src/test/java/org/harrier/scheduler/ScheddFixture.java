@@ -10,6 +10,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.harrier.classad.ClassAd;
 import org.harrier.bus.QmfException;
+import org.harrier.protocol.Completions;
 import org.harrier.scheduler.match.ClaimGrant;
 import org.harrier.scheduler.match.Request;
 import org.harrier.scheduler.match.SlotMatch;
@@ -35,12 +36,27 @@ class ScheddFixture {
         return f.join();
     }
 
-    QmfException failure(CompletableFuture<?> f) {
+    /** Runs the owner thread until it is idle and returns the domain failure the future failed with. */
+    ScheddFailure failure(CompletableFuture<?> f) {
         owner.runAll();
         try {
             f.join();
         } catch (CompletionException e) {
-            if (e.getCause() instanceof QmfException q) {
+            if (Completions.cause(e) instanceof ScheddFailure s) {
+                return s;
+            }
+            throw e;
+        }
+        return fail("expected a ScheddFailure");
+    }
+
+    /** A startd's answer passed on to the caller, as the startd gave it. */
+    QmfException startdFailure(CompletableFuture<?> f) {
+        owner.runAll();
+        try {
+            f.join();
+        } catch (CompletionException e) {
+            if (Completions.cause(e) instanceof QmfException q) {
                 return q;
             }
             throw e;

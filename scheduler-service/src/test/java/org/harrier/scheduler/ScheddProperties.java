@@ -115,7 +115,7 @@ class ScheddProperties {
         f.owner.runAll();
         if (result.isCompletedExceptionally()) {
             Throwable cause = Completions.cause(result.handle((v, t) -> t).join());
-            assertTrue(cause instanceof QmfException, () -> "unexpected " + cause);
+            assertTrue(cause instanceof ScheddFailure || cause instanceof QmfException, () -> "unexpected " + cause);
         }
     }
 

@@ -232,7 +232,7 @@ class ScheddTest extends ScheddFixture {
         assertEquals(HELD, await(schedd.status(J0)));
         assertTrue(requests().isEmpty());
         assertEquals(new SubmitterCounts("alice", 0, 0, 1, 1), events.lastSubmitter("alice"));
-        QmfException again = failure(schedd.hold("1.0", "again"));
+        ScheddFailure again = failure(schedd.hold("1.0", "again"));
         assertEquals("job 1.0 is already held", again.getMessage());
         await(schedd.release("1.0"));
         assertEquals(1, requests().get(0).count());
