@@ -9,7 +9,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import org.harrier.classad.EvalContext;
 import org.harrier.protocol.Completions;
-import org.harrier.bus.QmfException;
 import org.harrier.scheduler.match.Claim;
 import org.harrier.scheduler.match.Startds;
 import org.harrier.scheduler.queue.CheckpointReport;
@@ -92,9 +91,6 @@ final class Checkpointing {
         if (done.isEmpty()) {
             if (jobs instanceof JobSelection.Job && first instanceof ScheddFailure f) {
                 throw f;
-            }
-            if (jobs instanceof JobSelection.Job && first instanceof QmfException q) {
-                throw q;
             }
             throw new ScheddFailure.Unavailable(jobs.describe() + " could not be vacated: "
                     + ClaimRunner.message(first));

@@ -6,7 +6,6 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import org.harrier.classad.ClassAd;
 import org.harrier.protocol.Completions;
-import org.harrier.bus.QmfException;
 import org.harrier.scheduler.match.Autocluster;
 import org.harrier.scheduler.match.ClaimGrant;
 import org.harrier.scheduler.match.ClaimRecord;
@@ -36,10 +35,6 @@ import org.slf4j.LoggerFactory;
  */
 final class ClaimRunner implements Activations.Answers {
     private static final Logger LOG = LoggerFactory.getLogger(ClaimRunner.class);
-
-    /** Answers that say the claim is gone or busy, not that the job is bad. */
-    private static final java.util.Set<Integer> CLAIM_TROUBLE = java.util.Set.of(QmfException.UNKNOWN_OBJECT,
-            QmfException.UNKNOWN_CLAIM, QmfException.WRONG_STATE, QmfException.CLAIM_REFUSED);
 
     private final Claims claims = new Claims();
     private final QueueKeeper keeper;
@@ -81,14 +76,14 @@ final class ClaimRunner implements Activations.Answers {
     }
 
     /**
-     * A preempting claim is answered PREEMPTING, as expected: the startd evicts the slot's job and
+     * A preempting claim is answered Preempting, as expected: the startd evicts the slot's job and
      * the freed resources are matched in a later cycle; the request's jobs stay idle meanwhile.
      */
     private void claimed(AutoclusterKey key, SlotMatch match, ClaimGrant grant, Throwable failure) {
         keeper.idle().claimAnswered(key);
         if (failure != null) {
-            if (Completions.cause(failure) instanceof QmfException q && q.code() == QmfException.PREEMPTING) {
-                LOG.debug("{} is being preempted for {}'s jobs: {}", match.slot(), key.owner(), q.getMessage());
+            if (Completions.cause(failure) instanceof ScheddFailure.Preempting p) {
+                LOG.debug("{} is being preempted for {}'s jobs: {}", match.slot(), key.owner(), p.getMessage());
             } else {
                 LOG.info("claim of {} for {} jobs refused: {}", match.slot(), key.owner(), message(failure));
             }
@@ -131,8 +126,9 @@ final class ClaimRunner implements Activations.Answers {
      * recorded and this changes nothing.
      *
      * <p>A failed activation of a job that has not started loses the claim. A startd that refused
-     * the job itself (bad parameter, exception) would refuse it again, so the job is held with
-     * the reason; a lost claim or a transport failure puts it back to idle for another match.
+     * the job itself (an Invalid ad, Unavailable: it could not start it) would refuse it again, so
+     * the job is held with the reason; a lost or busy claim ({@link #isClaimTrouble}) or no answer
+     * puts it back to idle for another match.
      */
     @Override
     public void activated(Claim c, JobId job, boolean started, Throwable failure) {
@@ -149,13 +145,13 @@ final class ClaimRunner implements Activations.Answers {
         }
         drop(c);
         Throwable cause = Completions.cause(failure);
-        if (cause instanceof QmfException q && !CLAIM_TROUBLE.contains(q.code())) {
+        if (cause instanceof ScheddFailure refusal && !isClaimTrouble(refusal)) {
             ClassAd ad = keeper.queue().ad(job);
-            keeper.commit(ClaimRecord.withoutPending(Transition.held(job, ad, "activation failed: " + q.getMessage(),
+            keeper.commit(ClaimRecord.withoutPending(Transition.held(job, ad, "activation failed: " + refusal.getMessage(),
                     Transition.HOLD_FAILED_TO_START, keeper.now()), job, ad), this::onClaim);
         } else {
             clearPending(job); // the claim never ran it: its record goes (the job never left Idle)
-            if (cause instanceof QmfException q && q.code() == QmfException.UNKNOWN_CLAIM) {
+            if (cause instanceof ScheddFailure.UnknownClaim) {
                 // Expected after a preempted claim's job finished within its retirement: the claim ended with it.
                 LOG.info("claim {} is gone (preempted or released); job {} goes back to idle: {}", c, job, message(failure));
             } else {
@@ -163,6 +159,12 @@ final class ClaimRunner implements Activations.Answers {
             }
             keeper.reindex(job);
         }
+    }
+
+    /** A startd's answer that says the claim is gone or busy, not that the job is bad. */
+    private static boolean isClaimTrouble(ScheddFailure refusal) {
+        return refusal instanceof ScheddFailure.UnknownSlot || refusal instanceof ScheddFailure.UnknownClaim
+                || refusal instanceof ScheddFailure.WrongState || refusal instanceof ScheddFailure.ClaimRefused;
     }
 
     /** Applies a start report; false (and nothing changes) unless {@code id} is this claim's job and not yet running. */

@@ -10,7 +10,6 @@ import java.util.function.BiFunction;
 import org.harrier.classad.ClassAd;
 import org.harrier.protocol.Completions;
 import org.harrier.classad.EvalContext;
-import org.harrier.bus.QmfException;
 import org.harrier.scheduler.queue.AttributeEdit;
 import org.harrier.scheduler.queue.JobId;
 import org.harrier.scheduler.queue.JobSelection;
@@ -118,9 +117,6 @@ final class JobControl {
         if (done.isEmpty()) {
             if (jobs instanceof JobSelection.Job && firstFailure instanceof ScheddFailure f) {
                 throw f;
-            }
-            if (jobs instanceof JobSelection.Job && firstFailure instanceof QmfException q) {
-                throw q;
             }
             String subject = jobs instanceof JobSelection.Job ? none(jobs) + " could not" : none(jobs) + " could";
             if (firstFailure == null) {

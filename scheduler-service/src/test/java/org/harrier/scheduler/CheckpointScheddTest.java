@@ -12,7 +12,6 @@ import java.time.Duration;
 import java.util.List;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
-import org.harrier.bus.QmfException;
 import org.harrier.scheduler.match.ClaimGrant;
 import org.harrier.scheduler.queue.CheckpointReport;
 import org.harrier.scheduler.queue.ExitReport;
@@ -84,8 +83,8 @@ class CheckpointScheddTest extends ScheddFixture {
         var vacated = schedd.vacate(JobSelection.of("1.0", null));
         owner.runAll();
         startds.pending("Vacate").get(0).answer().completeExceptionally(
-                new QmfException(QmfException.WRONG_STATE, "no job runs on the claim"));
-        assertEquals(QmfException.WRONG_STATE, startdFailure(vacated).code());
+                new ScheddFailure.WrongState("no job runs on the claim"));
+        assertInstanceOf(ScheddFailure.WrongState.class, failure(vacated));
         assertEquals(RUNNING, await(schedd.status(J0)));
     }
 }

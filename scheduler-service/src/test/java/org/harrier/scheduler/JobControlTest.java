@@ -17,7 +17,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
-import org.harrier.bus.QmfException;
 import org.harrier.scheduler.match.ClaimGrant;
 import org.harrier.scheduler.match.Request;
 import org.harrier.scheduler.queue.ExitReport;
@@ -188,9 +187,8 @@ class JobControlTest extends ScheddFixture {
         CompletableFuture<List<JobId>> suspended = schedd.suspend(id("1.0"));
         owner.runAll();
         startds.pending("Suspend").get(0).answer().completeExceptionally(
-                new QmfException(QmfException.UNKNOWN_CLAIM, "unknown claim on slot1@host1"));
-        QmfException e = startdFailure(suspended);
-        assertEquals(QmfException.UNKNOWN_CLAIM, e.code());
+                new ScheddFailure.UnknownClaim("unknown claim on slot1@host1"));
+        assertInstanceOf(ScheddFailure.UnknownClaim.class, failure(suspended));
         assertEquals(RUNNING, status(J0));
         assertEquals(List.of(IDLE, RUNNING), events.statusesOf(J0));
     }

@@ -13,7 +13,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.harrier.classad.Expr;
-import org.harrier.bus.QmfException;
 import org.harrier.scheduler.match.ClaimGrant;
 import org.harrier.scheduler.queue.ExitReport;
 import org.harrier.scheduler.queue.JobId;
@@ -76,7 +75,7 @@ class RemoveTest extends ScheddFixture {
         CompletableFuture<List<JobId>> removed = schedd.remove("1.0", "r");
         owner.runAll();
         startds.pending("Deactivate").get(0).answer().completeExceptionally(
-                new QmfException(QmfException.UNKNOWN_CLAIM, "no such claim"));
+                new ScheddFailure.UnknownClaim("no such claim"));
         assertEquals(List.of(J0), await(removed));
         assertNull(await(schedd.status(J0)));
         assertEquals(0, (int) await(schedd.claimCount()));

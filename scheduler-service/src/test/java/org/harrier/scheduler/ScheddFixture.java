@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.harrier.classad.ClassAd;
-import org.harrier.bus.QmfException;
 import org.harrier.protocol.Completions;
 import org.harrier.scheduler.match.ClaimGrant;
 import org.harrier.scheduler.match.Request;
@@ -48,20 +47,6 @@ class ScheddFixture {
             throw e;
         }
         return fail("expected a ScheddFailure");
-    }
-
-    /** A startd's answer passed on to the caller, as the startd gave it. */
-    QmfException startdFailure(CompletableFuture<?> f) {
-        owner.runAll();
-        try {
-            f.join();
-        } catch (CompletionException e) {
-            if (Completions.cause(e) instanceof QmfException q) {
-                return q;
-            }
-            throw e;
-        }
-        return fail("expected a QmfException");
     }
 
     JobId submit(ClassAd ad) {
