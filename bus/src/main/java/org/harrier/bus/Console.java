@@ -20,6 +20,8 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
+import org.harrier.protocol.AgentInfo;
+import org.harrier.protocol.ObjectData;
 import org.harrier.protocol.AgentName;
 import org.harrier.protocol.Completions;
 import org.harrier.protocol.ObjectId;

@@ -3,6 +3,8 @@ package org.harrier.bus;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.harrier.protocol.AgentInfo;
+import org.harrier.protocol.ObjectData;
 import org.harrier.protocol.AgentName;
 import org.harrier.protocol.ObjectId;
 

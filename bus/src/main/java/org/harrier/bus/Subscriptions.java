@@ -8,6 +8,8 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.harrier.protocol.AgentInfo;
+import org.harrier.protocol.ObjectData;
 import org.harrier.protocol.AgentName;
 import org.harrier.protocol.Schema;
 import org.slf4j.Logger;

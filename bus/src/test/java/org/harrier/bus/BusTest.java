@@ -1,5 +1,7 @@
 package org.harrier.bus;
 
+import org.harrier.protocol.AgentInfo;
+import org.harrier.protocol.ObjectData;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

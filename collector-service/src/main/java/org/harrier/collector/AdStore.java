@@ -14,7 +14,7 @@ import org.harrier.classad.ClassAd;
 import org.harrier.classad.IntegerValue;
 import org.harrier.classad.Value;
 import org.harrier.protocol.AdMaps;
-import org.harrier.bus.ObjectData;
+import org.harrier.protocol.ObjectData;
 
 /**
  * The collector's ads: slot, scheduler and submitter objects as their agents publish them

@@ -13,7 +13,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
-import org.harrier.bus.ObjectData;
+import org.harrier.protocol.ObjectData;
 import org.harrier.classad.ClassAd;
 import org.harrier.protocol.negotiator.AccountantRecord;
 import org.harrier.protocol.negotiator.GetLimits;

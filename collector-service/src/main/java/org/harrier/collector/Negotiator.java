@@ -27,6 +27,8 @@ import org.harrier.collector.negotiation.SlotOffer;
 import org.harrier.protocol.AgentName;
 import org.harrier.protocol.Completions;
 import org.harrier.protocol.ObjectId;
+import org.harrier.protocol.scheduler.GetRequests;
+import org.harrier.protocol.scheduler.Matched;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -185,7 +187,7 @@ final class Negotiator {
 
     /** One scheduler's requests; a scheduler that fails or does not answer in time counts as having none. */
     private CompletableFuture<List<ResourceRequest>> requestsOf(AgentName scheduler, ObjectId object) {
-        CompletableFuture<List<?>> call;
+        CompletableFuture<GetRequests.Requests> call;
         try {
             call = schedulers.getRequests(scheduler, object).toCompletableFuture();
         } catch (RuntimeException e) {
@@ -269,7 +271,7 @@ final class Negotiator {
     }
 
     private void tell(AgentName scheduler, ObjectId object, List<PlannedMatch> matches, Map<AdKey, Long> revisions) {
-        List<Map<String, Object>> wire = matches.stream().map(PlannedMatch::toWire).toList();
+        Matched wire = new Matched(matches.stream().map(PlannedMatch::toMatch).toList());
         CompletableFuture<?> call;
         try {
             call = schedulers.matched(scheduler, object, wire).toCompletableFuture();

@@ -1,11 +1,11 @@
 package org.harrier.collector;
 
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletionStage;
 
 import org.harrier.protocol.AgentName;
 import org.harrier.protocol.ObjectId;
+import org.harrier.protocol.scheduler.GetRequests;
+import org.harrier.protocol.scheduler.Matched;
 
 /**
  * The schedulers as the negotiator calls them: the two methods of docs/protocols.md
@@ -14,9 +14,9 @@ import org.harrier.protocol.ObjectId;
  * block it.
  */
 public interface Schedulers {
-    /** {@code GetRequests()} on {@code scheduler} at {@code agent}: completes with the {@code Requests} list, or exceptionally. */
-    CompletionStage<List<?>> getRequests(AgentName agent, ObjectId scheduler);
+    /** {@code GetRequests()} on {@code scheduler} at {@code agent}: completes with its answer, or exceptionally. */
+    CompletionStage<GetRequests.Requests> getRequests(AgentName agent, ObjectId scheduler);
 
     /** {@code Matched(Matches)} on {@code scheduler} at {@code agent}: completes when acknowledged, or exceptionally. */
-    CompletionStage<?> matched(AgentName agent, ObjectId scheduler, List<Map<String, Object>> matches);
+    CompletionStage<?> matched(AgentName agent, ObjectId scheduler, Matched matches);
 }

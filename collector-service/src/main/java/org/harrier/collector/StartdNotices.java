@@ -1,10 +1,10 @@
 package org.harrier.collector;
 
-import java.util.Map;
 import java.util.concurrent.CompletionStage;
 
 import org.harrier.protocol.AgentName;
 import org.harrier.protocol.ObjectId;
+import org.harrier.protocol.slot.Match;
 
 /**
  * The startds as the negotiator reaches them: only the match notice of NEGOTIATOR_INFORM_STARTD
@@ -16,5 +16,5 @@ public interface StartdNotices {
      * {@code Match(Scheduler, RequestId)} on {@code slot} at startd {@code agent}, one way and best
      * effort: the stage completes when the startd answered, or exceptionally, and nothing waits for it.
      */
-    CompletionStage<?> inform(AgentName agent, ObjectId slot, Map<String, Object> notice);
+    CompletionStage<?> inform(AgentName agent, ObjectId slot, Match notice);
 }

@@ -19,6 +19,7 @@ import org.harrier.collector.bus.CollectorObject;
 import org.harrier.collector.bus.NegotiatorObject;
 import org.harrier.protocol.collector.Query;
 import org.harrier.protocol.negotiator.Reschedule;
+import org.harrier.testing.SettableClock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -232,14 +233,14 @@ class CentralManagerTest {
         start(settings());
         AgentName broken = AgentName.harrier("scheduler", "broken");
         grid.answersWith(broken, s -> CompletableFuture.failedFuture(new IllegalStateException("down")));
-        grid.answers(SCHEDD, List.of(request("a", "alice", 1), Map.of("RequestId", "junk")));
+        grid.answers(SCHEDD, List.of(request(9L, "alice", 1), Map.of("RequestId", "junk")));
         unclaimedSlot("slot1@exec1");
         manager.accept(DataIndication.submitter("bob@broken").from(broken).with("IdleJobs", 3L).data());
         idleJobs(1);
 
         Waiting.until("Matched to the working scheduler", () -> !grid.matchedCalls.isEmpty());
         assertEquals(SCHEDD, grid.matchedCalls.get(0).scheduler());
-        assertEquals("a", grid.matchedCalls.get(0).matches().get(0).get("RequestId"));
+        assertEquals(9L, grid.matchedCalls.get(0).matches().get(0).get("RequestId"));
     }
 
     @Test

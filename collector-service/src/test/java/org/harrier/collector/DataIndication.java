@@ -4,7 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.harrier.protocol.AgentName;
-import org.harrier.bus.ObjectData;
+import org.harrier.protocol.ObjectData;
 import org.harrier.protocol.ObjectId;
 
 /** Data indications as a console hands them to the collector: fluent fixtures for tests. */

@@ -11,9 +11,13 @@ import java.util.function.Function;
 import org.harrier.collector.bus.NegotiatorObject;
 import org.harrier.protocol.AgentName;
 import org.harrier.protocol.ObjectId;
+import org.harrier.protocol.scheduler.GetRequests;
+import org.harrier.protocol.scheduler.Matched;
+import org.harrier.protocol.slot.Match;
 
 /**
- * The grid as the central manager's tests need it, in memory: schedulers that answer
+ * The grid as the central manager's tests need it, in memory, speaking the wire form (GetRequests
+ * answers given and Matched calls recorded as argument maps, read and written by protocol's records): schedulers that answer
  * GetRequests as each test says (now, later, or with a failure) and record every Matched; match
  * notices to startds (recorded, and failing, as a startd that is gone would); and the objects the central manager publishes.
  */
@@ -55,23 +59,26 @@ final class RecordingGrid implements Schedulers, StartdNotices, NegotiatorEvents
     }
 
     @Override
-    public CompletionStage<List<?>> getRequests(AgentName scheduler, ObjectId object) {
+    public CompletionStage<GetRequests.Requests> getRequests(AgentName scheduler, ObjectId object) {
         getRequestsCalls.add(scheduler);
         objectsAsked.add(object);
         Function<AgentName, CompletableFuture<List<?>>> s = schedulers.get(scheduler);
-        return s == null ? CompletableFuture.failedFuture(new IllegalStateException("no scheduler " + scheduler)) : s.apply(scheduler);
+        return s == null ? CompletableFuture.failedFuture(new IllegalStateException("no scheduler " + scheduler))
+                : s.apply(scheduler).thenApply(wire -> GetRequests.METHOD.readAnswer(Map.of("Requests", wire)));
     }
 
     @Override
-    public CompletionStage<?> matched(AgentName scheduler, ObjectId object, List<Map<String, Object>> matches) {
+    @SuppressWarnings("unchecked")
+    public CompletionStage<?> matched(AgentName scheduler, ObjectId object, Matched request) {
+        List<Map<String, Object>> matches = (List<Map<String, Object>>) Matched.METHOD.writeRequest(request).get("Matches");
         matchedCalls.add(new Call(scheduler, object, matches, published.size()));
         return failMatched ? CompletableFuture.failedFuture(new IllegalStateException("scheduler gone"))
                 : CompletableFuture.completedFuture(Map.of());
     }
 
     @Override
-    public CompletionStage<?> inform(AgentName startd, ObjectId slot, Map<String, Object> notice) {
-        notices.add(new Notice(startd, slot, notice));
+    public CompletionStage<?> inform(AgentName startd, ObjectId slot, Match notice) {
+        notices.add(new Notice(startd, slot, Match.METHOD.writeRequest(notice)));
         return CompletableFuture.failedFuture(new IllegalStateException("startds here never answer"));
     }
 

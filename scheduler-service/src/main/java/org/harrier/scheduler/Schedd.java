@@ -9,7 +9,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Supplier;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.EvalContext;
-import org.harrier.scheduler.match.Request;
+import org.harrier.scheduler.match.AutoclusterRequest;
 import org.harrier.scheduler.match.SlotMatch;
 import org.harrier.scheduler.match.Startds;
 import org.harrier.scheduler.queue.CheckpointReport;
@@ -151,7 +151,7 @@ public final class Schedd {
     }
 
     /** The negotiator's view: one request per autocluster with idle jobs. */
-    public CompletableFuture<List<Request>> requests() {
+    public CompletableFuture<List<AutoclusterRequest>> requests() {
         return onOwner(() -> keeper.idle().requests());
     }
 

@@ -18,7 +18,7 @@ import java.util.concurrent.CompletableFuture;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
 import org.harrier.scheduler.match.ClaimGrant;
-import org.harrier.scheduler.match.Request;
+import org.harrier.scheduler.match.AutoclusterRequest;
 import org.harrier.scheduler.queue.ExitReport;
 import org.harrier.scheduler.queue.JobId;
 import org.harrier.scheduler.queue.JobSelection;
@@ -62,7 +62,7 @@ class JobControlTest extends ScheddFixture {
             assertEquals(Expr.parse(Long.toString(clock.instant().getEpochSecond())), attr(job, "EnteredCurrentStatus"));
         }
         assertEquals(IDLE, status(J0));
-        assertEquals(List.of("alice"), requests().stream().map(Request::owner).toList(), "held jobs leave matching");
+        assertEquals(List.of("alice"), requests().stream().map(AutoclusterRequest::owner).toList(), "held jobs leave matching");
     }
 
     @Test
@@ -251,15 +251,15 @@ class JobControlTest extends ScheddFixture {
     @Test
     void setAttributeOnAnIdleJobRegroupsItForMatching() {
         await(schedd.submitCluster(JobAds.valid().build(), 2, null));
-        assertEquals(List.of(2), requests().stream().map(Request::count).toList());
+        assertEquals(List.of(2), requests().stream().map(AutoclusterRequest::count).toList());
         assertEquals(List.of(J1), await(schedd.setAttribute(id("1.1"), "RequestMemory", "4096")));
-        List<Request> r = requests();
-        assertEquals(List.of(1, 1), r.stream().map(Request::count).toList());
+        List<AutoclusterRequest> r = requests();
+        assertEquals(List.of(1, 1), r.stream().map(AutoclusterRequest::count).toList());
         assertEquals(Expr.parse("4096"), r.get(1).ad().lookup("RequestMemory"));
 
         await(schedd.setAttribute(id("1"), "Requirements", "TARGET.Memory >= 1 && TARGET.HasGpu"));
         r = requests();
-        assertEquals(List.of(1, 1), r.stream().map(Request::count).toList(), "still apart: RequestMemory differs");
+        assertEquals(List.of(1, 1), r.stream().map(AutoclusterRequest::count).toList(), "still apart: RequestMemory differs");
         assertEquals(Expr.parse("TARGET.Memory >= 1 && TARGET.HasGpu"), r.get(0).ad().lookup("Requirements"));
         assertEquals(Expr.parse("TARGET.Memory >= 1 && TARGET.HasGpu"), attr(J0, "Requirements"));
     }

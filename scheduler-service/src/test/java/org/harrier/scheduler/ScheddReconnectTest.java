@@ -14,12 +14,13 @@ import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
 import org.harrier.scheduler.SpooledSchedds.Running;
 import org.harrier.scheduler.match.ClaimGrant;
-import org.harrier.scheduler.match.Request;
+import org.harrier.scheduler.match.AutoclusterRequest;
 import org.harrier.scheduler.match.SlotMatch;
 import org.harrier.scheduler.queue.ExitReport;
 import org.harrier.scheduler.queue.JobId;
 import org.harrier.scheduler.queue.JobStatus;
 import org.harrier.scheduler.store.QueueLog;
+import org.harrier.testing.SettableClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,7 +46,7 @@ class ScheddReconnectTest {
 
     private final SpooledSchedds schedds = new SpooledSchedds();
     private final ManualExecutor owner = schedds.owner;
-    private final MutableClock clock = schedds.clock;
+    private final SettableClock clock = schedds.clock;
 
     private Running start() throws Exception {
         return schedds.start(spool);
@@ -64,7 +65,7 @@ class ScheddReconnectTest {
         Running first = start();
         Schedd s = first.schedd();
         assertEquals(1, (int) await(s.submitCluster(JOB, count, null)));
-        Request r = await(s.requests()).get(0);
+        AutoclusterRequest r = await(s.requests()).get(0);
         await(s.matched(List.of(new SlotMatch(r.requestId(), RecordingStartds.slot("slot1@host1")))));
         ClaimGrant g = first.startds().grantNext();
         activates(first.startds(), 1);
@@ -157,7 +158,7 @@ class ScheddReconnectTest {
         Running first = start();
         Schedd s = first.schedd();
         await(s.submit(JOB));
-        Request r = await(s.requests()).get(0);
+        AutoclusterRequest r = await(s.requests()).get(0);
         await(s.matched(List.of(new SlotMatch(r.requestId(), RecordingStartds.slot("slot1@host1")))));
         ClaimGrant g = first.startds().grantNext();
         activates(first.startds(), 1);
@@ -183,7 +184,7 @@ class ScheddReconnectTest {
         Running first = start();
         Schedd s = first.schedd();
         await(s.submit(JOB));
-        Request r = await(s.requests()).get(0);
+        AutoclusterRequest r = await(s.requests()).get(0);
         await(s.matched(List.of(new SlotMatch(r.requestId(), RecordingStartds.slot("slot1@host1")))));
         ClaimGrant g = first.startds().grantNext();
         activates(first.startds(), 1);
@@ -296,7 +297,7 @@ class ScheddReconnectTest {
         Running first = start();
         Schedd s = first.schedd();
         await(s.submit(JOB));
-        Request r = await(s.requests()).get(0);
+        AutoclusterRequest r = await(s.requests()).get(0);
         await(s.matched(List.of(new SlotMatch(r.requestId(), RecordingStartds.slot("slot1@host1")))));
         ClaimGrant g = first.startds().grantNext();
         activates(first.startds(), 1).get(0).answer().completeExceptionally(

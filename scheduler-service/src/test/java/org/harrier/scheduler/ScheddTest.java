@@ -14,7 +14,7 @@ import java.time.Duration;
 import java.util.List;
 import org.harrier.classad.Expr;
 import org.harrier.scheduler.match.ClaimGrant;
-import org.harrier.scheduler.match.Request;
+import org.harrier.scheduler.match.AutoclusterRequest;
 import org.harrier.scheduler.queue.ExitReport;
 import org.harrier.scheduler.queue.JobId;
 import org.junit.jupiter.api.Test;
@@ -51,9 +51,9 @@ class ScheddTest extends ScheddFixture {
         await(schedd.submitCluster(JobAds.valid().build(), 3, null));
         submit(JobAds.valid().set("RequestMemory", 2048).build());
         submit(JobAds.valid("bob").build());
-        List<Request> r = requests();
-        assertEquals(List.of(3, 1, 1), r.stream().map(Request::count).toList());
-        assertEquals(List.of("alice", "alice", "bob"), r.stream().map(Request::owner).toList());
+        List<AutoclusterRequest> r = requests();
+        assertEquals(List.of(3, 1, 1), r.stream().map(AutoclusterRequest::count).toList());
+        assertEquals(List.of("alice", "alice", "bob"), r.stream().map(AutoclusterRequest::owner).toList());
         assertEquals(Expr.parse("2048"), r.get(1).ad().lookup("RequestMemory"));
     }
 

@@ -17,6 +17,7 @@ import org.harrier.exec.checkpoint.CheckpointSaved;
 import org.harrier.exec.transfer.SandboxTransfer;
 import org.harrier.protocol.AgentName;
 import org.harrier.protocol.ObjectId;
+import org.harrier.protocol.scheduler.JobCheckpointed;
 import org.harrier.bus.Agent;
 import org.harrier.bus.Bus;
 import org.harrier.bus.Console;
@@ -64,9 +65,8 @@ final class BusStoreRounds implements AutoCloseable {
     /** Saves {@code files} of {@code work} as the job's checkpoint after {@code saved} others, and commits it. */
     CheckpointSaved save(Path work, List<Path> files, long saved) {
         CheckpointSaved s = store.save(plan(saved), work, files);
-        Console.join(console.invoke(SCHEDULER, ObjectId.grid("scheduler", "bench"), "JobCheckpointed", Map.of("Id", job,
-                "ClaimId", StandInSlot.CLAIM, "CheckpointNumber", s.number(), "Size", s.bytes(), "Duration", s.seconds()),
-                WAIT));
+        Console.join(console.call(SCHEDULER, ObjectId.grid("scheduler", "bench"),
+                new JobCheckpointed(job, StandInSlot.CLAIM, s.number(), s.bytes(), s.seconds()), WAIT));
         return s;
     }
 

@@ -1,5 +1,9 @@
 package org.harrier.benchmarks.grid;
 
+import org.harrier.classad.ClassAd;
+import org.harrier.protocol.method.Request;
+import org.harrier.protocol.scheduler.Submit;
+import org.harrier.protocol.scheduler.SubmitCluster;
 import static org.harrier.benchmarks.CommandLine.count;
 import static org.harrier.benchmarks.CommandLine.jvmOptions;
 import static org.harrier.benchmarks.CommandLine.parseOrExit;
@@ -17,7 +21,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.harrier.protocol.AdMaps;
-import org.harrier.bus.AgentInfo;
+import org.harrier.protocol.AgentInfo;
 import org.harrier.protocol.ObjectId;
 import org.harrier.bus.Bus;
 import org.harrier.bus.Console;
@@ -109,7 +113,7 @@ public final class GridBenchmark {
              Bus bus = Bus.connect(grid.url())) {
             Console console = bus.console();
             Scheduler scheduler = Scheduler.find(console);
-            Map<String, Object> ad = jobAd(iwd);
+            ClassAd ad = jobAd(iwd);
             try (JobWatch watch = new JobWatch(console)) {
                 double first = latency(scheduler, watch, ad);
                 print(out, "first_job_latency_ms", "%.1f", first, "Submit to Running, the fresh grid's first job");
@@ -143,7 +147,7 @@ public final class GridBenchmark {
     }
 
     /** The job every measurement runs: the MRG QMF example's ad shape with Cmd /bin/true. */
-    static Map<String, Object> jobAd(Path iwd) {
+    static ClassAd jobAd(Path iwd) {
         Map<String, Object> ad = new LinkedHashMap<>();
         ad.put("Cmd", SpawnBaseline.COMMAND);
         ad.put("Args", "");
@@ -152,13 +156,13 @@ public final class GridBenchmark {
         ad.put("Iwd", iwd.toString());
         ad.put("Owner", "bench");
         ad.put(AdMaps.DESCRIPTORS, Map.of("Requirements", AdMaps.EXPRESSION));
-        return ad;
+        return AdMaps.toAd(ad);
     }
 
     /** Milliseconds from Submit of one job to the indication that it runs; waits for it to finish. */
-    private static double latency(Scheduler scheduler, JobWatch watch, Map<String, Object> ad) throws InterruptedException {
+    private static double latency(Scheduler scheduler, JobWatch watch, ClassAd ad) throws InterruptedException {
         long start = System.nanoTime();
-        String id = (String) scheduler.call("Submit", Map.of("Ad", ad)).get("Id");
+        String id = scheduler.call(new Submit(ad)).id();
         double millis = (watch.awaitRunning(id, WAIT) - start) / 1e6;
         watch.awaitFinished(Long.parseLong(id.substring(0, id.indexOf('.'))), 1, WAIT);
         return millis;
@@ -167,11 +171,10 @@ public final class GridBenchmark {
     record Throughput(double submitMillis, double jobsPerSecond) {
     }
 
-    private static Throughput cluster(Scheduler scheduler, JobWatch watch, Map<String, Object> ad, int jobs)
+    private static Throughput cluster(Scheduler scheduler, JobWatch watch, ClassAd ad, int jobs)
             throws InterruptedException {
         long start = System.nanoTime();
-        long cluster = ((Number) scheduler.call("SubmitCluster", Map.of("Ad", ad, "Count", (long) jobs)).get("ClusterId"))
-                .longValue();
+        long cluster = scheduler.call(new SubmitCluster(ad, jobs, List.of())).clusterId();
         long submitted = System.nanoTime();
         // Generous: a grid at a tenth of the target still finishes.
         long last = watch.awaitFinished(cluster, jobs, WAIT.plusSeconds(jobs / 20));
@@ -188,8 +191,8 @@ public final class GridBenchmark {
             return new Scheduler(console, agent, object);
         }
 
-        Map<String, Object> call(String method, Map<String, Object> args) {
-            return Console.join(console.invoke(agent.name(), object, method, args, WAIT));
+        <R> R call(Request<R> request) {
+            return Console.join(console.call(agent.name(), object, request, WAIT));
         }
     }
 

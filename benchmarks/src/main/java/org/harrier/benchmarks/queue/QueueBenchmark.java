@@ -1,5 +1,8 @@
 package org.harrier.benchmarks.queue;
 
+import org.harrier.classad.ClassAd;
+import org.harrier.protocol.scheduler.Submit;
+import org.harrier.protocol.scheduler.SubmitCluster;
 import static org.harrier.benchmarks.CommandLine.count;
 import static org.harrier.benchmarks.CommandLine.jvmOptions;
 import static org.harrier.benchmarks.CommandLine.parseOrExit;
@@ -115,8 +118,8 @@ public final class QueueBenchmark {
                 double publishedSeconds;
                 try (AutoCloseable jobs = console.subscribe("job", d -> published.add(d.id().key()))) {
                     start = System.nanoTime();
-                    Console.join(console.invoke(SchedulerProcess.AGENT, SchedulerProcess.OBJECT, "SubmitCluster",
-                            Map.of("Ad", jobAd(), "Count", (long) o.procs()), WAIT));
+                    Console.join(console.call(SchedulerProcess.AGENT, SchedulerProcess.OBJECT,
+                            new SubmitCluster(jobAd(), o.procs(), List.of()), WAIT));
                     seconds = (System.nanoTime() - start) / 1e9;
                     // The heap is measured once the job objects' indications are out, not while they queue.
                     long deadline = System.nanoTime() + WAIT.toNanos() * 5;
@@ -160,13 +163,13 @@ public final class QueueBenchmark {
         AtomicInteger next = new AtomicInteger();
         List<Long> latencies = Collections.synchronizedList(new ArrayList<>());
         List<Thread> clients = new ArrayList<>();
-        Map<String, Object> ad = jobAd();
+        ClassAd ad = jobAd();
         long start = System.nanoTime();
         for (int c = 0; c < o.clients(); c++) {
             Thread t = new Thread(() -> {
                 while (next.getAndIncrement() < o.calls()) {
                     long t0 = System.nanoTime();
-                    Console.join(console.invoke(SchedulerProcess.AGENT, SchedulerProcess.OBJECT, "Submit", Map.of("Ad", ad), WAIT));
+                    Console.join(console.call(SchedulerProcess.AGENT, SchedulerProcess.OBJECT, new Submit(ad), WAIT));
                     latencies.add(System.nanoTime() - t0);
                 }
             }, "submitter-" + c);
@@ -186,7 +189,7 @@ public final class QueueBenchmark {
     }
 
     /** A job that never matches, so the measurement is the queue's alone. */
-    static Map<String, Object> jobAd() {
+    static ClassAd jobAd() {
         Map<String, Object> ad = new LinkedHashMap<>();
         ad.put("Cmd", "/bin/true");
         ad.put("Args", "");
@@ -195,7 +198,7 @@ public final class QueueBenchmark {
         ad.put("Iwd", "/tmp");
         ad.put("Owner", "bench");
         ad.put(AdMaps.DESCRIPTORS, Map.of("Requirements", AdMaps.EXPRESSION));
-        return ad;
+        return AdMaps.toAd(ad);
     }
 
 }

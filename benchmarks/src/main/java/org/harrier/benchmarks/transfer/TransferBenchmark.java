@@ -1,5 +1,12 @@
 package org.harrier.benchmarks.transfer;
 
+import org.harrier.protocol.scheduler.Submit;
+import org.harrier.protocol.scheduler.Matched;
+import org.harrier.protocol.scheduler.GetRequests;
+import org.harrier.protocol.scheduler.GetAd;
+import org.harrier.classad.StringValue;
+import org.harrier.classad.IntegerValue;
+import org.harrier.classad.ClassAd;
 import static org.harrier.benchmarks.CommandLine.count;
 import static org.harrier.benchmarks.CommandLine.parseOrExit;
 import static org.harrier.benchmarks.CommandLine.value;
@@ -17,9 +24,7 @@ import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 
 import org.harrier.broker.BrokerSettings;
@@ -153,24 +158,16 @@ public final class TransferBenchmark {
      */
     public static String runningJob(Console console, Path iwd) throws InterruptedException {
         ObjectId scheduler = ObjectId.grid("scheduler", "bench");
-        Map<String, Object> ad = new LinkedHashMap<>();
-        ad.put("Cmd", typed("STRING", "/bin/true"));
-        ad.put("Requirements", typed("EXPR", "TRUE"));
-        ad.put("Iwd", typed("STRING", iwd.toString()));
-        ad.put("Owner", typed("STRING", "bench"));
-        ad.put("TransferInput", typed("STRING", "big.in"));
-        ad.put("ShouldTransferFiles", typed("STRING", "YES"));
-        String id = (String) Console.join(console.invoke(SCHEDULER, scheduler, "Submit", Map.of("Ad", ad), WAIT)).get("Id");
-        @SuppressWarnings("unchecked")
-        List<Map<String, Object>> requests = (List<Map<String, Object>>) Console.join(
-                console.invoke(SCHEDULER, scheduler, "GetRequests", Map.of(), WAIT)).get("Requests");
-        Console.join(console.invoke(SCHEDULER, scheduler, "Matched", Map.of("Matches", List.of(Map.of(
-                "RequestId", requests.get(0).get("RequestId"), "Slot", "slot1@bench", "Agent", STARTD.name()))), WAIT));
+        ClassAd ad = ClassAd.parse("[ Cmd = \"/bin/true\"; Requirements = TRUE; Owner = \"bench\"; TransferInput = \"big.in\";"
+                + " ShouldTransferFiles = \"YES\" ]").with("Iwd", new StringValue(iwd.toString()));
+        String id = Console.join(console.call(SCHEDULER, scheduler, new Submit(ad), WAIT)).id();
+        GetRequests.Requests requests = Console.join(console.call(SCHEDULER, scheduler, new GetRequests(), WAIT));
+        Console.join(console.call(SCHEDULER, scheduler, new Matched(List.of(new Matched.Match(
+                requests.requests().get(0).requestId(), ObjectId.grid("slot", "slot1@bench"), STARTD, false))), WAIT));
         long deadline = System.nanoTime() + WAIT.toNanos();
         while (true) {
-            Map<?, ?> job = (Map<?, ?>) Console.join(console.invoke(SCHEDULER, scheduler, "GetAd", Map.of("Id", id), WAIT))
-                    .get("Ad");
-            if (Long.valueOf(2).equals(job.get("JobStatus"))) {
+            ClassAd job = Console.join(console.call(SCHEDULER, scheduler, new GetAd(id), WAIT)).ad();
+            if (job.evaluate("JobStatus") instanceof IntegerValue status && status.value() == 2) {
                 return id;
             }
             if (System.nanoTime() > deadline) {
@@ -193,10 +190,6 @@ public final class TransferBenchmark {
     private static double median(List<Double> values) {
         List<Double> sorted = values.stream().sorted().toList();
         return sorted.get(sorted.size() / 2);
-    }
-
-    private static Map<String, Object> typed(String type, Object value) {
-        return Map.of("TYPE", type, "VALUE", value);
     }
 
     private static void writeRandom(Path file, long size) throws IOException {

@@ -1,15 +1,15 @@
 package org.harrier.collector.bus;
 
 import java.time.Duration;
-import java.util.Map;
 import java.util.concurrent.CompletionStage;
 
+import org.harrier.bus.Console;
 import org.harrier.collector.StartdNotices;
 import org.harrier.protocol.AgentName;
 import org.harrier.protocol.ObjectId;
-import org.harrier.bus.Console;
+import org.harrier.protocol.slot.Match;
 
-/** The negotiator's {@link StartdNotices} on the bus: the slot's {@code Match} method through the console, bounded by the call timeout. */
+/** The negotiator's {@link StartdNotices} on the bus: the slot's {@code Match} record through the console, bounded by the call timeout. */
 final class BusStartdNotices implements StartdNotices {
     private final Console console;
     private final Duration timeout;
@@ -20,7 +20,7 @@ final class BusStartdNotices implements StartdNotices {
     }
 
     @Override
-    public CompletionStage<?> inform(AgentName startd, ObjectId slot, Map<String, Object> notice) {
-        return console.invoke(startd, slot, "Match", notice, timeout);
+    public CompletionStage<?> inform(AgentName startd, ObjectId slot, Match notice) {
+        return console.call(startd, slot, notice, timeout);
     }
 }

@@ -2,9 +2,10 @@ package org.harrier.collector.negotiation;
 
 import org.harrier.rules.Resources;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Objects;
+
+import org.harrier.protocol.scheduler.Matched;
+import org.harrier.protocol.slot.Match;
 
 /**
  * One job of a request matched with a slot. {@code carved} is what a partitionable slot gives
@@ -24,24 +25,16 @@ public record PlannedMatch(ResourceRequest request, SlotOffer slot, Resources ca
         this(request, slot, carved, jobRank, slotRank, false);
     }
 
-    /** The entry of {@code scheduler.Matched(Matches)}: {@code {RequestId, Slot, Agent[, Preempt]}} (docs/protocols.md). */
-    public Map<String, Object> toWire() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("RequestId", request.requestId());
-        m.put("Slot", slot.id().objectName());
-        m.put("Agent", slot.startd().name());
-        if (preempting) {
-            m.put("Preempt", true);
-        }
-        return m;
+    /** This match as the scheduler hears it in {@code Matched} (docs/protocols.md). */
+    public Matched.Match toMatch() {
+        return new Matched.Match(request.requestId(), slot.id(), slot.startd(), preempting);
     }
 
     /**
-     * The arguments of the startd's {@code slot.Match} notice (NEGOTIATOR_INFORM_STARTD):
-     * {@code {Scheduler, RequestId}}, the scheduler whose Claim is to come and its request (as
-     * text: the startd only logs it).
+     * The startd's {@code slot.Match} notice (NEGOTIATOR_INFORM_STARTD): the scheduler whose
+     * Claim is to come and its request (as text: the startd only logs it).
      */
-    public Map<String, Object> toNotice() {
-        return Map.of("Scheduler", request.scheduler().name(), "RequestId", String.valueOf(request.requestId()));
+    public Match toNotice() {
+        return new Match(request.scheduler().name(), String.valueOf(request.requestId()));
     }
 }

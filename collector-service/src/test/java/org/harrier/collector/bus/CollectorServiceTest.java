@@ -16,7 +16,7 @@ import java.util.function.BooleanSupplier;
 
 import org.harrier.collector.CollectorSettings;
 import org.harrier.protocol.AgentName;
-import org.harrier.bus.ObjectData;
+import org.harrier.protocol.ObjectData;
 import org.harrier.protocol.ObjectId;
 import org.harrier.bus.QmfException;
 import org.harrier.bus.Agent;

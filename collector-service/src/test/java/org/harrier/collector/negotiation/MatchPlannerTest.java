@@ -1,5 +1,6 @@
 package org.harrier.collector.negotiation;
 
+import org.harrier.protocol.scheduler.Matched;
 import org.harrier.rules.Resources;
 
 import static org.harrier.collector.negotiation.Pools.PLAIN_JOB;
@@ -290,13 +291,13 @@ class MatchPlannerTest {
 
     @Test
     void matchesGoToTheirSchedulersInTheWireForm() {
-        ResourceRequest r = new ResourceRequest(Pools.SCHEDD, "ac-7", "alice", 1, Pools.ad("Requirements = true"));
+        ResourceRequest r = new ResourceRequest(Pools.SCHEDD, 7, "alice", 1, Pools.ad("Requirements = true"));
 
         MatchPlan plan = plan(List.of(r), List.of(staticSlot("slot1@exec1", "")));
 
         assertEquals(Map.of(Pools.SCHEDD, List.of(plan.matches().get(0))), plan.matchesBySchedulers());
-        assertEquals(Map.of("RequestId", "ac-7", "Slot", "mrg.grid:slot:slot1@exec1", "Agent", "harrier:startd:exec1"),
-                plan.matches().get(0).toWire());
+        assertEquals(List.of(Map.of("RequestId", 7L, "Slot", "mrg.grid:slot:slot1@exec1", "Agent", "harrier:startd:exec1")),
+                Matched.METHOD.writeRequest(new Matched(List.of(plan.matches().get(0).toMatch()))).get("Matches"));
     }
 
     @Test

@@ -50,7 +50,7 @@ class PreemptionTest {
         if (outcome.equals("yes")) {
             assertEquals(1, plan.matches().size());
             assertTrue(plan.matches().get(0).preempting());
-            assertEquals(Boolean.TRUE, plan.matches().get(0).toWire().get("Preempt"));
+            assertTrue(plan.matches().get(0).toMatch().preempt());
             assertEquals(1, plan.preemptions());
         } else {
             assertEquals(List.of(), plan.matches());
@@ -63,7 +63,7 @@ class PreemptionTest {
 
         assertEquals(List.of("idle"), Pools.matchedSlots(plan));
         assertFalse(plan.matches().get(0).preempting());
-        assertFalse(plan.matches().get(0).toWire().containsKey("Preempt"));
+        assertFalse(plan.matches().get(0).toMatch().preempt());
     }
 
     @Test

@@ -15,7 +15,7 @@ import org.harrier.console.GridClient.Jobs;
 import org.harrier.console.Harrier;
 import org.harrier.console.grid.BrokerAddress;
 import org.harrier.protocol.AgentName;
-import org.harrier.bus.ObjectData;
+import org.harrier.protocol.ObjectData;
 import org.harrier.protocol.ObjectId;
 import org.harrier.bus.Bus;
 import org.harrier.bus.Console;

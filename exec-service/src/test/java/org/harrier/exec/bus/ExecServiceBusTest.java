@@ -17,7 +17,7 @@ import java.util.function.Predicate;
 import org.harrier.exec.ExecSettings;
 import org.harrier.protocol.AdMaps;
 import org.harrier.protocol.AgentName;
-import org.harrier.bus.ObjectData;
+import org.harrier.protocol.ObjectData;
 import org.harrier.protocol.ObjectId;
 import org.harrier.bus.QmfException;
 import org.harrier.bus.Console;

@@ -1,5 +1,6 @@
 package org.harrier.protocol.scheduler;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,17 +15,46 @@ import org.harrier.protocol.method.Request;
 
 /** {@code scheduler.GetRequests}: the negotiator asks for the idle jobs, grouped into autoclusters. */
 public record GetRequests() implements Request<GetRequests.Requests> {
-    private static final Arg<List<Entry>> REQUESTS = Arg.listOf("Requests", Entry::read, Entry::write);
+    private static final Arg<List<Object>> REQUESTS = Arg.list("Requests");
 
     public static final Method<GetRequests, Requests> METHOD = Method.<GetRequests, Requests>of("scheduler", "GetRequests")
             .outputs(REQUESTS)
             .request(a -> new GetRequests(), q -> MethodArguments.writer())
-            .answer(a -> new Requests(a.get(REQUESTS)), r -> MethodArguments.writer().put(REQUESTS, r.requests()))
+            .answer(a -> Requests.read(a.get(REQUESTS)), r -> MethodArguments.writer().put(REQUESTS, r.write()))
             .build();
 
-    public record Requests(List<Entry> requests) {
+    /**
+     * The scheduler's autoclusters. Read leniently: an entry that is not a valid request is left
+     * out and its problem kept in {@code skipped}, so one malformed autocluster does not keep a
+     * scheduler's other jobs from matching. Only {@code requests} is written.
+     */
+    public record Requests(List<Entry> requests, List<String> skipped) {
         public Requests {
             requests = List.copyOf(requests);
+            skipped = List.copyOf(skipped);
+        }
+
+        public Requests(List<Entry> requests) {
+            this(requests, List.of());
+        }
+
+        static Requests read(List<Object> wire) {
+            List<Entry> entries = new ArrayList<>(wire.size());
+            List<String> skipped = new ArrayList<>();
+            for (int i = 0; i < wire.size(); i++) {
+                try {
+                    entries.add(Entry.read(wire.get(i), "Requests[" + i + "]"));
+                } catch (IllegalArgumentException e) {
+                    skipped.add(e.getMessage());
+                }
+            }
+            return new Requests(entries, skipped);
+        }
+
+        List<Object> write() {
+            List<Object> out = new ArrayList<>(requests.size());
+            requests.forEach(e -> out.add(e.write()));
+            return out;
         }
     }
 

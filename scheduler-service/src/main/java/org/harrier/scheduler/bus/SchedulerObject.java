@@ -38,7 +38,7 @@ import org.harrier.protocol.scheduler.VacateJob;
 import org.harrier.scheduler.Schedd;
 import org.harrier.scheduler.ScheddFailure;
 import org.harrier.scheduler.SchedulerStatistics;
-import org.harrier.scheduler.match.Request;
+import org.harrier.scheduler.match.AutoclusterRequest;
 import org.harrier.scheduler.match.SlotMatch;
 import org.harrier.scheduler.match.SlotRef;
 import org.harrier.scheduler.queue.CheckpointReport;
@@ -220,7 +220,7 @@ final class SchedulerObject implements ManagedObject {
         return new GetHistory.Ads(ads.stream().map(PrivateAttributes::hidden).toList());
     }
 
-    private static GetRequests.Requests requests(List<Request> requests) {
+    private static GetRequests.Requests requests(List<AutoclusterRequest> requests) {
         return new GetRequests.Requests(requests.stream()
                 .map(r -> new GetRequests.Entry(r.requestId(), r.owner(), r.count(), PrivateAttributes.hidden(r.ad()))).toList());
     }

@@ -221,7 +221,7 @@ class FileTransferBusTest {
 
     /** Waits until the scheduler's one object of {@code className} shows {@code value} for {@code name} (ads refresh every second). */
     void awaitObject(String className, String name, Object value) {
-        List<org.harrier.bus.ObjectData>[] last = new List[1];
+        List<org.harrier.protocol.ObjectData>[] last = new List[1];
         Await.until(className + " to show " + name + " = " + value, Duration.ofSeconds(20), () -> {
             last[0] = console.query(SCHEDULER, className, null, WAIT);
             return last[0].size() == 1 && value.equals(last[0].get(0).get(name));

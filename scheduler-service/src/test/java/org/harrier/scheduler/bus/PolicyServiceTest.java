@@ -12,7 +12,7 @@ import java.util.Map;
 import org.harrier.broker.BrokerSettings;
 import org.harrier.broker.GridBroker;
 import org.harrier.protocol.AgentName;
-import org.harrier.bus.ObjectData;
+import org.harrier.protocol.ObjectData;
 import org.harrier.protocol.ObjectId;
 import org.harrier.protocol.Predicate;
 import org.harrier.bus.Bus;

@@ -18,7 +18,7 @@ import java.util.List;
 import java.util.Map;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.StringValue;
-import org.harrier.bus.ObjectData;
+import org.harrier.protocol.ObjectData;
 import org.harrier.protocol.ObjectId;
 import org.harrier.protocol.Predicate;
 import org.harrier.bus.Bus;

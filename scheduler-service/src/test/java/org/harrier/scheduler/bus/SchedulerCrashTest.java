@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.harrier.broker.BrokerSettings;
 import org.harrier.broker.GridBroker;
 import org.harrier.protocol.AgentName;
-import org.harrier.bus.ObjectData;
+import org.harrier.protocol.ObjectData;
 import org.harrier.protocol.ObjectId;
 import org.harrier.bus.QmfException;
 import org.harrier.bus.Bus;

@@ -16,7 +16,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.harrier.protocol.AgentName;
-import org.harrier.bus.ObjectData;
+import org.harrier.protocol.ObjectData;
 import org.harrier.protocol.ObjectId;
 import org.harrier.protocol.Predicate;
 import org.harrier.bus.QmfException;

@@ -1,7 +1,5 @@
-package org.harrier.bus;
+package org.harrier.protocol;
 
-import org.harrier.protocol.AgentName;
-import org.harrier.protocol.ObjectId;
 import java.util.Map;
 import java.util.Objects;
 

@@ -1,6 +1,5 @@
-package org.harrier.bus;
+package org.harrier.protocol;
 
-import org.harrier.protocol.AgentName;
 import java.util.Map;
 import java.util.Objects;
 
