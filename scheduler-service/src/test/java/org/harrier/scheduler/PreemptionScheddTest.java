@@ -11,7 +11,6 @@ import java.time.Duration;
 import java.util.List;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
-import org.harrier.bus.QmfException;
 import org.harrier.scheduler.match.ClaimGrant;
 import org.harrier.scheduler.match.AutoclusterRequest;
 import org.harrier.scheduler.match.SlotMatch;
@@ -38,7 +37,7 @@ class PreemptionScheddTest extends ScheddFixture {
         assertEquals("slot1_3@host1", claim.slot().slot().key());
         assertTrue(requests().isEmpty(), "the job is spoken for while its claim is sought");
 
-        claim.answer().completeExceptionally(new QmfException(QmfException.PREEMPTING,
+        claim.answer().completeExceptionally(new ScheddFailure.Preempting(
                 "claim refused: slot1_3@host1 is being preempted (job 7.0 is being vacated)"));
         owner.runAll();
         assertEquals(IDLE, await(schedd.status(J0)));

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.harrier.classad.ClassAd;
-import org.harrier.bus.QmfException;
+import org.harrier.protocol.Completions;
 import org.harrier.scheduler.match.ClaimGrant;
 import org.harrier.scheduler.match.AutoclusterRequest;
 import org.harrier.scheduler.match.SlotMatch;
@@ -36,17 +36,18 @@ class ScheddFixture {
         return f.join();
     }
 
-    QmfException failure(CompletableFuture<?> f) {
+    /** Runs the owner thread until it is idle and returns the domain failure the future failed with. */
+    ScheddFailure failure(CompletableFuture<?> f) {
         owner.runAll();
         try {
             f.join();
         } catch (CompletionException e) {
-            if (e.getCause() instanceof QmfException q) {
-                return q;
+            if (Completions.cause(e) instanceof ScheddFailure s) {
+                return s;
             }
             throw e;
         }
-        return fail("expected a QmfException");
+        return fail("expected a ScheddFailure");
     }
 
     JobId submit(ClassAd ad) {

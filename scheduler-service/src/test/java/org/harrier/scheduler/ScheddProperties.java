@@ -11,7 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import org.harrier.bus.QmfException;
+import org.harrier.protocol.Completions;
 import org.harrier.scheduler.match.ClaimGrant;
 import org.harrier.scheduler.match.AutoclusterRequest;
 import org.harrier.scheduler.match.SlotMatch;
@@ -113,8 +113,8 @@ class ScheddProperties {
         };
         f.owner.runAll();
         if (result.isCompletedExceptionally()) {
-            Throwable cause = ClaimRunner.unwrap(result.handle((v, t) -> t).join());
-            assertTrue(cause instanceof QmfException, () -> "unexpected " + cause);
+            Throwable cause = Completions.cause(result.handle((v, t) -> t).join());
+            assertTrue(cause instanceof ScheddFailure, () -> "unexpected " + cause);
         }
     }
 
@@ -123,7 +123,7 @@ class ScheddProperties {
         for (String method : List.of("Suspend", "Continue")) {
             for (RecordingStartds.Call c : f.startds.pending(method)) {
                 if (arg % 3 == 0) {
-                    c.answer().completeExceptionally(new QmfException(QmfException.UNKNOWN_CLAIM, "unknown claim"));
+                    c.answer().completeExceptionally(new ScheddFailure.UnknownClaim("unknown claim"));
                 } else {
                     c.answer().complete(null);
                 }

@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
-import org.harrier.bus.QmfException;
 import org.harrier.scheduler.SpooledSchedds.Running;
 import org.harrier.scheduler.match.ClaimGrant;
 import org.harrier.scheduler.match.AutoclusterRequest;
@@ -123,7 +122,7 @@ class ScheddReconnectTest {
         Running second = start();
         Schedd t = second.schedd();
         second.startds().pending("Alive").get(0).answer()
-                .completeExceptionally(new QmfException(QmfException.UNKNOWN_CLAIM, "no claim " + g.claimId()));
+                .completeExceptionally(new ScheddFailure.UnknownClaim("no claim " + g.claimId()));
         owner.runAll();
         assertEquals(JobStatus.RUNNING, await(t.status(J0)), "not at once: an exit report may still be waiting");
 
@@ -144,7 +143,7 @@ class ScheddReconnectTest {
         Running second = start();
         Schedd t = second.schedd();
         second.startds().pending("Alive").get(0).answer()
-                .completeExceptionally(new QmfException(QmfException.UNKNOWN_CLAIM, "no claim " + g.claimId()));
+                .completeExceptionally(new ScheddFailure.UnknownClaim("no claim " + g.claimId()));
         owner.runAll();
         assertTrue(await(t.jobExited(J0, g.claimId(), CLEAN)));
         assertAll(() -> assertEquals(JobStatus.COMPLETED, JobStatus.of(Long.parseLong(await(t.ad(J0)).lookup("JobStatus").unparse()))),
@@ -235,7 +234,7 @@ class ScheddReconnectTest {
         ClaimGrant g = activateThenCrash();
         Running second = start();
         reactivation(second).answer().completeExceptionally(
-                new QmfException(QmfException.WRONG_STATE, "claim on slot1_1@host1 is running job 1.0"));
+                new ScheddFailure.WrongState("claim on slot1_1@host1 is running job 1.0"));
         Schedd t = second.schedd();
         ClassAd running = await(t.ad(J0));
         assertAll(() -> assertEquals(JobStatus.RUNNING, await(t.status(J0))),
@@ -272,7 +271,7 @@ class ScheddReconnectTest {
         ClaimGrant g = activateThenCrash();
         Running second = start();
         Schedd t = second.schedd();
-        QmfException gone = new QmfException(QmfException.UNKNOWN_CLAIM, "no claim " + g.claimId());
+        ScheddFailure gone = new ScheddFailure.UnknownClaim("no claim " + g.claimId());
         if (answeredUnknown.equals("the Alive")) {
             second.startds().pending("Alive").get(0).answer().completeExceptionally(gone);
             owner.runAll();
@@ -302,7 +301,7 @@ class ScheddReconnectTest {
         await(s.matched(List.of(new SlotMatch(r.requestId(), RecordingStartds.slot("slot1@host1")))));
         ClaimGrant g = first.startds().grantNext();
         activates(first.startds(), 1).get(0).answer().completeExceptionally(
-                new QmfException(QmfException.UNKNOWN_CLAIM, "no claim " + g.claimId()));
+                new ScheddFailure.UnknownClaim("no claim " + g.claimId()));
         owner.runAll();
         ClassAd idle = await(s.ad(J0));
         assertAll(() -> assertEquals(JobStatus.IDLE, await(s.status(J0))),

@@ -13,7 +13,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.List;
 import org.harrier.classad.Expr;
-import org.harrier.bus.QmfException;
 import org.harrier.scheduler.match.ClaimGrant;
 import org.harrier.scheduler.match.AutoclusterRequest;
 import org.harrier.scheduler.queue.ExitReport;
@@ -195,7 +194,7 @@ class ScheddTest extends ScheddFixture {
         submit(JobAds.valid().build());
         ClaimGrant g = matchAndGrant("slot1@host1");
         startds.pending("Activate").get(0).answer().completeExceptionally(
-                new QmfException(QmfException.BAD_PARAMETER, "Iwd /nope does not exist"));
+                new ScheddFailure.Invalid("Iwd /nope does not exist"));
         owner.runAll();
         assertEquals(HELD, await(schedd.status(J0)));
         assertEquals(Expr.parse("\"activation failed: Iwd /nope does not exist\""), await(schedd.ad(J0)).lookup("HoldReason"));
@@ -208,7 +207,7 @@ class ScheddTest extends ScheddFixture {
         submit(JobAds.valid().build());
         matchAndGrant("slot1@host1");
         startds.pending("Activate").get(0).answer().completeExceptionally(
-                new QmfException(QmfException.UNKNOWN_CLAIM, "no claim claim-1"));
+                new ScheddFailure.UnknownClaim("no claim claim-1"));
         owner.runAll();
         assertEquals(IDLE, await(schedd.status(J0)));
         assertEquals(1, requests().get(0).count());
@@ -232,7 +231,7 @@ class ScheddTest extends ScheddFixture {
         assertEquals(HELD, await(schedd.status(J0)));
         assertTrue(requests().isEmpty());
         assertEquals(new SubmitterCounts("alice", 0, 0, 1, 1), events.lastSubmitter("alice"));
-        QmfException again = failure(schedd.hold("1.0", "again"));
+        ScheddFailure again = failure(schedd.hold("1.0", "again"));
         assertEquals("job 1.0 is already held", again.getMessage());
         await(schedd.release("1.0"));
         assertEquals(1, requests().get(0).count());

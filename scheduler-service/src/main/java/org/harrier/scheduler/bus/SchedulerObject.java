@@ -11,7 +11,6 @@ import java.util.concurrent.CompletionStage;
 import java.util.function.Supplier;
 import org.harrier.bus.ManagedObject;
 import org.harrier.bus.MethodTable;
-import org.harrier.bus.QmfException;
 import org.harrier.bus.RequestContext;
 import org.harrier.classad.ClassAd;
 import org.harrier.protocol.ObjectId;
@@ -37,6 +36,7 @@ import org.harrier.protocol.scheduler.Suspend;
 import org.harrier.protocol.scheduler.Usage;
 import org.harrier.protocol.scheduler.VacateJob;
 import org.harrier.scheduler.Schedd;
+import org.harrier.scheduler.ScheddFailure;
 import org.harrier.scheduler.SchedulerStatistics;
 import org.harrier.scheduler.match.AutoclusterRequest;
 import org.harrier.scheduler.match.SlotMatch;
@@ -202,8 +202,8 @@ final class SchedulerObject implements ManagedObject {
     private static JobSelection selection(String method, Jobs jobs) {
         try {
             return JobSelection.of(jobs.id(), jobs.constraint());
-        } catch (QmfException e) {
-            throw e.code() == QmfException.BAD_PARAMETER ? QmfException.badParameter(method + ": " + e.getMessage()) : e;
+        } catch (ScheddFailure.Invalid e) {
+            throw new ScheddFailure.Invalid(method + ": " + e.getMessage());
         }
     }
 

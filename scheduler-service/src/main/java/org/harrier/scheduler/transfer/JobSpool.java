@@ -18,7 +18,7 @@ import java.util.stream.Stream;
 import org.harrier.classad.ClassAd;
 import org.harrier.rules.CheckpointLayout;
 import org.harrier.rules.FileTrees;
-import org.harrier.bus.QmfException;
+import org.harrier.scheduler.ScheddFailure;
 import org.harrier.scheduler.queue.JobId;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -106,7 +106,7 @@ final class JobSpool {
         }
         TransferNames.Target entry = TransferNames.inputTarget(job, name);
         if (!entry.relative().isEmpty()) {
-            throw QmfException.badParameter("ListFiles takes a TransferInput entry, not '" + name + "' inside one");
+            throw new ScheddFailure.Invalid("ListFiles takes a TransferInput entry, not '" + name + "' inside one");
         }
         return DirectoryTree.list(entry.dir());
     }
