@@ -19,6 +19,7 @@ import org.harrier.collector.bus.CollectorObject;
 import org.harrier.collector.bus.NegotiatorObject;
 import org.harrier.protocol.collector.Query;
 import org.harrier.protocol.negotiator.Reschedule;
+import org.harrier.testing.SettableClock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

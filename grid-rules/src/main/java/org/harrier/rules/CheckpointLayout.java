@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.Comparator;
 import java.util.OptionalLong;
 import java.util.stream.Stream;
 
@@ -96,7 +95,7 @@ public final class CheckpointLayout {
             return false;
         }
         Path target = numbered(jobDir, n);
-        deleteTree(target);
+        FileTrees.delete(target);
         Files.move(staged, target, StandardCopyOption.ATOMIC_MOVE);
         swapLink(jobDir, target);
         return true;
@@ -127,7 +126,7 @@ public final class CheckpointLayout {
             for (Path p : list.toList()) {
                 String name = p.getFileName().toString();
                 if (number(name, false).orElse(Long.MAX_VALUE) < kept || number(name, true).orElse(Long.MAX_VALUE) <= kept) {
-                    deleteTree(p);
+                    FileTrees.delete(p);
                 }
             }
         }
@@ -148,19 +147,8 @@ public final class CheckpointLayout {
                 OptionalLong done = number(name, false);
                 OptionalLong staged = number(name, true);
                 if (done.isPresent() && done.getAsLong() != kept || staged.isPresent() && staged.getAsLong() <= kept) {
-                    deleteTree(p);
+                    FileTrees.delete(p);
                 }
-            }
-        }
-    }
-
-    public static void deleteTree(Path p) throws IOException {
-        if (!Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(p)) {
-            for (Path q : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(q);
             }
         }
     }

@@ -76,7 +76,12 @@ public final class AdMaps {
         return out;
     }
 
-    private static Object plainValue(Expr expr) {
+    /**
+     * A literal integer, finite real, string or boolean as the Java value both the native QMF form
+     * and HTCondor's JSON write as itself (Long, Double, String, Boolean); null for any other
+     * expression, which each form writes its own way.
+     */
+    public static Object plainValue(Expr expr) {
         if (expr instanceof IntegerValue i) {
             return i.value();
         }

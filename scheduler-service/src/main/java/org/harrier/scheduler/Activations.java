@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
 import org.harrier.classad.ClassAd;
-import org.harrier.bus.QmfException;
+import org.harrier.protocol.Completions;
 import org.harrier.scheduler.match.Claim;
 import org.harrier.scheduler.match.ClaimRecord;
 import org.harrier.scheduler.match.Startds;
@@ -24,7 +24,7 @@ import org.slf4j.LoggerFactory;
  * a batch of claim grants) is recorded in one transaction and waits for one fsync.
  *
  * <p>After a restart {@link #resend} re-sends the Activate of a job whose start was never
- * confirmed; the startd's 0x10003 (the claim is running this job, the last it was given, or
+ * confirmed; the startd's WrongState (0x10003: the claim is running this job, the last it was given, or
  * already ran it) means the first Activate arrived, and the job is adopted as running.
  *
  * <p>Owner thread: every method runs on the scheduler's owner executor.
@@ -128,18 +128,19 @@ final class Activations {
     }
 
     /**
-     * A re-sent Activate failed: 0x10003 says the claim is running this job (the record names the
-     * claim's last activation) or already ran it (the startd remembers a claim's last run), so the
-     * first Activate arrived: its start is recorded now, and the exit report, if it ran, follows. No answer at all leaves the claim to its lease and the next round.
-     * Anything else is a failed activation as for a live scheduler (0x10002: the claim is gone,
-     * the job is Idle again).
+     * A re-sent Activate failed: WrongState (0x10003) says the claim is running this job (the
+     * record names the claim's last activation) or already ran it (the startd remembers a claim's
+     * last run), so the first Activate arrived: its start is recorded now, and the exit report, if
+     * it ran, follows. No answer at all (a failure that is no ScheddFailure) leaves the claim to
+     * its lease and the next round. Anything else is a failed activation as for a live scheduler
+     * (UnknownClaim: the claim is gone, the job is Idle again).
      */
     private void resent(Claim c, JobId job, Throwable failure) {
-        Throwable cause = ClaimRunner.unwrap(failure);
-        if (cause instanceof QmfException q && q.code() == QmfException.WRONG_STATE) {
-            LOG.info("job {} is running on {} already ({}): adopted", job, c, q.getMessage());
+        Throwable cause = Completions.cause(failure);
+        if (cause instanceof ScheddFailure.WrongState w) {
+            LOG.info("job {} is running on {} already ({}): adopted", job, c, w.getMessage());
             answers.started(job, c.id(), c.grant().slotName());
-        } else if (!(cause instanceof QmfException) && job.equals(c.job())) {
+        } else if (!(cause instanceof ScheddFailure) && job.equals(c.job())) {
             LOG.info("activating job {} again on {} got no answer; trying at the next round: {}", job, c,
                     ClaimRunner.message(failure));
             c.reactivating(true);

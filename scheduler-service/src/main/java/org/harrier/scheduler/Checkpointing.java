@@ -8,7 +8,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import org.harrier.classad.EvalContext;
-import org.harrier.bus.QmfException;
+import org.harrier.protocol.Completions;
 import org.harrier.scheduler.match.Claim;
 import org.harrier.scheduler.match.Startds;
 import org.harrier.scheduler.queue.CheckpointReport;
@@ -64,7 +64,7 @@ final class Checkpointing {
     /**
      * condor_vacate_job: the running and suspended jobs {@code jobs} names are evicted through
      * their claims; completes with those whose startd took the request. A named job that is not
-     * running is WRONG_STATE; of a cluster or constraint such jobs are skipped, and it is an error
+     * running is WrongState; of a cluster or constraint such jobs are skipped, and it is an error
      * only when none is left (as Hold and the other controls).
      */
     CompletableFuture<List<JobId>> vacate(JobSelection jobs) {
@@ -85,14 +85,14 @@ final class Checkpointing {
                 call.getValue().join();
                 done.add(call.getKey());
             } catch (RuntimeException e) {
-                first = first == null ? ClaimRunner.unwrap(e) : first;
+                first = first == null ? Completions.cause(e) : first;
             }
         }
         if (done.isEmpty()) {
-            if (jobs instanceof JobSelection.Job && first instanceof QmfException q) {
-                throw q;
+            if (jobs instanceof JobSelection.Job && first instanceof ScheddFailure f) {
+                throw f;
             }
-            throw new QmfException(QmfException.EXCEPTION, jobs.describe() + " could not be vacated: "
+            throw new ScheddFailure.Unavailable(jobs.describe() + " could not be vacated: "
                     + ClaimRunner.message(first));
         }
         return done;
@@ -104,7 +104,7 @@ final class Checkpointing {
             if (jobs instanceof JobSelection.Job j) {
                 throw keeper.notQueued(j.id());
             }
-            throw QmfException.unknownObject("no job of " + jobs.describe() + " is in the queue");
+            throw new ScheddFailure.UnknownJob("no job of " + jobs.describe() + " is in the queue");
         }
         List<JobId> out = new ArrayList<>();
         for (JobId job : named) {
@@ -113,12 +113,12 @@ final class Checkpointing {
             if (Checkpoints.vacatable(s) && c != null && !c.isDeactivating()) {
                 out.add(job);
             } else if (jobs instanceof JobSelection.Job) {
-                throw new QmfException(QmfException.WRONG_STATE, "job " + job + " is " + Transition.word(s)
+                throw new ScheddFailure.WrongState("job " + job + " is " + Transition.word(s)
                         + "; only running or suspended jobs can be vacated");
             }
         }
         if (out.isEmpty()) {
-            throw new QmfException(QmfException.WRONG_STATE, "no job of " + jobs.describe()
+            throw new ScheddFailure.WrongState("no job of " + jobs.describe()
                     + " can be vacated now: only running or suspended jobs can be vacated");
         }
         return out;

@@ -5,7 +5,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import org.harrier.classad.ClassAd;
-import org.harrier.bus.QmfException;
+import org.harrier.protocol.Completions;
 import org.harrier.scheduler.match.Autocluster;
 import org.harrier.scheduler.match.ClaimGrant;
 import org.harrier.scheduler.match.ClaimRecord;
@@ -35,10 +35,6 @@ import org.slf4j.LoggerFactory;
  */
 final class ClaimRunner implements Activations.Answers {
     private static final Logger LOG = LoggerFactory.getLogger(ClaimRunner.class);
-
-    /** Answers that say the claim is gone or busy, not that the job is bad. */
-    private static final java.util.Set<Integer> CLAIM_TROUBLE = java.util.Set.of(QmfException.UNKNOWN_OBJECT,
-            QmfException.UNKNOWN_CLAIM, QmfException.WRONG_STATE, QmfException.CLAIM_REFUSED);
 
     private final Claims claims = new Claims();
     private final QueueKeeper keeper;
@@ -80,14 +76,14 @@ final class ClaimRunner implements Activations.Answers {
     }
 
     /**
-     * A preempting claim is answered PREEMPTING, as expected: the startd evicts the slot's job and
+     * A preempting claim is answered Preempting, as expected: the startd evicts the slot's job and
      * the freed resources are matched in a later cycle; the request's jobs stay idle meanwhile.
      */
     private void claimed(AutoclusterKey key, SlotMatch match, ClaimGrant grant, Throwable failure) {
         keeper.idle().claimAnswered(key);
         if (failure != null) {
-            if (unwrap(failure) instanceof QmfException q && q.code() == QmfException.PREEMPTING) {
-                LOG.debug("{} is being preempted for {}'s jobs: {}", match.slot(), key.owner(), q.getMessage());
+            if (Completions.cause(failure) instanceof ScheddFailure.Preempting p) {
+                LOG.debug("{} is being preempted for {}'s jobs: {}", match.slot(), key.owner(), p.getMessage());
             } else {
                 LOG.info("claim of {} for {} jobs refused: {}", match.slot(), key.owner(), message(failure));
             }
@@ -130,8 +126,9 @@ final class ClaimRunner implements Activations.Answers {
      * recorded and this changes nothing.
      *
      * <p>A failed activation of a job that has not started loses the claim. A startd that refused
-     * the job itself (bad parameter, exception) would refuse it again, so the job is held with
-     * the reason; a lost claim or a transport failure puts it back to idle for another match.
+     * the job itself (an Invalid ad, Unavailable: it could not start it) would refuse it again, so
+     * the job is held with the reason; a lost or busy claim ({@link #isClaimTrouble}) or no answer
+     * puts it back to idle for another match.
      */
     @Override
     public void activated(Claim c, JobId job, boolean started, Throwable failure) {
@@ -147,14 +144,14 @@ final class ClaimRunner implements Activations.Answers {
             return;
         }
         drop(c);
-        Throwable cause = unwrap(failure);
-        if (cause instanceof QmfException q && !CLAIM_TROUBLE.contains(q.code())) {
+        Throwable cause = Completions.cause(failure);
+        if (cause instanceof ScheddFailure refusal && !isClaimTrouble(refusal)) {
             ClassAd ad = keeper.queue().ad(job);
-            keeper.commit(ClaimRecord.withoutPending(Transition.held(job, ad, "activation failed: " + q.getMessage(),
+            keeper.commit(ClaimRecord.withoutPending(Transition.held(job, ad, "activation failed: " + refusal.getMessage(),
                     Transition.HOLD_FAILED_TO_START, keeper.now()), job, ad), this::onClaim);
         } else {
             clearPending(job); // the claim never ran it: its record goes (the job never left Idle)
-            if (cause instanceof QmfException q && q.code() == QmfException.UNKNOWN_CLAIM) {
+            if (cause instanceof ScheddFailure.UnknownClaim) {
                 // Expected after a preempted claim's job finished within its retirement: the claim ended with it.
                 LOG.info("claim {} is gone (preempted or released); job {} goes back to idle: {}", c, job, message(failure));
             } else {
@@ -162,6 +159,12 @@ final class ClaimRunner implements Activations.Answers {
             }
             keeper.reindex(job);
         }
+    }
+
+    /** A startd's answer that says the claim is gone or busy, not that the job is bad. */
+    private static boolean isClaimTrouble(ScheddFailure refusal) {
+        return refusal instanceof ScheddFailure.UnknownSlot || refusal instanceof ScheddFailure.UnknownClaim
+                || refusal instanceof ScheddFailure.WrongState || refusal instanceof ScheddFailure.ClaimRefused;
     }
 
     /** Applies a start report; false (and nothing changes) unless {@code id} is this claim's job and not yet running. */
@@ -271,19 +274,18 @@ final class ClaimRunner implements Activations.Answers {
     /**
      * Asks the startd to stop ({@code freeze}) or continue job {@code id}'s process tree on its
      * claim. The future completes on the owner thread: normally once the startd answered,
-     * exceptionally with its failure, or WRONG_STATE when the job has no claim. The queue is
+     * exceptionally with its failure, or WrongState when the job has no claim. The queue is
      * not touched here; the caller records the new state once the startd did it.
      */
     CompletableFuture<Void> signal(JobId id, boolean freeze) {
         Claim c = claims.of(id);
         if (c == null) {
-            return CompletableFuture.failedFuture(new QmfException(QmfException.WRONG_STATE,
-                    "job " + id + " is not running on a claim"));
+            return CompletableFuture.failedFuture(new ScheddFailure.WrongState("job " + id + " is not running on a claim"));
         }
         CompletableFuture<Void> call = freeze ? startds.suspend(c.grant(), id) : startds.resume(c.grant(), id);
         return call.handleAsync((ok, failure) -> {
             if (failure != null) {
-                throw new CompletionException(unwrap(failure));
+                throw new CompletionException(Completions.cause(failure));
             }
             return null;
         }, owner);
@@ -374,15 +376,9 @@ final class ClaimRunner implements Activations.Answers {
         }
     }
 
-    static Throwable unwrap(Throwable t) {
-        while (t instanceof CompletionException && t.getCause() != null) {
-            t = t.getCause();
-        }
-        return t;
-    }
-
+    /** What a failed future failed with, in words: its message, or its type when it has none. */
     static String message(Throwable t) {
-        Throwable c = unwrap(t);
+        Throwable c = Completions.cause(t);
         return c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage();
     }
 }

@@ -8,8 +8,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.BiFunction;
 import org.harrier.classad.ClassAd;
+import org.harrier.protocol.Completions;
 import org.harrier.classad.EvalContext;
-import org.harrier.bus.QmfException;
 import org.harrier.scheduler.queue.AttributeEdit;
 import org.harrier.scheduler.queue.JobId;
 import org.harrier.scheduler.queue.JobSelection;
@@ -115,13 +115,14 @@ final class JobControl {
             }
         }
         if (done.isEmpty()) {
-            if (jobs instanceof JobSelection.Job && firstFailure instanceof QmfException q) {
-                throw q;
+            if (jobs instanceof JobSelection.Job && firstFailure instanceof ScheddFailure f) {
+                throw f;
             }
-            String why = firstFailure == null ? "it changed state meanwhile" : ClaimRunner.message(firstFailure);
             String subject = jobs instanceof JobSelection.Job ? none(jobs) + " could not" : none(jobs) + " could";
-            throw new QmfException(firstFailure == null ? QmfException.WRONG_STATE : QmfException.EXCEPTION,
-                    subject + " be " + t.done() + ": " + why);
+            if (firstFailure == null) {
+                throw new ScheddFailure.WrongState(subject + " be " + t.done() + ": it changed state meanwhile");
+            }
+            throw new ScheddFailure.Unavailable(subject + " be " + t.done() + ": " + ClaimRunner.message(firstFailure));
         }
         commit(done, (id, ad) -> t == Transition.SUSPEND ? Transition.suspended(id, ad, keeper.now())
                 : Transition.continued(id, ad, keeper.now()));
@@ -133,7 +134,7 @@ final class JobControl {
             done.join();
             return null;
         } catch (java.util.concurrent.CompletionException | java.util.concurrent.CancellationException e) {
-            return ClaimRunner.unwrap(e);
+            return Completions.cause(e);
         }
     }
 
@@ -159,7 +160,7 @@ final class JobControl {
         return keeper.finishedNewestFirst(ad -> m == null || m.selects(ad, context), limit);
     }
 
-    /** The queued jobs {@code jobs} names; UNKNOWN_OBJECT (or WRONG_STATE for a job that left) when none. */
+    /** The queued jobs {@code jobs} names; UnknownJob (or WrongState for a job that left) when none. */
     private List<JobId> named(JobSelection jobs) {
         List<JobId> ids = jobs.in(keeper.queue(), context);
         if (!ids.isEmpty()) {
@@ -169,9 +170,9 @@ final class JobControl {
             throw keeper.notQueued(j.id());
         }
         if (jobs instanceof JobSelection.Cluster c) {
-            throw QmfException.unknownObject("no job of cluster " + c.cluster() + " in the queue");
+            throw new ScheddFailure.UnknownJob("no job of cluster " + c.cluster() + " in the queue");
         }
-        throw QmfException.unknownObject(none(jobs) + " is in the queue");
+        throw new ScheddFailure.UnknownJob(none(jobs) + " is in the queue");
     }
 
     /**
@@ -186,11 +187,11 @@ final class JobControl {
             if (t.allowedFrom(s)) {
                 out.add(job);
             } else if (jobs instanceof JobSelection.Job) {
-                throw new QmfException(QmfException.WRONG_STATE, t.refusal(job, s));
+                throw new ScheddFailure.WrongState(t.refusal(job, s));
             }
         }
         if (out.isEmpty()) {
-            throw new QmfException(QmfException.WRONG_STATE, none(jobs) + " can be " + t.done() + " now: " + t.rule());
+            throw new ScheddFailure.WrongState(none(jobs) + " can be " + t.done() + " now: " + t.rule());
         }
         return out;
     }

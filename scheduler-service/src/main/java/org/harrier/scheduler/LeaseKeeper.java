@@ -6,7 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.harrier.classad.ClassAd;
-import org.harrier.bus.QmfException;
+import org.harrier.protocol.Completions;
 import org.harrier.scheduler.match.AutoclusterKey;
 import org.harrier.scheduler.match.Claim;
 import org.harrier.scheduler.match.ClaimRecord;
@@ -20,7 +20,7 @@ import org.slf4j.LoggerFactory;
  * Keeps this scheduler's claims alive and gives up those whose startd has gone (docs/protocols.md,
  * "Claim leases"). Every ALIVE_INTERVAL {@link #renew} first gives up the claims whose lease ran
  * out ({@link ClaimLeases#overdue}), then sends each remaining claim's startd an Alive; an answer
- * renews the claim, a failure (no answer within the call timeout, UNKNOWN_CLAIM, no such agent)
+ * renews the claim, a failure (no answer within the call timeout, UnknownClaim, no such agent)
  * does not, so a dead startd's claims run out.
  *
  * <p>Owner thread: like {@link ClaimRunner}, whose claims these are.
@@ -71,15 +71,15 @@ final class LeaseKeeper {
     }
 
     /**
-     * Sends {@code c}'s startd an Alive: an answer renews the claim; 0x10002 (the startd does not
-     * know it) disowns it, to be given up at the next round; any other failure renews nothing.
+     * Sends {@code c}'s startd an Alive: an answer renews the claim; UnknownClaim (the startd does
+     * not know it) disowns it, to be given up at the next round; any other failure renews nothing.
      */
     void alive(Claim c) {
         startds.alive(c.grant()).whenCompleteAsync((ok, failure) -> {
             if (failure == null) {
                 c.renewed(keeper.now());
-            } else if (ClaimRunner.unwrap(failure) instanceof QmfException q && q.code() == QmfException.UNKNOWN_CLAIM) {
-                LOG.info("{}: its startd no longer holds it ({}); given up at the next keep-alive round", c, q.getMessage());
+            } else if (Completions.cause(failure) instanceof ScheddFailure.UnknownClaim u) {
+                LOG.info("{}: its startd no longer holds it ({}); given up at the next keep-alive round", c, u.getMessage());
                 c.disowned();
             } else {
                 LOG.debug("keep-alive of {} failed (renewed last at {}): {}", c, c.renewed(), ClaimRunner.message(failure));

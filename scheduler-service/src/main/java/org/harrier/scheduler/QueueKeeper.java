@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Executor;
 import org.harrier.classad.ClassAd;
-import org.harrier.bus.QmfException;
 import org.harrier.scheduler.match.Autoclusters;
 import org.harrier.scheduler.match.ClaimRecord;
 import org.harrier.scheduler.match.Reconnect;
@@ -127,18 +126,18 @@ final class QueueKeeper {
         try {
             return journal.history().get().newestFirst(filter, limit);
         } catch (java.io.IOException e) {
-            throw new QmfException(QmfException.EXCEPTION, "cannot read the job history: " + e.getMessage());
+            throw new ScheddFailure.Unavailable("cannot read the job history: " + e.getMessage());
         }
     }
 
-    /** The ad of a queued or finished job as users read it; UNKNOWN_OBJECT otherwise. */
+    /** The ad of a queued or finished job as users read it; {@link ScheddFailure.UnknownJob} otherwise. */
     ClassAd ad(JobId id) {
         ClassAd ad = queue.ad(id);
         if (ad == null) {
             ad = finished(id);
         }
         if (ad == null) {
-            throw QmfException.unknownObject("no job " + id + " in the queue or its history");
+            throw new ScheddFailure.UnknownJob("no job " + id + " in the queue or its history");
         }
         return JobIdentity.literal(ad);
     }
@@ -161,14 +160,14 @@ final class QueueKeeper {
         return JobQueue.longOf(ad, Attr.CLUSTER_ID, -1) == id.cluster() && JobQueue.longOf(ad, Attr.PROC_ID, -1) == id.proc();
     }
 
-    /** Why {@code id} cannot be acted on: it finished recently (WRONG_STATE) or never existed here (UNKNOWN_OBJECT). */
-    QmfException notQueued(JobId id) {
+    /** Why {@code id} cannot be acted on: it finished recently (WrongState) or never existed here (UnknownJob). */
+    ScheddFailure notQueued(JobId id) {
         ClassAd done = finished(id);
         if (done != null) {
-            return new QmfException(QmfException.WRONG_STATE, "job " + id + " has already left the queue ("
+            return new ScheddFailure.WrongState("job " + id + " has already left the queue ("
                     + JobQueue.status(done).name().toLowerCase(java.util.Locale.ROOT) + ")");
         }
-        return QmfException.unknownObject("no job " + id + " in the queue");
+        return new ScheddFailure.UnknownJob("no job " + id + " in the queue");
     }
 
     /**

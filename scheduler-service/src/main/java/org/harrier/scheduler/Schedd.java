@@ -9,8 +9,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Supplier;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.EvalContext;
-import org.harrier.bus.QmfException;
-import org.harrier.scheduler.match.Request;
+import org.harrier.scheduler.match.AutoclusterRequest;
 import org.harrier.scheduler.match.SlotMatch;
 import org.harrier.scheduler.match.Startds;
 import org.harrier.scheduler.queue.CheckpointReport;
@@ -152,7 +151,7 @@ public final class Schedd {
     }
 
     /** The negotiator's view: one request per autocluster with idle jobs. */
-    public CompletableFuture<List<Request>> requests() {
+    public CompletableFuture<List<AutoclusterRequest>> requests() {
         return onOwner(() -> keeper.idle().requests());
     }
 
@@ -231,14 +230,14 @@ public final class Schedd {
 
     /**
      * The ad of job {@code id} while it is activated on claim {@code claimId} (file transfer's
-     * check that a starter asks for its own job's files); WRONG_STATE when the claim runs
-     * another job or none, or the scheduler does not hold it.
+     * check that a starter asks for its own job's files); {@link ScheddFailure.WrongState} when
+     * the claim runs another job or none, or the scheduler does not hold it.
      */
     public CompletableFuture<ClassAd> claimedJob(JobId id, String claimId) {
         return onOwner(() -> {
             org.harrier.scheduler.match.Claim c = runner.claims().get(claimId);
             if (c == null || !id.equals(c.job())) {
-                throw new QmfException(QmfException.WRONG_STATE, "job " + id + " does not run on that claim");
+                throw new ScheddFailure.WrongState("job " + id + " does not run on that claim");
             }
             return keeper.queue().ad(id);
         });
@@ -294,8 +293,8 @@ public final class Schedd {
         return this.<CompletableFuture<T>>onOwner(task).thenCompose(f -> f)
                 .thenCompose(value -> keeper.synced().handle((v, failed) -> {
                     if (failed != null) {
-                        throw new QmfException(QmfException.EXCEPTION,
-                                "the scheduler could not write its job queue: " + ClaimRunner.message(failed));
+                        throw new ScheddFailure.Unavailable("the scheduler could not write its job queue: "
+                                + ClaimRunner.message(failed));
                     }
                     return value;
                 }));
@@ -321,13 +320,13 @@ public final class Schedd {
                     if (failed == null) {
                         result.complete(value);
                     } else {
-                        result.completeExceptionally(new QmfException(QmfException.EXCEPTION,
-                                "the scheduler could not write its job queue: " + ClaimRunner.message(failed)));
+                        result.completeExceptionally(new ScheddFailure.Unavailable("the scheduler could not write its job queue: "
+                                + ClaimRunner.message(failed)));
                     }
                 });
             });
         } catch (RejectedExecutionException e) {
-            result.completeExceptionally(new QmfException(QmfException.EXCEPTION, "the scheduler is shutting down"));
+            result.completeExceptionally(new ScheddFailure.Unavailable("the scheduler is shutting down"));
         }
         return result;
     }

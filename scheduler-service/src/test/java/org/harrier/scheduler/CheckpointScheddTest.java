@@ -4,6 +4,7 @@ import static org.harrier.scheduler.queue.JobStatus.IDLE;
 import static org.harrier.scheduler.queue.JobStatus.RUNNING;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,7 +12,6 @@ import java.time.Duration;
 import java.util.List;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
-import org.harrier.bus.QmfException;
 import org.harrier.scheduler.match.ClaimGrant;
 import org.harrier.scheduler.queue.CheckpointReport;
 import org.harrier.scheduler.queue.ExitReport;
@@ -67,11 +67,11 @@ class CheckpointScheddTest extends ScheddFixture {
     @Test
     void vacatingAnIdleJobIsWrongStateAndOfAClusterSkipsIt() {
         submit(JobAds.valid().build());
-        QmfException e = failure(schedd.vacate(JobSelection.of("1.0", null)));
-        assertEquals(QmfException.WRONG_STATE, e.code());
+        ScheddFailure.WrongState e = assertInstanceOf(ScheddFailure.WrongState.class,
+                failure(schedd.vacate(JobSelection.of("1.0", null))));
         assertEquals("job 1.0 is idle; only running or suspended jobs can be vacated", e.getMessage());
-        assertEquals(QmfException.WRONG_STATE, failure(schedd.vacate(JobSelection.of("1", null))).code());
-        assertEquals(QmfException.UNKNOWN_OBJECT, failure(schedd.vacate(JobSelection.of("9.0", null))).code());
+        assertInstanceOf(ScheddFailure.WrongState.class, failure(schedd.vacate(JobSelection.of("1", null))));
+        assertInstanceOf(ScheddFailure.UnknownJob.class, failure(schedd.vacate(JobSelection.of("9.0", null))));
         assertTrue(startds.all("Vacate").isEmpty());
         assertNull(await(schedd.ad(J0)).lookup("NumCkpts"));
     }
@@ -83,8 +83,8 @@ class CheckpointScheddTest extends ScheddFixture {
         var vacated = schedd.vacate(JobSelection.of("1.0", null));
         owner.runAll();
         startds.pending("Vacate").get(0).answer().completeExceptionally(
-                new QmfException(QmfException.WRONG_STATE, "no job runs on the claim"));
-        assertEquals(QmfException.WRONG_STATE, failure(vacated).code());
+                new ScheddFailure.WrongState("no job runs on the claim"));
+        assertInstanceOf(ScheddFailure.WrongState.class, failure(vacated));
         assertEquals(RUNNING, await(schedd.status(J0)));
     }
 }

@@ -8,6 +8,7 @@ import static org.harrier.scheduler.queue.JobStatus.RUNNING;
 import static org.harrier.scheduler.queue.JobStatus.SUSPENDED;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -16,9 +17,8 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
-import org.harrier.bus.QmfException;
 import org.harrier.scheduler.match.ClaimGrant;
-import org.harrier.scheduler.match.Request;
+import org.harrier.scheduler.match.AutoclusterRequest;
 import org.harrier.scheduler.queue.ExitReport;
 import org.harrier.scheduler.queue.JobId;
 import org.harrier.scheduler.queue.JobSelection;
@@ -62,7 +62,7 @@ class JobControlTest extends ScheddFixture {
             assertEquals(Expr.parse(Long.toString(clock.instant().getEpochSecond())), attr(job, "EnteredCurrentStatus"));
         }
         assertEquals(IDLE, status(J0));
-        assertEquals(List.of("alice"), requests().stream().map(Request::owner).toList(), "held jobs leave matching");
+        assertEquals(List.of("alice"), requests().stream().map(AutoclusterRequest::owner).toList(), "held jobs leave matching");
     }
 
     @Test
@@ -90,12 +90,12 @@ class JobControlTest extends ScheddFixture {
     @Test
     void releasingAJobThatIsNotHeldIsRefusedAndChangesNothing() {
         await(schedd.submitCluster(JobAds.valid().build(), 2, null));
-        QmfException one = failure(schedd.release(id("1.0"), null, null));
-        assertEquals(QmfException.WRONG_STATE, one.code());
+        ScheddFailure.WrongState one = assertInstanceOf(ScheddFailure.WrongState.class,
+                failure(schedd.release(id("1.0"), null, null)));
         assertEquals("job 1.0 is idle; only held jobs can be released", one.getMessage());
-        QmfException cluster = failure(schedd.release(id("1"), null, null));
+        ScheddFailure cluster = failure(schedd.release(id("1"), null, null));
         assertEquals("no job of cluster 1 can be released now: only held jobs can be released", cluster.getMessage());
-        QmfException constraint = failure(schedd.release(matching("ProcId >= 0"), null, null));
+        ScheddFailure constraint = failure(schedd.release(matching("ProcId >= 0"), null, null));
         assertEquals("no job matching ProcId >= 0 can be released now: only held jobs can be released", constraint.getMessage());
         assertEquals(List.of(IDLE), events.statusesOf(J0), "nothing was published but the submission");
         assertEquals(2, requests().get(0).count());
@@ -104,10 +104,10 @@ class JobControlTest extends ScheddFixture {
     @Test
     void aConstraintThatSelectsNothingOrDoesNotParseIsAnError() {
         submit(JobAds.valid().build());
-        QmfException none = failure(schedd.hold(matching("Owner == \"nobody\""), null, null));
-        assertEquals(QmfException.UNKNOWN_OBJECT, none.code());
+        ScheddFailure.UnknownJob none = assertInstanceOf(ScheddFailure.UnknownJob.class,
+                failure(schedd.hold(matching("Owner == \"nobody\""), null, null)));
         assertEquals("no job matching Owner == \"nobody\" is in the queue", none.getMessage());
-        QmfException bad = failure(schedd.remove(id("12.0"), null, null));
+        ScheddFailure bad = failure(schedd.remove(id("12.0"), null, null));
         assertEquals("no job 12.0 in the queue", bad.getMessage());
         assertEquals(IDLE, status(J0));
     }
@@ -170,12 +170,12 @@ class JobControlTest extends ScheddFixture {
         startds.answerAll("Suspend");
         assertEquals(List.of(J0), await(suspended));
         assertEquals(IDLE, status(J1));
-        QmfException idle = failure(schedd.suspend(id("1.1")));
+        ScheddFailure idle = failure(schedd.suspend(id("1.1")));
         assertEquals("job 1.1 is idle; only running jobs can be suspended", idle.getMessage());
-        QmfException again = failure(schedd.suspend(id("1.0")));
+        ScheddFailure again = failure(schedd.suspend(id("1.0")));
         assertEquals("job 1.0 is already suspended", again.getMessage());
-        QmfException notSuspended = failure(schedd.resume(id("1.1")));
-        assertEquals(QmfException.WRONG_STATE, notSuspended.code());
+        ScheddFailure.WrongState notSuspended = assertInstanceOf(ScheddFailure.WrongState.class,
+                failure(schedd.resume(id("1.1"))));
         assertEquals("job 1.1 is idle; only suspended jobs can be continued", notSuspended.getMessage());
         assertEquals(1, startds.all("Suspend").size(), "refused calls never reach the startd");
     }
@@ -187,9 +187,8 @@ class JobControlTest extends ScheddFixture {
         CompletableFuture<List<JobId>> suspended = schedd.suspend(id("1.0"));
         owner.runAll();
         startds.pending("Suspend").get(0).answer().completeExceptionally(
-                new QmfException(QmfException.UNKNOWN_CLAIM, "unknown claim on slot1@host1"));
-        QmfException e = failure(suspended);
-        assertEquals(QmfException.UNKNOWN_CLAIM, e.code());
+                new ScheddFailure.UnknownClaim("unknown claim on slot1@host1"));
+        assertInstanceOf(ScheddFailure.UnknownClaim.class, failure(suspended));
         assertEquals(RUNNING, status(J0));
         assertEquals(List.of(IDLE, RUNNING), events.statusesOf(J0));
     }
@@ -202,8 +201,7 @@ class JobControlTest extends ScheddFixture {
         owner.runAll();
         assertTrue(await(schedd.jobExited(J0, g.claimId(), ExitReport.code(0))));
         startds.answerAll("Suspend");
-        QmfException e = failure(suspended);
-        assertEquals(QmfException.WRONG_STATE, e.code());
+        ScheddFailure.WrongState e = assertInstanceOf(ScheddFailure.WrongState.class, failure(suspended));
         assertEquals("job 1.0 could not be suspended: it changed state meanwhile", e.getMessage());
         assertEquals(List.of(IDLE, RUNNING, COMPLETED), events.statusesOf(J0));
     }
@@ -253,15 +251,15 @@ class JobControlTest extends ScheddFixture {
     @Test
     void setAttributeOnAnIdleJobRegroupsItForMatching() {
         await(schedd.submitCluster(JobAds.valid().build(), 2, null));
-        assertEquals(List.of(2), requests().stream().map(Request::count).toList());
+        assertEquals(List.of(2), requests().stream().map(AutoclusterRequest::count).toList());
         assertEquals(List.of(J1), await(schedd.setAttribute(id("1.1"), "RequestMemory", "4096")));
-        List<Request> r = requests();
-        assertEquals(List.of(1, 1), r.stream().map(Request::count).toList());
+        List<AutoclusterRequest> r = requests();
+        assertEquals(List.of(1, 1), r.stream().map(AutoclusterRequest::count).toList());
         assertEquals(Expr.parse("4096"), r.get(1).ad().lookup("RequestMemory"));
 
         await(schedd.setAttribute(id("1"), "Requirements", "TARGET.Memory >= 1 && TARGET.HasGpu"));
         r = requests();
-        assertEquals(List.of(1, 1), r.stream().map(Request::count).toList(), "still apart: RequestMemory differs");
+        assertEquals(List.of(1, 1), r.stream().map(AutoclusterRequest::count).toList(), "still apart: RequestMemory differs");
         assertEquals(Expr.parse("TARGET.Memory >= 1 && TARGET.HasGpu"), r.get(0).ad().lookup("Requirements"));
         assertEquals(Expr.parse("TARGET.Memory >= 1 && TARGET.HasGpu"), attr(J0, "Requirements"));
     }
@@ -279,20 +277,20 @@ class JobControlTest extends ScheddFixture {
     @Test
     void badEditsAreRefusedAndChangeNothing() {
         submit(JobAds.valid().build());
-        record Bad(JobSelection jobs, String name, String value, int code, String message) {
+        record Bad(JobSelection jobs, String name, String value, Class<? extends ScheddFailure> kind, String message) {
         }
         List<Bad> table = List.of(
-                new Bad(id("1.0"), "JobStatus", "2", QmfException.FORBIDDEN, "SetAttribute cannot change JobStatus; use Hold"),
-                new Bad(id("1.0"), "Owner", "\"mallory\"", QmfException.FORBIDDEN, "SetAttribute cannot change Owner"),
-                new Bad(id("1.0"), "ClusterId", "9", QmfException.FORBIDDEN, "SetAttribute cannot change ClusterId"),
-                new Bad(id("1.0"), "procid", "9", QmfException.FORBIDDEN, "SetAttribute cannot change procid"),
-                new Bad(id("1.0"), "RequestMemory", "((", QmfException.BAD_PARAMETER, "Value is not a valid ClassAd expression"),
-                new Bad(id("1.0"), "Cmd", "42", QmfException.BAD_PARAMETER, "job 1.0 then has Cmd = 42"),
-                new Bad(id("7.0"), "RequestMemory", "1", QmfException.UNKNOWN_OBJECT, "no job 7.0 in the queue"),
-                new Bad(id("7"), "RequestMemory", "1", QmfException.UNKNOWN_OBJECT, "no job of cluster 7 in the queue"));
+                new Bad(id("1.0"), "JobStatus", "2", ScheddFailure.Refused.class, "SetAttribute cannot change JobStatus; use Hold"),
+                new Bad(id("1.0"), "Owner", "\"mallory\"", ScheddFailure.Refused.class, "SetAttribute cannot change Owner"),
+                new Bad(id("1.0"), "ClusterId", "9", ScheddFailure.Refused.class, "SetAttribute cannot change ClusterId"),
+                new Bad(id("1.0"), "procid", "9", ScheddFailure.Refused.class, "SetAttribute cannot change procid"),
+                new Bad(id("1.0"), "RequestMemory", "((", ScheddFailure.Invalid.class, "Value is not a valid ClassAd expression"),
+                new Bad(id("1.0"), "Cmd", "42", ScheddFailure.Invalid.class, "job 1.0 then has Cmd = 42"),
+                new Bad(id("7.0"), "RequestMemory", "1", ScheddFailure.UnknownJob.class, "no job 7.0 in the queue"),
+                new Bad(id("7"), "RequestMemory", "1", ScheddFailure.UnknownJob.class, "no job of cluster 7 in the queue"));
         for (Bad bad : table) {
-            QmfException e = failure(schedd.setAttribute(bad.jobs(), bad.name(), bad.value()));
-            assertEquals(bad.code(), e.code(), bad::toString);
+            ScheddFailure e = failure(schedd.setAttribute(bad.jobs(), bad.name(), bad.value()));
+            assertEquals(bad.kind(), e.getClass(), bad::toString);
             assertTrue(e.getMessage().contains(bad.message()), () -> bad + ": " + e.getMessage());
         }
         assertEquals(List.of("queued"), events.kindsOf(J0), "nothing changed");
@@ -316,6 +314,6 @@ class JobControlTest extends ScheddFixture {
         assertEquals(1, await(schedd.history("ExitCode == 2", 10)).size());
         assertEquals(2, await(schedd.history("JobStatus == 4", 10)).size());
         assertEquals(1, await(schedd.history(null, 1)).size());
-        assertEquals(QmfException.BAD_PARAMETER, failure(schedd.history("ExitCode ==", 1)).code());
+        assertInstanceOf(ScheddFailure.Invalid.class, failure(schedd.history("ExitCode ==", 1)));
     }
 }

@@ -10,7 +10,6 @@ import java.time.Duration;
 import java.util.List;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
-import org.harrier.bus.QmfException;
 import org.harrier.scheduler.match.ClaimGrant;
 import org.harrier.scheduler.queue.ExitReport;
 import org.harrier.scheduler.queue.JobId;
@@ -47,7 +46,7 @@ class LeaseScheddTest extends ScheddFixture {
     @Test
     void aStartdThatNeverAnswersLosesTheClaimAfterTheJobLeaseAndTheJobIsIdleOnce() {
         ClaimGrant g = runningWithLease(20);
-        QmfException timeout = new QmfException(QmfException.EXCEPTION, "no answer within 5 s");
+        ScheddFailure timeout = new ScheddFailure.Unavailable("no answer within 5 s");
         assertEquals(List.of(), interval(Duration.ofSeconds(10), timeout));
         assertEquals(List.of(), interval(Duration.ofSeconds(10), timeout), "20 s without an answer: still within the lease");
         assertEquals(RUNNING, await(schedd.status(J0)));
@@ -84,7 +83,7 @@ class LeaseScheddTest extends ScheddFixture {
     @Test
     void anUnknownClaimAnswerGivesTheClaimUpAtTheNextRoundWellWithinItsLease() {
         runningWithLease(600);
-        QmfException unknown = new QmfException(QmfException.UNKNOWN_CLAIM, "unknown claim on slot1@host1");
+        ScheddFailure unknown = new ScheddFailure.UnknownClaim("unknown claim on slot1@host1");
         assertEquals(List.of(), interval(Duration.ofSeconds(10), unknown), "the answer is no renewal, and disowns the claim");
         assertEquals(RUNNING, await(schedd.status(J0)));
         assertEquals(List.of(J0), interval(Duration.ofSeconds(10), null), "given up at the next round");
@@ -95,7 +94,7 @@ class LeaseScheddTest extends ScheddFixture {
     void withoutJobLeaseDurationTheJobIsKeptForCondorSubmitsDefault() {
         submit(JobAds.valid().build());
         running(J0);
-        QmfException gone = new QmfException(QmfException.UNKNOWN_OBJECT, "no such agent");
+        ScheddFailure gone = new ScheddFailure.UnknownSlot("no such agent");
         assertEquals(List.of(), interval(Duration.ofSeconds(2400), gone));
         assertEquals(RUNNING, await(schedd.status(J0)));
         assertEquals(List.of(J0), interval(Duration.ofSeconds(1), gone));
@@ -106,7 +105,7 @@ class LeaseScheddTest extends ScheddFixture {
         submit(JobAds.valid().set("JobLeaseDuration", 5L).build());
         matchAndGrant("slot1@host1");
         assertTrue(requests().isEmpty());
-        assertEquals(List.of(), interval(Duration.ofSeconds(6), new QmfException(QmfException.EXCEPTION, "timeout")),
+        assertEquals(List.of(), interval(Duration.ofSeconds(6), new ScheddFailure.Unavailable("timeout")),
                 "no job ran: nothing to put back");
         assertEquals(IDLE, await(schedd.status(J0)));
         assertEquals(1, requests().size());

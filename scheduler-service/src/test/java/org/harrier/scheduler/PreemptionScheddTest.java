@@ -11,9 +11,8 @@ import java.time.Duration;
 import java.util.List;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
-import org.harrier.bus.QmfException;
 import org.harrier.scheduler.match.ClaimGrant;
-import org.harrier.scheduler.match.Request;
+import org.harrier.scheduler.match.AutoclusterRequest;
 import org.harrier.scheduler.match.SlotMatch;
 import org.harrier.scheduler.queue.ExitReport;
 import org.harrier.scheduler.queue.JobId;
@@ -30,7 +29,7 @@ class PreemptionScheddTest extends ScheddFixture {
     @Test
     void aMatchToPreemptClaimsWithPreemptAndTheExpectedRefusalLeavesTheJobIdleToMatchAgain() {
         submit(JobAds.valid().build());
-        Request r = requests().get(0);
+        AutoclusterRequest r = requests().get(0);
         assertEquals(1, (int) await(schedd.matched(List.of(
                 new SlotMatch(r.requestId(), RecordingStartds.slot("slot1_3@host1"), true)))));
         RecordingStartds.Call claim = startds.pending("Claim").get(0);
@@ -38,11 +37,11 @@ class PreemptionScheddTest extends ScheddFixture {
         assertEquals("slot1_3@host1", claim.slot().slot().key());
         assertTrue(requests().isEmpty(), "the job is spoken for while its claim is sought");
 
-        claim.answer().completeExceptionally(new QmfException(QmfException.PREEMPTING,
+        claim.answer().completeExceptionally(new ScheddFailure.Preempting(
                 "claim refused: slot1_3@host1 is being preempted (job 7.0 is being vacated)"));
         owner.runAll();
         assertEquals(IDLE, await(schedd.status(J0)));
-        assertEquals(List.of(1), requests().stream().map(Request::count).toList(), "offered again for the next cycle");
+        assertEquals(List.of(1), requests().stream().map(AutoclusterRequest::count).toList(), "offered again for the next cycle");
         assertTrue(startds.all("Activate").isEmpty());
         assertNull(await(schedd.ad(J0)).lookup("HoldReason"), "an expected refusal holds nothing");
     }
@@ -126,7 +125,7 @@ class PreemptionScheddTest extends ScheddFixture {
         submit(JobAds.valid().set("AccountingGroup", "group_b.alice").set("ConcurrencyLimits", "license_x:2")
                 .set("MaxJobRetirementTime", 600).build());
         submit(JobAds.valid().build());
-        List<Request> r = requests();
+        List<AutoclusterRequest> r = requests();
         assertEquals(3, r.size(), "one request each: the negotiator accounts, limits and preempts them apart");
         assertEquals(Expr.parse("\"group_a.alice\""), r.get(0).ad().lookup("AccountingGroup"));
         ClassAd b = r.get(1).ad();

@@ -6,7 +6,6 @@ import java.util.concurrent.CompletableFuture;
 import org.harrier.classad.ClassAd;
 import org.harrier.protocol.AgentName;
 import org.harrier.protocol.ObjectId;
-import org.harrier.bus.QmfException;
 import org.harrier.scheduler.match.ClaimGrant;
 import org.harrier.scheduler.match.SlotRef;
 import org.harrier.scheduler.match.Startds;
@@ -100,7 +99,7 @@ final class RecordingStartds implements Startds {
 
     void refuseNext() {
         pending("Claim").get(0).answer().completeExceptionally(
-                new QmfException(QmfException.CLAIM_REFUSED, "claim refused: request no longer fits"));
+                new ScheddFailure.ClaimRefused("claim refused: request no longer fits"));
     }
 
     /** Answers every pending call of {@code method} with success. */

@@ -6,13 +6,13 @@ import static org.harrier.scheduler.queue.JobStatus.REMOVED;
 import static org.harrier.scheduler.queue.JobStatus.RUNNING;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.harrier.classad.Expr;
-import org.harrier.bus.QmfException;
 import org.harrier.scheduler.match.ClaimGrant;
 import org.harrier.scheduler.queue.ExitReport;
 import org.harrier.scheduler.queue.JobId;
@@ -55,8 +55,8 @@ class RemoveTest extends ScheddFixture {
         RecordingStartds.Call deactivate = startds.pending("Deactivate").get(0);
         assertEquals(g, deactivate.claim());
         assertEquals(J0, deactivate.job());
-        QmfException twice = failure(schedd.remove("1.0", "again"));
-        assertEquals(QmfException.WRONG_STATE, twice.code());
+        ScheddFailure.WrongState twice = assertInstanceOf(ScheddFailure.WrongState.class,
+                failure(schedd.remove("1.0", "again")));
         assertEquals("job 1.0 is already removed", twice.getMessage());
 
         assertFalse(await(schedd.jobExited(J0, g.claimId(), new ExitReport(0, true, 9, 0, 0, 1))),
@@ -75,7 +75,7 @@ class RemoveTest extends ScheddFixture {
         CompletableFuture<List<JobId>> removed = schedd.remove("1.0", "r");
         owner.runAll();
         startds.pending("Deactivate").get(0).answer().completeExceptionally(
-                new QmfException(QmfException.UNKNOWN_CLAIM, "no such claim"));
+                new ScheddFailure.UnknownClaim("no such claim"));
         assertEquals(List.of(J0), await(removed));
         assertNull(await(schedd.status(J0)));
         assertEquals(0, (int) await(schedd.claimCount()));
@@ -93,17 +93,17 @@ class RemoveTest extends ScheddFixture {
         assertEquals(0, await(schedd.statistics()).totalJobAds());
     }
 
-    @ParameterizedTest(name = "Remove({0}): code {1}, {2}")
+    @ParameterizedTest(name = "Remove({0}): {1}, {2}")
     @CsvSource(delimiter = '|', value = {
-            "9.0 | 1 | no job 9.0 in the queue",
-            "9 | 1 | no job of cluster 9 in the queue",
-            "x.y | 4 | job id must be cluster.proc, got 'x.y'",
-            "1.0.0 | 4 | job id must be cluster.proc, got '1.0.0'",
-            "'' | 4 | job id must be cluster.proc, got ''"})
-    void removingWhatIsNotThereSaysSo(String id, int code, String message) {
+            "9.0 | UnknownJob | no job 9.0 in the queue",
+            "9 | UnknownJob | no job of cluster 9 in the queue",
+            "x.y | Invalid | job id must be cluster.proc, got 'x.y'",
+            "1.0.0 | Invalid | job id must be cluster.proc, got '1.0.0'",
+            "'' | Invalid | job id must be cluster.proc, got ''"})
+    void removingWhatIsNotThereSaysSo(String id, String kind, String message) {
         submit(JobAds.valid().build());
-        QmfException e = failure(schedd.remove(id, "r"));
-        assertEquals(code, e.code());
+        ScheddFailure e = failure(schedd.remove(id, "r"));
+        assertEquals(kind, e.getClass().getSimpleName());
         assertEquals(message, e.getMessage());
         assertEquals(IDLE, await(schedd.status(J0)), "nothing changed");
     }
@@ -113,8 +113,8 @@ class RemoveTest extends ScheddFixture {
         submit(JobAds.valid().build());
         ClaimGrant g = running(J0);
         await(schedd.jobExited(J0, g.claimId(), ExitReport.code(0)));
-        QmfException e = failure(schedd.remove("1.0", "r"));
-        assertEquals(QmfException.WRONG_STATE, e.code());
+        ScheddFailure.WrongState e = assertInstanceOf(ScheddFailure.WrongState.class,
+                failure(schedd.remove("1.0", "r")));
         assertEquals("job 1.0 has already left the queue (completed)", e.getMessage());
     }
 }

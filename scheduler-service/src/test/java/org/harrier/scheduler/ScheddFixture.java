@@ -9,16 +9,17 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.harrier.classad.ClassAd;
-import org.harrier.bus.QmfException;
+import org.harrier.protocol.Completions;
 import org.harrier.scheduler.match.ClaimGrant;
-import org.harrier.scheduler.match.Request;
+import org.harrier.scheduler.match.AutoclusterRequest;
 import org.harrier.scheduler.match.SlotMatch;
 import org.harrier.scheduler.queue.JobId;
+import org.harrier.testing.SettableClock;
 
 /** A scheduler on a manual owner thread, with a recording startd side, events and clock. */
 class ScheddFixture {
     final ManualExecutor owner = new ManualExecutor();
-    final MutableClock clock = new MutableClock(Instant.parse("2026-11-21T12:00:00Z"));
+    final SettableClock clock = new SettableClock(Instant.parse("2026-11-21T12:00:00Z"));
     final RecordingStartds startds = new RecordingStartds();
     final RecordingEvents events = new RecordingEvents();
     final Schedd schedd = new Schedd("sched1",
@@ -35,30 +36,31 @@ class ScheddFixture {
         return f.join();
     }
 
-    QmfException failure(CompletableFuture<?> f) {
+    /** Runs the owner thread until it is idle and returns the domain failure the future failed with. */
+    ScheddFailure failure(CompletableFuture<?> f) {
         owner.runAll();
         try {
             f.join();
         } catch (CompletionException e) {
-            if (e.getCause() instanceof QmfException q) {
-                return q;
+            if (Completions.cause(e) instanceof ScheddFailure s) {
+                return s;
             }
             throw e;
         }
-        return fail("expected a QmfException");
+        return fail("expected a ScheddFailure");
     }
 
     JobId submit(ClassAd ad) {
         return await(schedd.submit(ad));
     }
 
-    List<Request> requests() {
+    List<AutoclusterRequest> requests() {
         return await(schedd.requests());
     }
 
     /** Offers the first request to slot {@code slotName} and grants the claim; returns the grant. */
     ClaimGrant matchAndGrant(String slotName) {
-        Request r = requests().get(0);
+        AutoclusterRequest r = requests().get(0);
         assertEquals(1, (int) await(schedd.matched(List.of(new SlotMatch(r.requestId(), RecordingStartds.slot(slotName))))));
         ClaimGrant g = startds.grantNext();
         owner.runAll();

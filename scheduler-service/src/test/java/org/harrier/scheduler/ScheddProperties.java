@@ -11,9 +11,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import org.harrier.bus.QmfException;
+import org.harrier.protocol.Completions;
 import org.harrier.scheduler.match.ClaimGrant;
-import org.harrier.scheduler.match.Request;
+import org.harrier.scheduler.match.AutoclusterRequest;
 import org.harrier.scheduler.match.SlotMatch;
 import org.harrier.scheduler.queue.ExitReport;
 import org.harrier.scheduler.queue.JobId;
@@ -48,7 +48,7 @@ class ScheddProperties {
                 case 0 -> submitted.add(f.await(f.schedd.submit(JobAds.valid(arg % 2 == 0 ? "alice" : "bob")
                         .set("RequestMemory", 64 + 64 * (arg % 3)).build())));
                 case 1 -> {
-                    List<Request> r = f.requests();
+                    List<AutoclusterRequest> r = f.requests();
                     if (!r.isEmpty()) {
                         f.await(f.schedd.matched(List.of(new SlotMatch(r.get(arg % r.size()).requestId(),
                                 RecordingStartds.slot("slot" + arg + "@h")))));
@@ -113,8 +113,8 @@ class ScheddProperties {
         };
         f.owner.runAll();
         if (result.isCompletedExceptionally()) {
-            Throwable cause = ClaimRunner.unwrap(result.handle((v, t) -> t).join());
-            assertTrue(cause instanceof QmfException, () -> "unexpected " + cause);
+            Throwable cause = Completions.cause(result.handle((v, t) -> t).join());
+            assertTrue(cause instanceof ScheddFailure, () -> "unexpected " + cause);
         }
     }
 
@@ -123,7 +123,7 @@ class ScheddProperties {
         for (String method : List.of("Suspend", "Continue")) {
             for (RecordingStartds.Call c : f.startds.pending(method)) {
                 if (arg % 3 == 0) {
-                    c.answer().completeExceptionally(new QmfException(QmfException.UNKNOWN_CLAIM, "unknown claim"));
+                    c.answer().completeExceptionally(new ScheddFailure.UnknownClaim("unknown claim"));
                 } else {
                     c.answer().complete(null);
                 }
@@ -162,7 +162,7 @@ class ScheddProperties {
         }
         assertEquals(s.totalJobAds(), s.totalIdleJobs() + s.totalRunningJobs() + s.totalHeldJobs() + s.totalRemovedJobs()
                 + suspended);
-        int offered = f.requests().stream().mapToInt(Request::count).sum();
+        int offered = f.requests().stream().mapToInt(AutoclusterRequest::count).sum();
         assertTrue(offered <= s.totalIdleJobs(), "requests offer only idle jobs");
         assertTrue(s.totalRunningJobs() + suspended <= f.startds.all("Claim").size(), "at most one running job per claim");
     }

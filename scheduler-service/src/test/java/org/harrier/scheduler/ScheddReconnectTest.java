@@ -12,15 +12,15 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
-import org.harrier.bus.QmfException;
 import org.harrier.scheduler.SpooledSchedds.Running;
 import org.harrier.scheduler.match.ClaimGrant;
-import org.harrier.scheduler.match.Request;
+import org.harrier.scheduler.match.AutoclusterRequest;
 import org.harrier.scheduler.match.SlotMatch;
 import org.harrier.scheduler.queue.ExitReport;
 import org.harrier.scheduler.queue.JobId;
 import org.harrier.scheduler.queue.JobStatus;
 import org.harrier.scheduler.store.QueueLog;
+import org.harrier.testing.SettableClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,7 +46,7 @@ class ScheddReconnectTest {
 
     private final SpooledSchedds schedds = new SpooledSchedds();
     private final ManualExecutor owner = schedds.owner;
-    private final MutableClock clock = schedds.clock;
+    private final SettableClock clock = schedds.clock;
 
     private Running start() throws Exception {
         return schedds.start(spool);
@@ -65,7 +65,7 @@ class ScheddReconnectTest {
         Running first = start();
         Schedd s = first.schedd();
         assertEquals(1, (int) await(s.submitCluster(JOB, count, null)));
-        Request r = await(s.requests()).get(0);
+        AutoclusterRequest r = await(s.requests()).get(0);
         await(s.matched(List.of(new SlotMatch(r.requestId(), RecordingStartds.slot("slot1@host1")))));
         ClaimGrant g = first.startds().grantNext();
         activates(first.startds(), 1);
@@ -122,7 +122,7 @@ class ScheddReconnectTest {
         Running second = start();
         Schedd t = second.schedd();
         second.startds().pending("Alive").get(0).answer()
-                .completeExceptionally(new QmfException(QmfException.UNKNOWN_CLAIM, "no claim " + g.claimId()));
+                .completeExceptionally(new ScheddFailure.UnknownClaim("no claim " + g.claimId()));
         owner.runAll();
         assertEquals(JobStatus.RUNNING, await(t.status(J0)), "not at once: an exit report may still be waiting");
 
@@ -143,7 +143,7 @@ class ScheddReconnectTest {
         Running second = start();
         Schedd t = second.schedd();
         second.startds().pending("Alive").get(0).answer()
-                .completeExceptionally(new QmfException(QmfException.UNKNOWN_CLAIM, "no claim " + g.claimId()));
+                .completeExceptionally(new ScheddFailure.UnknownClaim("no claim " + g.claimId()));
         owner.runAll();
         assertTrue(await(t.jobExited(J0, g.claimId(), CLEAN)));
         assertAll(() -> assertEquals(JobStatus.COMPLETED, JobStatus.of(Long.parseLong(await(t.ad(J0)).lookup("JobStatus").unparse()))),
@@ -158,7 +158,7 @@ class ScheddReconnectTest {
         Running first = start();
         Schedd s = first.schedd();
         await(s.submit(JOB));
-        Request r = await(s.requests()).get(0);
+        AutoclusterRequest r = await(s.requests()).get(0);
         await(s.matched(List.of(new SlotMatch(r.requestId(), RecordingStartds.slot("slot1@host1")))));
         ClaimGrant g = first.startds().grantNext();
         activates(first.startds(), 1);
@@ -184,7 +184,7 @@ class ScheddReconnectTest {
         Running first = start();
         Schedd s = first.schedd();
         await(s.submit(JOB));
-        Request r = await(s.requests()).get(0);
+        AutoclusterRequest r = await(s.requests()).get(0);
         await(s.matched(List.of(new SlotMatch(r.requestId(), RecordingStartds.slot("slot1@host1")))));
         ClaimGrant g = first.startds().grantNext();
         activates(first.startds(), 1);
@@ -234,7 +234,7 @@ class ScheddReconnectTest {
         ClaimGrant g = activateThenCrash();
         Running second = start();
         reactivation(second).answer().completeExceptionally(
-                new QmfException(QmfException.WRONG_STATE, "claim on slot1_1@host1 is running job 1.0"));
+                new ScheddFailure.WrongState("claim on slot1_1@host1 is running job 1.0"));
         Schedd t = second.schedd();
         ClassAd running = await(t.ad(J0));
         assertAll(() -> assertEquals(JobStatus.RUNNING, await(t.status(J0))),
@@ -271,7 +271,7 @@ class ScheddReconnectTest {
         ClaimGrant g = activateThenCrash();
         Running second = start();
         Schedd t = second.schedd();
-        QmfException gone = new QmfException(QmfException.UNKNOWN_CLAIM, "no claim " + g.claimId());
+        ScheddFailure gone = new ScheddFailure.UnknownClaim("no claim " + g.claimId());
         if (answeredUnknown.equals("the Alive")) {
             second.startds().pending("Alive").get(0).answer().completeExceptionally(gone);
             owner.runAll();
@@ -297,11 +297,11 @@ class ScheddReconnectTest {
         Running first = start();
         Schedd s = first.schedd();
         await(s.submit(JOB));
-        Request r = await(s.requests()).get(0);
+        AutoclusterRequest r = await(s.requests()).get(0);
         await(s.matched(List.of(new SlotMatch(r.requestId(), RecordingStartds.slot("slot1@host1")))));
         ClaimGrant g = first.startds().grantNext();
         activates(first.startds(), 1).get(0).answer().completeExceptionally(
-                new QmfException(QmfException.UNKNOWN_CLAIM, "no claim " + g.claimId()));
+                new ScheddFailure.UnknownClaim("no claim " + g.claimId()));
         owner.runAll();
         ClassAd idle = await(s.ad(J0));
         assertAll(() -> assertEquals(JobStatus.IDLE, await(s.status(J0))),

@@ -11,7 +11,7 @@ import org.harrier.classad.ClassAd;
 import org.harrier.classad.IntegerValue;
 import org.harrier.scheduler.SpooledSchedds.Running;
 import org.harrier.scheduler.match.ClaimGrant;
-import org.harrier.scheduler.match.Request;
+import org.harrier.scheduler.match.AutoclusterRequest;
 import org.harrier.scheduler.match.SlotMatch;
 import org.harrier.scheduler.queue.ExitReport;
 import org.harrier.scheduler.queue.JobId;
@@ -55,7 +55,7 @@ class ScheddRestartTest {
         JobId lone = await(s.submit(JOB));
         assertEquals(new JobId(2, 0), lone);
         // 1.0 runs on a claim, 1.1 runs and completes, then the scheduler stops without a word.
-        Request r = await(s.requests()).get(0);
+        AutoclusterRequest r = await(s.requests()).get(0);
         await(s.matched(List.of(new SlotMatch(r.requestId(), RecordingStartds.slot("slot1@host1")))));
         ClaimGrant g = first.startds().grantNext();
         JobId running = activates(first.startds(), 1).get(0).job();
@@ -75,7 +75,7 @@ class ScheddRestartTest {
                 () -> assertTrue(!left.contains(running), running + " completed and left"),
                 () -> assertEquals(JobStatus.RUNNING, await(t.status(next)), next + " runs on its claim, taken back"),
                 () -> assertEquals(IntegerValue.of(1), await(t.ad(next)).lookup("NumJobStarts")),
-                () -> assertEquals(2, await(t.requests()).stream().mapToInt(Request::count).sum(), "the two idle ones are matchable"),
+                () -> assertEquals(2, await(t.requests()).stream().mapToInt(AutoclusterRequest::count).sum(), "the two idle ones are matchable"),
                 () -> assertEquals(3, (int) await(t.submitCluster(JOB, 1, null)), "cluster ids carry on"),
                 () -> assertEquals(0, second.stored().cutBytes()),
                 () -> assertEquals(List.of("\"" + running + "\""), second.stored().log().history().orElseThrow()

@@ -13,9 +13,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.List;
 import org.harrier.classad.Expr;
-import org.harrier.bus.QmfException;
 import org.harrier.scheduler.match.ClaimGrant;
-import org.harrier.scheduler.match.Request;
+import org.harrier.scheduler.match.AutoclusterRequest;
 import org.harrier.scheduler.queue.ExitReport;
 import org.harrier.scheduler.queue.JobId;
 import org.junit.jupiter.api.Test;
@@ -52,9 +51,9 @@ class ScheddTest extends ScheddFixture {
         await(schedd.submitCluster(JobAds.valid().build(), 3, null));
         submit(JobAds.valid().set("RequestMemory", 2048).build());
         submit(JobAds.valid("bob").build());
-        List<Request> r = requests();
-        assertEquals(List.of(3, 1, 1), r.stream().map(Request::count).toList());
-        assertEquals(List.of("alice", "alice", "bob"), r.stream().map(Request::owner).toList());
+        List<AutoclusterRequest> r = requests();
+        assertEquals(List.of(3, 1, 1), r.stream().map(AutoclusterRequest::count).toList());
+        assertEquals(List.of("alice", "alice", "bob"), r.stream().map(AutoclusterRequest::owner).toList());
         assertEquals(Expr.parse("2048"), r.get(1).ad().lookup("RequestMemory"));
     }
 
@@ -195,7 +194,7 @@ class ScheddTest extends ScheddFixture {
         submit(JobAds.valid().build());
         ClaimGrant g = matchAndGrant("slot1@host1");
         startds.pending("Activate").get(0).answer().completeExceptionally(
-                new QmfException(QmfException.BAD_PARAMETER, "Iwd /nope does not exist"));
+                new ScheddFailure.Invalid("Iwd /nope does not exist"));
         owner.runAll();
         assertEquals(HELD, await(schedd.status(J0)));
         assertEquals(Expr.parse("\"activation failed: Iwd /nope does not exist\""), await(schedd.ad(J0)).lookup("HoldReason"));
@@ -208,7 +207,7 @@ class ScheddTest extends ScheddFixture {
         submit(JobAds.valid().build());
         matchAndGrant("slot1@host1");
         startds.pending("Activate").get(0).answer().completeExceptionally(
-                new QmfException(QmfException.UNKNOWN_CLAIM, "no claim claim-1"));
+                new ScheddFailure.UnknownClaim("no claim claim-1"));
         owner.runAll();
         assertEquals(IDLE, await(schedd.status(J0)));
         assertEquals(1, requests().get(0).count());
@@ -232,7 +231,7 @@ class ScheddTest extends ScheddFixture {
         assertEquals(HELD, await(schedd.status(J0)));
         assertTrue(requests().isEmpty());
         assertEquals(new SubmitterCounts("alice", 0, 0, 1, 1), events.lastSubmitter("alice"));
-        QmfException again = failure(schedd.hold("1.0", "again"));
+        ScheddFailure again = failure(schedd.hold("1.0", "again"));
         assertEquals("job 1.0 is already held", again.getMessage());
         await(schedd.release("1.0"));
         assertEquals(1, requests().get(0).count());

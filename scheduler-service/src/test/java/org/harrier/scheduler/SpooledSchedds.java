@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.harrier.scheduler.store.QueueLog;
+import org.harrier.testing.SettableClock;
 
 /**
  * Schedds on a real queue log, started and started again on one spool as the service starts
@@ -16,7 +17,7 @@ final class SpooledSchedds {
             new SchedulerSettings(Duration.ofSeconds(5), 100, Duration.ofSeconds(5), "host1", Duration.ofSeconds(60));
 
     final ManualExecutor owner = new ManualExecutor();
-    final MutableClock clock = new MutableClock(Instant.parse("2026-11-21T12:00:00Z"));
+    final SettableClock clock = new SettableClock(Instant.parse("2026-11-21T12:00:00Z"));
 
     /** A schedd on the spool's log, with its recording surroundings and what the log gave back. */
     record Running(Schedd schedd, RecordingStartds startds, RecordingEvents events, QueueLog.Recovery stored) {

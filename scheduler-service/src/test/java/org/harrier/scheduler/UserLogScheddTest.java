@@ -19,6 +19,7 @@ import org.harrier.scheduler.userlog.UserLogEvent;
 import org.harrier.scheduler.userlog.UserLogEvents;
 import org.harrier.scheduler.userlog.UserLogReader;
 import org.harrier.scheduler.userlog.UserLogWriter;
+import org.harrier.testing.SettableClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,7 +31,7 @@ class UserLogScheddTest {
     Path dir;
 
     final ManualExecutor owner = new ManualExecutor();
-    final MutableClock clock = new MutableClock(Instant.parse("2026-11-21T12:00:00Z"));
+    final SettableClock clock = new SettableClock(Instant.parse("2026-11-21T12:00:00Z"));
     final RecordingStartds startds = new RecordingStartds();
     final Schedd schedd = new Schedd("sched1", SchedulerSettings.defaults().withHistorySize(100), startds,
             EventFanout.of(new RecordingEvents(), new UserLogWriter(new UserLogEvents("host1", ZoneOffset.UTC),

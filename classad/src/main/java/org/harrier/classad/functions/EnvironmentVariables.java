@@ -1,8 +1,12 @@
 package org.harrier.classad.functions;
 
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+
+import org.harrier.classad.ArgList;
 
 /**
  * A job environment being assembled, as HTCondor's {@code Env} class (condor_utils/env.cpp)
@@ -56,44 +60,18 @@ final class EnvironmentVariables {
 
     /** Adds the entries of a V2 string; false for an unbalanced quote or an entry that is not {@code NAME=value}. */
     boolean mergeV2(String text) {
-        StringBuilder entry = new StringBuilder();
-        boolean inEntry = false;
-        int i = 0;
-        int n = text.length();
-        while (i < n) {
-            char c = text.charAt(i);
-            if (c == '\'') {
-                inEntry = true;
-                i++;
-                while (true) {
-                    if (i >= n) {
-                        return false; // unbalanced quote
-                    }
-                    if (text.charAt(i) == '\'') {
-                        if (i + 1 < n && text.charAt(i + 1) == '\'') {
-                            entry.append('\'');
-                            i += 2;
-                            continue;
-                        }
-                        i++;
-                        break;
-                    }
-                    entry.append(text.charAt(i++));
-                }
-            } else if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-                i++;
-                if (inEntry && !set(entry.toString())) {
-                    return false;
-                }
-                inEntry = false;
-                entry.setLength(0);
-            } else {
-                inEntry = true;
-                entry.append(c);
-                i++;
+        List<String> entries;
+        try {
+            entries = ArgList.split(text);
+        } catch (IllegalArgumentException e) {
+            return false; // unbalanced quote
+        }
+        for (String entry : entries) {
+            if (!set(entry)) {
+                return false;
             }
         }
-        return !inEntry || set(entry.toString());
+        return true;
     }
 
     private boolean set(String entry) {
@@ -114,41 +92,12 @@ final class EnvironmentVariables {
         return Collections.unmodifiableMap(variables);
     }
 
-    /** The V2 text: entries separated by one space, quoted where they hold blanks or quotes. */
+    /** The V2 text: entries separated by one space, quoted where they hold blanks or quotes ({@link ArgList#join}). */
     String toV2() {
-        StringBuilder out = new StringBuilder();
+        List<String> entries = new ArrayList<>(variables.size());
         for (Map.Entry<String, String> e : variables.entrySet()) {
-            appendQuoted(e.getValue() == null ? e.getKey() : e.getKey() + "=" + e.getValue(), out);
+            entries.add(e.getValue() == null ? e.getKey() : e.getKey() + "=" + e.getValue());
         }
-        return out.toString();
-    }
-
-    /**
-     * condor_arglist's {@code append_arg}: each blank or quote becomes a quoted section, and a
-     * section right after another is merged into it rather than closing and reopening the quote.
-     */
-    private static void appendQuoted(String entry, StringBuilder out) {
-        if (out.length() > 0) {
-            out.append(' ');
-        }
-        if (entry.isEmpty()) {
-            out.append("''");
-        }
-        for (int i = 0; i < entry.length(); i++) {
-            char c = entry.charAt(i);
-            if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\'') {
-                if (out.length() > 0 && out.charAt(out.length() - 1) == '\'') {
-                    out.setLength(out.length() - 1);
-                } else {
-                    out.append('\'');
-                }
-                if (c == '\'') {
-                    out.append('\'');
-                }
-                out.append(c).append('\'');
-            } else {
-                out.append(c);
-            }
-        }
+        return ArgList.join(entries);
     }
 }

@@ -7,10 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.IntegerValue;
 import org.harrier.classad.StringValue;
@@ -25,6 +23,7 @@ import org.harrier.console.submit.ClusterSubmission;
 import org.harrier.console.submit.SubmitContext;
 import org.harrier.console.submit.SubmitDescription;
 import org.harrier.console.submit.SubmitFile;
+import org.harrier.rules.FileTrees;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -125,8 +124,8 @@ final class DemoCommand implements Callable<Integer> {
     }
 
     private static void deleteTree(Path root) {
-        try (Stream<Path> paths = Files.walk(root)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        try {
+            FileTrees.delete(root);
         } catch (IOException e) {
             throw new ConsoleFailure("could not remove the demo's data directory " + root + ": " + e.getMessage());
         }

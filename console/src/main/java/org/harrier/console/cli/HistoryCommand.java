@@ -10,9 +10,9 @@ import org.harrier.console.format.AutoFormat;
 import org.harrier.console.format.JobTable;
 import org.harrier.console.format.LongFormat;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
@@ -35,26 +35,14 @@ final class HistoryCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = {"-constraint", "--constraint"}, paramLabel = "EXPR",
-            description = "only jobs for which this ClassAd expression is true")
-    String constraint;
+    @Mixin
+    JobListOptions jobs;
 
     @Option(names = {"-limit", "--limit", "-match"}, paramLabel = "N", description = "at most N jobs (the newest)")
     Integer limit;
 
-    @Option(names = {"-l", "-long", "--long"}, description = "print whole job ads (old ClassAd syntax)")
-    boolean longForm;
-
-    @Option(names = {"-af", "-autoformat", "--autoformat"}, paramLabel = "EXPR", arity = "1..*",
-            description = "print these attributes (or expressions) of each job, space separated, one job a line")
-    List<String> autoformat;
-
     @Option(names = {"-json", "--json"}, description = "print the job ads as a JSON array")
     boolean json;
-
-    @Parameters(paramLabel = "ID|OWNER", arity = "0..*",
-            description = "a cluster (12), a job (12.0) or an owner; jobs matching any are shown")
-    List<String> selectors = List.of();
 
     private record Reading(OutputForm form, String constraint, List<Expr> columns) {
     }
@@ -62,26 +50,24 @@ final class HistoryCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Reading r = CommandLineError.checked(spec, this::read);
-        List<ClassAd> jobs;
+        List<ClassAd> finished;
         try (GridClient grid = harrier.grid()) {
-            jobs = grid.history(r.constraint(), limit);
+            finished = grid.history(r.constraint(), limit);
         }
         harrier.out().print(switch (r.form()) {
-            case LONG -> LongFormat.render(jobs);
-            case JSON -> AdJson.array(jobs);
-            case AUTOFORMAT -> AutoFormat.render(jobs, r.columns());
-            case TABLE -> new JobTable(harrier.surroundings().clock()).history(jobs);
+            case LONG -> LongFormat.render(finished);
+            case JSON -> AdJson.array(finished);
+            case AUTOFORMAT -> AutoFormat.render(finished, r.columns());
+            case TABLE -> new JobTable(harrier.surroundings().clock()).history(finished);
         });
         return 0;
     }
 
     private Reading read() {
-        OutputForm form = OutputForm.of(longForm, json, autoformat != null);
+        OutputForm form = jobs.form(json);
         if (limit != null && limit < 1) {
             throw new CommandLineError("-limit must be at least 1, got " + limit);
         }
-        List<Expr> columns = autoformat == null ? List.of()
-                : autoformat.stream().map(a -> JobFilter.expression("-af", a)).toList();
-        return new Reading(form, JobFilter.of(selectors, constraint).asConstraint(), columns);
+        return new Reading(form, jobs.filter().asConstraint(), jobs.columns());
     }
 }

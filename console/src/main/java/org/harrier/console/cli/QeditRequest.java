@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Objects;
 import org.harrier.console.ConsoleFailure;
 import org.harrier.console.GridClient;
-import org.harrier.bus.QmfException;
+import org.harrier.scheduler.ScheddFailure;
 import org.harrier.scheduler.queue.AttributeEdit;
 
 /**
@@ -65,10 +65,9 @@ record QeditRequest(GridClient.Jobs jobs, List<Edit> edits) {
     private static Edit checked(String name, String value) {
         try {
             AttributeEdit.parse(name, value);
-        } catch (QmfException e) {
-            if (e.code() == QmfException.FORBIDDEN) {
-                throw new ConsoleFailure(e.getMessage());
-            }
+        } catch (ScheddFailure.Refused e) {
+            throw new ConsoleFailure(e.getMessage());
+        } catch (ScheddFailure.Invalid e) {
             throw new CommandLineError(e.getMessage());
         }
         return new Edit(name, value);

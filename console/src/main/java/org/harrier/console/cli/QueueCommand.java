@@ -18,9 +18,9 @@ import org.harrier.console.format.JobStatusCode;
 import org.harrier.console.format.JobTable;
 import org.harrier.console.format.LongFormat;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
@@ -58,19 +58,11 @@ final class QueueCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = {"-constraint", "--constraint"}, paramLabel = "EXPR",
-            description = "only jobs for which this ClassAd expression is true")
-    String constraint;
-
-    @Option(names = {"-l", "-long", "--long"}, description = "print whole job ads (old ClassAd syntax)")
-    boolean longForm;
+    @Mixin
+    JobListOptions jobs;
 
     @Option(names = {"-json", "--json"}, description = "print the job ads as a JSON array (with -totals, the totals)")
     boolean json;
-
-    @Option(names = {"-af", "-autoformat", "--autoformat"}, paramLabel = "EXPR", arity = "1..*",
-            description = "print these attributes (or expressions) of each job, space separated, one job a line")
-    List<String> autoformat;
 
     @Option(names = {"-hold", "--hold"}, description = "only held jobs: when they were held and why")
     boolean hold;
@@ -85,10 +77,6 @@ final class QueueCommand implements Callable<Integer> {
             description = "explain why the jobs are idle (with --json: the counts as JSON)")
     boolean analyze;
 
-    @Parameters(paramLabel = "ID|OWNER", arity = "0..*",
-            description = "a cluster (12), a job (12.0) or an owner; jobs matching any are shown")
-    List<String> selectors = List.of();
-
     private record Reading(OutputForm form, JobFilter selection, List<Expr> columns) {
     }
 
@@ -98,23 +86,23 @@ final class QueueCommand implements Callable<Integer> {
         if (analyze) {
             return analyze(r);
         }
-        List<ClassAd> jobs;
+        List<ClassAd> shown;
         try (GridClient grid = harrier.grid()) {
-            jobs = r.selection().filter(grid.queue()).stream().filter(this::inView).sorted(BY_ID).toList();
+            shown = r.selection().filter(grid.queue()).stream().filter(this::inView).sorted(BY_ID).toList();
         }
         JobTable table = new JobTable(harrier.surroundings().clock());
         harrier.out().print(switch (r.form()) {
-            case LONG -> LongFormat.render(jobs);
-            case JSON -> totals ? AdJson.write(JobTable.totalsByName(jobs)) : AdJson.array(jobs);
-            case AUTOFORMAT -> AutoFormat.render(jobs, r.columns());
-            case TABLE -> totals ? JobTable.totals(jobs) + "\n" : hold ? table.held(jobs) : run ? table.running(jobs)
-                    : table.queue(jobs);
+            case LONG -> LongFormat.render(shown);
+            case JSON -> totals ? AdJson.write(JobTable.totalsByName(shown)) : AdJson.array(shown);
+            case AUTOFORMAT -> AutoFormat.render(shown, r.columns());
+            case TABLE -> totals ? JobTable.totals(shown) + "\n" : hold ? table.held(shown) : run ? table.running(shown)
+                    : table.queue(shown);
         });
         return 0;
     }
 
     private Reading read() {
-        OutputForm form = OutputForm.of(longForm, json, autoformat != null);
+        OutputForm form = jobs.form(json);
         if (analyze && (hold || run || totals || form == OutputForm.LONG || form == OutputForm.AUTOFORMAT)) {
             throw new CommandLineError("-better-analyze prints an analysis; it cannot go with -hold, -run, -totals,"
                     + " -long or -af");
@@ -123,11 +111,9 @@ final class QueueCommand implements Callable<Integer> {
             throw new CommandLineError("choose one of -hold and -run");
         }
         if (totals && (form == OutputForm.LONG || form == OutputForm.AUTOFORMAT)) {
-            throw new CommandLineError("-totals prints only the totals; it cannot go with " + (longForm ? "-long" : "-af"));
+            throw new CommandLineError("-totals prints only the totals; it cannot go with " + (jobs.longForm ? "-long" : "-af"));
         }
-        List<Expr> columns = autoformat == null ? List.of()
-                : autoformat.stream().map(a -> JobFilter.expression("-af", a)).toList();
-        return new Reading(form, JobFilter.of(selectors, constraint), columns);
+        return new Reading(form, jobs.filter(), jobs.columns());
     }
 
     /**
@@ -135,19 +121,19 @@ final class QueueCommand implements Callable<Integer> {
      * explained), or the selected queued jobs, each analysed against every slot ad the collector has.
      */
     private int analyze(Reading r) {
-        List<ClassAd> jobs;
+        List<ClassAd> analysed;
         List<ClassAd> slots;
         try (GridClient grid = harrier.grid()) {
             JobFilter sel = r.selection();
             boolean onlyJobIds = !sel.jobs().isEmpty() && sel.owners().isEmpty() && sel.constraint() == null
                     && sel.jobs().stream().noneMatch(JobRef::isCluster);
-            jobs = onlyJobIds ? sel.jobs().stream().map(j -> grid.jobAd(j.toString())).toList()
+            analysed = onlyJobIds ? sel.jobs().stream().map(j -> grid.jobAd(j.toString())).toList()
                     : sel.filter(grid.queue()).stream().sorted(BY_ID).toList();
             slots = grid.slots(null);
         }
         Instant now = harrier.surroundings().clock().instant();
         List<Map<String, Object>> json = new ArrayList<>();
-        for (ClassAd job : jobs) {
+        for (ClassAd job : analysed) {
             JobAnalysis analysis = JobAnalysis.of(job, slots, now);
             if (r.form() == OutputForm.JSON) {
                 json.add(AnalysisReport.json(job, analysis));

@@ -10,18 +10,15 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.harrier.classad.BooleanValue;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.ClassAdValue;
 import org.harrier.classad.Expr;
-import org.harrier.classad.IntegerValue;
 import org.harrier.classad.ListExpr;
 import org.harrier.classad.ListValue;
-import org.harrier.classad.RealValue;
 import org.harrier.classad.RecordExpr;
-import org.harrier.classad.StringValue;
 import org.harrier.classad.UndefinedValue;
 import org.harrier.classad.Value;
+import org.harrier.protocol.AdMaps;
 
 /**
  * Ads as JSON the way HTCondor's {@code -json} writes them (its "JSON ClassAd" form): an ad is
@@ -68,17 +65,9 @@ public final class AdJson {
     }
 
     static Object value(Expr expr) {
-        if (expr instanceof IntegerValue i) {
-            return i.value();
-        }
-        if (expr instanceof RealValue r && Double.isFinite(r.value())) {
-            return r.value();
-        }
-        if (expr instanceof StringValue s) {
-            return s.value();
-        }
-        if (expr instanceof BooleanValue b) {
-            return b.value();
+        Object plain = AdMaps.plainValue(expr);
+        if (plain != null) {
+            return plain;
         }
         if (expr instanceof UndefinedValue) {
             return null;

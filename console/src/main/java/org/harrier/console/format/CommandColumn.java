@@ -1,7 +1,7 @@
 package org.harrier.console.format;
 
-import java.util.ArrayList;
 import java.util.List;
+import org.harrier.classad.ArgList;
 import org.harrier.classad.ClassAd;
 
 /**
@@ -50,50 +50,20 @@ final class CommandColumn {
             return true;
         }
         for (int i = 0; i < arg.length(); i++) {
-            if (isSpace(arg.charAt(i)) || arg.charAt(i) == '\'') {
+            if (ArgList.isSpace(arg.charAt(i)) || arg.charAt(i) == '\'') {
                 return true;
             }
         }
         return false;
     }
 
-    /** The arguments of raw new-syntax text (white space separates, single quotes group, '' is a quote); null if unbalanced. */
+    /** The arguments of raw new-syntax text ({@link ArgList#split}); null if a quote is unbalanced. */
     private static List<String> split(String raw) {
-        List<String> out = new ArrayList<>();
-        StringBuilder arg = new StringBuilder();
-        boolean inArg = false;
-        boolean quoted = false;
-        for (int i = 0; i < raw.length(); i++) {
-            char c = raw.charAt(i);
-            if (c == '\'') {
-                inArg = true;
-                if (quoted && i + 1 < raw.length() && raw.charAt(i + 1) == '\'') {
-                    arg.append('\'');
-                    i++;
-                } else {
-                    quoted = !quoted;
-                }
-            } else if (isSpace(c) && !quoted) {
-                if (inArg) {
-                    out.add(arg.toString());
-                    arg.setLength(0);
-                    inArg = false;
-                }
-            } else {
-                inArg = true;
-                arg.append(c);
-            }
-        }
-        if (quoted) {
+        try {
+            return ArgList.split(raw);
+        } catch (IllegalArgumentException e) {
             return null;
         }
-        if (inArg) {
-            out.add(arg.toString());
-        }
-        return out;
     }
 
-    private static boolean isSpace(char c) {
-        return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-    }
 }

@@ -3,6 +3,7 @@ package org.harrier.console.submit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
+import org.harrier.classad.ArgList;
 import org.harrier.classad.ClassAd;
 
 /**
@@ -32,7 +33,7 @@ final class SubmitArguments {
         }
         try {
             if (isV2Quoted(text)) {
-                ad.set("Arguments", v2Raw(splitV2Raw(v2Unquote(text, "arguments"))));
+                ad.set("Arguments", ArgList.join(splitV2Raw(v2Unquote(text, "arguments"))));
             } else {
                 ad.set("Args", String.join(" ", splitV1(text)));
             }
@@ -71,52 +72,13 @@ final class SubmitArguments {
         throw new IllegalArgumentException(" starts with a double quote but does not end with one");
     }
 
-    /** Splits raw V2 text: white space separates, single quotes group, {@code ''} in them is a quote. */
+    /** Splits raw V2 text ({@link ArgList#split}); the message starts after the command name. */
     static List<String> splitV2Raw(String raw) {
-        List<String> out = new ArrayList<>();
-        StringBuilder buf = new StringBuilder();
-        boolean token = false;
-        int i = 0;
-        while (i < raw.length()) {
-            char c = raw.charAt(i);
-            if (c == '\'') {
-                int start = i++;
-                token = true;
-                while (true) {
-                    if (i >= raw.length()) {
-                        throw new IllegalArgumentException(": unbalanced single quote starting at '"
-                                + raw.substring(start) + "'");
-                    }
-                    char q = raw.charAt(i);
-                    if (q == '\'') {
-                        if (i + 1 < raw.length() && raw.charAt(i + 1) == '\'') {
-                            buf.append('\'');
-                            i += 2;
-                            continue;
-                        }
-                        i++;
-                        break;
-                    }
-                    buf.append(q);
-                    i++;
-                }
-            } else if (isSpace(c)) {
-                if (token) {
-                    out.add(buf.toString());
-                    buf.setLength(0);
-                    token = false;
-                }
-                i++;
-            } else {
-                token = true;
-                buf.append(c);
-                i++;
-            }
+        try {
+            return ArgList.split(raw);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(": " + e.getMessage());
         }
-        if (token) {
-            out.add(buf.toString());
-        }
-        return out;
     }
 
     /** Splits old-syntax text at white space, {@code \"} standing for a double quote. */
@@ -141,39 +103,5 @@ final class SubmitArguments {
             }
         }
         return out;
-    }
-
-    /** The raw V2 text condor_submit writes for {@code args} (condor_arglist.cpp {@code append_arg}). */
-    static String v2Raw(List<String> args) {
-        StringBuilder out = new StringBuilder();
-        for (String arg : args) {
-            if (out.length() > 0) {
-                out.append(' ');
-            }
-            if (arg.isEmpty()) {
-                out.append("''");
-            }
-            for (int i = 0; i < arg.length(); i++) {
-                char c = arg.charAt(i);
-                if (isSpace(c) || c == '\'') {
-                    if (out.length() > 0 && out.charAt(out.length() - 1) == '\'') {
-                        out.setLength(out.length() - 1);
-                    } else {
-                        out.append('\'');
-                    }
-                    if (c == '\'') {
-                        out.append('\'');
-                    }
-                    out.append(c).append('\'');
-                } else {
-                    out.append(c);
-                }
-            }
-        }
-        return out.toString();
-    }
-
-    private static boolean isSpace(char c) {
-        return c == ' ' || c == '\t' || c == '\n' || c == '\r';
     }
 }

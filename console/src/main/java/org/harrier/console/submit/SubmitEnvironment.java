@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
+import org.harrier.classad.ArgList;
 import org.harrier.classad.ClassAd;
 
 /**
@@ -61,7 +62,7 @@ final class SubmitEnvironment {
             ad.set("Env", String.join(";", entries));
             ad.set("EnvDelim", ";");
         } else {
-            ad.set("Environment", SubmitArguments.v2Raw(entries));
+            ad.set("Environment", ArgList.join(entries));
         }
     }
 

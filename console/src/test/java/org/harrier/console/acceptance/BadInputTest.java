@@ -5,12 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import jakarta.jms.Connection;
-import jakarta.jms.Message;
-import jakarta.jms.MessageConsumer;
-import jakarta.jms.ObjectMessage;
-import jakarta.jms.Session;
-import jakarta.jms.TemporaryQueue;
 import java.io.IOException;
 import java.io.Serializable;
 import java.nio.file.Path;
@@ -20,13 +14,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
-import org.apache.qpid.jms.JmsConnectionFactory;
 import org.harrier.console.Run;
 import org.harrier.protocol.AgentName;
 import org.harrier.protocol.ObjectId;
-import org.harrier.bus.QmfException;
 import org.harrier.bus.Bus;
 import org.harrier.bus.Console;
+import org.harrier.bus.QmfException;
+import org.harrier.bus.RawAmqp;
 import org.harrier.scheduler.SchedulerSettings;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -180,36 +174,15 @@ class BadInputTest {
      * foreign client might (the bus's own Console only sends maps); returns the _exception's values.
      */
     private Map<String, Object> rawMethodRequest(Serializable body) throws Exception {
-        Connection raw = new JmsConnectionFactory(grid.url() + "?jms.validatePropertyNames=false").createConnection();
-        try {
-            raw.start();
-            Session s = raw.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            TemporaryQueue replies = s.createTemporaryQueue();
-            MessageConsumer in = s.createConsumer(replies);
-            Message request;
-            if (body instanceof String text) {
-                request = s.createTextMessage(text);
-            } else {
-                ObjectMessage m = s.createObjectMessage();
-                m.setBooleanProperty("JMS_AMQP_TYPED_ENCODING", true);
-                m.setObject(body);
-                request = m;
-            }
-            request.setStringProperty("x-amqp-0-10.app-id", "qmf2");
-            request.setStringProperty("qmf.opcode", "_method_request");
-            request.setJMSReplyTo(replies);
-            request.setJMSCorrelationID("bad-body");
-            s.createProducer(s.createQueue(SCHEDULER.agent().requestAddress())).send(request);
-            Message reply = in.receive(CALL.toMillis());
+        try (RawAmqp raw = RawAmqp.connect(grid.url())) {
+            RawAmqp.Reply reply = raw.request(SCHEDULER.agent().requestAddress(), body,
+                    Map.of("x-amqp-0-10.app-id", "qmf2", "qmf.opcode", "_method_request"), "bad-body", CALL);
             assertTrue(reply != null, "no reply to a method request with a " + body.getClass().getSimpleName() + " body");
-            assertEquals("_exception", reply.getStringProperty("qmf.opcode"));
-            assertEquals("bad-body", reply.getJMSCorrelationID());
+            assertEquals("_exception", reply.properties().get("qmf.opcode"));
+            assertEquals("bad-body", reply.correlationId());
             @SuppressWarnings("unchecked")
-            Map<String, Object> values = (Map<String, Object>) ((Map<String, Object>) ((ObjectMessage) reply).getObject())
-                    .get("_values");
+            Map<String, Object> values = (Map<String, Object>) ((Map<String, Object>) reply.body()).get("_values");
             return values;
-        } finally {
-            raw.close();
         }
     }
 }

@@ -74,12 +74,6 @@ class QuotingProperties {
                 });
     }
 
-    @Test
-    void theRawFormCondorSubmitWritesSplitsBackIntoTheSameArguments() {
-        qt().withExamples(1000).forAll(lists().of(text(TRICKY + "\n\r", 8)).ofSizeBetween(0, 6))
-                .checkAssert(args -> assertEquals(args, SubmitArguments.splitV2Raw(SubmitArguments.v2Raw(args))));
-    }
-
     private ClassAd submit(String line) {
         return SubmitFile.parse("p.sub", "executable = /bin/echo\n" + line + "\nqueue\n").jobs(TestContexts.alice(dir), 1)
                 .get(0);

@@ -11,6 +11,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.List;
 
 import org.harrier.rules.CheckpointLayout;
+import org.harrier.rules.FileTrees;
 import java.util.stream.Stream;
 
 /**
@@ -41,7 +42,7 @@ public final class SpoolCheckpointStore implements CheckpointStore {
         try {
             Files.createDirectories(jobDir);
             Path target = jobDir.resolve(CURRENT + "." + number);
-            CheckpointLayout.deleteTree(target);
+            FileTrees.delete(target);
             Files.createDirectory(target);
             long bytes = 0;
             for (Path f : files) {

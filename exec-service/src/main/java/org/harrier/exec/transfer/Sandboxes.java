@@ -2,12 +2,9 @@ package org.harrier.exec.transfer;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -29,6 +26,7 @@ import java.util.stream.Stream;
 import org.harrier.classad.ClassAd;
 import org.harrier.exec.starter.JobCommand;
 import org.harrier.protocol.scheduler.ListFiles;
+import org.harrier.rules.FileTrees;
 import org.harrier.rules.TransferLists;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -260,19 +258,7 @@ public final class Sandboxes implements AutoCloseable {
             return;
         }
         try {
-            Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                    Files.deleteIfExists(file);
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
-                    Files.deleteIfExists(d);
-                    return FileVisitResult.CONTINUE;
-                }
-            });
+            FileTrees.delete(dir);
         } catch (IOException | UncheckedIOException e) {
             log.warn("cannot remove sandbox {}: {}", dir, e.toString());
         }

@@ -18,6 +18,7 @@ import org.harrier.protocol.slot.Deactivate;
 import org.harrier.protocol.slot.Release;
 import org.harrier.protocol.slot.Suspend;
 import org.harrier.protocol.slot.Vacate;
+import org.harrier.scheduler.ScheddFailure;
 import org.harrier.scheduler.match.ClaimGrant;
 import org.harrier.scheduler.match.SlotRef;
 import org.harrier.scheduler.match.Startds;
@@ -27,7 +28,8 @@ import org.harrier.scheduler.queue.JobId;
  * The startd calls of docs/protocols.md as console method invocations. Every call goes to the
  * matched (partitionable) slot object: it surely exists, and startds take Activate, Deactivate
  * and Release on any of their slot objects by ClaimId, whereas the dynamic slot Claim answers
- * with may not be hosted yet when Activate arrives.
+ * with may not be hosted yet when Activate arrives. A startd's {@code _exception} answer fails
+ * the call with the {@link ScheddFailure} its code stands for ({@link ScheddFailures#fromStartd}).
  */
 final class BusStartds implements Startds {
     private final Console console;
@@ -53,7 +55,7 @@ final class BusStartds implements Startds {
 
     @Override
     public CompletableFuture<ClaimGrant> claim(SlotRef slot, ClassAd request, boolean preempt) {
-        return console.call(slot.agent(), slot.slot(), new Claim(request, scheduler.name(), preempt), timeout)
+        return answer(console.call(slot.agent(), slot.slot(), new Claim(request, scheduler.name(), preempt), timeout))
                 .thenApply(granted -> grant(slot, granted));
     }
 
@@ -100,7 +102,20 @@ final class BusStartds implements Startds {
     }
 
     private <R> CompletableFuture<R> call(ClaimGrant claim, Request<R> request) {
-        return console.call(claim.slot().agent(), claim.slot().slot(), request, timeout);
+        return answer(console.call(claim.slot().agent(), claim.slot().slot(), request, timeout));
+    }
+
+    /** {@code call}'s result, its failure as the scheduler's core reads a startd's answer. */
+    private static <R> CompletableFuture<R> answer(CompletableFuture<R> call) {
+        CompletableFuture<R> out = new CompletableFuture<>();
+        call.whenComplete((value, failure) -> {
+            if (failure == null) {
+                out.complete(value);
+            } else {
+                out.completeExceptionally(ScheddFailures.fromStartd(failure));
+            }
+        });
+        return out;
     }
 
     private CompletableFuture<Void> done(ClaimGrant claim, Request<Done> request) {

@@ -80,7 +80,7 @@ record JobSource(JobQueue queue, Function<JobId, ClassAd> finished) implements O
         try {
             JobId job = JobId.parse(key);
             return job.toString().equals(key) ? job : null;
-        } catch (RuntimeException e) { // QmfException or IllegalArgumentException: not a job id
+        } catch (RuntimeException e) { // ScheddFailure.Invalid or IllegalArgumentException: not a job id
             return null;
         }
     }

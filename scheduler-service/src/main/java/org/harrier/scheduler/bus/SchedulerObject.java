@@ -11,7 +11,6 @@ import java.util.concurrent.CompletionStage;
 import java.util.function.Supplier;
 import org.harrier.bus.ManagedObject;
 import org.harrier.bus.MethodTable;
-import org.harrier.bus.QmfException;
 import org.harrier.bus.RequestContext;
 import org.harrier.classad.ClassAd;
 import org.harrier.protocol.ObjectId;
@@ -37,8 +36,9 @@ import org.harrier.protocol.scheduler.Suspend;
 import org.harrier.protocol.scheduler.Usage;
 import org.harrier.protocol.scheduler.VacateJob;
 import org.harrier.scheduler.Schedd;
+import org.harrier.scheduler.ScheddFailure;
 import org.harrier.scheduler.SchedulerStatistics;
-import org.harrier.scheduler.match.Request;
+import org.harrier.scheduler.match.AutoclusterRequest;
 import org.harrier.scheduler.match.SlotMatch;
 import org.harrier.scheduler.match.SlotRef;
 import org.harrier.scheduler.queue.CheckpointReport;
@@ -202,8 +202,8 @@ final class SchedulerObject implements ManagedObject {
     private static JobSelection selection(String method, Jobs jobs) {
         try {
             return JobSelection.of(jobs.id(), jobs.constraint());
-        } catch (QmfException e) {
-            throw e.code() == QmfException.BAD_PARAMETER ? QmfException.badParameter(method + ": " + e.getMessage()) : e;
+        } catch (ScheddFailure.Invalid e) {
+            throw new ScheddFailure.Invalid(method + ": " + e.getMessage());
         }
     }
 
@@ -220,7 +220,7 @@ final class SchedulerObject implements ManagedObject {
         return new GetHistory.Ads(ads.stream().map(PrivateAttributes::hidden).toList());
     }
 
-    private static GetRequests.Requests requests(List<Request> requests) {
+    private static GetRequests.Requests requests(List<AutoclusterRequest> requests) {
         return new GetRequests.Requests(requests.stream()
                 .map(r -> new GetRequests.Entry(r.requestId(), r.owner(), r.count(), PrivateAttributes.hidden(r.ad()))).toList());
     }

@@ -126,11 +126,11 @@ public final class Autoclusters {
     }
 
     /** One request per autocluster with idle jobs not spoken for by a pending claim, in creation order. */
-    public List<Request> requests() {
-        List<Request> out = new ArrayList<>();
+    public List<AutoclusterRequest> requests() {
+        List<AutoclusterRequest> out = new ArrayList<>();
         for (Autocluster ac : byKey.values()) {
             if (ac.unclaimed() > 0) {
-                out.add(new Request(ac.id(), ac.key().owner(), ac.unclaimed(), ads.apply(ac.first())));
+                out.add(new AutoclusterRequest(ac.id(), ac.key().owner(), ac.unclaimed(), ads.apply(ac.first())));
             }
         }
         return out;

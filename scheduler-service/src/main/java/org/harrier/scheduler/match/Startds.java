@@ -7,8 +7,9 @@ import org.harrier.scheduler.queue.JobId;
 /**
  * The calls the scheduler makes on startds (docs/protocols.md, "Claiming and running"). Each
  * returns at once; the future completes on whatever thread the answer arrives, exceptionally
- * with a QmfException (e.g. CLAIM_REFUSED) or a transport failure. The scheduler applies every
- * answer back on its owner thread.
+ * with a {@link org.harrier.scheduler.ScheddFailure} when the startd refused (e.g. ClaimRefused,
+ * UnknownClaim) or with the transport's own failure when no answer came. The scheduler applies
+ * every answer back on its owner thread.
  */
 public interface Startds {
     /** A claim of a free slot. */
@@ -18,7 +19,8 @@ public interface Startds {
 
     /**
      * A claim; with {@code preempt}, of a slot claimed by another job: the startd then evicts
-     * that job and answers PREEMPTING (0x10004) instead of a grant, its resources matched again later.
+     * that job and fails the claim with Preempting instead of a grant, its resources matched
+     * again later.
      */
     CompletableFuture<ClaimGrant> claim(SlotRef slot, ClassAd request, boolean preempt);
 
@@ -44,14 +46,11 @@ public interface Startds {
      * grace; the claim ends with it and a JobExited with Evicted follows. Completes once the
      * startd has begun the eviction.
      */
-    default CompletableFuture<Void> vacate(ClaimGrant claim, JobId id) {
-        return CompletableFuture.failedFuture(new org.harrier.bus.QmfException(
-                org.harrier.bus.QmfException.NOT_IMPLEMENTED, "this startd cannot vacate jobs"));
-    }
+    CompletableFuture<Void> vacate(ClaimGrant claim, JobId id);
 
     /**
      * Keeps the claim alive (HTCondor's ALIVE): the startd renews its lease. Fails with
-     * UNKNOWN_CLAIM when the startd no longer holds it, or a transport failure when it is gone.
+     * UnknownClaim when the startd no longer holds it, or a transport failure when it is gone.
      */
     CompletableFuture<Void> alive(ClaimGrant claim);
 }

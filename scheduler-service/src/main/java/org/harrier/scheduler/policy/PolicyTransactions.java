@@ -13,7 +13,8 @@ import org.harrier.scheduler.queue.Transition;
 /**
  * The queue transaction that carries out a policy verdict: the state machine's own transition
  * ({@link Transition}) plus what the policy adds to it (HoldReasonSubCode, ReleaseReason, the
- * exit record). Pure; throws WRONG_STATE as the transitions do when the job cannot move.
+ * exit record). Pure; throws {@link org.harrier.scheduler.ScheddFailure.WrongState} as the
+ * transitions do when the job cannot move.
  */
 public final class PolicyTransactions {
     private PolicyTransactions() {

@@ -7,7 +7,7 @@ import java.util.Set;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.ClassAdParseException;
 import org.harrier.classad.Expr;
-import org.harrier.bus.QmfException;
+import org.harrier.scheduler.ScheddFailure;
 
 /**
  * One SetAttribute (condor_qedit): an attribute name and the ClassAd expression to bind it to,
@@ -34,26 +34,26 @@ public record AttributeEdit(String name, Expr value) {
 
     /**
      * The edit binding {@code name} to the expression {@code valueText} (strings need their
-     * quotes, as in condor_qedit); BAD_PARAMETER for a bad name or text, FORBIDDEN for a
-     * protected attribute.
+     * quotes, as in condor_qedit); {@link ScheddFailure.Invalid} for a bad name or text,
+     * {@link ScheddFailure.Refused} for a protected attribute.
      */
     public static AttributeEdit parse(String name, String valueText) {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(valueText, "valueText");
         Submission.checkName(name, "SetAttribute");
         if (isProtected(name)) {
-            throw new QmfException(QmfException.FORBIDDEN, "SetAttribute cannot change " + name
+            throw new ScheddFailure.Refused("SetAttribute cannot change " + name
                     + (name.equalsIgnoreCase(Attr.JOB_STATUS) ? "; use Hold, Release, Remove, Suspend or Continue" : "")
                     + "; protected are JobStatus, Owner, ClusterId, ProcId, MyType, TargetType, QDate, GlobalJobId and CustomId");
         }
         if (valueText.isBlank()) {
-            throw QmfException.badParameter("SetAttribute of " + name + ": Value is empty; give a ClassAd expression"
+            throw new ScheddFailure.Invalid("SetAttribute of " + name + ": Value is empty; give a ClassAd expression"
                     + " (a string needs its quotes: \"text\")");
         }
         try {
             return new AttributeEdit(name, Expr.parse(valueText));
         } catch (ClassAdParseException e) {
-            throw QmfException.badParameter("SetAttribute of " + name + ": Value is not a valid ClassAd expression: "
+            throw new ScheddFailure.Invalid("SetAttribute of " + name + ": Value is not a valid ClassAd expression: "
                     + e.getMessage());
         }
     }
@@ -64,7 +64,7 @@ public record AttributeEdit(String name, Expr value) {
 
     /**
      * The operations that make the edit on {@code jobs} (each id with its current ad), all or
-     * none: BAD_PARAMETER naming the first job the edit would leave unrunnable.
+     * none: {@link ScheddFailure.Invalid} naming the first job the edit would leave unrunnable.
      */
     public Transaction apply(List<JobId> ids, JobQueue queue) {
         Transaction.Builder tx = Transaction.builder();

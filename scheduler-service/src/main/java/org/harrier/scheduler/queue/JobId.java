@@ -1,6 +1,6 @@
 package org.harrier.scheduler.queue;
 
-import org.harrier.bus.QmfException;
+import org.harrier.scheduler.ScheddFailure;
 
 /**
  * A job's id in one scheduler: cluster and proc, written {@code "cluster.proc"} everywhere
@@ -20,7 +20,7 @@ public record JobId(int cluster, int proc) implements Comparable<JobId> {
     public static JobId parse(String text) {
         int dot = text == null ? -1 : text.indexOf('.');
         if (dot < 0) {
-            throw QmfException.badParameter("job id must be cluster.proc, got '" + text + "'");
+            throw new ScheddFailure.Invalid("job id must be cluster.proc, got '" + text + "'");
         }
         return new JobId(number(text.substring(0, dot), text, 1), number(text.substring(dot + 1), text, 0));
     }
@@ -32,11 +32,11 @@ public record JobId(int cluster, int proc) implements Comparable<JobId> {
 
     private static int number(String part, String whole, int min) {
         if (part.isEmpty() || part.length() > 10 || !part.chars().allMatch(c -> c >= '0' && c <= '9')) {
-            throw QmfException.badParameter("job id must be cluster.proc, got '" + whole + "'");
+            throw new ScheddFailure.Invalid("job id must be cluster.proc, got '" + whole + "'");
         }
         long v = Long.parseLong(part);
         if (v < min || v > Integer.MAX_VALUE) {
-            throw QmfException.badParameter("job id '" + whole + "' is out of range");
+            throw new ScheddFailure.Invalid("job id '" + whole + "' is out of range");
         }
         return (int) v;
     }

@@ -8,7 +8,7 @@ import org.harrier.classad.ClassAdParseException;
 import org.harrier.classad.Coercion;
 import org.harrier.classad.EvalContext;
 import org.harrier.classad.Expr;
-import org.harrier.bus.QmfException;
+import org.harrier.scheduler.ScheddFailure;
 
 /**
  * Which jobs a control method (Hold, Release, Remove, Suspend, Continue, SetAttribute) names:
@@ -64,15 +64,15 @@ public sealed interface JobSelection {
     String describe();
 
     /**
-     * The selection {@code id} or {@code constraint} names; BAD_PARAMETER unless exactly one is
-     * given and it parses ({@code id} as {@code cluster.proc} or {@code cluster}).
+     * The selection {@code id} or {@code constraint} names; {@link ScheddFailure.Invalid} unless
+     * exactly one is given and it parses ({@code id} as {@code cluster.proc} or {@code cluster}).
      */
     static JobSelection of(String id, String constraint) {
         if (id != null && constraint != null) {
-            throw QmfException.badParameter("give Id or Constraint, not both");
+            throw new ScheddFailure.Invalid("give Id or Constraint, not both");
         }
         if (id == null && constraint == null) {
-            throw QmfException.badParameter("give Id (a job cluster.proc or a cluster) or Constraint (a ClassAd expression)");
+            throw new ScheddFailure.Invalid("give Id (a job cluster.proc or a cluster) or Constraint (a ClassAd expression)");
         }
         if (id != null) {
             return id.indexOf('.') < 0 ? new Cluster(JobId.parseCluster(id)) : new Job(JobId.parse(id));
@@ -80,15 +80,15 @@ public sealed interface JobSelection {
         return new Matching(constraint(constraint));
     }
 
-    /** Parses constraint text; BAD_PARAMETER naming the problem when it is not a ClassAd expression. */
+    /** Parses constraint text; {@link ScheddFailure.Invalid} naming the problem when it is not a ClassAd expression. */
     static Expr constraint(String text) {
         if (text.isBlank()) {
-            throw QmfException.badParameter("Constraint is empty; give a ClassAd expression such as Owner == \"alice\"");
+            throw new ScheddFailure.Invalid("Constraint is empty; give a ClassAd expression such as Owner == \"alice\"");
         }
         try {
             return Expr.parse(text);
         } catch (ClassAdParseException e) {
-            throw QmfException.badParameter("Constraint is not a valid ClassAd expression: " + e.getMessage());
+            throw new ScheddFailure.Invalid("Constraint is not a valid ClassAd expression: " + e.getMessage());
         }
     }
 

@@ -9,7 +9,7 @@ import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
 import org.harrier.classad.IntegerValue;
 import org.harrier.classad.StringValue;
-import org.harrier.bus.QmfException;
+import org.harrier.scheduler.ScheddFailure;
 
 /**
  * Decides what a submission writes to the queue: validates the ad and turns it into one
@@ -29,7 +29,7 @@ import org.harrier.bus.QmfException;
  * condor_submit would have written. Any other JobStatus is refused rather than replaced:
  * HTCondor's schedd only queues new jobs as Idle or Held, and a client sending Running has a
  * bug worth hearing about. A held job stays out of matching until it is released.
- * Everything wrong is a {@link QmfException} BAD_PARAMETER naming the attribute; nothing is
+ * Everything wrong is a {@link ScheddFailure.Invalid} naming the attribute; nothing is
  * decided half-way.
  */
 public final class Submission {
@@ -53,10 +53,10 @@ public final class Submission {
         Objects.requireNonNull(ad, "ad");
         Objects.requireNonNull(schedd, "schedd");
         if (count < 1 || count > MAX_PROCS) {
-            throw QmfException.badParameter("Count must be between 1 and " + MAX_PROCS + ", got " + count);
+            throw new ScheddFailure.Invalid("Count must be between 1 and " + MAX_PROCS + ", got " + count);
         }
         if (items != null && !items.isEmpty() && items.size() != count) {
-            throw QmfException.badParameter("ItemData has " + items.size() + " items but Count is " + count
+            throw new ScheddFailure.Invalid("ItemData has " + items.size() + " items but Count is " + count
                     + "; give one map per proc or none");
         }
         List<ClassAd> perProc = items == null || items.isEmpty() ? null : items;
@@ -132,13 +132,13 @@ public final class Submission {
         ad.forEach((name, expr) -> checkName(name, where));
     }
 
-    /** BAD_PARAMETER unless {@code name} can be an attribute name (an identifier, not a keyword). */
+    /** {@link ScheddFailure.Invalid} unless {@code name} can be an attribute name (an identifier, not a keyword). */
     static void checkName(String name, String where) {
         if (KEYWORDS.contains(name.toLowerCase(Locale.ROOT))) {
-            throw QmfException.badParameter(where + " uses the ClassAd keyword '" + name + "' as an attribute name");
+            throw new ScheddFailure.Invalid(where + " uses the ClassAd keyword '" + name + "' as an attribute name");
         }
         if (!isIdentifier(name)) {
-            throw QmfException.badParameter(where + " has attribute name '" + name
+            throw new ScheddFailure.Invalid(where + " has attribute name '" + name
                     + "'; names are letters, digits and '_', not starting with a digit");
         }
     }
@@ -162,7 +162,7 @@ public final class Submission {
             }
         }
         if (!missing.isEmpty()) {
-            throw QmfException.badParameter(where + " has no " + String.join(", ", missing)
+            throw new ScheddFailure.Invalid(where + " has no " + String.join(", ", missing)
                     + (missing.size() == 1 ? " attribute" : " attributes")
                     + "; a job needs Cmd, Requirements, Owner and Iwd");
         }
@@ -181,7 +181,7 @@ public final class Submission {
     private static void checkStatus(ClassAd job, String where) {
         Expr status = job.lookup(Attr.JOB_STATUS);
         if (!(status instanceof IntegerValue s) || (s.value() != JobStatus.IDLE.code() && s.value() != JobStatus.HELD.code())) {
-            throw QmfException.badParameter(where + " sets JobStatus to " + status.unparse()
+            throw new ScheddFailure.Invalid(where + " sets JobStatus to " + status.unparse()
                     + "; a new job is Idle (1) or Held (5)");
         }
     }
@@ -189,7 +189,7 @@ public final class Submission {
     private static void requireString(ClassAd job, String name, String where) {
         Expr e = job.lookup(name);
         if (!(e instanceof StringValue s) || s.value().isEmpty()) {
-            throw QmfException.badParameter(where + " has " + name + " = " + e.unparse() + "; it must be a non-empty string");
+            throw new ScheddFailure.Invalid(where + " has " + name + " = " + e.unparse() + "; it must be a non-empty string");
         }
     }
 
@@ -200,14 +200,14 @@ public final class Submission {
     private static void requireExpression(ClassAd job, String name, String where) {
         Expr e = job.lookup(name);
         if (e instanceof StringValue s) {
-            throw QmfException.badParameter(where + " has " + name + " as the string \"" + s.value()
+            throw new ScheddFailure.Invalid(where + " has " + name + " as the string \"" + s.value()
                     + "\"; send it as an expression (list it in !!descriptors as com.redhat.grid.Expression, or {TYPE: EXPR})");
         }
     }
 
     private static void requireInteger(ClassAd job, String name, String where) {
         if (!(job.lookup(name) instanceof IntegerValue)) {
-            throw QmfException.badParameter(where + " has " + name + " = " + job.lookup(name).unparse() + "; it must be an integer");
+            throw new ScheddFailure.Invalid(where + " has " + name + " = " + job.lookup(name).unparse() + "; it must be an integer");
         }
     }
 }

@@ -13,12 +13,12 @@ import org.harrier.classad.RealValue;
 import org.harrier.classad.StringValue;
 import org.harrier.classad.UndefinedValue;
 import org.harrier.classad.Value;
-import org.harrier.bus.QmfException;
+import org.harrier.scheduler.ScheddFailure;
 
 /**
  * The job state machine (HTCondor manual, "Managing a Job"): which status each trigger may move a job
  * from, and the attributes the move writes. Pure: each method reads the job's current ad and
- * returns the transaction to apply, or throws WRONG_STATE.
+ * returns the transaction to apply, or throws {@link ScheddFailure.WrongState}.
  *
  * <p>Every move records what HTCondor's schedd records: JobStatus, EnteredCurrentStatus and
  * LastJobStatus; leaving Suspended adds the time spent to CumulativeSuspensionTime and zeroes
@@ -98,7 +98,7 @@ public enum Transition {
     private Transaction.Builder begin(JobId id, ClassAd ad, long now) {
         JobStatus current = JobQueue.status(ad);
         if (!allowedFrom(current)) {
-            throw new QmfException(QmfException.WRONG_STATE, refusal(id, current));
+            throw new ScheddFailure.WrongState(refusal(id, current));
         }
         Transaction.Builder tx = Transaction.builder().status(id, to, now).set(id, Attr.LAST_JOB_STATUS, current.code());
         long started = JobQueue.longOf(ad, Attr.JOB_CURRENT_START_DATE, 0);
@@ -253,13 +253,13 @@ public enum Transition {
      * A running job's usage so far (the starter's JobUsage, every STARTER_UPDATE_INTERVAL): its
      * CPU times, and ImageSize, ResidentSetSize, MemoryUsage and DiskUsage as the peaks over all
      * its runs, as HTCondor's shadow records them. No status change; RemoteWallClockTime stays the
-     * total of finished runs (the current run's time is JobCurrentStartDate's age). WRONG_STATE
-     * unless the job is running or suspended.
+     * total of finished runs (the current run's time is JobCurrentStartDate's age).
+     * {@link ScheddFailure.WrongState} unless the job is running or suspended.
      */
     public static Transaction usage(JobId id, ClassAd ad, RunUsage u) {
         JobStatus current = JobQueue.status(ad);
         if (current != JobStatus.RUNNING && current != JobStatus.SUSPENDED) {
-            throw new QmfException(QmfException.WRONG_STATE, "job " + id + " is " + word(current)
+            throw new ScheddFailure.WrongState("job " + id + " is " + word(current)
                     + "; only running or suspended jobs report usage");
         }
         return peaks(Transaction.builder(), id, ad, u)
@@ -335,7 +335,7 @@ public enum Transition {
     public static Transaction requeued(JobId id, ClassAd ad, ExitReport r, String reason, long now) {
         JobStatus current = JobQueue.status(ad);
         if (!EXIT.allowedFrom(current)) {
-            throw new QmfException(QmfException.WRONG_STATE, "job " + id + " is " + word(current) + "; cannot requeue it");
+            throw new ScheddFailure.WrongState("job " + id + " is " + word(current) + "; cannot requeue it");
         }
         Transaction.Builder b = Transaction.builder().status(id, JobStatus.IDLE, now);
         exitRecord(id, ad, r).ops().forEach(b::add);

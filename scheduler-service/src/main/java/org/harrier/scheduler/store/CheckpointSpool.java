@@ -3,13 +3,12 @@ package org.harrier.scheduler.store;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.stream.Stream;
 import org.harrier.classad.ClassAd;
+import org.harrier.rules.FileTrees;
 import org.harrier.scheduler.SchedulerStatistics;
 import org.harrier.scheduler.ScheddEvents;
 import org.harrier.scheduler.SubmitterCounts;
@@ -63,13 +62,7 @@ public final class CheckpointSpool implements ScheddEvents, AutoCloseable {
     }
 
     private static void delete(Path dir) throws IOException {
-        if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
-            try (Stream<Path> walk = Files.walk(dir)) {
-                for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.deleteIfExists(p);
-                }
-            }
-        }
+        FileTrees.delete(dir);
         try (Stream<Path> left = Files.exists(dir.getParent()) ? Files.list(dir.getParent()) : Stream.empty()) {
             if (Files.exists(dir.getParent()) && left.findAny().isEmpty()) {
                 Files.deleteIfExists(dir.getParent());

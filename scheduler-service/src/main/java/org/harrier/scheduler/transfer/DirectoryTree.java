@@ -13,14 +13,14 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
-import org.harrier.bus.QmfException;
+import org.harrier.scheduler.ScheddFailure;
 
 /**
  * The file-system half of the transfer rules for files inside a transferred directory
  * ({@link TransferNames.Target}): a path of plain names below a directory the job ad names may
  * not pass through a symbolic link, so neither a link the job's owner left in an input
  * directory nor one in Iwd can lead a starter's read or write outside (HTCondor does not
- * transfer symbolic links to directories either). A refusal is FORBIDDEN naming the link.
+ * transfer symbolic links to directories either). A refusal is {@link ScheddFailure.Refused} naming the link.
  * Blocking file I/O: called on the transfer threads only.
  */
 public final class DirectoryTree {
@@ -65,7 +65,7 @@ public final class DirectoryTree {
             }
             if (!last && !Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
                 if (!create || Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
-                    throw new QmfException(QmfException.TRANSFER_FAILED, p + " is not a directory");
+                    throw new ScheddFailure.TransferFailed(p + " is not a directory");
                 }
                 Files.createDirectory(p);
             }
@@ -75,7 +75,7 @@ public final class DirectoryTree {
 
     private static void refuseLink(Path p, TransferNames.Target target) {
         if (Files.isSymbolicLink(p)) {
-            throw new QmfException(QmfException.FORBIDDEN, target.dir().resolve(target.relative())
+            throw new ScheddFailure.Refused(target.dir().resolve(target.relative())
                     + " goes through the symbolic link " + p + ": symbolic links in transferred directories are not followed");
         }
     }
@@ -83,17 +83,17 @@ public final class DirectoryTree {
     /**
      * Everything below {@code dir}, parents before their contents, sorted by name; or, when
      * {@code dir} is a regular file, one entry with an empty name. A symbolic link anywhere
-     * below is refused (FORBIDDEN), as is a missing entry (TRANSFER_FAILED).
+     * below is refused ({@link ScheddFailure.Refused}); a missing entry is a failed transfer.
      */
     static List<Entry> list(Path dir) throws IOException {
         if (!Files.isDirectory(dir)) {
             if (!Files.isRegularFile(dir)) {
-                throw new QmfException(QmfException.TRANSFER_FAILED, dir + " does not exist");
+                throw new ScheddFailure.TransferFailed(dir + " does not exist");
             }
             return List.of(new Entry("", Files.size(dir), false));
         }
         if (Files.isSymbolicLink(dir)) {
-            throw new QmfException(QmfException.FORBIDDEN, dir + " is a symbolic link to a directory:"
+            throw new ScheddFailure.Refused(dir + " is a symbolic link to a directory:"
                     + " symbolic links to directories are not transferred");
         }
         List<Entry> out = new ArrayList<>();
@@ -110,7 +110,7 @@ public final class DirectoryTree {
                 @Override
                 public FileVisitResult visitFile(Path f, BasicFileAttributes attrs) {
                     if (attrs.isSymbolicLink()) {
-                        throw new QmfException(QmfException.FORBIDDEN, "input directory " + dir + " holds the symbolic link "
+                        throw new ScheddFailure.Refused("input directory " + dir + " holds the symbolic link "
                                 + dir.relativize(f) + ": symbolic links in transferred directories are not followed");
                     }
                     if (attrs.isRegularFile()) {
@@ -120,7 +120,7 @@ public final class DirectoryTree {
                 }
             });
         } catch (NoSuchFileException | UncheckedIOException e) {
-            throw new QmfException(QmfException.TRANSFER_FAILED, "cannot list " + dir + ": " + e);
+            throw new ScheddFailure.TransferFailed("cannot list " + dir + ": " + e);
         }
         out.sort(Comparator.comparing(Entry::name));
         return out;

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.time.Duration;
 import java.util.concurrent.Executors;
@@ -23,7 +22,8 @@ import java.util.function.Supplier;
 
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.StringValue;
-import org.harrier.bus.QmfException;
+import org.harrier.protocol.Completions;
+import org.harrier.scheduler.ScheddFailure;
 import org.harrier.scheduler.match.ClaimRecord;
 import org.harrier.scheduler.queue.JobId;
 
@@ -44,7 +44,7 @@ public final class FileTransfers implements AutoCloseable {
 
     /** What the transfers need of the scheduler: the job's ad (checked against its claim) and its counters. */
     public interface Jobs {
-        /** The job's ad if it runs on that claim; fails (WRONG_STATE) otherwise. */
+        /** The job's ad if it runs on that claim; fails with {@link ScheddFailure.WrongState} otherwise. */
         CompletableFuture<ClassAd> claimedJob(JobId id, String claimId);
 
         /** Adds {@code bytes} to the job's {@code attribute}. */
@@ -247,7 +247,7 @@ public final class FileTransfers implements AutoCloseable {
 
     private Path checkpointDir(JobId id) {
         if (checkpointDirs == null) {
-            throw new QmfException(QmfException.FORBIDDEN, "this scheduler has no spool: job " + id
+            throw new ScheddFailure.Refused("this scheduler has no spool: job " + id
                     + "'s checkpoints cannot travel");
         }
         return checkpointDirs.apply(id);
@@ -285,17 +285,17 @@ public final class FileTransfers implements AutoCloseable {
 
     /**
      * Ends a transfer: with {@code abort} (non-null) it is given up; otherwise the starter's
-     * SHA-256 must match (TRANSFER_FAILED if not, and an output is not kept). Completes with the
+     * SHA-256 must match (a {@link ScheddFailure.TransferFailed} if not, and an output is not kept). Completes with the
      * file's length once the bytes are counted for the job.
      */
     public CompletableFuture<Long> end(String transferId, String sha256, String abort) {
         Transfer t = open.remove(transferId);
         if (t == null) {
-            throw QmfException.badParameter("no transfer " + transferId + " (it ended, or never began)");
+            throw new ScheddFailure.Invalid("no transfer " + transferId + " (it ended, or never began)");
         }
         if (abort == null && (sha256 == null || !sha256.matches("[0-9a-fA-F]{64}"))) {
             open.put(transferId, t);
-            throw QmfException.badParameter("EndTransfer needs Sha256 (64 hex digits) or Abort");
+            throw new ScheddFailure.Invalid("EndTransfer needs Sha256 (64 hex digits) or Abort");
         }
         return onIo(() -> {
             try {
@@ -331,10 +331,10 @@ public final class FileTransfers implements AutoCloseable {
     private Transfer transfer(String transferId, boolean toJob) {
         Transfer t = open.get(transferId);
         if (t == null) {
-            throw QmfException.badParameter("no transfer " + transferId + " (it ended, or never began)");
+            throw new ScheddFailure.Invalid("no transfer " + transferId + " (it ended, or never began)");
         }
         if (t.direction().toJob() != toJob) {
-            throw QmfException.badParameter("transfer " + transferId + " is an " + t.direction().wire()
+            throw new ScheddFailure.Invalid("transfer " + transferId + " is an " + t.direction().wire()
                     + " transfer: use " + (toJob ? "WriteFile" : "ReadFile"));
         }
         return t.touch();
@@ -342,7 +342,7 @@ public final class FileTransfers implements AutoCloseable {
 
     private static void checkChunk(long offset, int length) {
         if (offset < 0 || length < 0 || length > MAX_CHUNK) {
-            throw QmfException.badParameter("a chunk needs Offset >= 0 and at most " + MAX_CHUNK + " bytes, got offset "
+            throw new ScheddFailure.Invalid("a chunk needs Offset >= 0 and at most " + MAX_CHUNK + " bytes, got offset "
                     + offset + ", " + length + " bytes");
         }
     }
@@ -351,12 +351,13 @@ public final class FileTransfers implements AutoCloseable {
         return CompletableFuture.supplyAsync(work, io);
     }
 
-    private static QmfException failed(String what, Throwable e) {
-        Throwable cause = e instanceof CompletionException || e instanceof UncheckedIOException ? e.getCause() : e;
-        if (cause instanceof QmfException q) {
-            return q;
+    /** {@code e} as the transfer's failure: a domain failure as it is, anything else (an I/O error) a failed transfer. */
+    private static ScheddFailure failed(String what, Throwable e) {
+        Throwable cause = e instanceof UncheckedIOException ? e.getCause() : Completions.cause(e);
+        if (cause instanceof ScheddFailure f) {
+            return f;
         }
-        return new QmfException(QmfException.TRANSFER_FAILED, what + ": " + cause);
+        return new ScheddFailure.TransferFailed(what + ": " + cause);
     }
 
     /** Gives up every open transfer (their partial outputs are deleted) and stops the I/O threads. */

@@ -17,7 +17,8 @@ import java.util.stream.Stream;
 
 import org.harrier.classad.ClassAd;
 import org.harrier.rules.CheckpointLayout;
-import org.harrier.bus.QmfException;
+import org.harrier.rules.FileTrees;
+import org.harrier.scheduler.ScheddFailure;
 import org.harrier.scheduler.queue.JobId;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -105,7 +106,7 @@ final class JobSpool {
         }
         TransferNames.Target entry = TransferNames.inputTarget(job, name);
         if (!entry.relative().isEmpty()) {
-            throw QmfException.badParameter("ListFiles takes a TransferInput entry, not '" + name + "' inside one");
+            throw new ScheddFailure.Invalid("ListFiles takes a TransferInput entry, not '" + name + "' inside one");
         }
         return DirectoryTree.list(entry.dir());
     }
@@ -140,7 +141,7 @@ final class JobSpool {
         }
         Path current = evicted(jobDir);
         Path old = evicted(jobDir, claimId, OLD);
-        CheckpointLayout.deleteTree(old); // only left if this claim committed before and its removal failed
+        FileTrees.delete(old); // only left if this claim committed before and its removal failed
         if (Files.exists(current, LinkOption.NOFOLLOW_LINKS)) {
             Files.move(current, old, StandardCopyOption.ATOMIC_MOVE);
         }
@@ -162,7 +163,7 @@ final class JobSpool {
                 for (Path p : list.toList()) {
                     String name = p.getFileName().toString();
                     if (name.startsWith(EVICTED + ".") && name.endsWith(OLD)) {
-                        CheckpointLayout.deleteTree(p);
+                        FileTrees.delete(p);
                     }
                 }
             }

@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 
-import org.harrier.bus.QmfException;
+import org.harrier.scheduler.ScheddFailure;
 
 /**
  * One file of a transfer on the submit side. An input is read in place; an output is written
@@ -35,7 +35,7 @@ final class OpenFile {
 
     static OpenFile input(Path file) throws IOException {
         if (!Files.isRegularFile(file)) {
-            throw new QmfException(QmfException.TRANSFER_FAILED, file + (Files.isDirectory(file)
+            throw new ScheddFailure.TransferFailed(file + (Files.isDirectory(file)
                     ? " is a directory: ListFiles lists it, and its files travel one by one" : " does not exist"));
         }
         FileChannel c = FileChannel.open(file, StandardOpenOption.READ);
@@ -45,10 +45,10 @@ final class OpenFile {
     static OpenFile output(Path target, String transferId) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
         if (dir == null || !Files.isDirectory(dir)) {
-            throw new QmfException(QmfException.TRANSFER_FAILED, "directory " + dir + " of " + target + " does not exist");
+            throw new ScheddFailure.TransferFailed("directory " + dir + " of " + target + " does not exist");
         }
         if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
-            throw new QmfException(QmfException.TRANSFER_FAILED, target + " is a directory");
+            throw new ScheddFailure.TransferFailed(target + " is a directory");
         }
         Path partial = dir.resolve(TransferNames.PARTIAL_PREFIX + transferId);
         FileChannel c = FileChannel.open(partial, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
@@ -65,7 +65,7 @@ final class OpenFile {
         ByteBuffer buf = ByteBuffer.allocate(n);
         while (buf.hasRemaining()) {
             if (channel.read(buf, offset + buf.position()) < 0) {
-                throw new QmfException(QmfException.TRANSFER_FAILED, target + " shrank while it was being read");
+                throw new ScheddFailure.TransferFailed(target + " shrank while it was being read");
             }
         }
         buf.flip();
@@ -92,7 +92,7 @@ final class OpenFile {
             long length = partial == null ? size : Math.max(last, channel.size());
             String mine = sha.of(channel, length);
             if (!mine.equalsIgnoreCase(starterSha256)) {
-                throw new QmfException(QmfException.TRANSFER_FAILED, "SHA-256 of " + target + " is " + mine
+                throw new ScheddFailure.TransferFailed("SHA-256 of " + target + " is " + mine
                         + " here, but " + starterSha256 + " at the starter: the transfer is corrupt");
             }
             if (partial != null) {

@@ -11,7 +11,7 @@ import org.harrier.rules.TransferLists;
 import org.harrier.classad.StringValue;
 import org.harrier.classad.Value;
 import org.harrier.rules.CheckpointLayout;
-import org.harrier.bus.QmfException;
+import org.harrier.scheduler.ScheddFailure;
 
 /**
  * Which files a starter may read from and write to the submit side for a job: the rules that
@@ -32,7 +32,7 @@ import org.harrier.bus.QmfException;
  *       spool: {@code checkpoint.N.partial} while CheckpointOut stages it, {@code checkpoint.N}
  *       for CheckpointIn.
  * </ul>
- * A refusal is FORBIDDEN (QMF code 6) naming the rule.
+ * A refusal is a {@link ScheddFailure.Refused} naming the rule.
  */
 public final class TransferNames {
     public static final String STDOUT = "_condor_stdout";
@@ -231,7 +231,7 @@ public final class TransferNames {
         return job.evaluate("ClusterId").unparse() + "." + job.evaluate("ProcId").unparse();
     }
 
-    private static QmfException refused(String message) {
-        return new QmfException(QmfException.FORBIDDEN, message);
+    private static ScheddFailure refused(String message) {
+        return new ScheddFailure.Refused(message);
     }
 }

@@ -62,7 +62,7 @@ class AutoclustersTest {
         for (int p = 0; p < procs.size(); p++) {
             assertNotNull(idle.byKey(AutoclusterKey.of(procs.get(p))), "proc " + p + " is in the autocluster of its own key");
         }
-        assertEquals(List.of(3, 1, 1, 1), idle.requests().stream().map(Request::count).toList(),
+        assertEquals(List.of(3, 1, 1, 1), idle.requests().stream().map(AutoclusterRequest::count).toList(),
                 "procs 0, 3 and 5 together; 1, 2 and 4 each alone");
     }
 
@@ -72,10 +72,10 @@ class AutoclustersTest {
         add(id(1, 1), job("alice", 64, 0));
         add(id(2, 0), job("alice", 128, 0));
         add(id(3, 0), job("bob", 64, 0));
-        List<Request> r = idle.requests();
-        assertEquals(List.of(2, 1, 1), r.stream().map(Request::count).toList());
-        assertEquals(List.of("alice", "alice", "bob"), r.stream().map(Request::owner).toList());
-        assertEquals(3, r.stream().map(Request::requestId).distinct().count());
+        List<AutoclusterRequest> r = idle.requests();
+        assertEquals(List.of(2, 1, 1), r.stream().map(AutoclusterRequest::count).toList());
+        assertEquals(List.of("alice", "alice", "bob"), r.stream().map(AutoclusterRequest::owner).toList());
+        assertEquals(3, r.stream().map(AutoclusterRequest::requestId).distinct().count());
     }
 
     @Test

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Value;
-import org.harrier.bus.QmfException;
+import org.harrier.scheduler.ScheddFailure;
 import org.harrier.scheduler.queue.ExitReport;
 import org.harrier.scheduler.queue.JobId;
 import org.harrier.scheduler.queue.JobQueue;
@@ -107,9 +107,8 @@ class PolicyTransactionsTest {
     @Test
     void onlyARunningJobCanBeRequeued() {
         ClassAd held = queued(JobStatus.HELD, "");
-        QmfException e = assertThrows(QmfException.class, () -> PolicyTransactions.exit(J, held, EXIT_3,
+        ScheddFailure.WrongState e = assertThrows(ScheddFailure.WrongState.class, () -> PolicyTransactions.exit(J, held, EXIT_3,
                 new ExitAction.Requeue("again"), NOW));
-        assertEquals(QmfException.WRONG_STATE, e.code());
         assertEquals("job 1.0 is held; cannot requeue it", e.getMessage());
     }
 }

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.harrier.classad.Expr;
-import org.harrier.bus.QmfException;
+import org.harrier.scheduler.ScheddFailure;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -44,8 +44,7 @@ class AttributeEditTest {
     @ValueSource(strings = {"JobStatus", "jobstatus", "Owner", "ClusterId", "ProcId", "MyType", "TargetType", "QDate",
             "GlobalJobId", "CustomId"})
     void protectedAttributesAreForbidden(String name) {
-        QmfException e = assertThrows(QmfException.class, () -> AttributeEdit.parse(name, "1"));
-        assertEquals(QmfException.FORBIDDEN, e.code());
+        ScheddFailure.Refused e = assertThrows(ScheddFailure.Refused.class, () -> AttributeEdit.parse(name, "1"));
         assertTrue(e.getMessage().startsWith("SetAttribute cannot change " + name), e.getMessage());
     }
 
@@ -58,8 +57,7 @@ class AttributeEditTest {
             "has space | 1 | SetAttribute has attribute name 'has space'",
             "true | 1 | SetAttribute uses the ClassAd keyword 'true'"})
     void badNamesAndValuesAreBadParameters(String name, String value, String message) {
-        QmfException e = assertThrows(QmfException.class, () -> AttributeEdit.parse(name, value));
-        assertEquals(QmfException.BAD_PARAMETER, e.code());
+        ScheddFailure.Invalid e = assertThrows(ScheddFailure.Invalid.class, () -> AttributeEdit.parse(name, value));
         assertTrue(e.getMessage().startsWith(message), e.getMessage());
     }
 
@@ -71,8 +69,7 @@ class AttributeEditTest {
             "JobPrio | 1.5 | job 1.0 then has JobPrio = 1.5; it must be an integer"})
     void anEditThatWouldLeaveAJobUnrunnableIsRefusedBeforeAnythingIsWritten(String name, String value, String message) {
         JobQueue q = queue();
-        QmfException e = assertThrows(QmfException.class, () -> AttributeEdit.parse(name, value).apply(List.of(J0, J1), q));
-        assertEquals(QmfException.BAD_PARAMETER, e.code());
+        ScheddFailure.Invalid e = assertThrows(ScheddFailure.Invalid.class, () -> AttributeEdit.parse(name, value).apply(List.of(J0, J1), q));
         assertTrue(e.getMessage().contains(message), e.getMessage());
     }
 }

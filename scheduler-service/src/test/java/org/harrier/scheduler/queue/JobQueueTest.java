@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.IntegerValue;
+import org.harrier.scheduler.ScheddFailure;
 import org.junit.jupiter.api.Test;
 
 class JobQueueTest {
@@ -71,7 +72,7 @@ class JobQueueTest {
         assertEquals(new JobId(12, 3), JobId.parse("12.3"));
         assertEquals(12, JobId.parseCluster("12"));
         for (String bad : new String[] {"", "12", "a.b", "0.1", "1.-1", "1.2.3", "99999999999.0"}) {
-            org.harrier.bus.QmfException e = assertThrows(org.harrier.bus.QmfException.class, () -> JobId.parse(bad));
+            ScheddFailure.Invalid e = assertThrows(ScheddFailure.Invalid.class, () -> JobId.parse(bad));
             assertTrue(e.getMessage().contains("'" + bad + "'"), e.getMessage());
         }
     }

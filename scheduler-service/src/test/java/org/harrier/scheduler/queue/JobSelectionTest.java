@@ -9,7 +9,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import org.harrier.classad.EvalContext;
-import org.harrier.bus.QmfException;
+import org.harrier.scheduler.ScheddFailure;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -58,8 +58,7 @@ class JobSelectionTest {
             "-   | Owner == | Constraint is not a valid ClassAd expression",
             "-   | '  ' | Constraint is empty"})
     void aBadSelectionIsABadParameter(String id, String constraint, String message) {
-        QmfException e = assertThrows(QmfException.class, () -> JobSelection.of(id, constraint));
-        assertEquals(QmfException.BAD_PARAMETER, e.code());
+        ScheddFailure.Invalid e = assertThrows(ScheddFailure.Invalid.class, () -> JobSelection.of(id, constraint));
         assertTrue(e.getMessage().startsWith(message), e.getMessage());
     }
 

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
-import org.harrier.bus.QmfException;
+import org.harrier.scheduler.ScheddFailure;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -33,36 +33,34 @@ class SubmissionTest {
         return JobIdentity.literal(q.ad(new JobId(7, 0)));
     }
 
-    static QmfException refused(ClassAd ad) {
-        return assertThrows(QmfException.class, () -> Submission.decide(ad, 1, null, 1, NOW, "s"));
+    static ScheddFailure.Invalid refused(ClassAd ad) {
+        return assertThrows(ScheddFailure.Invalid.class, () -> Submission.decide(ad, 1, null, 1, NOW, "s"));
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"Cmd", "Requirements", "Owner", "Iwd"})
     void anAdWithoutARequiredAttributeIsRefusedNamingIt(String missing) {
-        QmfException e = refused(valid().remove(missing).build());
-        assertEquals(QmfException.BAD_PARAMETER, e.code());
+        ScheddFailure.Invalid e = refused(valid().remove(missing).build());
         assertTrue(e.getMessage().contains("has no " + missing + " attribute"), e.getMessage());
     }
 
     @Test
     void everyMissingAttributeIsNamedAtOnce() {
-        QmfException e = refused(ClassAd.builder().set("Args", "1").build());
+        ScheddFailure.Invalid e = refused(ClassAd.builder().set("Args", "1").build());
         assertTrue(e.getMessage().contains("has no Cmd, Requirements, Owner, Iwd attributes"), e.getMessage());
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"true", "FALSE", "Undefined", "error", "is", "isnt", "parent"})
     void classAdKeywordsAreNotAttributeNames(String keyword) {
-        QmfException e = refused(valid().set(keyword, 1).build());
-        assertEquals(QmfException.BAD_PARAMETER, e.code());
+        ScheddFailure.Invalid e = refused(valid().set(keyword, 1).build());
         assertTrue(e.getMessage().contains("keyword '" + keyword + "'"), e.getMessage());
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"has space", "9lives", "dash-ed", "dotted.name"})
     void attributeNamesAreIdentifiers(String name) {
-        QmfException e = refused(valid().set(name, 1).build());
+        ScheddFailure.Invalid e = refused(valid().set(name, 1).build());
         assertTrue(e.getMessage().contains("'" + name + "'"), e.getMessage());
     }
 
@@ -118,22 +116,21 @@ class SubmissionTest {
             "JobStatus | 2 | sets JobStatus to 2; a new job is Idle (1) or Held (5)",
             "JobPrio | \"high\" | JobPrio = \"high\"; it must be an integer"})
     void badlyTypedAttributesAreRefused(String attribute, String given, String message) {
-        QmfException e = refused(valid().set(attribute, Expr.parse(given)).build());
-        assertEquals(QmfException.BAD_PARAMETER, e.code());
+        ScheddFailure.Invalid e = refused(valid().set(attribute, Expr.parse(given)).build());
         assertTrue(e.getMessage().contains(message), e.getMessage());
     }
 
     @ParameterizedTest
     @ValueSource(ints = {0, -1, Submission.MAX_PROCS + 1})
     void countOutsideItsRangeIsRefused(int count) {
-        QmfException e = assertThrows(QmfException.class, () -> Submission.decide(valid().build(), count, null, 1, NOW, "s"));
+        ScheddFailure.Invalid e = assertThrows(ScheddFailure.Invalid.class, () -> Submission.decide(valid().build(), count, null, 1, NOW, "s"));
         assertTrue(e.getMessage().contains("Count must be between 1 and"), e.getMessage());
     }
 
     @Test
     void itemDataMustGiveOneMapPerProc() {
         List<ClassAd> items = List.of(ClassAd.builder().set("Item", 1).build());
-        QmfException e = assertThrows(QmfException.class, () -> Submission.decide(valid().build(), 3, items, 1, NOW, "s"));
+        ScheddFailure.Invalid e = assertThrows(ScheddFailure.Invalid.class, () -> Submission.decide(valid().build(), 3, items, 1, NOW, "s"));
         assertTrue(e.getMessage().contains("ItemData has 1 items but Count is 3"), e.getMessage());
     }
 
@@ -161,7 +158,7 @@ class SubmissionTest {
         assertEquals(Expr.parse("\"/bin/b\""), q.ad(new JobId(1, 1)).lookup("Cmd"));
 
         List<ClassAd> oneLacks = List.of(ClassAd.builder().set("Cmd", "/bin/a").build(), ClassAd.builder().set("X", 1).build());
-        QmfException e = assertThrows(QmfException.class,
+        ScheddFailure.Invalid e = assertThrows(ScheddFailure.Invalid.class,
                 () -> Submission.decide(valid().remove("Cmd").build(), 2, oneLacks, 1, NOW, "s"));
         assertTrue(e.getMessage().contains("ItemData[1] has no Cmd"), e.getMessage());
     }
@@ -169,7 +166,7 @@ class SubmissionTest {
     @Test
     void aKeywordInItemDataIsRefusedNamingTheItem() {
         List<ClassAd> items = List.of(ClassAd.builder().set("X", 1).build(), ClassAd.builder().set("parent", 1).build());
-        QmfException e = assertThrows(QmfException.class, () -> Submission.decide(valid().build(), 2, items, 1, NOW, "s"));
+        ScheddFailure.Invalid e = assertThrows(ScheddFailure.Invalid.class, () -> Submission.decide(valid().build(), 2, items, 1, NOW, "s"));
         assertTrue(e.getMessage().contains("ItemData[1] uses the ClassAd keyword 'parent'"), e.getMessage());
     }
 
@@ -245,16 +242,14 @@ class SubmissionTest {
 
     @Test
     void aHeldSubmissionWithANonIntegerHoldReasonCodeIsRefused() {
-        QmfException e = refused(valid().set("JobStatus", 5).set("HoldReasonCode", "user").build());
-        assertEquals(QmfException.BAD_PARAMETER, e.code());
+        ScheddFailure.Invalid e = refused(valid().set("JobStatus", 5).set("HoldReasonCode", "user").build());
         assertTrue(e.getMessage().contains("HoldReasonCode = \"user\"; it must be an integer"), e.getMessage());
     }
 
     @ParameterizedTest(name = "JobStatus {0} is refused")
     @ValueSource(ints = {0, 2, 3, 4, 6, 7, 8})
     void aNewJobIsOnlyIdleOrHeld(int status) {
-        QmfException e = refused(valid().set("JobStatus", status).build());
-        assertEquals(QmfException.BAD_PARAMETER, e.code());
+        ScheddFailure.Invalid e = refused(valid().set("JobStatus", status).build());
         assertTrue(e.getMessage().contains("sets JobStatus to " + status + "; a new job is Idle (1) or Held (5)"), e.getMessage());
     }
 }

@@ -12,7 +12,7 @@ import java.util.Set;
 import java.util.stream.Stream;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
-import org.harrier.bus.QmfException;
+import org.harrier.scheduler.ScheddFailure;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -132,8 +132,7 @@ class TransitionTest {
             assertEquals(Expr.parse(Integer.toString(from.code())), after.lookup("LastJobStatus"));
             assertEquals(Expr.parse(Long.toString(NOW)), after.lookup("EnteredCurrentStatus"));
         } else {
-            QmfException e = assertThrows(QmfException.class, () -> move(t, job(from)));
-            assertEquals(QmfException.WRONG_STATE, e.code());
+            ScheddFailure.WrongState e = assertThrows(ScheddFailure.WrongState.class, () -> move(t, job(from)));
             assertTrue(e.getMessage().startsWith("job 1.0 is "), e.getMessage());
         }
     }
@@ -179,8 +178,7 @@ class TransitionTest {
             "EVICT    | IDLE      | job 1.0 is idle; only running or suspended jobs can be evicted",
             "REMOVE   | COMPLETED | job 1.0 is completed; only idle, running, held, transferring output or suspended jobs can be removed"})
     void aMoveFromTheWrongStateIsRefusedSayingWhy(Transition t, JobStatus from, String message) {
-        QmfException e = assertThrows(QmfException.class, () -> move(t, job(from)));
-        assertEquals(QmfException.WRONG_STATE, e.code());
+        ScheddFailure.WrongState e = assertThrows(ScheddFailure.WrongState.class, () -> move(t, job(from)));
         assertEquals(message, e.getMessage());
     }
 

@@ -11,7 +11,7 @@ import static org.harrier.scheduler.queue.TransitionTest.job;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
 import org.harrier.classad.IntegerValue;
-import org.harrier.bus.QmfException;
+import org.harrier.scheduler.ScheddFailure;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -61,8 +61,7 @@ class UsageTransitionTest {
     @EnumSource(value = JobStatus.class, names = {"IDLE", "HELD", "COMPLETED", "REMOVED"})
     void onlyARunningOrSuspendedJobReportsUsage(JobStatus status) {
         ClassAd ad = job(status);
-        QmfException e = assertThrows(QmfException.class, () -> Transition.usage(ID, ad, USAGE));
-        assertEquals(QmfException.WRONG_STATE, e.code());
+        assertThrows(ScheddFailure.WrongState.class, () -> Transition.usage(ID, ad, USAGE));
     }
 
     @Test

@@ -3,6 +3,7 @@ package org.harrier.scheduler.transfer;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -19,7 +20,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 import org.harrier.classad.ClassAd;
-import org.harrier.bus.QmfException;
+import org.harrier.scheduler.ScheddFailure;
 import org.harrier.scheduler.queue.JobId;
 import org.harrier.testing.Await;
 import org.junit.jupiter.api.AfterEach;
@@ -49,7 +50,7 @@ class CheckpointTransfersTest {
             @Override
             public CompletableFuture<ClassAd> claimedJob(JobId id, String claimId) {
                 return claimId.equals("claim1") && id.equals(JOB) ? CompletableFuture.completedFuture(ClassAd.parse(AD))
-                        : CompletableFuture.failedFuture(new QmfException(QmfException.WRONG_STATE, "not on that claim"));
+                        : CompletableFuture.failedFuture(new ScheddFailure.WrongState("not on that claim"));
             }
 
             @Override
@@ -108,10 +109,10 @@ class CheckpointTransfersTest {
     @Test
     void checkpointsOfAJobNotOnTheClaimAreNeitherListedNorRead() {
         ExecutionException e = assertThrows(ExecutionException.class, () -> transfers.checkpoint(JOB, "claim2").get());
-        assertEquals(QmfException.WRONG_STATE, ((QmfException) e.getCause()).code());
+        assertInstanceOf(ScheddFailure.WrongState.class, e.getCause());
         ExecutionException read = assertThrows(ExecutionException.class,
                 () -> transfers.begin(JOB, "claim1", Direction.CHECKPOINT_OUT, "../../6/0/checkpoint/x", 1).get());
-        assertEquals(QmfException.FORBIDDEN, ((QmfException) read.getCause()).code());
+        assertInstanceOf(ScheddFailure.Refused.class, read.getCause());
     }
 
     @Test
@@ -128,7 +129,7 @@ class CheckpointTransfersTest {
             }
         }, new TransferLimits(1, 1))) {
             ExecutionException e = assertThrows(ExecutionException.class, () -> none.checkpoint(JOB, "claim1").get());
-            assertEquals(QmfException.FORBIDDEN, ((QmfException) e.getCause()).code());
+            assertInstanceOf(ScheddFailure.Refused.class, e.getCause());
             assertFalse(none.commitCheckpoint(JOB, "claim1", withClaim("claim1"), 1));
         }
     }

@@ -3,7 +3,8 @@ package org.harrier.scheduler.transfer;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +18,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 import org.harrier.classad.ClassAd;
-import org.harrier.bus.QmfException;
+import org.harrier.scheduler.ScheddFailure;
 import org.harrier.scheduler.queue.JobId;
 import org.harrier.testing.Await;
 import org.junit.jupiter.api.AfterEach;
@@ -54,7 +55,7 @@ class FileTransfersTest {
             @Override
             public CompletableFuture<ClassAd> claimedJob(JobId id, String claimId) {
                 return claimId.equals("claim1") && id.equals(JOB) ? CompletableFuture.completedFuture(ad)
-                        : CompletableFuture.failedFuture(new QmfException(QmfException.WRONG_STATE, "not on that claim"));
+                        : CompletableFuture.failedFuture(new ScheddFailure.WrongState("not on that claim"));
             }
 
             @Override
@@ -102,7 +103,7 @@ class FileTransfersTest {
         transfers.write(b.transferId(), 0, new byte[] {1, 2, 3}).get();
         ExecutionException e = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class,
                 () -> transfers.end(b.transferId(), sha(new byte[] {1, 2, 4}), null).get());
-        assertEquals(QmfException.TRANSFER_FAILED, ((QmfException) e.getCause()).code());
+        assertInstanceOf(ScheddFailure.TransferFailed.class, e.getCause());
         assertFalse(Files.exists(iwd.resolve("result.bin")));
         try (var files = Files.list(iwd)) {
             assertEquals(0, files.count());
@@ -130,16 +131,15 @@ class FileTransfersTest {
         assertEquals(1, transfers.abandonIdle(System.nanoTime() + FileTransfers.IDLE_LIMIT.toNanos() + 1,
                 FileTransfers.IDLE_LIMIT));
         assertEquals(10, second.get(10, TimeUnit.SECONDS).size(), "the waiting transfer runs in its place");
-        QmfException e = org.junit.jupiter.api.Assertions.assertThrows(QmfException.class,
-                () -> transfers.read(first.transferId(), 0, 10));
-        assertEquals(QmfException.BAD_PARAMETER, e.code(), "the abandoned transfer is gone");
+        assertThrows(ScheddFailure.Invalid.class,
+                () -> transfers.read(first.transferId(), 0, 10), "the abandoned transfer is gone");
     }
 
     @Test
     void aStarterOfAnotherClaimIsRefused() {
         ExecutionException e = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class,
                 () -> transfers.begin(JOB, "claim2", Direction.INPUT, "data.bin").get());
-        assertTrue(e.getCause() instanceof QmfException q && q.code() == QmfException.WRONG_STATE);
+        assertInstanceOf(ScheddFailure.WrongState.class, e.getCause());
     }
 
     private int awaitWaiting() {

@@ -14,12 +14,17 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * The packaged standalone broker ({@code java -jar target/harrier-broker.jar}) as a child process,
+ * The packaged standalone broker ({@code java -jar harrier-broker.jar}) as a child process,
  * driven as an operator or a service manager drives it: start, read the URL it prints, SIGTERM,
  * or kill -9.
+ *
+ * <p>The jar is broker-config's standalone zip as bus/pom.xml unpacks it before the integration
+ * tests (the jar beside the {@code lib/} its manifest names); failsafe passes its path in
+ * {@value #JAR_PROPERTY}. It is not the bus's test classpath, which mediates other library
+ * versions than the broker is packaged with.
  */
 final class BrokerProcess implements AutoCloseable {
-    static final Path JAR = Path.of("target", "harrier-broker.jar");
+    static final String JAR_PROPERTY = "harrier.standalone.broker.jar";
     private static final long START_DEADLINE_SECONDS = 60;
 
     private final Process process;
@@ -36,12 +41,24 @@ final class BrokerProcess implements AutoCloseable {
 
     static BrokerProcess launch(String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", JAR.toString()));
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jar().toString()));
         Collections.addAll(command, args);
         // Standard error goes to a file: a pipe's last lines can be lost when the JDK swaps the
         // stream of an exited process under a reader.
         Path stderr = Files.createTempFile("harrier-broker-stderr", ".txt");
         return new BrokerProcess(new ProcessBuilder(command).redirectError(stderr.toFile()).start(), stderr);
+    }
+
+    private static Path jar() {
+        String jar = System.getProperty(JAR_PROPERTY);
+        if (jar == null) {
+            throw new IllegalStateException("system property " + JAR_PROPERTY + " is not set: run the standalone broker's"
+                    + " tests through failsafe (mvn -pl bus -am verify), which unpacks broker-config's standalone zip");
+        }
+        if (!Files.isRegularFile(Path.of(jar))) {
+            throw new IllegalStateException(JAR_PROPERTY + " names " + jar + ", which is not a file");
+        }
+        return Path.of(jar);
     }
 
     /** The URL the broker printed when ready; fails if it exits or stays silent past the deadline. */

@@ -7,8 +7,8 @@ import org.harrier.classad.ClassAd;
  * One autocluster offered to the negotiator (docs/protocols.md, GetRequests): {@code count} idle
  * jobs of {@code owner} alike for matching, {@code ad} one of them standing for all.
  */
-public record Request(long requestId, String owner, int count, ClassAd ad) {
-    public Request {
+public record AutoclusterRequest(long requestId, String owner, int count, ClassAd ad) {
+    public AutoclusterRequest {
         Objects.requireNonNull(owner, "owner");
         Objects.requireNonNull(ad, "ad");
         if (count < 1) {
