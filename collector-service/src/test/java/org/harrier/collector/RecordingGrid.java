@@ -13,7 +13,7 @@ import org.harrier.protocol.AgentName;
 import org.harrier.protocol.ObjectId;
 import org.harrier.protocol.scheduler.GetRequests;
 import org.harrier.protocol.scheduler.Matched;
-import org.harrier.protocol.slot.Match;
+import org.harrier.protocol.slot.MatchNotice;
 
 /**
  * The grid as the central manager's tests need it, in memory, speaking the wire form (GetRequests
@@ -77,8 +77,8 @@ final class RecordingGrid implements Schedulers, StartdNotices, NegotiatorEvents
     }
 
     @Override
-    public CompletionStage<?> inform(AgentName startd, ObjectId slot, Match notice) {
-        notices.add(new Notice(startd, slot, Match.METHOD.writeRequest(notice)));
+    public CompletionStage<?> inform(AgentName startd, ObjectId slot, MatchNotice notice) {
+        notices.add(new Notice(startd, slot, MatchNotice.METHOD.writeRequest(notice)));
         return CompletableFuture.failedFuture(new IllegalStateException("startds here never answer"));
     }
 

@@ -136,7 +136,7 @@ public final class Startd implements AutoCloseable {
      * Starts job {@code jobId} on the claim. Completes with the start once the process runs, or
      * with null when it could not be started: then an exit report with the reason is on its way.
      */
-    public CompletableFuture<JobStarted> activate(String claimId, String jobId, ClassAd job) {
+    public CompletableFuture<RunStarted> activate(String claimId, String jobId, ClassAd job) {
         return onOwner(() -> staged.activate(claimId, jobId, job, ends::exited));
     }
 
@@ -222,7 +222,7 @@ public final class Startd implements AutoCloseable {
 
     /** Reports each running job's usage so far to its scheduler (every STARTER_UPDATE_INTERVAL); completes with how many. */
     public CompletableFuture<Integer> reportUsage() {
-        return onOwner(() -> JobUsage.report(table().activeRuns(), u -> safely(() -> listener.jobUsage(u))));
+        return onOwner(() -> RunProgress.report(table().activeRuns(), u -> safely(() -> listener.jobUsage(u))));
     }
 
     /**

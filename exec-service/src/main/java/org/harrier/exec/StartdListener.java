@@ -10,13 +10,13 @@ import org.harrier.exec.claim.PartitionableSlot;
  */
 public interface StartdListener {
     /** A running job's usage so far (every STARTER_UPDATE_INTERVAL); a listener may ignore it. */
-    default void jobUsage(JobUsage usage) {
+    default void jobUsage(RunProgress usage) {
     }
 
     /** The partitionable slot or any dynamic slot changed (claimed, busy, idle, released). */
     void slotsChanged(PartitionableSlot slot);
 
-    void jobExited(JobExited exited);
+    void jobExited(RunExited exited);
 
     /**
      * The machine was measured again ({@link Startd#poll}): the slot ads' measurements are
@@ -26,6 +26,6 @@ public interface StartdListener {
     }
 
     /** A self-checkpointing job's checkpoint was saved and the job restarted on its claim (no exit). */
-    default void jobCheckpointed(JobCheckpointed checkpointed) {
+    default void jobCheckpointed(RunCheckpointed checkpointed) {
     }
 }

@@ -64,29 +64,29 @@ class StartdCheckpointTest {
     Startd startd;
 
     static final class Events implements StartdListener {
-        final LinkedBlockingQueue<JobExited> exits = new LinkedBlockingQueue<>();
-        final LinkedBlockingQueue<JobCheckpointed> checkpoints = new LinkedBlockingQueue<>();
+        final LinkedBlockingQueue<RunExited> exits = new LinkedBlockingQueue<>();
+        final LinkedBlockingQueue<RunCheckpointed> checkpoints = new LinkedBlockingQueue<>();
 
         @Override
         public void slotsChanged(PartitionableSlot slot) {
         }
 
         @Override
-        public void jobExited(JobExited exited) {
+        public void jobExited(RunExited exited) {
             exits.add(exited);
         }
 
         @Override
-        public void jobCheckpointed(JobCheckpointed c) {
+        public void jobCheckpointed(RunCheckpointed c) {
             checkpoints.add(c);
         }
 
-        JobExited nextExit() throws InterruptedException {
-            return assertInstanceOf(JobExited.class, exits.poll(20, TimeUnit.SECONDS), "an exit report");
+        RunExited nextExit() throws InterruptedException {
+            return assertInstanceOf(RunExited.class, exits.poll(20, TimeUnit.SECONDS), "an exit report");
         }
 
-        JobCheckpointed nextCheckpoint() throws InterruptedException {
-            return assertInstanceOf(JobCheckpointed.class, checkpoints.poll(20, TimeUnit.SECONDS), "a checkpoint report");
+        RunCheckpointed nextCheckpoint() throws InterruptedException {
+            return assertInstanceOf(RunCheckpointed.class, checkpoints.poll(20, TimeUnit.SECONDS), "a checkpoint report");
         }
     }
 
@@ -127,9 +127,9 @@ class StartdCheckpointTest {
         String claimId = claim(job);
         assertNotNull(startd.activate(claimId, "12.0", job).get());
 
-        JobCheckpointed first = events.nextCheckpoint();
-        JobCheckpointed second = events.nextCheckpoint();
-        JobExited exit = events.nextExit();
+        RunCheckpointed first = events.nextCheckpoint();
+        RunCheckpointed second = events.nextCheckpoint();
+        RunExited exit = events.nextExit();
 
         assertEquals(List.of(1L, 2L), List.of(first.number(), second.number()));
         assertEquals(claimId, first.claimId());
@@ -152,7 +152,7 @@ class StartdCheckpointTest {
         String claimId = claim(job);
         startd.activate(claimId, "12.0", job).get();
 
-        JobExited exit = events.nextExit();
+        RunExited exit = events.nextExit();
         assertEquals(0, exit.exitCode());
         assertEquals(List.of("run from 2"), progress(), "resumed from the checkpoint, not from 0");
         assertTrue(events.checkpoints.isEmpty(), "its last run finished without a checkpoint");
@@ -166,7 +166,7 @@ class StartdCheckpointTest {
         String claimId = claim(job);
         assertEquals(null, startd.activate(claimId, "12.0", job).get(), "not started");
 
-        JobExited exit = events.nextExit();
+        RunExited exit = events.nextExit();
         assertTrue(exit.neverStarted());
         assertEquals(13, exit.holdReasonCode());
         assertTrue(exit.holdReason().contains("does not share the scheduler's file system"), exit.holdReason());
@@ -183,8 +183,8 @@ class StartdCheckpointTest {
 
         startd.vacate(claimId, "12.0").get();
 
-        JobCheckpointed c = events.nextCheckpoint();
-        JobExited exit = events.nextExit();
+        RunCheckpointed c = events.nextCheckpoint();
+        RunExited exit = events.nextExit();
         assertEquals(1, c.number());
         assertTrue(exit.evicted(), "evicted, not restarted");
         assertEquals("7", Files.readString(spool.resolve("12/0/checkpoint/count")).strip());
@@ -201,7 +201,7 @@ class StartdCheckpointTest {
         awaitFile(iwd.resolve("progress.log"));
 
         assertEquals(List.of("12.0"), startd.vacateSlot("slot1@node").get());
-        JobExited exit = events.nextExit();
+        RunExited exit = events.nextExit();
         assertTrue(exit.evicted());
         assertEquals(85, exit.exitCode(), "its own exit code; no checkpoint code in its ad, so nothing saved");
         assertTrue(events.checkpoints.isEmpty());
@@ -220,7 +220,7 @@ class StartdCheckpointTest {
         ExecutionException e = assertThrows(ExecutionException.class, () -> startd.vacate(claimId, "13.0").get());
         assertInstanceOf(StartdFailure.WrongState.class, e.getCause());
         Files.createFile(iwd.resolve("done"));
-        JobExited exit = events.nextExit();
+        RunExited exit = events.nextExit();
         assertFalse(exit.evicted());
         assertEquals(0, exit.exitCode());
     }

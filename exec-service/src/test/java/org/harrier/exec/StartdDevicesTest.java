@@ -58,7 +58,7 @@ class StartdDevicesTest {
         assertEquals(List.of("GPU-1"), startd.slot().assigned(two.slot().name()).get("GPUs"));
 
         startd.activate(two.claimId(), "1.0", job(1)).get();
-        assertEquals(0, events.next(JobExited.class).exitCode());
+        assertEquals(0, events.next(RunExited.class).exitCode());
         assertEquals("GPU-1|GPU-1|none\n", Files.readString(iwd.resolve("out-1.txt")),
                 "CUDA_VISIBLE_DEVICES and _CONDOR_AssignedGPUs name the claim's device; counted resources have no ids");
 

@@ -104,7 +104,7 @@ class StartdLeaseTest {
         assertEquals(List.of(), startd.expireLeases().get(), "a scheduler restart within JobLeaseDuration keeps the job");
         clock.advance(1);
         assertEquals(List.of(g.claimId()), startd.expireLeases().get());
-        JobExited killed = events.next(JobExited.class);
+        RunExited killed = events.next(RunExited.class);
         assertEquals("1.0", killed.jobId());
         assertTrue(killed.exitBySignal(), "killed, as Release kills it");
         assertEquals(List.of(), startd.expireLeases().get(), "ended once");

@@ -54,7 +54,7 @@ class StartdMatchedTest {
                     }
 
                     @Override
-                    public void jobExited(JobExited exited) {
+                    public void jobExited(RunExited exited) {
                     }
                 });
         return startd;

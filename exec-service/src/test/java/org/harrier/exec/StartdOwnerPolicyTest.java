@@ -54,7 +54,7 @@ class StartdOwnerPolicyTest {
     @TempDir
     Path iwd;
     final AtomicLong keyboardIdle = new AtomicLong(3600);
-    final LinkedBlockingQueue<JobExited> exits = new LinkedBlockingQueue<>();
+    final LinkedBlockingQueue<RunExited> exits = new LinkedBlockingQueue<>();
     Startd startd;
     String claimId;
     SlotPolicy slotPolicy = SlotPolicy.DEFAULT;
@@ -76,7 +76,7 @@ class StartdOwnerPolicyTest {
                     }
 
                     @Override
-                    public void jobExited(JobExited exited) {
+                    public void jobExited(RunExited exited) {
                         exits.add(exited);
                     }
                 });
@@ -153,7 +153,7 @@ class StartdOwnerPolicyTest {
 
         assertEquals(List.of(OwnerAction.SUSPEND), poll(20));
         assertEquals(List.of(OwnerAction.VACATE), poll(2), "the owner is back to stay");
-        JobExited exit = assertInstanceOf(JobExited.class, exits.poll(20, TimeUnit.SECONDS), "an exit report");
+        RunExited exit = assertInstanceOf(RunExited.class, exits.poll(20, TimeUnit.SECONDS), "an exit report");
         assertTrue(exit.evicted(), "reported as evicted: the scheduler puts the job back to Idle");
         assertEquals("7.0", exit.jobId());
         await(() -> startd.slot().dynamicSlots().isEmpty(), "the claim ended with its job");
@@ -173,7 +173,7 @@ class StartdOwnerPolicyTest {
         assertTrue(ProcessHandle.of(pid).isPresent(), "still alive while vacating");
 
         assertEquals(List.of(OwnerAction.KILL), poll(0));
-        JobExited exit = assertInstanceOf(JobExited.class, exits.poll(20, TimeUnit.SECONDS), "killed well within the grace");
+        RunExited exit = assertInstanceOf(RunExited.class, exits.poll(20, TimeUnit.SECONDS), "killed well within the grace");
         assertTrue(exit.evicted());
         assertTrue(exit.exitBySignal());
     }
@@ -193,7 +193,7 @@ class StartdOwnerPolicyTest {
         assertTrue(ProcessHandle.of(pid).isPresent(), "still running while it retires");
 
         Files.writeString(iwd.resolve("done"), "");
-        JobExited exit = assertInstanceOf(JobExited.class, exits.poll(20, TimeUnit.SECONDS), "an exit report");
+        RunExited exit = assertInstanceOf(RunExited.class, exits.poll(20, TimeUnit.SECONDS), "an exit report");
         assertEquals(false, exit.evicted(), "finished within its retirement: a normal exit");
         assertEquals(0, exit.exitCode());
         await(() -> startd.slot().dynamicSlots().isEmpty(), "the claim ended with its job, as a preempted claim does");
@@ -212,7 +212,7 @@ class StartdOwnerPolicyTest {
         startd.resume(claimId, "7.0").get(10, TimeUnit.SECONDS);
         assertEquals("Busy", activity());
         Files.writeString(iwd.resolve("done"), "");
-        JobExited exit = assertInstanceOf(JobExited.class, exits.poll(20, TimeUnit.SECONDS), "an exit report");
+        RunExited exit = assertInstanceOf(RunExited.class, exits.poll(20, TimeUnit.SECONDS), "an exit report");
         assertEquals(0, exit.exitCode());
     }
 

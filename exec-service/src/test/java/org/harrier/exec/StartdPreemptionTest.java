@@ -55,7 +55,7 @@ class StartdPreemptionTest {
     /** Every slot snapshot and report, in order. */
     static final class Events implements StartdListener {
         final List<PartitionableSlot> slots = new CopyOnWriteArrayList<>();
-        final LinkedBlockingQueue<JobExited> exits = new LinkedBlockingQueue<>();
+        final LinkedBlockingQueue<RunExited> exits = new LinkedBlockingQueue<>();
 
         @Override
         public void slotsChanged(PartitionableSlot slot) {
@@ -63,12 +63,12 @@ class StartdPreemptionTest {
         }
 
         @Override
-        public void jobExited(JobExited exited) {
+        public void jobExited(RunExited exited) {
             exits.add(exited);
         }
 
-        JobExited next() throws InterruptedException {
-            return assertInstanceOf(JobExited.class, exits.poll(20, TimeUnit.SECONDS), "an exit report");
+        RunExited next() throws InterruptedException {
+            return assertInstanceOf(RunExited.class, exits.poll(20, TimeUnit.SECONDS), "an exit report");
         }
 
         /** Whether the dynamic slot was ever seen in that State and Activity. */
@@ -168,7 +168,7 @@ class StartdPreemptionTest {
         assertInstanceOf(StartdFailure.Preempting.class, refused);
         assertTrue(refused.getMessage().startsWith("claim refused: slot1_1@node is being preempted"), refused.getMessage());
 
-        JobExited evicted = events.next();
+        RunExited evicted = events.next();
         assertEquals("12.0", evicted.jobId());
         assertEquals(claimId, evicted.claimId());
         assertTrue(evicted.evicted());
@@ -194,7 +194,7 @@ class StartdPreemptionTest {
         assertTrue(again.getMessage().contains("retires for up to 600 s"), again.getMessage());
 
         Files.writeString(iwd.resolve("done"), "");
-        JobExited finished = events.next();
+        RunExited finished = events.next();
         assertFalse(finished.evicted());
         assertEquals(0, finished.exitCode());
         assertEquals(MACHINE.total(), startd.slot().remaining());
@@ -209,7 +209,7 @@ class StartdPreemptionTest {
         assertInstanceOf(StartdFailure.Preempting.class, failure(startd.preempt(SLOT)));
         assertEquals("Retiring", startd.slot().dynamicSlots().get(SLOT).activity());
 
-        JobExited evicted = events.next();
+        RunExited evicted = events.next();
         assertTrue(evicted.evicted(), "killed once its one second of retirement was over");
         assertTrue(events.sawSlot("Preempting", "Vacating"));
         assertEquals(MACHINE.total(), startd.slot().remaining());

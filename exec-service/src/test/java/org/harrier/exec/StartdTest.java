@@ -59,7 +59,7 @@ class StartdTest {
         }
 
         @Override
-        public void jobExited(JobExited exited) {
+        public void jobExited(RunExited exited) {
             reports.add(exited);
         }
 
@@ -91,16 +91,16 @@ class StartdTest {
         assertEquals(new Resources(1, 256, 1024), g.slot().resources());
         assertEquals(new Resources(1, 768, 100000 - 1024), startd.slot().remaining());
 
-        JobStarted started = startd.activate(g.claimId(), "1.0", job("/bin/sh", "-c 'exit 7'")).get();
-        assertEquals(new JobStarted("1.0", g.claimId(), SCHEDULER, "slot1_1@node"), started);
-        JobExited exited = events.next(JobExited.class);
+        RunStarted started = startd.activate(g.claimId(), "1.0", job("/bin/sh", "-c 'exit 7'")).get();
+        assertEquals(new RunStarted("1.0", g.claimId(), SCHEDULER, "slot1_1@node"), started);
+        RunExited exited = events.next(RunExited.class);
         assertEquals("1.0", exited.jobId());
         assertEquals(7, exited.exitCode());
         assertFalse(exited.exitBySignal());
         assertFalse(exited.neverStarted());
 
         assertEquals("1.1", startd.activate(g.claimId(), "1.1", job("/bin/echo", "again")).get().jobId());
-        assertEquals(0, events.next(JobExited.class).exitCode());
+        assertEquals(0, events.next(RunExited.class).exitCode());
 
         startd.release(g.claimId()).get();
         assertEquals(MACHINE.total(), startd.slot().remaining());
@@ -139,7 +139,7 @@ class StartdTest {
         assertTrue(busy.getMessage().contains("running job 1.0"), busy.getMessage());
         assertInstanceOf(StartdFailure.WrongState.class, failure(startd.deactivate(g.claimId(), "9.9")));
         startd.deactivate(g.claimId(), "1.0").get();
-        JobExited exited = events.next(JobExited.class);
+        RunExited exited = events.next(RunExited.class);
         assertTrue(exited.exitBySignal());
         assertEquals(15, exited.exitSignal());
         startd.deactivate(g.claimId(), "1.0").get(); // already gone: nothing to do, no error
@@ -165,7 +165,7 @@ class StartdTest {
         ClaimBook.Grant g = startd.claim(job("/bin/true", ""), SCHEDULER).get();
         ClassAd first = job("/bin/true", "");
         assertNotNull(startd.activate(g.claimId(), "3.0", first).get(), "started");
-        assertEquals("3.0", events.next(JobExited.class).jobId());
+        assertEquals("3.0", events.next(RunExited.class).jobId());
 
         StartdFailure again = failure(startd.activate(g.claimId(), "3.0", first));
         assertInstanceOf(StartdFailure.WrongState.class, again, "the same activation (3.0, NumJobStarts 0) ran already");
@@ -173,9 +173,9 @@ class StartdTest {
 
         ClassAd rerun = first.with("NumJobStarts", org.harrier.classad.IntegerValue.of(1));
         assertNotNull(startd.activate(g.claimId(), "3.0", rerun).get(), "a later run of the job (it was requeued) starts");
-        assertEquals("3.0", events.next(JobExited.class).jobId());
+        assertEquals("3.0", events.next(RunExited.class).jobId());
         assertNotNull(startd.activate(g.claimId(), "3.1", first).get(), "another job starts");
-        assertEquals("3.1", events.next(JobExited.class).jobId());
+        assertEquals("3.1", events.next(RunExited.class).jobId());
     }
 
     @Test
@@ -194,7 +194,7 @@ class StartdTest {
         awaitState(pid, s -> s != 'T');
         startd.resume(g.claimId(), "6.0").get(); // not stopped: a no-op
         Files.writeString(iwd.resolve("go"), "");
-        JobExited exited = events.next(JobExited.class);
+        RunExited exited = events.next(RunExited.class);
         assertEquals("6.0", exited.jobId());
         assertEquals(0, exited.exitCode());
     }
@@ -211,17 +211,17 @@ class StartdTest {
         assertEquals("claim on slot1_1@node runs job 1.0, not 1.1", other.getMessage());
         startd.suspend(g.claimId(), "1.0").get();
         startd.deactivate(g.claimId(), "1.0").get();
-        assertEquals(15, events.next(JobExited.class).exitSignal(), "a suspended job is killed by SIGTERM too");
+        assertEquals(15, events.next(RunExited.class).exitSignal(), "a suspended job is killed by SIGTERM too");
     }
 
     @Test
     void aJobThatCannotStartIsReportedAsExitedWithAHoldReasonAndTheClaimStaysUsable() throws Exception {
         ClaimBook.Grant g = startd.claim(job("/bin/true", ""), SCHEDULER).get();
         assertNull(startd.activate(g.claimId(), "2.0", job("/no/such/program", "")).get(), "not started");
-        JobExited exited = events.next(JobExited.class);
+        RunExited exited = events.next(RunExited.class);
         assertTrue(exited.neverStarted());
         assertEquals(6, exited.holdReasonCode());
-        assertEquals(JobExited.NEVER_STARTED, exited.exitCode());
+        assertEquals(RunExited.NEVER_STARTED, exited.exitCode());
         assertTrue(exited.holdReason().contains("/no/such/program does not exist"), exited.holdReason());
         assertFalse(startd.slot().dynamicSlots().get("slot1_1@node").busy());
 
@@ -235,7 +235,7 @@ class StartdTest {
         assertTrue(startd.slot().dynamicSlots().get("slot1_1@node").busy());
         startd.release(g.claimId()).get();
         assertInstanceOf(StartdFailure.UnknownClaim.class, failure(startd.activate(g.claimId(), "3.1", job("/bin/true", ""))));
-        JobExited exited = events.next(JobExited.class);
+        RunExited exited = events.next(RunExited.class);
         assertEquals(15, exited.exitSignal());
         assertEquals(MACHINE.total(), startd.refusals().thenApply(r -> startd.slot().remaining()).get());
     }
@@ -245,7 +245,7 @@ class StartdTest {
         ClaimBook.Grant g = startd.claim(job("/bin/true", ""), SCHEDULER).get();
         ClassAd env = job("/usr/bin/env", "").with("Out", Expr.parse("\"env.txt\""));
         assertNotNull(startd.activate(g.claimId(), "4.0", env).get(), "started");
-        assertEquals(0, events.next(JobExited.class).exitCode());
+        assertEquals(0, events.next(RunExited.class).exitCode());
         List<String> lines = Files.readAllLines(iwd.resolve("env.txt"));
         assertTrue(lines.contains("_CONDOR_SLOT=slot1_1"), lines.toString());
         assertTrue(lines.contains("OMP_NUM_THREADS=1"), lines.toString());
@@ -258,7 +258,7 @@ class StartdTest {
                 "started");
         long child = awaitPid("child.pid");
         startd.close();
-        JobExited exited = events.next(JobExited.class);
+        RunExited exited = events.next(RunExited.class);
         assertTrue(exited.exitBySignal());
         Await.until("the child to die too", Duration.ofSeconds(20),
                 () -> !ProcessHandle.of(child).map(ProcessHandle::isAlive).orElse(false));

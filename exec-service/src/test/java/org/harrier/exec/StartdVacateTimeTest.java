@@ -38,7 +38,7 @@ class StartdVacateTimeTest {
 
     @TempDir
     Path iwd;
-    final LinkedBlockingQueue<JobExited> exits = new LinkedBlockingQueue<>();
+    final LinkedBlockingQueue<RunExited> exits = new LinkedBlockingQueue<>();
     Startd startd;
 
     @AfterEach
@@ -67,7 +67,7 @@ class StartdVacateTimeTest {
                     }
 
                     @Override
-                    public void jobExited(JobExited exited) {
+                    public void jobExited(RunExited exited) {
                         exits.add(exited);
                     }
                 });
@@ -80,7 +80,7 @@ class StartdVacateTimeTest {
 
         startd.vacate(g.claimId(), "7.0").get(20, TimeUnit.SECONDS);
 
-        JobExited exited = assertInstanceOf(JobExited.class, exits.poll(40, TimeUnit.SECONDS), "an exit report");
+        RunExited exited = assertInstanceOf(RunExited.class, exits.poll(40, TimeUnit.SECONDS), "an exit report");
         assertEquals("7.0", exited.jobId());
         assertEquals(marker, Files.exists(iwd.resolve("marker")),
                 marker ? "the job had the time to finish its trap" : "the job was killed before it could");

@@ -11,12 +11,12 @@ import org.harrier.protocol.ObjectId;
 import org.harrier.protocol.method.Done;
 import org.harrier.protocol.slot.Activate;
 import org.harrier.protocol.slot.Alive;
-import org.harrier.protocol.slot.Claim;
-import org.harrier.protocol.slot.Continue;
+import org.harrier.protocol.slot.ClaimSlot;
+import org.harrier.protocol.slot.ContinueClaim;
 import org.harrier.protocol.slot.Deactivate;
-import org.harrier.protocol.slot.Match;
-import org.harrier.protocol.slot.Release;
-import org.harrier.protocol.slot.Suspend;
+import org.harrier.protocol.slot.MatchNotice;
+import org.harrier.protocol.slot.ReleaseClaim;
+import org.harrier.protocol.slot.SuspendClaim;
 import org.harrier.protocol.slot.Vacate;
 
 /**
@@ -34,15 +34,15 @@ public final class StandInSlot implements ManagedObject {
     public StandInSlot(String name) {
         this.id = ObjectId.grid("slot", name);
         this.methods = new MethodTable("slot", QmfException::unexpected)
-                .on(Claim.METHOD, (r, c) -> CompletableFuture.completedFuture(new Claim.Granted(CLAIM, id.key())))
+                .on(ClaimSlot.METHOD, (r, c) -> CompletableFuture.completedFuture(new ClaimSlot.Granted(CLAIM, id.key())))
                 .on(Activate.METHOD, (r, c) -> CompletableFuture.completedFuture(new Activate.Started(true, id.key())))
                 .on(Deactivate.METHOD, (r, c) -> done())
-                .on(Suspend.METHOD, (r, c) -> done())
-                .on(Continue.METHOD, (r, c) -> done())
-                .on(Release.METHOD, (r, c) -> done())
+                .on(SuspendClaim.METHOD, (r, c) -> done())
+                .on(ContinueClaim.METHOD, (r, c) -> done())
+                .on(ReleaseClaim.METHOD, (r, c) -> done())
                 .on(Alive.METHOD, (r, c) -> done())
                 .on(Vacate.METHOD, (r, c) -> CompletableFuture.completedFuture(new Vacate.Vacated(List.of())))
-                .on(Match.METHOD, (r, c) -> CompletableFuture.completedFuture(new Match.Taken(true)));
+                .on(MatchNotice.METHOD, (r, c) -> CompletableFuture.completedFuture(new MatchNotice.Taken(true)));
     }
 
     private static CompletableFuture<Done> done() {

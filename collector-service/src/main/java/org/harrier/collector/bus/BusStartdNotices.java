@@ -7,7 +7,7 @@ import org.harrier.bus.Console;
 import org.harrier.collector.StartdNotices;
 import org.harrier.protocol.AgentName;
 import org.harrier.protocol.ObjectId;
-import org.harrier.protocol.slot.Match;
+import org.harrier.protocol.slot.MatchNotice;
 
 /** The negotiator's {@link StartdNotices} on the bus: the slot's {@code Match} record through the console, bounded by the call timeout. */
 final class BusStartdNotices implements StartdNotices {
@@ -20,7 +20,7 @@ final class BusStartdNotices implements StartdNotices {
     }
 
     @Override
-    public CompletionStage<?> inform(AgentName startd, ObjectId slot, Match notice) {
+    public CompletionStage<?> inform(AgentName startd, ObjectId slot, MatchNotice notice) {
         return console.call(startd, slot, notice, timeout);
     }
 }

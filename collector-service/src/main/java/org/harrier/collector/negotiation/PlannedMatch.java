@@ -5,7 +5,7 @@ import org.harrier.rules.Resources;
 import java.util.Objects;
 
 import org.harrier.protocol.scheduler.Matched;
-import org.harrier.protocol.slot.Match;
+import org.harrier.protocol.slot.MatchNotice;
 
 /**
  * One job of a request matched with a slot. {@code carved} is what a partitionable slot gives
@@ -34,7 +34,7 @@ public record PlannedMatch(ResourceRequest request, SlotOffer slot, Resources ca
      * The startd's {@code slot.Match} notice (NEGOTIATOR_INFORM_STARTD): the scheduler whose
      * Claim is to come and its request (as text: the startd only logs it).
      */
-    public Match toNotice() {
-        return new Match(request.scheduler().name(), String.valueOf(request.requestId()));
+    public MatchNotice toNotice() {
+        return new MatchNotice(request.scheduler().name(), String.valueOf(request.requestId()));
     }
 }

@@ -7,7 +7,7 @@ import java.util.concurrent.CompletionStage;
 import org.harrier.bus.ManagedObject;
 import org.harrier.bus.MethodTable;
 import org.harrier.classad.ClassAd;
-import org.harrier.exec.JobStarted;
+import org.harrier.exec.RunStarted;
 import org.harrier.exec.Startd;
 import org.harrier.exec.claim.StartdFailure;
 import org.harrier.protocol.AdMaps;
@@ -16,12 +16,12 @@ import org.harrier.protocol.ObjectId;
 import org.harrier.protocol.method.Done;
 import org.harrier.protocol.slot.Activate;
 import org.harrier.protocol.slot.Alive;
-import org.harrier.protocol.slot.Claim;
-import org.harrier.protocol.slot.Continue;
+import org.harrier.protocol.slot.ClaimSlot;
+import org.harrier.protocol.slot.ContinueClaim;
 import org.harrier.protocol.slot.Deactivate;
-import org.harrier.protocol.slot.Match;
-import org.harrier.protocol.slot.Release;
-import org.harrier.protocol.slot.Suspend;
+import org.harrier.protocol.slot.MatchNotice;
+import org.harrier.protocol.slot.ReleaseClaim;
+import org.harrier.protocol.slot.SuspendClaim;
 import org.harrier.protocol.slot.Vacate;
 
 /**
@@ -51,15 +51,15 @@ final class SlotObject implements ManagedObject {
         this.startd = startd;
         this.values = AdMaps.toNative(ad);
         this.methods = new MethodTable("slot", StartdFailures::toQmf)
-                .on(Claim.METHOD, (q, c) -> claim(q))
+                .on(ClaimSlot.METHOD, (q, c) -> claim(q))
                 .on(Activate.METHOD, (q, c) -> startd.activate(q.claimId(), q.id(), q.job()).thenApply(SlotObject::startReport))
                 .on(Deactivate.METHOD, (q, c) -> done(startd.deactivate(q.claimId(), q.id())))
-                .on(Suspend.METHOD, (q, c) -> done(startd.suspend(q.claimId(), q.id())))
-                .on(Continue.METHOD, (q, c) -> done(startd.resume(q.claimId(), q.id())))
-                .on(Release.METHOD, (q, c) -> done(startd.release(q.claimId())))
+                .on(SuspendClaim.METHOD, (q, c) -> done(startd.suspend(q.claimId(), q.id())))
+                .on(ContinueClaim.METHOD, (q, c) -> done(startd.resume(q.claimId(), q.id())))
+                .on(ReleaseClaim.METHOD, (q, c) -> done(startd.release(q.claimId())))
                 .on(Alive.METHOD, (q, c) -> done(startd.alive(q.claimId())))
                 .on(Vacate.METHOD, (q, c) -> vacate(q))
-                .on(Match.METHOD, (q, c) -> match(q));
+                .on(MatchNotice.METHOD, (q, c) -> match(q));
     }
 
     @Override
@@ -88,7 +88,7 @@ final class SlotObject implements ManagedObject {
     }
 
     /** Activate's answer is the start report: Started, and RemoteHost (the dynamic slot) when it did. */
-    private static Activate.Started startReport(JobStarted started) {
+    private static Activate.Started startReport(RunStarted started) {
         return started == null ? Activate.Started.NOT_STARTED : new Activate.Started(true, started.remoteHost());
     }
 
@@ -110,7 +110,7 @@ final class SlotObject implements ManagedObject {
      * owner has the slot). Anything else is refused with a clear error and changes nothing
      * (RequestId is only informational).
      */
-    private CompletionStage<Match.Taken> match(Match q) {
+    private CompletionStage<MatchNotice.Taken> match(MatchNotice q) {
         if (!partitionable) {
             throw new StartdFailure.WrongState("a match notice names the partitionable slot; "
                     + id.key() + " is a dynamic slot of " + values.get("ParentSlotName"));
@@ -120,10 +120,10 @@ final class SlotObject implements ManagedObject {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("Scheduler: " + e.getMessage());
         }
-        return startd.matches().notice(q.scheduler()).thenApply(Match.Taken::new);
+        return startd.matches().notice(q.scheduler()).thenApply(MatchNotice.Taken::new);
     }
 
-    private CompletionStage<Claim.Granted> claim(Claim q) {
+    private CompletionStage<ClaimSlot.Granted> claim(ClaimSlot q) {
         if (!partitionable && q.preempt()) {
             // Always fails: PREEMPTING once the eviction is under way (docs/protocols.md).
             return startd.preempt(id.key()).thenApply(SlotObject::neverGranted);
@@ -132,11 +132,11 @@ final class SlotObject implements ManagedObject {
             throw new StartdFailure.ClaimRefused("claim refused: " + id.key() + " is a dynamic slot; claim "
                     + values.get("ParentSlotName"));
         }
-        return startd.claim(q.request(), q.scheduler()).thenApply(g -> new Claim.Granted(g.claimId(), g.slot().name()));
+        return startd.claim(q.request(), q.scheduler()).thenApply(g -> new ClaimSlot.Granted(g.claimId(), g.slot().name()));
     }
 
     /** {@link Startd#preempt} fails whatever it does; a preempting claim is never granted. */
-    private static Claim.Granted neverGranted(Void evicting) {
+    private static ClaimSlot.Granted neverGranted(Void evicting) {
         throw new IllegalStateException("a preempting claim is never granted, yet the eviction did not fail");
     }
 

@@ -9,9 +9,9 @@ import java.util.Objects;
 import org.harrier.bus.Agent;
 import org.harrier.bus.Console;
 import org.harrier.classad.ClassAd;
-import org.harrier.exec.JobCheckpointed;
-import org.harrier.exec.JobExited;
-import org.harrier.exec.JobUsage;
+import org.harrier.exec.RunCheckpointed;
+import org.harrier.exec.RunExited;
+import org.harrier.exec.RunProgress;
 import org.harrier.exec.Startd;
 import org.harrier.exec.StartdListener;
 import org.harrier.exec.claim.DynamicSlot;
@@ -118,13 +118,13 @@ final class SlotPublisher implements StartdListener {
 
     /** A job that never started is reported with ExitCode -1, no usage, and why (HoldReason, HoldReasonCode). */
     @Override
-    public void jobExited(JobExited e) {
+    public void jobExited(RunExited e) {
         report(e.scheduler(), e.jobId(), SchedulerReports.exited(e));
     }
 
-    /** A saved checkpoint: JobCheckpointed(Id, ClaimId, CheckpointNumber, Size bytes, Duration seconds), persistent. */
+    /** A saved checkpoint: RunCheckpointed(Id, ClaimId, CheckpointNumber, Size bytes, Duration seconds), persistent. */
     @Override
-    public void jobCheckpointed(JobCheckpointed c) {
+    public void jobCheckpointed(RunCheckpointed c) {
         report(c.scheduler(), c.jobId(), SchedulerReports.checkpointed(c));
     }
 
@@ -134,7 +134,7 @@ final class SlotPublisher implements StartdListener {
      * report carries newer figures; the scheduler ignores one for a job no longer running there.
      */
     @Override
-    public void jobUsage(JobUsage u) {
+    public void jobUsage(RunProgress u) {
         AgentName agentName;
         try {
             agentName = AgentName.parse(u.scheduler());
@@ -144,7 +144,7 @@ final class SlotPublisher implements StartdListener {
         console.call(agentName, BusSchedulerCalls.schedulerObject(agentName), SchedulerReports.usage(u), USAGE_TIMEOUT)
                 .whenComplete((out, error) -> {
                     if (error != null) {
-                        log.debug("JobUsage for job {} to {} not taken: {}", u.jobId(), u.scheduler(), error.getMessage());
+                        log.debug("RunProgress for job {} to {} not taken: {}", u.jobId(), u.scheduler(), error.getMessage());
                     }
                 });
     }

@@ -10,7 +10,7 @@ import java.util.TreeMap;
 
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.EvalContext;
-import org.harrier.exec.JobExited;
+import org.harrier.exec.RunExited;
 import org.harrier.exec.Startd;
 import org.harrier.exec.machine.Machine;
 import org.harrier.exec.machine.Measurements;
@@ -22,7 +22,7 @@ import org.harrier.exec.starter.ProcessOutcome;
  * Nothing else holds these; other parts ask the table, and change it only through its transitions.
  *
  * <p>A table does not change once made. A transition is a pure function of the table and its
- * inputs (the time among them): it returns a {@link Transition} with the new table, its answer
+ * inputs (the time among them): it returns a {@link ClaimTransition} with the new table, its answer
  * and the {@link Effect}s it asks for (kill a tree, publish the ad, report an exit, cancel a
  * staging), or throws a {@link StartdFailure} for a call it refuses. No transition does I/O or
  * touches a process; {@link OwnerThread#commit} takes the new table and applies the effects.
@@ -154,7 +154,7 @@ public final class ClaimTable {
     }
 
     /** Carves a dynamic slot for {@code request} (ClaimRefused if it cannot); its claim lease starts now. */
-    public Transition<ClaimBook.Grant> claim(ClassAd request, String scheduler, Measurements measured,
+    public ClaimTransition<ClaimBook.Grant> claim(ClassAd request, String scheduler, Measurements measured,
             EvalContext context) {
         ClaimTable next = next();
         ClaimBook.Grant g;
@@ -162,40 +162,40 @@ public final class ClaimTable {
             g = next.book.claim(request, scheduler, measured, context);
         } catch (StartdFailure.ClaimRefused refused) {
             // Counted per reason in the next table: why jobs stayed idle.
-            return Transition.refused(next, refused);
+            return ClaimTransition.refused(next, refused);
         }
         next.leases.idle(g.claimId(), context.now());
-        return Transition.to(next, g, List.of(Effect.PUBLISH));
+        return ClaimTransition.to(next, g, List.of(Effect.PUBLISH));
     }
 
     /**
      * Job {@code jobId} is activated on the claim (Busy from now, whether its process runs yet or
      * its inputs are still coming): its claim attributes, and its JobLeaseDuration as the lease.
      */
-    public Transition<Void> activated(String claimId, String jobId, ClassAd job, EvalContext context) {
+    public ClaimTransition<Void> activated(String claimId, String jobId, ClassAd job, EvalContext context) {
         ClaimTable next = next();
         next.book.running(claimId, jobId, job, context);
         next.leases.running(claimId, job, context.now());
-        return Transition.to(next, List.of(Effect.PUBLISH));
+        return ClaimTransition.to(next, List.of(Effect.PUBLISH));
     }
 
     /** The claim's job has a process now: first start, or a start once its inputs came. */
-    public Transition<Void> started(String claimId, ClaimRun run) {
+    public ClaimTransition<Void> started(String claimId, ClaimRun run) {
         ClaimTable next = next();
         next.running.put(claimId, run);
-        return Transition.to(next, Effect.NONE);
+        return ClaimTransition.to(next, Effect.NONE);
     }
 
     /** A self-checkpointing job's process started again after a checkpoint; it carries {@code run}'s earlier usage. */
-    public Transition<Void> restarted(String claimId, ClaimRun run) {
+    public ClaimTransition<Void> restarted(String claimId, ClaimRun run) {
         return started(claimId, run);
     }
 
     /** A checkpoint was saved: the job's ad counts it (NumCkpts), if {@code was} still runs there. */
-    public Transition<Void> checkpointed(String claimId, ClaimRun was, ClaimRun now) {
+    public ClaimTransition<Void> checkpointed(String claimId, ClaimRun was, ClaimRun now) {
         ClaimTable next = next();
         next.running.replace(claimId, was, now);
-        return Transition.to(next, Effect.NONE);
+        return ClaimTransition.to(next, Effect.NONE);
     }
 
     /**
@@ -208,11 +208,11 @@ public final class ClaimTable {
     }
 
     /** The scheduler renewed the claim's lease; UnknownClaim if it is gone or going. */
-    public Transition<Void> renewed(String claimId, long now) {
+    public ClaimTransition<Void> renewed(String claimId, long now) {
         usable(claimId);
         ClaimTable next = next();
         next.leases.renewed(claimId, now);
-        return Transition.to(next, Effect.NONE);
+        return ClaimTransition.to(next, Effect.NONE);
     }
 
     /** The claims nobody renewed within their lease by {@code now} (not those already being released). */
@@ -221,26 +221,26 @@ public final class ClaimTable {
     }
 
     /** Deactivate: kills job {@code jobId}'s tree if it runs on the claim, or cancels its staging. */
-    public Transition<Void> deactivate(String claimId, String jobId) {
+    public ClaimTransition<Void> deactivate(String claimId, String jobId) {
         DynamicSlot d = usable(claimId);
         ClaimRun run = running.get(claimId);
         if (run != null) {
-            return Transition.to(this, List.of(new Effect.Kill(same(d, run, jobId).process())));
+            return ClaimTransition.to(this, List.of(new Effect.Kill(same(d, run, jobId).process())));
         }
-        return Transition.to(this, List.of(new Effect.CancelStaging(claimId)));
+        return ClaimTransition.to(this, List.of(new Effect.CancelStaging(claimId)));
     }
 
     /** Gives the claim up: a running job is killed first, and the resources return once its tree is dead ({@link #ended}). */
-    public Transition<Void> release(String claimId) {
+    public ClaimTransition<Void> release(String claimId) {
         usable(claimId);
         ClaimTable next = next();
         ClaimRun run = running.get(claimId);
         if (run != null) {
             next.releasing.add(claimId);
-            return Transition.to(next, List.of(new Effect.Kill(run.process())));
+            return ClaimTransition.to(next, List.of(new Effect.Kill(run.process())));
         }
         next.end(claimId);
-        return Transition.to(next, List.of(new Effect.CancelStaging(claimId), Effect.PUBLISH));
+        return ClaimTransition.to(next, List.of(new Effect.CancelStaging(claimId), Effect.PUBLISH));
     }
 
     /** The claim is gone: its resources back to the partitionable slot, its lease with it; only on a next table. */
@@ -250,10 +250,10 @@ public final class ClaimTable {
     }
 
     /** A preempted claim with no job running ends at once. */
-    public Transition<Void> endIdle(String claimId) {
+    public ClaimTransition<Void> endIdle(String claimId) {
         ClaimTable next = next();
         next.end(claimId);
-        return Transition.to(next, List.of(Effect.PUBLISH));
+        return ClaimTransition.to(next, List.of(Effect.PUBLISH));
     }
 
     /**
@@ -262,10 +262,10 @@ public final class ClaimTable {
      * The report covers the job's whole stay (runs before checkpoint restarts too), Evicted when it
      * was vacated or killed. No effects when the claim runs no job (its end was taken already).
      */
-    public Transition<Void> ended(String claimId, ProcessOutcome last, String outputFailure, long now) {
+    public ClaimTransition<Void> ended(String claimId, ProcessOutcome last, String outputFailure, long now) {
         ClaimRun run = running.get(claimId);
         if (run == null) {
-            return Transition.to(this, Effect.NONE);
+            return ClaimTransition.to(this, Effect.NONE);
         }
         ClaimTable next = next();
         next.running.remove(claimId);
@@ -278,13 +278,13 @@ public final class ClaimTable {
             next.book.idle(claimId, now);
             next.leases.idle(claimId, now);
         }
-        JobExited report = evicted(eviction)
-                ? JobExited.evicted(run.jobId(), claimId, run.scheduler(), outcome)
-                : JobExited.of(run.jobId(), claimId, run.scheduler(), outcome);
+        RunExited report = evicted(eviction)
+                ? RunExited.evicted(run.jobId(), claimId, run.scheduler(), outcome)
+                : RunExited.of(run.jobId(), claimId, run.scheduler(), outcome);
         if (outputFailure != null && !report.evicted()) {
             report = report.outputFailed(outputFailure);
         }
-        return Transition.to(next, List.of(Effect.PUBLISH, new Effect.ReportExit(report)));
+        return ClaimTransition.to(next, List.of(Effect.PUBLISH, new Effect.ReportExit(report)));
     }
 
     /** The claim's job being vacated or killed by the startd: its end is reported as Evicted. */
@@ -293,50 +293,50 @@ public final class ClaimTable {
     }
 
     /** A job that could not start on an idle claim: only its scheduler hears of it, the claim stays as it was. */
-    public Transition<Void> reported(JobExited report) {
-        return Transition.to(this, List.of(new Effect.ReportExit(report)));
+    public ClaimTransition<Void> reported(RunExited report) {
+        return ClaimTransition.to(this, List.of(new Effect.ReportExit(report)));
     }
 
     /** An activated job that never got a process (staging failed or was cancelled): the claim, if held, is Idle again. */
-    public Transition<Void> neverStarted(String claimId, JobExited report, long now) {
+    public ClaimTransition<Void> neverStarted(String claimId, RunExited report, long now) {
         if (!book.holds(claimId)) {
-            return Transition.to(this, List.of(new Effect.ReportExit(report)));
+            return ClaimTransition.to(this, List.of(new Effect.ReportExit(report)));
         }
         ClaimTable next = next();
         next.book.idle(claimId, now);
         next.leases.idle(claimId, now);
-        return Transition.to(next, List.of(Effect.PUBLISH, new Effect.ReportExit(report)));
+        return ClaimTransition.to(next, List.of(Effect.PUBLISH, new Effect.ReportExit(report)));
     }
 
     /** A checkpointed job could not start again: its run is over, the claim Idle, the scheduler told why. */
-    public Transition<Void> restartFailed(String claimId, JobExited report, long now) {
+    public ClaimTransition<Void> restartFailed(String claimId, RunExited report, long now) {
         ClaimTable next = next();
         next.running.remove(claimId);
         next.book.idle(claimId, now);
-        return Transition.to(next, List.of(Effect.PUBLISH, new Effect.ReportExit(report)));
+        return ClaimTransition.to(next, List.of(Effect.PUBLISH, new Effect.ReportExit(report)));
     }
 
     /** The claim's job is retiring, being vacated or killed (its claim is preempted or its owner wants it gone). */
-    public Transition<Void> evicting(String claimId, ClaimAttributes.Eviction stage, long now) {
+    public ClaimTransition<Void> evicting(String claimId, ClaimAttributes.Eviction stage, long now) {
         ClaimTable next = next();
         next.book.evicting(claimId, stage, now);
-        return Transition.to(next, List.of(Effect.PUBLISH));
+        return ClaimTransition.to(next, List.of(Effect.PUBLISH));
     }
 
     /** The claim's job was stopped or continued: its slot's activity follows (Suspended, Busy). */
-    public Transition<Void> suspended(String claimId, boolean stopped, long now) {
+    public ClaimTransition<Void> suspended(String claimId, boolean stopped, long now) {
         if (book.claimed(claimId).claim().suspended() == stopped) {
-            return Transition.to(this, Effect.NONE);
+            return ClaimTransition.to(this, Effect.NONE);
         }
         ClaimTable next = next();
         next.book.suspended(claimId, stopped, now);
-        return Transition.to(next, List.of(Effect.PUBLISH));
+        return ClaimTransition.to(next, List.of(Effect.PUBLISH));
     }
 
     /** A re-detection of the machine; publishes when the slot changed ({@link ClaimBook#resize}). */
-    public Transition<Boolean> resized(Machine detected) {
+    public ClaimTransition<Boolean> resized(Machine detected) {
         ClaimTable next = next();
         boolean changed = next.book.resize(detected);
-        return changed ? Transition.to(next, true, List.of(Effect.PUBLISH)) : Transition.to(this, false, Effect.NONE);
+        return changed ? ClaimTransition.to(next, true, List.of(Effect.PUBLISH)) : ClaimTransition.to(this, false, Effect.NONE);
     }
 }

@@ -2,7 +2,7 @@ package org.harrier.exec.claim;
 
 import java.util.List;
 
-import org.harrier.exec.JobExited;
+import org.harrier.exec.RunExited;
 import org.harrier.exec.starter.RunningJob;
 
 /**
@@ -24,7 +24,7 @@ public sealed interface Effect {
     }
 
     /** Tell the job's scheduler it exited (or never started), one way and persistent. */
-    record ReportExit(JobExited report) implements Effect {
+    record ReportExit(RunExited report) implements Effect {
     }
 
     Publish PUBLISH = new Publish();

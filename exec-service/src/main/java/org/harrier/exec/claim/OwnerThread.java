@@ -39,7 +39,7 @@ public final class OwnerThread {
     }
 
     /** Takes {@code t}'s table, applies its effects, then answers its value (or throws its refusal). */
-    public <T> T commit(Transition<T> t) {
+    public <T> T commit(ClaimTransition<T> t) {
         table = t.table();
         apply.accept(t.effects());
         if (t.refusal() != null) {

@@ -15,8 +15,8 @@ import java.util.function.BooleanSupplier;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.IntegerValue;
 import org.harrier.classad.StringValue;
-import org.harrier.exec.JobCheckpointed;
-import org.harrier.exec.JobExited;
+import org.harrier.exec.RunCheckpointed;
+import org.harrier.exec.RunExited;
 import org.harrier.exec.StartdListener;
 import org.harrier.exec.checkpoint.CheckpointException;
 import org.harrier.exec.checkpoint.CheckpointFiles;
@@ -129,7 +129,7 @@ public final class Checkpointer implements AutoCloseable, JobStarts.Restore {
         if (saved != null) {
             current = new ClaimRun(run.jobId(), run.scheduler(), run.process(), counted(run.job(), saved), run.earlier());
             claims.thread().commit(claims.table().checkpointed(claimId, run, current));
-            JobCheckpointed report = JobCheckpointed.of(run, claimId, saved);
+            RunCheckpointed report = RunCheckpointed.of(run, claimId, saved);
             log.info("job {}: checkpoint {} saved ({} files, {} bytes, {} s)", run.jobId(), saved.number(),
                     saved.files(), saved.bytes(), saved.seconds());
             safely(() -> claims.listener().jobCheckpointed(report));
@@ -157,7 +157,7 @@ public final class Checkpointer implements AutoCloseable, JobStarts.Restore {
             claims.thread().commit(claims.table().restarted(claimId,
                     new ClaimRun(run.jobId(), run.scheduler(), process, run.job(), run.earlier().plus(last))));
         } catch (JobSetupException e) {
-            claims.thread().commit(claims.table().restartFailed(claimId, JobExited.neverStarted(run.jobId(), claimId,
+            claims.thread().commit(claims.table().restartFailed(claimId, RunExited.neverStarted(run.jobId(), claimId,
                     run.scheduler(), "restart after a checkpoint failed: " + e.getMessage(), e.holdReasonCode()),
                     clock.instant().getEpochSecond()));
         }

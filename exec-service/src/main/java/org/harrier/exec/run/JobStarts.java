@@ -13,13 +13,13 @@ import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 import org.harrier.classad.ClassAd;
-import org.harrier.exec.JobExited;
-import org.harrier.exec.JobStarted;
+import org.harrier.exec.RunExited;
+import org.harrier.exec.RunStarted;
 import org.harrier.exec.claim.ClaimRun;
 import org.harrier.exec.claim.ClaimTable;
 import org.harrier.exec.claim.DynamicSlot;
 import org.harrier.exec.claim.OwnerThread;
-import org.harrier.exec.claim.Transition;
+import org.harrier.exec.claim.ClaimTransition;
 import org.harrier.exec.starter.JobCommand;
 import org.harrier.exec.starter.JobSetupException;
 import org.harrier.exec.starter.ProcessOutcome;
@@ -103,7 +103,7 @@ public final class JobStarts {
      * starts once they are here. {@code exited} gets the process's end on the owner thread.
      * Null when the job could not start: its exit report with the reason is on its way.
      */
-    public JobStarted activate(String claimId, String jobId, ClassAd job, BiConsumer<String, ProcessOutcome> exited) {
+    public RunStarted activate(String claimId, String jobId, ClassAd job, BiConsumer<String, ProcessOutcome> exited) {
         DynamicSlot d = table().activatable(claimId, jobId, job);
         RunningJob process;
         try {
@@ -116,12 +116,12 @@ public final class JobStarts {
                     outcome -> owner.execute(() -> exited.accept(claimId, outcome)));
         } catch (JobSetupException e) {
             thread.commit(table().reported(
-                    JobExited.neverStarted(jobId, claimId, d.scheduler(), e.getMessage(), e.holdReasonCode())));
+                    RunExited.neverStarted(jobId, claimId, d.scheduler(), e.getMessage(), e.holdReasonCode())));
             return null;
         }
         thread.commit(table().started(claimId, new ClaimRun(jobId, d.scheduler(), process, job)));
         thread.commit(table().activated(claimId, jobId, job, thread.context()));
-        return new JobStarted(jobId, claimId, d.scheduler(), d.name());
+        return new RunStarted(jobId, claimId, d.scheduler(), d.name());
     }
 
     /** True when job {@code jobId} starts here rather than in Activate: its files travel, or its checkpoint does. */
@@ -133,12 +133,12 @@ public final class JobStarts {
      * Running from now on, as under HTCondor (the answer is the start report); the process starts
      * once its inputs are in its sandbox (or its checkpoint in its Iwd).
      */
-    private JobStarted later(DynamicSlot d, String claimId, String jobId, ClassAd job, JobCommand command,
+    private RunStarted later(DynamicSlot d, String claimId, String jobId, ClassAd job, JobCommand command,
             BiConsumer<String, ProcessOutcome> exited) {
-        Transition<Void> activated = table().activated(claimId, jobId, job, thread.context());
+        ClaimTransition<Void> activated = table().activated(claimId, jobId, job, thread.context());
         begin(claimId, jobId, d.scheduler(), job, command, exited);
         thread.commit(activated);
-        return new JobStarted(jobId, claimId, d.scheduler(), d.name());
+        return new RunStarted(jobId, claimId, d.scheduler(), d.name());
     }
 
     private void begin(String claimId, String jobId, String scheduler, ClassAd job, JobCommand command,
@@ -198,7 +198,7 @@ public final class JobStarts {
 
     /** The start failed or was cancelled: the claim (if still held) is idle again, and the scheduler hears why. */
     private void neverStarted(String claimId, String jobId, String scheduler, String reason, int code) {
-        thread.commit(table().neverStarted(claimId, JobExited.neverStarted(jobId, claimId, scheduler, reason, code),
+        thread.commit(table().neverStarted(claimId, RunExited.neverStarted(jobId, claimId, scheduler, reason, code),
                 clock.instant().getEpochSecond()));
     }
 

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Map;
 
-import org.harrier.exec.JobCheckpointed;
-import org.harrier.exec.JobExited;
-import org.harrier.exec.JobUsage;
+import org.harrier.exec.RunCheckpointed;
+import org.harrier.exec.RunExited;
+import org.harrier.exec.RunProgress;
 import org.harrier.exec.starter.CpuTime;
 import org.harrier.exec.starter.ResourceUsage;
 import org.harrier.protocol.method.Request;
@@ -27,7 +27,7 @@ class SchedulerReportsTest {
 
     @Test
     void aJobThatEndedByItselfReportsItsExitAndPeaks() {
-        JobExited e = new JobExited("1.0", "c1", SCHEDULER, 3, false, 0, 1.5, 0.25, 10.0, "", 0, false, PEAKS);
+        RunExited e = new RunExited("1.0", "c1", SCHEDULER, 3, false, 0, 1.5, 0.25, 10.0, "", 0, false, PEAKS);
 
         assertEquals(Map.ofEntries(Map.entry("Id", "1.0"), Map.entry("ClaimId", "c1"), Map.entry("ExitCode", 3L),
                 Map.entry("ExitBySignal", false), Map.entry("ExitSignal", 0L), Map.entry("RemoteUserCpu", 1.5),
@@ -38,7 +38,7 @@ class SchedulerReportsTest {
 
     @Test
     void aJobThatNeverStartedReportsWhyAndNoPeaks() {
-        JobExited e = JobExited.neverStarted("2.0", "c1", SCHEDULER, "no such program /no/such", 6);
+        RunExited e = RunExited.neverStarted("2.0", "c1", SCHEDULER, "no such program /no/such", 6);
 
         assertEquals(Map.of("Id", "2.0", "ClaimId", "c1", "ExitCode", -1L, "ExitBySignal", false, "ExitSignal", 0L,
                 "RemoteUserCpu", 0.0, "RemoteSysCpu", 0.0, "RemoteWallClockTime", 0.0,
@@ -47,7 +47,7 @@ class SchedulerReportsTest {
 
     @Test
     void aJobOverItsMemoryLimitReportsItsExitItsPeaksAndWhyItIsHeld() {
-        JobExited e = new JobExited("3.0", "c1", SCHEDULER, 137, true, 9, 2.0, 0.5, 4.0, "over memory", 34, false, PEAKS);
+        RunExited e = new RunExited("3.0", "c1", SCHEDULER, 137, true, 9, 2.0, 0.5, 4.0, "over memory", 34, false, PEAKS);
 
         Map<String, Object> wire = wire(SchedulerReports.exited(e));
         assertEquals(34L, wire.get("HoldReasonCode"));
@@ -59,7 +59,7 @@ class SchedulerReportsTest {
 
     @Test
     void anEvictedJobSaysSo() {
-        JobExited e = new JobExited("7.0", "c1", SCHEDULER, 143, true, 15, 0.1, 0.0, 3.0, "", 0, true, PEAKS);
+        RunExited e = new RunExited("7.0", "c1", SCHEDULER, 143, true, 15, 0.1, 0.0, 3.0, "", 0, true, PEAKS);
 
         Map<String, Object> wire = wire(SchedulerReports.exited(e));
         assertEquals(true, wire.get("Evicted"));
@@ -69,7 +69,7 @@ class SchedulerReportsTest {
 
     @Test
     void aCheckpointReportsItsNumberSizeAndDuration() {
-        JobCheckpointed c = new JobCheckpointed("4.0", "c1", SCHEDULER, 2, 4096, 0.5);
+        RunCheckpointed c = new RunCheckpointed("4.0", "c1", SCHEDULER, 2, 4096, 0.5);
 
         assertEquals(Map.of("Id", "4.0", "ClaimId", "c1", "CheckpointNumber", 2L, "Size", 4096L, "Duration", 0.5),
                 wire(SchedulerReports.checkpointed(c)));
@@ -77,7 +77,7 @@ class SchedulerReportsTest {
 
     @Test
     void usageSoFarReportsCpuWallClockAndPeaks() {
-        JobUsage u = new JobUsage("5.0", "c1", SCHEDULER, new CpuTime(1.0, 0.5), PEAKS, 30.0);
+        RunProgress u = new RunProgress("5.0", "c1", SCHEDULER, new CpuTime(1.0, 0.5), PEAKS, 30.0);
 
         assertEquals(Map.of("Id", "5.0", "ClaimId", "c1", "RemoteUserCpu", 1.0, "RemoteSysCpu", 0.5,
                 "RemoteWallClockTime", 30.0, "ImageSize", 2048L, "ResidentSetSize", 1500L, "MemoryUsage", 2L,

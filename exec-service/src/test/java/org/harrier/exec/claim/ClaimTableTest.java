@@ -40,7 +40,7 @@ class ClaimTableTest {
 
     @Test
     void aGrantIsANewTableThatPublishesAndLeavesTheOldOneAsItWas() {
-        Transition<ClaimBook.Grant> t = start.claim(request(1), "harrier:scheduler:s", Measurements.NONE, at(100));
+        ClaimTransition<ClaimBook.Grant> t = start.claim(request(1), "harrier:scheduler:s", Measurements.NONE, at(100));
 
         assertEquals(List.of(Effect.PUBLISH), t.effects());
         assertNull(t.refusal());
@@ -52,7 +52,7 @@ class ClaimTableTest {
 
     @Test
     void aRefusedClaimIsCountedInTheNextTableWithNoEffects() {
-        Transition<ClaimBook.Grant> t = start.claim(request(3), "harrier:scheduler:s", Measurements.NONE, at(100));
+        ClaimTransition<ClaimBook.Grant> t = start.claim(request(3), "harrier:scheduler:s", Measurements.NONE, at(100));
 
         assertTrue(t.refusal() instanceof StartdFailure.ClaimRefused, String.valueOf(t.refusal()));
         assertEquals(List.of(), t.effects());
@@ -63,10 +63,10 @@ class ClaimTableTest {
 
     @Test
     void releasingAnIdleClaimCancelsItsStagingAndGivesItsResourcesBack() {
-        Transition<ClaimBook.Grant> granted = start.claim(request(1), "harrier:scheduler:s", Measurements.NONE, at(100));
+        ClaimTransition<ClaimBook.Grant> granted = start.claim(request(1), "harrier:scheduler:s", Measurements.NONE, at(100));
         String claimId = granted.value().claimId();
 
-        Transition<Void> released = granted.table().release(claimId);
+        ClaimTransition<Void> released = granted.table().release(claimId);
 
         assertEquals(List.of(new Effect.CancelStaging(claimId), Effect.PUBLISH), released.effects());
         assertFalse(released.table().holds(claimId));
@@ -77,7 +77,7 @@ class ClaimTableTest {
 
     @Test
     void anIdleClaimExpiresOnlyAfterItsLeaseAndAskingChangesNothing() {
-        Transition<ClaimBook.Grant> granted = start.claim(request(1), "harrier:scheduler:s", Measurements.NONE, at(100));
+        ClaimTransition<ClaimBook.Grant> granted = start.claim(request(1), "harrier:scheduler:s", Measurements.NONE, at(100));
         ClaimTable table = granted.table();
         String claimId = granted.value().claimId();
 
@@ -92,7 +92,7 @@ class ClaimTableTest {
 
     @Test
     void anIdleClaimRunsNoJobSoItsJobCallsAreWrongStateAndAnUnknownOneIsUnknown() {
-        Transition<ClaimBook.Grant> granted = start.claim(request(1), "harrier:scheduler:s", Measurements.NONE, at(100));
+        ClaimTransition<ClaimBook.Grant> granted = start.claim(request(1), "harrier:scheduler:s", Measurements.NONE, at(100));
         ClaimTable table = granted.table();
         String claimId = granted.value().claimId();
 

@@ -6,7 +6,7 @@ import org.harrier.protocol.method.Method;
 /** Every method of the {@code job} class that has a record, for the schema check. */
 public final class JobMethods {
     public static final List<Method<?, ?>> ALL = List.of(
-            GetAd.METHOD);
+            GetTypedAd.METHOD);
 
     private JobMethods() {
     }

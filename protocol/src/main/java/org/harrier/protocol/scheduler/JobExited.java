@@ -12,7 +12,7 @@ import org.harrier.protocol.method.Request;
  * null when the starter measured nothing; {@code holdReason} (null: none) and its code say why
  * a job could not be started; {@code evicted} that it did not end by itself.
  */
-public record JobExited(String id, String claimId, Exit exit, Usage usage, String holdReason, Integer holdReasonCode,
+public record JobExited(String id, String claimId, Exit exit, StarterUsage usage, String holdReason, Integer holdReasonCode,
         boolean evicted) implements Request<Done> {
     private static final Arg<Long> EXIT_CODE = Arg.int32("ExitCode");
     private static final Arg<Boolean> EXIT_BY_SIGNAL = Arg.bool("ExitBySignal");
@@ -23,8 +23,8 @@ public record JobExited(String id, String claimId, Exit exit, Usage usage, Strin
 
     public static final Method<JobExited, Done> METHOD = Method.<JobExited, Done>of("scheduler", "JobExited")
             .inputs(JobUsage.ID, JobUsage.CLAIM_ID, EXIT_CODE, EXIT_BY_SIGNAL, EXIT_SIGNAL, JobUsage.USER_CPU,
-                    JobUsage.SYS_CPU, JobUsage.WALL_CLOCK, Usage.IMAGE_SIZE.optional(), Usage.RESIDENT_SET_SIZE.optional(),
-                    Usage.MEMORY_USAGE.optional(), Usage.DISK_USAGE.optional(), HOLD_REASON, HOLD_REASON_CODE, EVICTED)
+                    JobUsage.SYS_CPU, JobUsage.WALL_CLOCK, StarterUsage.IMAGE_SIZE.optional(), StarterUsage.RESIDENT_SET_SIZE.optional(),
+                    StarterUsage.MEMORY_USAGE.optional(), StarterUsage.DISK_USAGE.optional(), HOLD_REASON, HOLD_REASON_CODE, EVICTED)
             .request(JobExited::read, JobExited::write)
             .done();
 
@@ -43,7 +43,7 @@ public record JobExited(String id, String claimId, Exit exit, Usage usage, Strin
         Exit exit = new Exit(Math.toIntExact(a.get(EXIT_CODE)), a.get(EXIT_BY_SIGNAL), Math.toIntExact(a.get(EXIT_SIGNAL)),
                 a.get(JobUsage.USER_CPU), a.get(JobUsage.SYS_CPU), a.get(JobUsage.WALL_CLOCK));
         Long code = a.get(HOLD_REASON_CODE);
-        return new JobExited(a.get(JobUsage.ID), a.get(JobUsage.CLAIM_ID), exit, Usage.readOptional(a), a.get(HOLD_REASON),
+        return new JobExited(a.get(JobUsage.ID), a.get(JobUsage.CLAIM_ID), exit, StarterUsage.readOptional(a), a.get(HOLD_REASON),
                 code == null ? null : Math.toIntExact(code), a.get(EVICTED, false));
     }
 
@@ -53,7 +53,7 @@ public record JobExited(String id, String claimId, Exit exit, Usage usage, Strin
                 .put(EXIT_CODE, (long) e.exitCode()).put(EXIT_BY_SIGNAL, e.exitBySignal()).put(EXIT_SIGNAL, (long) e.exitSignal())
                 .put(JobUsage.USER_CPU, e.remoteUserCpu()).put(JobUsage.SYS_CPU, e.remoteSysCpu())
                 .put(JobUsage.WALL_CLOCK, e.remoteWallClockTime());
-        return Usage.writeOptional(q.usage(), w).put(HOLD_REASON, q.holdReason())
+        return StarterUsage.writeOptional(q.usage(), w).put(HOLD_REASON, q.holdReason())
                 .put(HOLD_REASON_CODE, q.holdReasonCode() == null ? null : (long) q.holdReasonCode())
                 .put(EVICTED, q.evicted() ? Boolean.TRUE : null);
     }

@@ -9,10 +9,10 @@ import org.harrier.protocol.method.Request;
 
 /**
  * {@code scheduler.JobUsage}: the starter's figures for job {@code id} while it runs on claim
- * {@code claimId}; CPU and this run's wall clock seconds so far, and its {@link Usage}.
+ * {@code claimId}; CPU and this run's wall clock seconds so far, and its {@link StarterUsage}.
  */
 public record JobUsage(String id, String claimId, double remoteUserCpu, double remoteSysCpu, double remoteWallClockTime,
-        Usage usage) implements Request<Done> {
+        StarterUsage usage) implements Request<Done> {
     static final Arg<String> ID = Arg.sstr("Id");
     static final Arg<String> CLAIM_ID = Arg.sstr("ClaimId");
     static final Arg<Double> USER_CPU = Arg.real("RemoteUserCpu");
@@ -20,10 +20,10 @@ public record JobUsage(String id, String claimId, double remoteUserCpu, double r
     static final Arg<Double> WALL_CLOCK = Arg.real("RemoteWallClockTime");
 
     public static final Method<JobUsage, Done> METHOD = Method.<JobUsage, Done>of("scheduler", "JobUsage")
-            .inputs(ID, CLAIM_ID, USER_CPU, SYS_CPU, WALL_CLOCK, Usage.IMAGE_SIZE, Usage.RESIDENT_SET_SIZE,
-                    Usage.MEMORY_USAGE, Usage.DISK_USAGE)
+            .inputs(ID, CLAIM_ID, USER_CPU, SYS_CPU, WALL_CLOCK, StarterUsage.IMAGE_SIZE, StarterUsage.RESIDENT_SET_SIZE,
+                    StarterUsage.MEMORY_USAGE, StarterUsage.DISK_USAGE)
             .request(a -> new JobUsage(a.get(ID), a.get(CLAIM_ID), a.get(USER_CPU), a.get(SYS_CPU), a.get(WALL_CLOCK),
-                    Usage.read(a)),
+                    StarterUsage.read(a)),
                     q -> q.usage().write(MethodArguments.writer().put(ID, q.id()).put(CLAIM_ID, q.claimId())
                             .put(USER_CPU, q.remoteUserCpu()).put(SYS_CPU, q.remoteSysCpu()).put(WALL_CLOCK, q.remoteWallClockTime())))
             .done();

@@ -15,10 +15,10 @@ public record Activate(String claimId, String id, ClassAd job) implements Reques
     private static final Arg<String> REMOTE_HOST = Arg.sstr("RemoteHost");
 
     public static final Method<Activate, Started> METHOD = Method.<Activate, Started>of("slot", "Activate")
-            .inputs(Claim.CLAIM_ID, ID, JOB)
+            .inputs(ClaimSlot.CLAIM_ID, ID, JOB)
             .outputs(STARTED, REMOTE_HOST)
-            .request(a -> new Activate(a.get(Claim.CLAIM_ID), a.get(ID), a.get(JOB)),
-                    q -> MethodArguments.writer().put(Claim.CLAIM_ID, q.claimId()).put(ID, q.id()).put(JOB, q.job()))
+            .request(a -> new Activate(a.get(ClaimSlot.CLAIM_ID), a.get(ID), a.get(JOB)),
+                    q -> MethodArguments.writer().put(ClaimSlot.CLAIM_ID, q.claimId()).put(ID, q.id()).put(JOB, q.job()))
             .answer(Activate::readStarted, Activate::writeStarted)
             .build();
 

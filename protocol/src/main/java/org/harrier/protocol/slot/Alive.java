@@ -9,8 +9,8 @@ import org.harrier.protocol.method.Request;
 /** {@code slot.Alive}: keep the claim alive (HTCondor's ALIVE): renews its lease. */
 public record Alive(String claimId) implements Request<Done> {
     public static final Method<Alive, Done> METHOD = Method.<Alive, Done>of("slot", "Alive")
-            .inputs(Claim.CLAIM_ID)
-            .request(a -> new Alive(a.get(Claim.CLAIM_ID)), q -> MethodArguments.writer().put(Claim.CLAIM_ID, q.claimId()))
+            .inputs(ClaimSlot.CLAIM_ID)
+            .request(a -> new Alive(a.get(ClaimSlot.CLAIM_ID)), q -> MethodArguments.writer().put(ClaimSlot.CLAIM_ID, q.claimId()))
             .done();
 
     public Alive {

@@ -9,9 +9,9 @@ import org.harrier.protocol.method.Request;
 /** {@code slot.Deactivate}: kill job {@code id}'s process tree on claim {@code claimId}. */
 public record Deactivate(String claimId, String id) implements Request<Done> {
     public static final Method<Deactivate, Done> METHOD = Method.<Deactivate, Done>of("slot", "Deactivate")
-            .inputs(Claim.CLAIM_ID, Activate.ID)
-            .request(a -> new Deactivate(a.get(Claim.CLAIM_ID), a.get(Activate.ID)),
-                    q -> MethodArguments.writer().put(Claim.CLAIM_ID, q.claimId()).put(Activate.ID, q.id()))
+            .inputs(ClaimSlot.CLAIM_ID, Activate.ID)
+            .request(a -> new Deactivate(a.get(ClaimSlot.CLAIM_ID), a.get(Activate.ID)),
+                    q -> MethodArguments.writer().put(ClaimSlot.CLAIM_ID, q.claimId()).put(Activate.ID, q.id()))
             .done();
 
     public Deactivate {

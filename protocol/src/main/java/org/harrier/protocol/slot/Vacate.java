@@ -15,7 +15,7 @@ public record Vacate(String claimId, String id) implements Request<Vacate.Vacate
     /** condor_vacate of the whole slot. */
     public static final Vacate SLOT = new Vacate(null, null);
 
-    private static final Arg<String> CLAIM_ID = Claim.CLAIM_ID.optional();
+    private static final Arg<String> CLAIM_ID = ClaimSlot.CLAIM_ID.optional();
     private static final Arg<String> ID = Activate.ID.optional();
     private static final Arg<List<String>> IDS = Arg.strings("Ids");
 

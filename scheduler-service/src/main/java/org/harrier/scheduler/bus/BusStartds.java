@@ -12,11 +12,11 @@ import org.harrier.protocol.method.Request;
 import org.harrier.protocol.scheduler.Matched;
 import org.harrier.protocol.slot.Activate;
 import org.harrier.protocol.slot.Alive;
-import org.harrier.protocol.slot.Claim;
-import org.harrier.protocol.slot.Continue;
+import org.harrier.protocol.slot.ClaimSlot;
+import org.harrier.protocol.slot.ContinueClaim;
 import org.harrier.protocol.slot.Deactivate;
-import org.harrier.protocol.slot.Release;
-import org.harrier.protocol.slot.Suspend;
+import org.harrier.protocol.slot.ReleaseClaim;
+import org.harrier.protocol.slot.SuspendClaim;
 import org.harrier.protocol.slot.Vacate;
 import org.harrier.scheduler.ScheddFailure;
 import org.harrier.scheduler.match.ClaimGrant;
@@ -55,12 +55,12 @@ final class BusStartds implements Startds {
 
     @Override
     public CompletableFuture<ClaimGrant> claim(SlotRef slot, ClassAd request, boolean preempt) {
-        return answer(console.call(slot.agent(), slot.slot(), new Claim(request, scheduler.name(), preempt), timeout))
+        return answer(console.call(slot.agent(), slot.slot(), new ClaimSlot(request, scheduler.name(), preempt), timeout))
                 .thenApply(granted -> grant(slot, granted));
     }
 
     /** The claim on the dynamic slot the startd carved (its Name or object name), or on the matched slot when it names none. */
-    private static ClaimGrant grant(SlotRef matched, Claim.Granted granted) {
+    private static ClaimGrant grant(SlotRef matched, ClaimSlot.Granted granted) {
         String carved = granted.slot().isEmpty() ? matched.slot().key() : Matched.slotId(granted.slot()).key();
         return new ClaimGrant(granted.claimId(), matched, carved);
     }
@@ -78,17 +78,17 @@ final class BusStartds implements Startds {
 
     @Override
     public CompletableFuture<Void> suspend(ClaimGrant claim, JobId id) {
-        return done(claim, new Suspend(claim.claimId(), id.toString()));
+        return done(claim, new SuspendClaim(claim.claimId(), id.toString()));
     }
 
     @Override
     public CompletableFuture<Void> resume(ClaimGrant claim, JobId id) {
-        return done(claim, new Continue(claim.claimId(), id.toString()));
+        return done(claim, new ContinueClaim(claim.claimId(), id.toString()));
     }
 
     @Override
     public CompletableFuture<Void> release(ClaimGrant claim) {
-        return done(claim, new Release(claim.claimId()));
+        return done(claim, new ReleaseClaim(claim.claimId()));
     }
 
     @Override

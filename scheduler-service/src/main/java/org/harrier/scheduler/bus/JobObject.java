@@ -10,7 +10,7 @@ import org.harrier.protocol.AdMaps;
 import org.harrier.bus.ManagedObject;
 import org.harrier.protocol.ObjectId;
 import org.harrier.bus.MethodTable;
-import org.harrier.protocol.job.GetAd;
+import org.harrier.protocol.job.GetTypedAd;
 import org.harrier.scheduler.queue.Attr;
 import org.harrier.scheduler.queue.JobId;
 import org.harrier.scheduler.queue.JobIdentity;
@@ -70,11 +70,11 @@ final class JobObject implements ManagedObject {
         return true;
     }
 
-    /** GetAd: the whole ad in the MRG QMF example's typed form {Attr: {TYPE, VALUE}}; reads the immutable ad, so no hop is needed. */
+    /** GetTypedAd: the whole ad in the MRG QMF example's typed form {Attr: {TYPE, VALUE}}; reads the immutable ad, so no hop is needed. */
     @Override
     public MethodTable methods() {
         return new MethodTable("job", ScheddFailures::toQmf)
-                .on(GetAd.METHOD, (q, c) -> CompletableFuture.completedFuture(new GetAd.JobAd(shown(ad))));
+                .on(GetTypedAd.METHOD, (q, c) -> CompletableFuture.completedFuture(new GetTypedAd.JobAd(shown(ad))));
     }
 
     /** The ad as it leaves the scheduler: CustomId and GlobalJobId written out, ClaimId and the other private attributes gone. */

@@ -33,7 +33,7 @@ import org.harrier.protocol.scheduler.SetAttribute;
 import org.harrier.protocol.scheduler.Submit;
 import org.harrier.protocol.scheduler.SubmitCluster;
 import org.harrier.protocol.scheduler.Suspend;
-import org.harrier.protocol.scheduler.Usage;
+import org.harrier.protocol.scheduler.StarterUsage;
 import org.harrier.protocol.scheduler.VacateJob;
 import org.harrier.scheduler.Schedd;
 import org.harrier.scheduler.ScheddFailure;
@@ -181,7 +181,7 @@ final class SchedulerObject implements ManagedObject {
     }
 
     /** A starter's figures (JobUsage, JobExited): CPU seconds; ImageSize, ResidentSetSize, DiskUsage KiB; MemoryUsage MiB. */
-    private static RunUsage runUsage(double userCpu, double sysCpu, Usage u) {
+    private static RunUsage runUsage(double userCpu, double sysCpu, StarterUsage u) {
         return new RunUsage(userCpu, sysCpu, u.imageSize(), u.residentSetSize(), u.memoryUsage(), u.diskUsage());
     }
 

@@ -12,9 +12,9 @@ import org.harrier.exec.starter.ResourceUsage;
  * ResidentSetSize, MemoryUsage and DiskUsage, and the run's wall clock. The exit report carries
  * the final figures, so a lost update costs nothing.
  */
-public record JobUsage(String jobId, String claimId, String scheduler, CpuTime cpu, ResourceUsage resources,
+public record RunProgress(String jobId, String claimId, String scheduler, CpuTime cpu, ResourceUsage resources,
         double wallClockSeconds) {
-    public JobUsage {
+    public RunProgress {
         Objects.requireNonNull(jobId, "jobId");
         Objects.requireNonNull(claimId, "claimId");
         Objects.requireNonNull(scheduler, "scheduler");
@@ -29,10 +29,10 @@ public record JobUsage(String jobId, String claimId, String scheduler, CpuTime c
      * Hands {@code to} the usage so far of every job in {@code running} (by claim id; the claim
      * table's runs not being released); returns how many. On the startd's owner thread.
      */
-    static int report(java.util.Map<String, ClaimRun> running, java.util.function.Consumer<JobUsage> to) {
+    static int report(java.util.Map<String, ClaimRun> running, java.util.function.Consumer<RunProgress> to) {
         running.forEach((claimId, run) -> {
             var p = run.process();
-            to.accept(new JobUsage(run.jobId(), claimId, run.scheduler(), p.usage(), p.resources(), p.wallClockSeconds()));
+            to.accept(new RunProgress(run.jobId(), claimId, run.scheduler(), p.usage(), p.resources(), p.wallClockSeconds()));
         });
         return running.size();
     }

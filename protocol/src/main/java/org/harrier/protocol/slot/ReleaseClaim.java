@@ -7,18 +7,18 @@ import org.harrier.protocol.method.MethodArguments;
 import org.harrier.protocol.method.Request;
 
 /** {@code slot.Release}: give the claim's resources back to the partitionable slot. */
-public record Release(String claimId) implements Request<Done> {
-    public static final Method<Release, Done> METHOD = Method.<Release, Done>of("slot", "Release")
-            .inputs(Claim.CLAIM_ID)
-            .request(a -> new Release(a.get(Claim.CLAIM_ID)), q -> MethodArguments.writer().put(Claim.CLAIM_ID, q.claimId()))
+public record ReleaseClaim(String claimId) implements Request<Done> {
+    public static final Method<ReleaseClaim, Done> METHOD = Method.<ReleaseClaim, Done>of("slot", "ReleaseClaim")
+            .inputs(ClaimSlot.CLAIM_ID)
+            .request(a -> new ReleaseClaim(a.get(ClaimSlot.CLAIM_ID)), q -> MethodArguments.writer().put(ClaimSlot.CLAIM_ID, q.claimId()))
             .done();
 
-    public Release {
+    public ReleaseClaim {
         Objects.requireNonNull(claimId, "claimId");
     }
 
     @Override
-    public Method<Release, Done> method() {
+    public Method<ReleaseClaim, Done> method() {
         return METHOD;
     }
 }

@@ -11,20 +11,20 @@ import org.harrier.protocol.method.Request;
  * agent {@code scheduler} was matched with this partitionable slot for {@code requestId} (as
  * text, informational; null: not given). Answers whether the slot took it.
  */
-public record Match(String scheduler, String requestId) implements Request<Match.Taken> {
+public record MatchNotice(String scheduler, String requestId) implements Request<MatchNotice.Taken> {
     private static final Arg<String> SCHEDULER = Arg.sstr("Scheduler");
     private static final Arg<String> REQUEST_ID = Arg.sstr("RequestId").optional();
     private static final Arg<Boolean> TAKEN = Arg.bool("Taken");
 
-    public static final Method<Match, Taken> METHOD = Method.<Match, Taken>of("slot", "Match")
+    public static final Method<MatchNotice, Taken> METHOD = Method.<MatchNotice, Taken>of("slot", "MatchNotice")
             .inputs(SCHEDULER, REQUEST_ID)
             .outputs(TAKEN)
-            .request(a -> new Match(a.get(SCHEDULER), a.get(REQUEST_ID)),
+            .request(a -> new MatchNotice(a.get(SCHEDULER), a.get(REQUEST_ID)),
                     q -> MethodArguments.writer().put(SCHEDULER, q.scheduler()).put(REQUEST_ID, q.requestId()))
             .answer(a -> new Taken(a.get(TAKEN)), r -> MethodArguments.writer().put(TAKEN, r.taken()))
             .build();
 
-    public Match {
+    public MatchNotice {
         Objects.requireNonNull(scheduler, "scheduler");
     }
 
@@ -33,7 +33,7 @@ public record Match(String scheduler, String requestId) implements Request<Match
     }
 
     @Override
-    public Method<Match, Taken> method() {
+    public Method<MatchNotice, Taken> method() {
         return METHOD;
     }
 }

@@ -11,17 +11,17 @@ import org.harrier.protocol.method.Request;
  * {@code slot.Claim}: carve a dynamic slot for {@code request} (a job ad) on behalf of the
  * scheduler agent {@code scheduler}; {@code preempt} on a claimed slot asks it to evict its job.
  */
-public record Claim(ClassAd request, String scheduler, boolean preempt) implements Request<Claim.Granted> {
+public record ClaimSlot(ClassAd request, String scheduler, boolean preempt) implements Request<ClaimSlot.Granted> {
     private static final Arg<ClassAd> REQUEST = Arg.ad("Request");
     private static final Arg<String> SCHEDULER = Arg.sstr("Scheduler");
     private static final Arg<Boolean> PREEMPT = Arg.bool("Preempt").optional();
     static final Arg<String> CLAIM_ID = Arg.sstr("ClaimId");
     private static final Arg<String> SLOT = Arg.sstr("Slot");
 
-    public static final Method<Claim, Granted> METHOD = Method.<Claim, Granted>of("slot", "Claim")
+    public static final Method<ClaimSlot, Granted> METHOD = Method.<ClaimSlot, Granted>of("slot", "ClaimSlot")
             .inputs(REQUEST, SCHEDULER, PREEMPT)
             .outputs(CLAIM_ID, SLOT)
-            .request(a -> new Claim(a.get(REQUEST), a.get(SCHEDULER), a.get(PREEMPT, false)),
+            .request(a -> new ClaimSlot(a.get(REQUEST), a.get(SCHEDULER), a.get(PREEMPT, false)),
                     q -> MethodArguments.writer().put(REQUEST, q.request()).put(SCHEDULER, q.scheduler())
                             .put(PREEMPT, q.preempt() ? Boolean.TRUE : null))
             // A startd that names no Slot granted the claim on the slot that was asked: "" says so.
@@ -29,7 +29,7 @@ public record Claim(ClassAd request, String scheduler, boolean preempt) implemen
                     r -> MethodArguments.writer().put(CLAIM_ID, r.claimId()).put(SLOT, r.slot()))
             .build();
 
-    public Claim {
+    public ClaimSlot {
         Objects.requireNonNull(request, "request");
         Objects.requireNonNull(scheduler, "scheduler");
     }
@@ -45,7 +45,7 @@ public record Claim(ClassAd request, String scheduler, boolean preempt) implemen
     }
 
     @Override
-    public Method<Claim, Granted> method() {
+    public Method<ClaimSlot, Granted> method() {
         return METHOD;
     }
 }

@@ -11,8 +11,8 @@ import org.harrier.exec.claim.ClaimRun;
  * NumCkpts = {@code number}, the size and how long the save took. {@code number} makes the
  * report idempotent: the scheduler applies it only when it is beyond the NumCkpts it has.
  */
-public record JobCheckpointed(String jobId, String claimId, String scheduler, long number, long bytes, double seconds) {
-    public JobCheckpointed {
+public record RunCheckpointed(String jobId, String claimId, String scheduler, long number, long bytes, double seconds) {
+    public RunCheckpointed {
         Objects.requireNonNull(jobId, "jobId");
         Objects.requireNonNull(claimId, "claimId");
         Objects.requireNonNull(scheduler, "scheduler");
@@ -22,7 +22,7 @@ public record JobCheckpointed(String jobId, String claimId, String scheduler, lo
         }
     }
 
-    public static JobCheckpointed of(ClaimRun run, String claimId, CheckpointSaved saved) {
-        return new JobCheckpointed(run.jobId(), claimId, run.scheduler(), saved.number(), saved.bytes(), saved.seconds());
+    public static RunCheckpointed of(ClaimRun run, String claimId, CheckpointSaved saved) {
+        return new RunCheckpointed(run.jobId(), claimId, run.scheduler(), saved.number(), saved.bytes(), saved.seconds());
     }
 }

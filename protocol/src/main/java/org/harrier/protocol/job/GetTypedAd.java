@@ -8,12 +8,12 @@ import org.harrier.protocol.method.MethodArguments;
 import org.harrier.protocol.method.Request;
 
 /** {@code job.GetAd}: the job object's whole ad, in the typed encoding {@code {Attr: {TYPE, VALUE}}}. */
-public record GetAd() implements Request<GetAd.JobAd> {
+public record GetTypedAd() implements Request<GetTypedAd.JobAd> {
     private static final Arg<ClassAd> AD = Arg.typedAd("Ad");
 
-    public static final Method<GetAd, JobAd> METHOD = Method.<GetAd, JobAd>of("job", "GetAd")
+    public static final Method<GetTypedAd, JobAd> METHOD = Method.<GetTypedAd, JobAd>of("job", "GetTypedAd")
             .outputs(AD)
-            .request(a -> new GetAd(), q -> MethodArguments.writer())
+            .request(a -> new GetTypedAd(), q -> MethodArguments.writer())
             .answer(a -> new JobAd(a.get(AD)), r -> MethodArguments.writer().put(AD, r.ad()))
             .build();
 
@@ -24,7 +24,7 @@ public record GetAd() implements Request<GetAd.JobAd> {
     }
 
     @Override
-    public Method<GetAd, JobAd> method() {
+    public Method<GetTypedAd, JobAd> method() {
         return METHOD;
     }
 }

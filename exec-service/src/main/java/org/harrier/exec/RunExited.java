@@ -16,7 +16,7 @@ import org.harrier.exec.starter.ResourceUsage;
  * was preempted. {@code resources} are its memory and disk peaks (ImageSize, ResidentSetSize,
  * DiskUsage).
  */
-public record JobExited(String jobId, String claimId, String scheduler, int exitCode, boolean exitBySignal,
+public record RunExited(String jobId, String claimId, String scheduler, int exitCode, boolean exitBySignal,
         int exitSignal, double remoteUserCpu, double remoteSysCpu, double remoteWallClockTime, String holdReason,
         int holdReasonCode, boolean evicted, ResourceUsage resources) {
     public static final int NEVER_STARTED = -1;
@@ -24,7 +24,7 @@ public record JobExited(String jobId, String claimId, String scheduler, int exit
     public static final int TRANSFER_OUTPUT_ERROR = 12;
 
     /** A report without memory and disk figures. */
-    public JobExited(String jobId, String claimId, String scheduler, int exitCode, boolean exitBySignal,
+    public RunExited(String jobId, String claimId, String scheduler, int exitCode, boolean exitBySignal,
             int exitSignal, double remoteUserCpu, double remoteSysCpu, double remoteWallClockTime, String holdReason,
             int holdReasonCode, boolean evicted) {
         this(jobId, claimId, scheduler, exitCode, exitBySignal, exitSignal, remoteUserCpu, remoteSysCpu,
@@ -32,14 +32,14 @@ public record JobExited(String jobId, String claimId, String scheduler, int exit
     }
 
     /** A report of a job that ended by itself or could not start (not evicted). */
-    public JobExited(String jobId, String claimId, String scheduler, int exitCode, boolean exitBySignal,
+    public RunExited(String jobId, String claimId, String scheduler, int exitCode, boolean exitBySignal,
             int exitSignal, double remoteUserCpu, double remoteSysCpu, double remoteWallClockTime, String holdReason,
             int holdReasonCode) {
         this(jobId, claimId, scheduler, exitCode, exitBySignal, exitSignal, remoteUserCpu, remoteSysCpu,
                 remoteWallClockTime, holdReason, holdReasonCode, false);
     }
 
-    public JobExited {
+    public RunExited {
         Objects.requireNonNull(jobId, "jobId");
         Objects.requireNonNull(claimId, "claimId");
         Objects.requireNonNull(scheduler, "scheduler");
@@ -58,8 +58,8 @@ public record JobExited(String jobId, String claimId, String scheduler, int exit
      * The job ended by itself, with its usage; or the starter stopped it for a reason to hold it
      * for (HoldReasonCode 34, over its memory limit), which the report carries with its exit.
      */
-    public static JobExited of(String jobId, String claimId, String scheduler, ProcessOutcome o) {
-        return new JobExited(jobId, claimId, scheduler, o.exitCode(), o.exitBySignal(), o.exitSignal(),
+    public static RunExited of(String jobId, String claimId, String scheduler, ProcessOutcome o) {
+        return new RunExited(jobId, claimId, scheduler, o.exitCode(), o.exitBySignal(), o.exitSignal(),
                 o.cpu().userSeconds(), o.cpu().systemSeconds(), o.wallClockSeconds(), o.holdReason(),
                 o.holdReasonCode(), false, o.resources());
     }
@@ -68,13 +68,13 @@ public record JobExited(String jobId, String claimId, String scheduler, int exit
      * Job {@code jobId} was killed because its claim was preempted (docs/protocols.md, JobExited
      * {@code Evicted}): it did not finish and goes back to Idle; the claim is gone.
      */
-    public static JobExited evicted(String jobId, String claimId, String scheduler, ProcessOutcome o) {
-        return new JobExited(jobId, claimId, scheduler, o.exitCode(), o.exitBySignal(), o.exitSignal(),
+    public static RunExited evicted(String jobId, String claimId, String scheduler, ProcessOutcome o) {
+        return new RunExited(jobId, claimId, scheduler, o.exitCode(), o.exitBySignal(), o.exitSignal(),
                 o.cpu().userSeconds(), o.cpu().systemSeconds(), o.wallClockSeconds(), "", 0, true, o.resources());
     }
 
-    public static JobExited neverStarted(String jobId, String claimId, String scheduler, String reason, int holdReasonCode) {
-        return new JobExited(jobId, claimId, scheduler, NEVER_STARTED, false, 0, 0, 0, 0, reason, holdReasonCode);
+    public static RunExited neverStarted(String jobId, String claimId, String scheduler, String reason, int holdReasonCode) {
+        return new RunExited(jobId, claimId, scheduler, NEVER_STARTED, false, 0, 0, 0, 0, reason, holdReasonCode);
     }
 
     /** True if the job could not be started (the scheduler should hold it). */
@@ -88,8 +88,8 @@ public record JobExited(String jobId, String claimId, String scheduler, int exit
     }
 
     /** This exit, of a job whose outputs could not be sent: held with code 12 and {@code reason}. */
-    public JobExited outputFailed(String reason) {
-        return new JobExited(jobId, claimId, scheduler, exitCode, exitBySignal, exitSignal, remoteUserCpu, remoteSysCpu,
+    public RunExited outputFailed(String reason) {
+        return new RunExited(jobId, claimId, scheduler, exitCode, exitBySignal, exitSignal, remoteUserCpu, remoteSysCpu,
                 remoteWallClockTime, reason, TRANSFER_OUTPUT_ERROR);
     }
 }
