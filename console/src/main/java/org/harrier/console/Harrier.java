@@ -13,7 +13,7 @@ import org.harrier.console.cli.HarrierCommand;
 import org.harrier.console.grid.BrokerProbe;
 import org.harrier.console.grid.BusGridClient;
 import org.harrier.console.submit.SubmitException;
-import org.harrier.exec.starter.ProcessLaunch;
+import org.harrier.exec.run.starter.ProcessLaunch;
 import picocli.CommandLine;
 
 /**

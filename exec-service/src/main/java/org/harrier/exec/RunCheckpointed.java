@@ -2,7 +2,7 @@ package org.harrier.exec;
 
 import java.util.Objects;
 
-import org.harrier.exec.checkpoint.CheckpointSaved;
+import org.harrier.exec.run.checkpoint.CheckpointSaved;
 import org.harrier.exec.claim.ClaimRun;
 
 /**

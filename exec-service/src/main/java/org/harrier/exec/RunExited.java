@@ -2,8 +2,8 @@ package org.harrier.exec;
 
 import java.util.Objects;
 
-import org.harrier.exec.starter.ProcessOutcome;
-import org.harrier.exec.starter.ResourceUsage;
+import org.harrier.exec.run.starter.ProcessOutcome;
+import org.harrier.exec.run.starter.ResourceUsage;
 
 /**
  * Job {@code jobId} on claim {@code claimId} ended, with the attributes HTCondor's starter

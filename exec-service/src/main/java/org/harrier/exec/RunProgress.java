@@ -3,8 +3,8 @@ package org.harrier.exec;
 import java.util.Objects;
 
 import org.harrier.exec.claim.ClaimRun;
-import org.harrier.exec.starter.CpuTime;
-import org.harrier.exec.starter.ResourceUsage;
+import org.harrier.exec.run.starter.CpuTime;
+import org.harrier.exec.run.starter.ResourceUsage;
 
 /**
  * How much job {@code jobId} on claim {@code claimId} has used so far (HTCondor's starter

@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 import org.harrier.classad.ClassAd;
-import org.harrier.exec.checkpoint.CheckpointStores;
+import org.harrier.exec.run.checkpoint.CheckpointStores;
 import org.harrier.exec.claim.ClaimBook;
 import org.harrier.exec.claim.ClaimRun;
 import org.harrier.exec.claim.ClaimTable;
@@ -31,9 +31,9 @@ import org.harrier.exec.machine.Measurements;
 import org.harrier.exec.run.Checkpointer;
 import org.harrier.exec.run.RunEnds;
 import org.harrier.exec.run.JobStarts;
-import org.harrier.exec.starter.ProcessOutcome;
-import org.harrier.exec.starter.Starter;
-import org.harrier.exec.transfer.Sandboxes;
+import org.harrier.exec.run.starter.ProcessOutcome;
+import org.harrier.exec.run.starter.Starter;
+import org.harrier.exec.run.transfer.Sandboxes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

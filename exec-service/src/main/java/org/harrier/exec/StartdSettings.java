@@ -5,14 +5,14 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.function.Supplier;
 
-import org.harrier.exec.checkpoint.CheckpointStore;
-import org.harrier.exec.checkpoint.SpoolCheckpointStore;
+import org.harrier.exec.run.checkpoint.CheckpointStore;
+import org.harrier.exec.run.checkpoint.SpoolCheckpointStore;
 import org.harrier.exec.claim.OwnerWatch;
 import org.harrier.exec.claim.PartitionableSlot;
 import org.harrier.exec.claim.SlotPolicy;
 import org.harrier.exec.claim.StartdLeases;
-import org.harrier.exec.starter.Cgroups;
-import org.harrier.exec.transfer.Sandboxes;
+import org.harrier.exec.run.starter.Cgroups;
+import org.harrier.exec.run.transfer.Sandboxes;
 
 /**
  * What a {@link Startd} is made of: the partitionable slot it starts with, where its claim ids

@@ -15,8 +15,8 @@ import java.util.Random;
 import java.util.stream.Stream;
 import org.harrier.benchmarks.CommandLine;
 import org.harrier.benchmarks.Figures;
-import org.harrier.exec.checkpoint.CheckpointPlan;
-import org.harrier.exec.checkpoint.SpoolCheckpointStore;
+import org.harrier.exec.run.checkpoint.CheckpointPlan;
+import org.harrier.exec.run.checkpoint.SpoolCheckpointStore;
 
 /**
  * Checkpoint save and restore time per MB (issue 6; the Condor paper measured 5 s/MB), through

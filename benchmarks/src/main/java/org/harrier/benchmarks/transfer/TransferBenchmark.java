@@ -30,7 +30,7 @@ import java.util.Random;
 import org.harrier.broker.BrokerSettings;
 import org.harrier.broker.GridBroker;
 import org.harrier.exec.bus.ExecService;
-import org.harrier.exec.transfer.SandboxTransfer;
+import org.harrier.exec.run.transfer.SandboxTransfer;
 import org.harrier.protocol.AgentName;
 import org.harrier.protocol.ObjectId;
 import org.harrier.bus.Agent;

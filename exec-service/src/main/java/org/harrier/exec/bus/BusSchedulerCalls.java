@@ -4,8 +4,8 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
 import org.harrier.bus.Console;
-import org.harrier.exec.transfer.SchedulerCalls;
-import org.harrier.exec.transfer.SchedulerFailure;
+import org.harrier.exec.run.transfer.SchedulerCalls;
+import org.harrier.exec.run.transfer.SchedulerFailure;
 import org.harrier.protocol.AgentName;
 import org.harrier.protocol.ObjectId;
 import org.harrier.protocol.method.Request;

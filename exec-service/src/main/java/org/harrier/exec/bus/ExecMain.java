@@ -9,7 +9,7 @@ import org.harrier.exec.ExecConfig;
 import org.harrier.exec.ExecSettings;
 import org.harrier.exec.machine.MachineProbe;
 import org.harrier.exec.machine.MachineResource;
-import org.harrier.exec.starter.ProcessLaunch;
+import org.harrier.exec.run.starter.ProcessLaunch;
 
 /**
  * The exec service as its own process:

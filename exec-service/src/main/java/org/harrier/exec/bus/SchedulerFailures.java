@@ -1,7 +1,7 @@
 package org.harrier.exec.bus;
 
 import org.harrier.bus.QmfException;
-import org.harrier.exec.transfer.SchedulerFailure;
+import org.harrier.exec.run.transfer.SchedulerFailure;
 import org.harrier.protocol.Completions;
 import org.harrier.protocol.FailureCode;
 

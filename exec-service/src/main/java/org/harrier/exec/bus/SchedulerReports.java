@@ -1,6 +1,6 @@
 package org.harrier.exec.bus;
 
-import org.harrier.exec.starter.ResourceUsage;
+import org.harrier.exec.run.starter.ResourceUsage;
 import org.harrier.protocol.scheduler.JobCheckpointed;
 import org.harrier.protocol.scheduler.JobExited;
 import org.harrier.protocol.scheduler.JobUsage;

@@ -1,8 +1,8 @@
 package org.harrier.exec.claim;
 
 import org.harrier.classad.ClassAd;
-import org.harrier.exec.starter.ProcessOutcome;
-import org.harrier.exec.starter.RunningJob;
+import org.harrier.exec.run.starter.ProcessOutcome;
+import org.harrier.exec.run.starter.RunningJob;
 
 /**
  * A job running on a claim: its id, the scheduler it reports to, its process and its ad, and

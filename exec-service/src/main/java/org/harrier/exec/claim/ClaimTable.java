@@ -14,7 +14,7 @@ import org.harrier.exec.RunExited;
 import org.harrier.exec.Startd;
 import org.harrier.exec.machine.Machine;
 import org.harrier.exec.machine.Measurements;
-import org.harrier.exec.starter.ProcessOutcome;
+import org.harrier.exec.run.starter.ProcessOutcome;
 
 /**
  * The startd's claims and their jobs, with one owner: which claim holds which dynamic slot (the

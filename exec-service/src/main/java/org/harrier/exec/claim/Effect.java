@@ -3,7 +3,7 @@ package org.harrier.exec.claim;
 import java.util.List;
 
 import org.harrier.exec.RunExited;
-import org.harrier.exec.starter.RunningJob;
+import org.harrier.exec.run.starter.RunningJob;
 
 /**
  * What a {@link ClaimTable} transition asks of the world once the table has changed: the table

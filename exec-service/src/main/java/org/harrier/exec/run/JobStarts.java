@@ -20,13 +20,13 @@ import org.harrier.exec.claim.ClaimTable;
 import org.harrier.exec.claim.DynamicSlot;
 import org.harrier.exec.claim.OwnerThread;
 import org.harrier.exec.claim.ClaimTransition;
-import org.harrier.exec.starter.JobCommand;
-import org.harrier.exec.starter.JobSetupException;
-import org.harrier.exec.starter.ProcessOutcome;
-import org.harrier.exec.starter.RunningJob;
-import org.harrier.exec.starter.Starter;
-import org.harrier.exec.transfer.SandboxTransfer;
-import org.harrier.exec.transfer.Sandboxes;
+import org.harrier.exec.run.starter.JobCommand;
+import org.harrier.exec.run.starter.JobSetupException;
+import org.harrier.exec.run.starter.ProcessOutcome;
+import org.harrier.exec.run.starter.RunningJob;
+import org.harrier.exec.run.starter.Starter;
+import org.harrier.exec.run.transfer.SandboxTransfer;
+import org.harrier.exec.run.transfer.Sandboxes;
 
 /**
  * Jobs starting on their claims (Activate). A job that runs in its Iwd starts at once, its

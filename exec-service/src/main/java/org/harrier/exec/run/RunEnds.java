@@ -4,7 +4,7 @@ import java.time.Clock;
 
 import org.harrier.exec.claim.ClaimTable;
 import org.harrier.exec.claim.OwnerThread;
-import org.harrier.exec.starter.ProcessOutcome;
+import org.harrier.exec.run.starter.ProcessOutcome;
 
 /**
  * The end of a job's process on its claim, in order: a checkpoint exit is saved and the job

@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.harrier.exec.ExecSettings;
-import org.harrier.exec.starter.Cgroups;
+import org.harrier.exec.run.starter.Cgroups;
 import org.harrier.protocol.AgentName;
 import org.harrier.protocol.ObjectId;
 import org.harrier.bus.Console;

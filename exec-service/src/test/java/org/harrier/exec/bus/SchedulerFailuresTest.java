@@ -8,7 +8,7 @@ import java.util.stream.Stream;
 
 import org.harrier.bus.BusException;
 import org.harrier.bus.QmfException;
-import org.harrier.exec.transfer.SchedulerFailure;
+import org.harrier.exec.run.transfer.SchedulerFailure;
 import org.harrier.protocol.FailureCode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -7,8 +7,8 @@ import java.util.Map;
 import org.harrier.exec.RunCheckpointed;
 import org.harrier.exec.RunExited;
 import org.harrier.exec.RunProgress;
-import org.harrier.exec.starter.CpuTime;
-import org.harrier.exec.starter.ResourceUsage;
+import org.harrier.exec.run.starter.CpuTime;
+import org.harrier.exec.run.starter.ResourceUsage;
 import org.harrier.protocol.method.Request;
 import org.junit.jupiter.api.Test;
 

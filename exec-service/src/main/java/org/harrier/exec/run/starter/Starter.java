@@ -1,0 +1,160 @@
+package org.harrier.exec.run.starter;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.Consumer;
+
+import org.harrier.classad.ClassAd;
+
+/**
+ * Starts jobs as real processes (HTCondor's condor_starter, vanilla universe): checks what the
+ * ad names, then runs the executable with its arguments and environment in its working
+ * directory with In/Out/Err redirected (Iwd, or the sandbox of a job whose files travel, which
+ * the transfer package fills and empties around the run). A file problem is a
+ * {@link JobSetupException} with HTCondor's hold reason code, never a half-started job.
+ *
+ * <p>Threads: {@link #start} runs on the caller's thread; one daemon timer thread
+ * ("harrier-starter") samples CPU time and escalates kills; exits arrive on the JDK's
+ * process-reaper threads (see {@link RunningJob}).
+ */
+public final class Starter implements AutoCloseable {
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(Starter.class);
+    private final ScheduledExecutorService timer;
+    private final long killGraceNanos;
+    private final long sampleNanos;
+    private final Cgroups cgroups;
+
+    public Starter(Duration killGrace, Duration usageInterval) {
+        this(killGrace, usageInterval, Cgroups.none("not asked for"));
+    }
+
+    /** A starter that runs each job in its own cgroup where {@code cgroups} is usable. */
+    public Starter(Duration killGrace, Duration usageInterval, Cgroups cgroups) {
+        this.cgroups = java.util.Objects.requireNonNull(cgroups, "cgroups");
+        this.killGraceNanos = killGrace.toNanos();
+        this.sampleNanos = usageInterval.toNanos();
+        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "harrier-starter");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /** Starts {@code command}; {@code onExit} gets the outcome, once, on a reaper thread. */
+    public RunningJob start(JobCommand command, Consumer<ProcessOutcome> onExit) {
+        return start(command, JobControls.plain(Duration.ofNanos(killGraceNanos)), onExit);
+    }
+
+    /**
+     * How {@code job} (id {@code jobId}) on slot {@code slot} with {@code memoryMiB} is run and
+     * vacated: its KillSig, its MaxVacateTime within this machine's kill grace, its memory limit.
+     */
+    public JobControls controlsFor(ClassAd job, String slot, String jobId, long memoryMiB) {
+        return JobControls.from(job, slot, jobId, memoryMiB, Duration.ofNanos(killGraceNanos));
+    }
+
+    /**
+     * Starts {@code command} under {@code controls}: in its own cgroup with its memory limit
+     * when the controls name one and cgroups are usable here (a cgroup that cannot be made is
+     * logged and the job runs without, as on a host without cgroups); vacated with its KillSig.
+     */
+    public RunningJob start(JobCommand command, JobControls controls, Consumer<ProcessOutcome> onExit) {
+        return begin(command, controls, onExit, false);
+    }
+
+    /**
+     * Starts {@code command} again after it exited to have its checkpoint saved (HTCondor restarts
+     * a self-checkpointing job in the same place): Out and Err are appended to, not truncated, so
+     * they keep what the earlier runs wrote.
+     */
+    public RunningJob restart(JobCommand command, JobControls controls, Consumer<ProcessOutcome> onExit) {
+        return begin(command, controls, onExit, true);
+    }
+
+    private RunningJob begin(JobCommand command, JobControls controls, Consumer<ProcessOutcome> onExit, boolean append) {
+        check(command);
+        JobCgroup cgroup = null;
+        if (controls.contained() && cgroups.usable()) {
+            try {
+                cgroup = cgroups.create(controls.cgroupName(), MemoryLimit.bytes(controls.memoryLimitMiB()));
+            } catch (IllegalStateException e) {
+                log.warn("job runs without its own cgroup: {}", e.getMessage());
+            }
+        }
+        try {
+            return launch(command, controls, cgroup, onExit, append);
+        } catch (RuntimeException e) {
+            if (cgroup != null) {
+                cgroup.remove();
+            }
+            throw e;
+        }
+    }
+
+    private RunningJob launch(JobCommand command, JobControls controls, JobCgroup cgroup,
+            Consumer<ProcessOutcome> onExit, boolean append) {
+        long startMillis = System.currentTimeMillis();
+        ProcessBuilder pb = new ProcessBuilder(cgroup == null ? command.commandLine() : cgroup.entry(command.commandLine()))
+                .directory(command.iwd().toFile());
+        pb.environment().clear();
+        pb.environment().putAll(command.environment());
+        pb.redirectInput(ProcessBuilder.Redirect.from(command.stdin().toFile()));
+        pb.redirectOutput(append ? ProcessBuilder.Redirect.appendTo(command.stdout().toFile())
+                : ProcessBuilder.Redirect.to(command.stdout().toFile()));
+        if (command.stderr().equals(command.stdout()) && !command.stdout().equals(JobCommand.NULL_FILE)) {
+            // Same file for both: merge, as HTCondor does, instead of two writers clobbering it.
+            pb.redirectErrorStream(true);
+        } else {
+            pb.redirectError(append ? ProcessBuilder.Redirect.appendTo(command.stderr().toFile())
+                    : ProcessBuilder.Redirect.to(command.stderr().toFile()));
+        }
+        Process process;
+        try {
+            process = pb.start();
+        } catch (IOException e) {
+            throw new JobSetupException(JobSetupException.FAILED_TO_CREATE_PROCESS,
+                    "cannot start " + command.executable() + ": " + e.getMessage());
+        }
+        RunningJob job = new RunningJob(process, timer, new RunningJob.Setup(controls, cgroup, command.iwd(), startMillis));
+        job.watch(sampleNanos, onExit);
+        return job;
+    }
+
+    private static void check(JobCommand c) {
+        if (!Files.isDirectory(c.iwd())) {
+            throw new JobSetupException(JobSetupException.IWD_ERROR, "Iwd " + c.iwd()
+                    + (Files.exists(c.iwd()) ? " is not a directory" : " does not exist"));
+        }
+        Path exe = c.executable();
+        if (!Files.exists(exe)) {
+            throw new JobSetupException(JobSetupException.FAILED_TO_CREATE_PROCESS, "Cmd " + exe + " does not exist");
+        }
+        if (!Files.isRegularFile(exe) || !Files.isExecutable(exe)) {
+            throw new JobSetupException(JobSetupException.FAILED_TO_CREATE_PROCESS, "Cmd " + exe + " is not an executable file");
+        }
+        if (!Files.isReadable(c.stdin())) {
+            throw new JobSetupException(JobSetupException.UNABLE_TO_OPEN_INPUT, "In " + c.stdin() + " cannot be read");
+        }
+        writable(c.stdout(), "Out");
+        writable(c.stderr(), "Err");
+    }
+
+    private static void writable(Path file, String what) {
+        if (Files.isDirectory(file)) {
+            throw new JobSetupException(JobSetupException.UNABLE_TO_OPEN_OUTPUT, what + " " + file + " is a directory");
+        }
+        Path dir = file.toAbsolutePath().getParent();
+        if (Files.exists(file) ? !Files.isWritable(file) : dir == null || !Files.isDirectory(dir) || !Files.isWritable(dir)) {
+            throw new JobSetupException(JobSetupException.UNABLE_TO_OPEN_OUTPUT, what + " " + file + " cannot be written");
+        }
+    }
+
+    @Override
+    public void close() {
+        timer.shutdownNow();
+    }
+}
