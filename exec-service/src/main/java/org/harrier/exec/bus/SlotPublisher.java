@@ -144,7 +144,7 @@ final class SlotPublisher implements StartdListener {
         console.call(agentName, BusSchedulerCalls.schedulerObject(agentName), SchedulerReports.usage(u), USAGE_TIMEOUT)
                 .whenComplete((out, error) -> {
                     if (error != null) {
-                        log.debug("RunProgress for job {} to {} not taken: {}", u.jobId(), u.scheduler(), error.getMessage());
+                        log.debug("JobUsage for job {} to {} not taken: {}", u.jobId(), u.scheduler(), error.getMessage());
                     }
                 });
     }

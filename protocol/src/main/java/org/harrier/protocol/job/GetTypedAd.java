@@ -11,7 +11,7 @@ import org.harrier.protocol.method.Request;
 public record GetTypedAd() implements Request<GetTypedAd.JobAd> {
     private static final Arg<ClassAd> AD = Arg.typedAd("Ad");
 
-    public static final Method<GetTypedAd, JobAd> METHOD = Method.<GetTypedAd, JobAd>of("job", "GetTypedAd")
+    public static final Method<GetTypedAd, JobAd> METHOD = Method.<GetTypedAd, JobAd>of("job", "GetAd")
             .outputs(AD)
             .request(a -> new GetTypedAd(), q -> MethodArguments.writer())
             .answer(a -> new JobAd(a.get(AD)), r -> MethodArguments.writer().put(AD, r.ad()))

@@ -18,7 +18,7 @@ public record ClaimSlot(ClassAd request, String scheduler, boolean preempt) impl
     static final Arg<String> CLAIM_ID = Arg.sstr("ClaimId");
     private static final Arg<String> SLOT = Arg.sstr("Slot");
 
-    public static final Method<ClaimSlot, Granted> METHOD = Method.<ClaimSlot, Granted>of("slot", "ClaimSlot")
+    public static final Method<ClaimSlot, Granted> METHOD = Method.<ClaimSlot, Granted>of("slot", "Claim")
             .inputs(REQUEST, SCHEDULER, PREEMPT)
             .outputs(CLAIM_ID, SLOT)
             .request(a -> new ClaimSlot(a.get(REQUEST), a.get(SCHEDULER), a.get(PREEMPT, false)),

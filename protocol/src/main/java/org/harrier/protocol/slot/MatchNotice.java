@@ -16,7 +16,7 @@ public record MatchNotice(String scheduler, String requestId) implements Request
     private static final Arg<String> REQUEST_ID = Arg.sstr("RequestId").optional();
     private static final Arg<Boolean> TAKEN = Arg.bool("Taken");
 
-    public static final Method<MatchNotice, Taken> METHOD = Method.<MatchNotice, Taken>of("slot", "MatchNotice")
+    public static final Method<MatchNotice, Taken> METHOD = Method.<MatchNotice, Taken>of("slot", "Match")
             .inputs(SCHEDULER, REQUEST_ID)
             .outputs(TAKEN)
             .request(a -> new MatchNotice(a.get(SCHEDULER), a.get(REQUEST_ID)),

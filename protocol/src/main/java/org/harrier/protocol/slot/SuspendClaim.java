@@ -8,7 +8,7 @@ import org.harrier.protocol.method.Request;
 
 /** {@code slot.Suspend}: stop job {@code id}'s process tree on claim {@code claimId} (SIGSTOP); the claim and the job stay. */
 public record SuspendClaim(String claimId, String id) implements Request<Done> {
-    public static final Method<SuspendClaim, Done> METHOD = Method.<SuspendClaim, Done>of("slot", "SuspendClaim")
+    public static final Method<SuspendClaim, Done> METHOD = Method.<SuspendClaim, Done>of("slot", "Suspend")
             .inputs(ClaimSlot.CLAIM_ID, Activate.ID)
             .request(a -> new SuspendClaim(a.get(ClaimSlot.CLAIM_ID), a.get(Activate.ID)),
                     q -> MethodArguments.writer().put(ClaimSlot.CLAIM_ID, q.claimId()).put(Activate.ID, q.id()))
