@@ -14,7 +14,22 @@ public final class ArgList {
     private ArgList() {
     }
 
-    /** The entries of raw V2 text; IllegalArgumentException "unbalanced single quote starting at '...'" when a quote is not closed. */
+    /** A single quote that is never closed; {@code start} is its index in the text. */
+    public static final class UnbalancedQuote extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+        private final int start;
+
+        UnbalancedQuote(String raw, int start) {
+            super("unbalanced single quote starting at '" + raw.substring(start) + "'");
+            this.start = start;
+        }
+
+        public int start() {
+            return start;
+        }
+    }
+
+    /** The entries of raw V2 text; {@link UnbalancedQuote} ("unbalanced single quote starting at '...'") when a quote is not closed. */
     public static List<String> split(String raw) {
         List<String> out = new ArrayList<>();
         StringBuilder buf = new StringBuilder();
@@ -27,7 +42,7 @@ public final class ArgList {
                 token = true;
                 while (true) {
                     if (i >= raw.length()) {
-                        throw new IllegalArgumentException("unbalanced single quote starting at '" + raw.substring(start) + "'");
+                        throw new UnbalancedQuote(raw, start);
                     }
                     char q = raw.charAt(i);
                     if (q == '\'') {

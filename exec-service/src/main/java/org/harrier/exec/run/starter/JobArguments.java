@@ -2,6 +2,7 @@ package org.harrier.exec.run.starter;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.harrier.classad.ArgList;
 
 /**
  * A job's command-line arguments as HTCondor's job ad holds them (condor_submit manual,
@@ -38,59 +39,15 @@ public final class JobArguments {
     }
 
     /**
-     * The new-syntax tokenizer, shared with {@link JobEnvironment}: white space separates,
-     * single quotes group, {@code ''} inside quotes is a quote. {@code what} names the
-     * attribute in error messages.
+     * The new-syntax tokenizer (classad's {@link ArgList}, the one reading of HTCondor's raw V2
+     * syntax), shared with {@link JobEnvironment}. {@code what} names the attribute in errors.
      */
     static List<String> tokens(String text, String what) {
-        List<String> out = new ArrayList<>();
-        StringBuilder current = new StringBuilder();
-        boolean inToken = false;
-        int i = 0;
-        while (i < text.length()) {
-            char c = text.charAt(i);
-            if (c == '\'') {
-                inToken = true;
-                int start = i;
-                i++;
-                while (true) {
-                    if (i >= text.length()) {
-                        throw new IllegalArgumentException(what + " has an unterminated single quote at position "
-                                + (start + 1) + ": " + text);
-                    }
-                    char q = text.charAt(i);
-                    if (q == '\'') {
-                        if (i + 1 < text.length() && text.charAt(i + 1) == '\'') {
-                            current.append('\'');
-                            i += 2;
-                            continue;
-                        }
-                        i++;
-                        break;
-                    }
-                    current.append(q);
-                    i++;
-                }
-            } else if (isSpace(c)) {
-                if (inToken) {
-                    out.add(current.toString());
-                    current.setLength(0);
-                    inToken = false;
-                }
-                i++;
-            } else {
-                inToken = true;
-                current.append(c);
-                i++;
-            }
+        try {
+            return ArgList.split(text);
+        } catch (ArgList.UnbalancedQuote e) {
+            throw new IllegalArgumentException(what + " has an unterminated single quote at position "
+                    + (e.start() + 1) + ": " + text);
         }
-        if (inToken) {
-            out.add(current.toString());
-        }
-        return out;
-    }
-
-    private static boolean isSpace(char c) {
-        return c == ' ' || c == '\t' || c == '\n' || c == '\r';
     }
 }
