@@ -2,13 +2,12 @@ package org.harrier.exec.claim;
 
 import java.util.Objects;
 
-import org.harrier.exec.Startd;
 import org.harrier.rules.Resources;
 
 /**
  * A slot carved from the partitionable slot for one claim (HTCondor's dynamic slot, named
  * {@code slot1_N@name}): the resources it holds, who claimed it, and whether a job is running
- * on it. Immutable; the {@link Startd} replaces it as the claim changes. The claim id is not
+ * on it. Immutable; the {@link ClaimTable} replaces it as the claim changes. The claim id is not
  * here on purpose: this record becomes a public ad, and a claim id is a capability.
  */
 public record DynamicSlot(String name, int number, Resources resources, String scheduler, String remoteOwner,

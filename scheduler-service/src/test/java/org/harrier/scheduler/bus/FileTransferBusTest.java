@@ -79,7 +79,7 @@ class FileTransferBusTest {
         running.close();
     }
 
-    /** The test at a default-suite size; {@link LargeFileTransferBusTest} moves 200 MB each way. */
+    /** 200 MB each way, in the default suite (about 15 s). */
     @Test
     void twoHundredMegabytesInAndOutTravelOverTheBusBetweenFileSystemDomainsWithTheirChecksums() throws Exception {
         transferBothWays(this, 200_000_000);
