@@ -44,6 +44,11 @@ public final class MethodTable {
         this.failures = failures;
     }
 
+    /** A table for objects of {@code className} whose handlers fail with nothing a caller should tell apart: any failure is code 7. */
+    public MethodTable(String className) {
+        this(className, QmfException::unexpected);
+    }
+
     /** Serves {@code method} with {@code handler}; each method once. */
     public <Q extends Request<R>, R> MethodTable on(Method<Q, R> method, Handler<Q, R> handler) {
         if (!method.className().equals(className)) {

@@ -6,7 +6,6 @@ import java.util.concurrent.CompletableFuture;
 
 import org.harrier.bus.ManagedObject;
 import org.harrier.bus.MethodTable;
-import org.harrier.bus.QmfException;
 import org.harrier.protocol.ObjectId;
 import org.harrier.protocol.method.Done;
 import org.harrier.protocol.slot.Activate;
@@ -33,7 +32,7 @@ public final class StandInSlot implements ManagedObject {
 
     public StandInSlot(String name) {
         this.id = ObjectId.grid("slot", name);
-        this.methods = new MethodTable("slot", QmfException::unexpected)
+        this.methods = new MethodTable("slot")
                 .on(ClaimSlot.METHOD, (r, c) -> CompletableFuture.completedFuture(new ClaimSlot.Granted(CLAIM, id.key())))
                 .on(Activate.METHOD, (r, c) -> CompletableFuture.completedFuture(new Activate.Started(true, id.key())))
                 .on(Deactivate.METHOD, (r, c) -> done())
