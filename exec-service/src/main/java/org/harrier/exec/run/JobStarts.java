@@ -5,13 +5,13 @@ import java.time.Clock;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
+import org.harrier.protocol.Completions;
 import org.harrier.classad.ClassAd;
 import org.harrier.exec.RunExited;
 import org.harrier.exec.RunStarted;
@@ -156,7 +156,7 @@ public final class JobStarts {
             staging.remove(claimId);
             if (failure != null) {
                 // A checkpoint that must come back and cannot is the restore's hold code (13, as HTCondor's).
-                int code = unwrap(failure) instanceof JobSetupException j ? j.holdReasonCode() : TRANSFER_INPUT_ERROR;
+                int code = Completions.cause(failure) instanceof JobSetupException j ? j.holdReasonCode() : TRANSFER_INPUT_ERROR;
                 neverStarted(claimId, jobId, scheduler, s.cancelled ? "cancelled while its input was transferred"
                         : cause(failure), code);
             } else if (s.cancelled || !table().holds(claimId)) {
@@ -233,11 +233,7 @@ public final class JobStarts {
     }
 
     private static String cause(Throwable t) {
-        Throwable c = unwrap(t);
+        Throwable c = Completions.cause(t);
         return c.getMessage() == null ? c.toString() : c.getMessage();
-    }
-
-    private static Throwable unwrap(Throwable t) {
-        return t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
     }
 }
