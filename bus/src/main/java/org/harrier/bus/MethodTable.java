@@ -8,6 +8,8 @@ import java.util.function.Function;
 import org.harrier.protocol.Completions;
 import org.harrier.protocol.method.Method;
 import org.harrier.protocol.method.Request;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A managed object's methods: each declared method ({@link Method}) with the handler that serves
@@ -29,6 +31,8 @@ public final class MethodTable {
             return handler.handle(request, context).thenApply(method::writeAnswer);
         }
     }
+
+    private static final Logger LOG = LoggerFactory.getLogger(MethodTable.class);
 
     private final String className;
     private final Function<Throwable, QmfException> failures;
@@ -60,11 +64,6 @@ public final class MethodTable {
         return this;
     }
 
-    /** Whether the table serves {@code methodName} (the schema's name, aliases resolved). */
-    public boolean serves(String methodName) {
-        return entries.containsKey(methodName);
-    }
-
     /** Calls the method's handler; fails with the QmfException the caller is answered with. */
     public CompletionStage<Map<String, Object>> invoke(String methodName, Map<String, Object> arguments, RequestContext context) {
         Entry<?, ?> e = entries.get(methodName);
@@ -82,13 +81,18 @@ public final class MethodTable {
             if (failure == null) {
                 answer.complete(out);
             } else {
-                answer.completeExceptionally(translate(failure));
+                answer.completeExceptionally(translate(methodName, failure));
             }
         });
         return answer;
     }
 
-    private QmfException translate(Throwable failure) {
+    /**
+     * The answer to a failed call. One that the service itself answers with code 7 (a bug, or an
+     * operation that failed) is logged here with its stack, once for every service: the agent
+     * sees only the translated answer.
+     */
+    private QmfException translate(String methodName, Throwable failure) {
         Throwable cause = Completions.cause(failure);
         if (cause instanceof QmfException q) {
             return q;
@@ -96,6 +100,10 @@ public final class MethodTable {
         if (cause instanceof IllegalArgumentException) {
             return QmfException.badParameter(cause.getMessage());
         }
-        return failures.apply(cause);
+        QmfException answer = failures.apply(cause);
+        if (answer.code() == QmfException.EXCEPTION) {
+            LOG.warn("{}.{} failed: {}", className, methodName, answer.getMessage(), cause);
+        }
+        return answer;
     }
 }

@@ -3,8 +3,6 @@ package org.harrier.exec.bus;
 import org.harrier.bus.QmfException;
 import org.harrier.exec.claim.StartdFailure;
 import org.harrier.protocol.FailureCode;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The one place a {@link StartdFailure} becomes a QMF {@code _exception}: each kind has the
@@ -12,8 +10,6 @@ import org.slf4j.LoggerFactory;
  * objects' {@link org.harrier.bus.MethodTable} translation.
  */
 final class StartdFailures {
-    private static final Logger log = LoggerFactory.getLogger(StartdFailures.class);
-
     private StartdFailures() {
     }
 
@@ -21,13 +17,12 @@ final class StartdFailures {
      * {@code failure} (already unwrapped) as the QmfException the caller is answered with; the
      * method table has passed a QmfException through and answered an IllegalArgumentException
      * (a bad argument) as BAD_PARAMETER before it asks. Anything else is a bug, answered with
-     * code 7 and logged here with its stack: the agent logs only failures that reach it untranslated.
+     * code 7 (the method table logs it with its stack).
      */
     static QmfException toQmf(Throwable failure) {
         if (failure instanceof StartdFailure f) {
             return new QmfException(code(f), f.getMessage());
         }
-        log.warn("a slot method failed unexpectedly", failure);
         return QmfException.unexpected(failure);
     }
 
