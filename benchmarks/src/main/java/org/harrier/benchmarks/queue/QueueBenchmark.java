@@ -106,7 +106,7 @@ public final class QueueBenchmark {
         Path spool = dir.resolve("spool");
         out.println("scheduler JVM options: " + (o.jvm().isEmpty() ? "(the JDK's defaults)" : String.join(" ", o.jvm())));
         try (GridBroker broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
-             Bus bus = Bus.connect(broker.url())) {
+             Bus bus = Bus.connect(broker.clientUrl())) {
             Console console = bus.console();
             SchedulerProcess scheduler = SchedulerProcess.start(broker.url(), spool, dir.resolve("scheduler-1.log"), o.jvm());
             try {

@@ -76,7 +76,7 @@ class ActivationWindowTest {
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
         Path runs = work.resolve("runs");
         try (GridBroker broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
-             Bus bus = Bus.connect(broker.url());
+             Bus bus = Bus.connect(broker.clientUrl());
              CollectorService collector = CollectorService.start(bus, HOST, CollectorSettings.defaults().withMachine(HOST)
                      .withUpdateInterval(Duration.ofSeconds(1)));
              ServiceJvm exec = ServiceJvm.exec(broker.url(), "exec1", dir, "--cpus", "1", "--memory", "1024")) {

@@ -40,10 +40,10 @@ class BrokerRestartTest {
         Path data = dir.resolve("broker");
         GridBroker broker = GridBroker.start(BrokerSettings.personal(data).withPort(0));
         int port = broker.port();
-        try (Bus collectorBus = Bus.connect(broker.url());
-             Bus schedulerBus = Bus.connect(broker.url());
-             Bus execBus = Bus.connect(broker.url());
-             Bus userBus = Bus.connect(broker.url());
+        try (Bus collectorBus = Bus.connect(broker.clientUrl());
+             Bus schedulerBus = Bus.connect(broker.clientUrl());
+             Bus execBus = Bus.connect(broker.clientUrl());
+             Bus userBus = Bus.connect(broker.clientUrl());
              JobIndications jobs = new JobIndications(userBus.console());
              CollectorService collector = CollectorService.start(collectorBus, HOST,
                      CollectorSettings.defaults().withMachine(HOST).withUpdateInterval(UPDATE_INTERVAL));

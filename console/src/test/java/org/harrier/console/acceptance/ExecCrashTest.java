@@ -43,7 +43,7 @@ class ExecCrashTest {
         SchedulerSettings leases = SchedulerSettings.defaults().withUpdateInterval(Duration.ofSeconds(1))
                 .withLeases(Duration.ofSeconds(1), Duration.ofSeconds(3));
         try (GridBroker broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
-             Bus bus = Bus.connect(broker.url());
+             Bus bus = Bus.connect(broker.clientUrl());
              CollectorService collector = CollectorService.start(bus, HOST, CollectorSettings.defaults().withMachine(HOST)
                      .withUpdateInterval(Duration.ofSeconds(1)));
              SchedulerService scheduler = SchedulerService.startInMemory(bus, HOST, leases);

@@ -43,7 +43,7 @@ class ExecLeftoversTest {
         Path pidFile = dir.resolve("job.pid");
         Path execute = dir.resolve("node-execute");
         try (GridBroker broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
-             Bus bus = Bus.connect(broker.url());
+             Bus bus = Bus.connect(broker.clientUrl());
              CollectorService collector = CollectorService.start(bus, HOST, CollectorSettings.defaults().withMachine(HOST)
                      .withUpdateInterval(Duration.ofSeconds(1)));
              SchedulerService scheduler = SchedulerService.startInMemory(bus, HOST, SchedulerSettings.defaults()

@@ -49,7 +49,7 @@ class JobPolicyAndUserLogTest {
     @BeforeAll
     void startGrid(@TempDir Path dir) throws IOException {
         broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
-        bus = Bus.connect(broker.url());
+        bus = Bus.connect(broker.clientUrl());
         services.push(CollectorService.start(bus, HOST, CollectorSettings.defaults().withMachine(HOST).withUpdateInterval(SECOND)));
         services.push(SchedulerService.start(bus, HOST, SchedulerSettings.defaults().withUpdateInterval(SECOND)
                 .withPeriodicExprInterval(SECOND), dir.resolve("spool")));

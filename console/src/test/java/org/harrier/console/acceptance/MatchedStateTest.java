@@ -53,7 +53,7 @@ class MatchedStateTest {
     @BeforeAll
     static void startBroker() throws Exception {
         broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
-        bus = Bus.connect(broker.url());
+        bus = Bus.connect(broker.clientUrl());
     }
 
     @AfterAll

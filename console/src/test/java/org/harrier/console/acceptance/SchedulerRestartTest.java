@@ -65,7 +65,7 @@ class SchedulerRestartTest {
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
         Path quickDone = work.resolve("quick.done");
         try (GridBroker broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
-             Bus bus = Bus.connect(broker.url());
+             Bus bus = Bus.connect(broker.clientUrl());
              CollectorService collector = CollectorService.start(bus, HOST, CollectorSettings.defaults().withMachine(HOST)
                      .withUpdateInterval(Duration.ofSeconds(1)));
              ServiceJvm exec = ServiceJvm.exec(broker.url(), "exec1", dir, "--cpus", "2", "--memory", "1024")) {

@@ -46,7 +46,7 @@ class SlotLifetimeTest {
         CollectorSettings threeSeconds = CollectorSettings.defaults().withMachine(HOST).withUpdateInterval(UPDATE_INTERVAL);
         assertEquals(Duration.ofSeconds(3), threeSeconds.classAdLifetime());
         try (GridBroker broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
-             Bus bus = Bus.connect(broker.url());
+             Bus bus = Bus.connect(broker.clientUrl());
              CollectorService collector = CollectorService.start(bus, HOST, threeSeconds);
              ServiceJvm exec = ServiceJvm.exec(broker.url(), "doomed", dir)) {
             GridUser user = new GridUser(broker.url(), dir);
@@ -66,7 +66,7 @@ class SlotLifetimeTest {
                 .withClassAdLifetime(Duration.ofHours(1));
         Set<String> deleted = ConcurrentHashMap.newKeySet();
         try (GridBroker broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
-             Bus bus = Bus.connect(broker.url());
+             Bus bus = Bus.connect(broker.clientUrl());
              CollectorService collector = CollectorService.start(bus, HOST, anHour);
              AutoCloseable slots = bus.console().subscribe("slot", d -> {
                  if (d.deleted()) {

@@ -40,7 +40,7 @@ class JobControlGridTest {
     @BeforeEach
     void start() throws Exception {
         broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
-        bus = Bus.connect(broker.url());
+        bus = Bus.connect(broker.clientUrl());
         scheduler = SchedulerService.start(bus, SchedulerSettings.defaults().machine(),
                 SchedulerSettings.defaults().withUpdateInterval(Duration.ofSeconds(1)), dir.resolve("spool"));
         grid = Harrier.defaultConnector().connect(BrokerAddress.parse(broker.url()));

@@ -32,7 +32,7 @@ class SchedulerCommandsTest {
     @Test
     void idleJobsAreSubmittedListedWaitedForAndRemoved() throws Exception {
         try (GridBroker broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
-             Bus bus = Bus.connect(broker.url());
+             Bus bus = Bus.connect(broker.clientUrl());
              SchedulerService scheduler = SchedulerService.start(bus, SchedulerSettings.defaults().machine(),
                      SchedulerSettings.defaults().withUpdateInterval(Duration.ofSeconds(1)), dir.resolve("spool"))) {
             Path work = Files.createDirectories(dir.resolve("work"));

@@ -61,7 +61,7 @@ class SchedulerCrashTest {
     void acknowledgedSubmitsRemovalsAndEditsSurviveSigkillUnderLoad() throws Exception {
         Path spool = dir.resolve("spool");
         try (GridBroker broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
-             Bus bus = Bus.connect(broker.url())) {
+             Bus bus = Bus.connect(broker.clientUrl())) {
             Console console = bus.console();
             for (int round = 1; round <= 3; round++) {
                 Process scheduler = startScheduler(broker.url(), spool, round);
