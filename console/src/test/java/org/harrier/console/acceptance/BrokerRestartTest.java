@@ -51,7 +51,7 @@ class BrokerRestartTest {
                      SchedulerSettings.defaults().withUpdateInterval(UPDATE_INTERVAL), dir.resolve("spool"));
              ExecService exec = ExecService.start(execBus, HOST, ExecSettings.builder()
                      .executeDir(Files.createDirectories(dir.resolve("execute"))).updateInterval(UPDATE_INTERVAL).build())) {
-            GridUser user = new GridUser(broker.url(), Files.createDirectories(dir.resolve("work")));
+            GridUser user = new GridUser(broker.clientUrl(), Files.createDirectories(dir.resolve("work")));
             long before = user.submit("before.sub", "executable = /bin/echo\narguments = before\noutput = before.out\nqueue\n");
             Run ran = user.harrier("wait", before + ".0", "--timeout", "60");
             assertEquals(0, ran.status(), "the grid runs jobs before the restart: " + ran.err());

@@ -26,8 +26,8 @@ final class GridSession implements AutoCloseable {
     static GridSession start(Path dir) throws IOException {
         PersonalGrid grid = PersonalGrid.start(new PersonalGrid.Settings(dir.resolve("data"), 0, Duration.ofSeconds(1)));
         try {
-            Bus bus = Bus.connect(grid.url());
-            return new GridSession(grid, bus, new GridUser(grid.url(), Files.createDirectories(dir.resolve("work"))));
+            Bus bus = Bus.connect(grid.clientUrl());
+            return new GridSession(grid, bus, new GridUser(grid.clientUrl(), Files.createDirectories(dir.resolve("work"))));
         } catch (IOException | RuntimeException e) {
             grid.close();
             throw e;
@@ -35,7 +35,7 @@ final class GridSession implements AutoCloseable {
     }
 
     String url() {
-        return grid.url();
+        return grid.clientUrl();
     }
 
     Bus bus() {

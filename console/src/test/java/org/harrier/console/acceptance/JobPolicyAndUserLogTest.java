@@ -55,7 +55,7 @@ class JobPolicyAndUserLogTest {
                 .withPeriodicExprInterval(SECOND), dir.resolve("spool")));
         services.push(ExecService.start(bus, HOST, ExecSettings.builder()
                 .executeDir(Files.createDirectories(dir.resolve("execute"))).updateInterval(SECOND).build()));
-        user = new GridUser(broker.url(), Files.createDirectories(dir.resolve("work")));
+        user = new GridUser(broker.clientUrl(), Files.createDirectories(dir.resolve("work")));
     }
 
     @AfterAll

@@ -48,8 +48,8 @@ class SlotLifetimeTest {
         try (GridBroker broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
              Bus bus = Bus.connect(broker.clientUrl());
              CollectorService collector = CollectorService.start(bus, HOST, threeSeconds);
-             ServiceJvm exec = ServiceJvm.exec(broker.url(), "doomed", dir)) {
-            GridUser user = new GridUser(broker.url(), dir);
+             ServiceJvm exec = ServiceJvm.exec(broker.clientUrl(), "doomed", dir)) {
+            GridUser user = new GridUser(broker.clientUrl(), dir);
             Eventually.await("harrier status to list " + exec.slot(), Eventually.PATIENCE,
                     () -> lists(user, exec.slot()), exec::output);
 
@@ -73,8 +73,8 @@ class SlotLifetimeTest {
                      deleted.add(d.id().key());
                  }
              });
-             ServiceJvm exec = ServiceJvm.exec(broker.url(), "tidy", dir)) {
-            GridUser user = new GridUser(broker.url(), dir);
+             ServiceJvm exec = ServiceJvm.exec(broker.clientUrl(), "tidy", dir)) {
+            GridUser user = new GridUser(broker.clientUrl(), dir);
             Eventually.await("harrier status to list " + exec.slot(), Eventually.PATIENCE,
                     () -> lists(user, exec.slot()), exec::output);
 

@@ -38,7 +38,7 @@ class SchedulerCommandsTest {
             Path work = Files.createDirectories(dir.resolve("work"));
             Files.writeString(work.resolve("two.sub"), "executable = /bin/echo\narguments = $(Process)\n"
                     + "output = o.$(Cluster).$(Process)\nqueue 2\n");
-            Surroundings here = new Surroundings(Map.of("HARRIER_BROKER", broker.url()), work, dir, "alice",
+            Surroundings here = new Surroundings(Map.of("HARRIER_BROKER", broker.clientUrl()), work, dir, "alice",
                     Clock.systemDefaultZone());
 
             Run submitted = Run.of(here, Harrier.defaultConnector(), "submit", "two.sub");

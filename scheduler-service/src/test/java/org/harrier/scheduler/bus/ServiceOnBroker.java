@@ -46,7 +46,7 @@ final class ServiceOnBroker implements AutoCloseable {
     }
 
     String url() {
-        return broker.url();
+        return broker.clientUrl();
     }
 
     /** The scheduler itself, to read what it keeps (its answers over the bus may show less). */
