@@ -35,6 +35,11 @@ final class GridSession implements AutoCloseable {
     }
 
     String url() {
+        return grid.url();
+    }
+
+    /** The URL with the grid owner's password in it, as this process's clients log in. */
+    String clientUrl() {
         return grid.clientUrl();
     }
 
