@@ -58,12 +58,6 @@ public final class GridBroker implements AutoCloseable {
      *                         or Artemis failed to start
      */
     public static GridBroker start(BrokerSettings settings) {
-        if (settings.securityEnabled()) {
-            personalSecurity(settings);
-        }
-        ActiveMQSecurityManager security = settings.securityEnabled()
-                ? PropertiesFileLogin.securityManager(settings.securityDirectory())
-                : new ActiveMQJAASSecurityManager();
         Configuration configuration;
         try {
             configuration = BrokerXml.configuration(settings);
@@ -71,6 +65,12 @@ public final class GridBroker implements AutoCloseable {
             throw new BrokerException("broker.xml is invalid: " + e.getMessage(), e);
         }
         checkListenable(settings);
+        if (settings.securityEnabled()) {
+            personalSecurity(settings);
+        }
+        ActiveMQSecurityManager security = settings.securityEnabled()
+                ? PropertiesFileLogin.securityManager(settings.securityDirectory())
+                : new ActiveMQJAASSecurityManager();
         DataDirectoryLock lock = DataDirectoryLock.acquire(settings.dataDirectory());
         ActiveMQServer server = null;
         try {
