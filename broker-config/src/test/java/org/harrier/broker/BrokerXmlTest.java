@@ -162,7 +162,8 @@ class BrokerXmlTest {
 
     /**
      * Both readings of the file get one MessageLimits with its limits, so an embedded broker and
-     * a stock instance refuse the same messages; and the acceptor bounds a frame.
+     * a stock instance refuse the same messages, beside the ValidatedUserStamp (Artemis reads only
+     * the first {@code <broker-plugins>}); and the acceptor bounds a frame.
      */
     @Test
     void bothReadingsRefuseOversizedAndDeeplyNestedMessages() throws Exception {
@@ -170,7 +171,9 @@ class BrokerXmlTest {
             List<MessageLimits> limits = configuration.getBrokerPlugins().stream()
                     .filter(MessageLimits.class::isInstance).map(MessageLimits.class::cast).toList();
             Object frame = amqpAcceptor(configuration).getExtraParams().get("maxFrameSize");
+            long stamps = configuration.getBrokerPlugins().stream().filter(ValidatedUserStamp.class::isInstance).count();
             assertAll(() -> assertEquals(1, limits.size(), "MessageLimits registered once"),
+                    () -> assertEquals(1, stamps, "ValidatedUserStamp registered once"),
                     () -> assertEquals(16L << 20, limits.get(0).maxMessageSize()),
                     () -> assertEquals(64, limits.get(0).maxNesting()),
                     () -> assertEquals("131072", String.valueOf(frame)));
@@ -178,7 +181,7 @@ class BrokerXmlTest {
     }
 
     @ParameterizedTest(name = "{0}: {1} sessions, {2} queues")
-    @CsvSource({"harrier, 10000, 10000", "alice, 1000, 1000"})
+    @CsvSource({"harrier-service, 10000, 10000", "harrier, 10000, 10000", "alice, 1000, 1000"})
     void theSuggestedUsersHaveGenerousSessionAndQueueCaps(String user, int sessions, int queues) throws Exception {
         ResourceLimitSettings limits = BrokerXml.configuration(BrokerSettings.personal(Path.of("/tmp/x")))
                 .getResourceLimitSettings().get(user);

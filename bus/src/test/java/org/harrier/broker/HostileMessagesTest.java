@@ -54,6 +54,8 @@ import org.junit.jupiter.api.io.TempDir;
 class HostileMessagesTest {
     private static final AgentName AGENT = AgentName.harrier("scheduler", "hostile");
     private static final Duration WAIT = Duration.ofMillis(Amqp.DEADLINE_MS);
+    private static final String SENDER = "alice";
+    private static final String PASSWORD = "alice-pw";
 
     @TempDir
     Path data;
@@ -61,11 +63,15 @@ class HostileMessagesTest {
     Bus agentSide;
     Submissions object;
 
-    /** A broker per test, so the connections a test sees are its agent's and its client's alone. */
+    /**
+     * A broker per test, so the connections a test sees are its agent's and its client's alone.
+     * The agent is the grid's service user; the hostile sender a console user, alice.
+     */
     @BeforeEach
     void startBrokerAndAgent() {
         broker = GridBroker.start(BrokerSettings.personal(data).withPort(0));
-        agentSide = Bus.connect(broker.url());
+        broker.security().addUser(SENDER, List.of(SecurityDirectory.Role.CONSOLE), PASSWORD);
+        agentSide = Bus.connect(broker.clientUrl(SecurityDirectory.SERVICE_USER));
         Agent agent = agentSide.agent(AGENT, Duration.ofSeconds(5));
         object = new Submissions();
         agent.add(object);
@@ -79,7 +85,7 @@ class HostileMessagesTest {
 
     @Test
     void aRequestNestingMapsTenThousandDeepIsRejectedAndTheSameConnectionIsAnsweredNext() throws Exception {
-        try (RawTransfers raw = RawTransfers.connect(broker.url())) {
+        try (RawTransfers raw = RawTransfers.connect(broker.url(), SENDER, PASSWORD)) {
             Set<Object> connections = connectionIds();
             DeliveryState outcome = raw.send(AGENT.requestAddress(), deepRequest(raw.replyAddress(), 10_000));
 
@@ -102,7 +108,7 @@ class HostileMessagesTest {
 
     @Test
     void aTwentyMebibyteRequestIsRejectedAndTheSameConnectionIsAnsweredNext() throws Exception {
-        try (RawAmqp raw = RawAmqp.connect(broker.url())) {
+        try (RawAmqp raw = RawAmqp.connect(broker.url().replace("amqp://", "amqp://" + SENDER + ":" + PASSWORD + "@"))) {
             Set<Object> connections = connectionIds();
             JMSException refused = assertThrows(JMSException.class, () -> raw.request(AGENT.requestAddress(),
                     new byte[20 << 20], qmfRequest(), "big", WAIT));

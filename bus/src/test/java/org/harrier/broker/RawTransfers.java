@@ -29,7 +29,7 @@ import org.apache.qpid.proton.message.Message;
 /**
  * A bare AMQP 1.0 client, proton-j's engine over a blocking socket, for bytes no AMQP library
  * sends: a message encoded by hand (a map nested 10,000 deep, which proton-j's own recursive
- * encoder could not write either). One connection and session, SASL ANONYMOUS, a sender per
+ * encoder could not write either). One connection and session, SASL PLAIN, a sender per
  * address and one receiver on a dynamic (temporary) queue for replies. The test's thread owns it
  * all; every wait has a deadline.
  */
@@ -47,14 +47,14 @@ final class RawTransfers implements AutoCloseable {
     private final byte[] readBuffer = new byte[1 << 16];
     private int tags;
 
-    private RawTransfers(Socket socket) throws IOException {
+    private RawTransfers(Socket socket, String user, String password) throws IOException {
         this.socket = socket;
         this.in = socket.getInputStream();
         this.out = socket.getOutputStream();
         socket.setSoTimeout(20);
         Sasl sasl = transport.sasl();
         sasl.client();
-        sasl.setMechanisms("ANONYMOUS");
+        sasl.plain(user, password);
         transport.bind(connection);
         connection.setContainer("raw-transfers");
         connection.setHostname("localhost");
@@ -71,10 +71,10 @@ final class RawTransfers implements AutoCloseable {
         pumpUntil(() -> replies.getRemoteSource() != null, "the reply queue's attach");
     }
 
-    /** Connects to the broker at {@code url} ({@code amqp://host:port}). */
-    static RawTransfers connect(String url) throws IOException {
+    /** Connects to the broker at {@code url} ({@code amqp://host:port}) as {@code user} (SASL PLAIN). */
+    static RawTransfers connect(String url, String user, String password) throws IOException {
         URI uri = URI.create(url);
-        return new RawTransfers(new Socket(uri.getHost(), uri.getPort()));
+        return new RawTransfers(new Socket(uri.getHost(), uri.getPort()), user, password);
     }
 
     /** The temporary queue replies come to. */
