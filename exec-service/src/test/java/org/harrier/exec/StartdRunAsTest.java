@@ -113,7 +113,12 @@ class StartdRunAsTest {
         if (sandboxes != null) {
             s = s.withRunning(Cgroups.none("not asked for"), new SpoolCheckpointStore(), sandboxes);
         }
-        startd = new Startd(s, new StartdListener() {
+        startd = new Startd(s, startdListener());
+        return startd;
+    }
+
+    StartdListener startdListener() {
+        return new StartdListener() {
             @Override
             public void slotsChanged(PartitionableSlot slot) {
             }
@@ -122,8 +127,7 @@ class StartdRunAsTest {
             public void jobExited(RunExited exited) {
                 exits.add(exited);
             }
-        });
-        return startd;
+        };
     }
 
     Startd startd() {
@@ -239,6 +243,21 @@ class StartdRunAsTest {
         assertInstanceOf(RunExited.class, exit);
         assertTrue(exit.exitBySignal());
         assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "the tree is gone");
+    }
+
+    @Test
+    void theAccountsJobRunsInItsOwnCgroupWhereTheHostHasThem() throws Exception {
+        Cgroups cgroups = Cgroups.detect();
+        assumeTrue(cgroups.usable(), "no writable cgroups here");
+        startd = new Startd(StartdSettings.of(PartitionableSlot.of("node", MACHINE, Expr.parse("TRUE"), 0),
+                ClaimIds.seeded(7), ExecSettings.builder().build().timings())
+                .withRunning(cgroups, new SpoolCheckpointStore(), null)
+                .withAccounts(JobAccounts.detect(RunAsPolicy.DEFAULT)), startdListener());
+        RunExited exit = run(job("hrunas1", iwdA, "/bin/sh", "-c 'id -u; cat /proc/self/cgroup'").build());
+        assertEquals(0, exit.exitCode(), exit.holdReason());
+        List<String> out = Files.readAllLines(iwdA.resolve("out"));
+        assertEquals(Integer.toString(a.uid()), out.get(0));
+        assertTrue(out.stream().anyMatch(l -> l.contains("/harrier/slot1_1@node_1.0")), "entered by root first: " + out);
     }
 
     private static String status(long pid) throws IOException {
