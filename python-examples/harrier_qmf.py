@@ -6,6 +6,7 @@ queue, object data and heartbeats are published under qmf.grid.ind.*. This modul
 examples share: locate agents, query objects, call methods, listen to data indications.
 """
 
+import getpass
 import os
 import uuid
 
@@ -30,6 +31,29 @@ def _default_broker():
 
 
 DEFAULT_BROKER = _default_broker()
+
+
+def add_login_arguments(parser):
+    """--user and --password-file, as every example takes them."""
+    parser.add_argument("--user", default=os.environ.get("HARRIER_USER") or getpass.getuser(),
+                        help="who to connect as (default: $HARRIER_USER, else you)")
+    parser.add_argument("--password-file", default=os.environ.get("HARRIER_PASSWORD_FILE"),
+                        help="file holding the password (default: $HARRIER_PASSWORD_FILE, else the personal"
+                             " grid's ~/.harrier/security/USER.password)")
+
+
+def login(options):
+    """(user, password) from the options, as the harrier command finds them; (None, None) when there
+    is no password to use (the broker then refuses the connection, saying why)."""
+    path = options.password_file or os.path.join(os.path.expanduser("~"), ".harrier", "security",
+                                                 options.user + ".password")
+    try:
+        with open(path) as f:
+            return options.user, f.read().strip()
+    except OSError:
+        if options.password_file:
+            raise SystemExit("cannot read the password file %s" % path)
+        return None, None
 PACKAGE = "mrg.grid"
 QMF = {"x-amqp-0-10.app-id": "qmf2", "method": "request"}
 
@@ -56,9 +80,16 @@ def agent_address(agent_name):
 
 
 class Console(object):
-    def __init__(self, url=DEFAULT_BROKER, timeout=10):
+    def __init__(self, url=DEFAULT_BROKER, timeout=10, user=None, password=None):
+        """Connects as user (or as the user the URL names, amqp://user:password@host:port). The
+        broker offers PLAIN to Debian's proton, which has no SCRAM; it accepts PLAIN only over
+        TLS (amqps://) or loopback."""
         self.timeout = timeout
-        self.conn = BlockingConnection(url, timeout=timeout)
+        login = {}
+        if user is not None and password is not None and "@" not in url:
+            login = {"user": user, "password": password}
+        self.conn = BlockingConnection(url, timeout=timeout, allowed_mechs="PLAIN ANONYMOUS",
+                                       allow_insecure_mechs=True, **login)
         self.replies = self.conn.create_receiver(None, dynamic=True, credit=500,
                                                  name="reply-" + str(uuid.uuid4()))
         self.reply_to = self.replies.remote_source.address

@@ -7,7 +7,7 @@
 import argparse
 import sys
 
-from harrier_qmf import Console, DEFAULT_BROKER
+from harrier_qmf import Console, DEFAULT_BROKER, add_login_arguments, login
 
 STATUS = {1: "I", 2: "R", 3: "X", 4: "C", 5: "H", 6: ">", 7: "S"}
 
@@ -15,10 +15,12 @@ STATUS = {1: "I", 2: "R", 3: "X", 4: "C", 5: "H", 6: ">", 7: "S"}
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--broker", default=DEFAULT_BROKER, help="broker URL (default %(default)s)")
+    add_login_arguments(parser)
     parser.add_argument("--owner", help="only this owner's jobs")
     options = parser.parse_args()
+    user, password = login(options)
     try:
-        console = Console(options.broker)
+        console = Console(options.broker, user=user, password=password)
     except Exception as e:
         print("q.py: cannot reach the broker at %s (%s)" % (options.broker, e), file=sys.stderr)
         return 1

@@ -14,7 +14,7 @@ import getpass
 import sys
 import time
 
-from harrier_qmf import Console, DEFAULT_BROKER, QmfError, object_name
+from harrier_qmf import Console, DEFAULT_BROKER, QmfError, object_name, add_login_arguments, login
 
 UNIVERSE = {"VANILLA": 5, "SCHEDULER": 7, "GRID": 9, "JAVA": 10, "PARALLEL": 11, "LOCAL": 12, "VM": 13}
 JOB_STATUS = ("", "Idle", "Running", "Removed", "Completed", "Held", "Transferring Output", "Suspended")
@@ -24,9 +24,11 @@ STRING_TYPE, INTEGER_TYPE, EXPR_TYPE = "STRING", "INTEGER", "EXPR"
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--broker", default=DEFAULT_BROKER, help="broker URL (default %(default)s)")
+    add_login_arguments(parser)
     parser.add_argument("--args", default="120", help="arguments of /bin/sleep (default %(default)s)")
     parser.add_argument("--owner", default=getpass.getuser(), help="job owner (default: you)")
     options = parser.parse_args()
+    user, password = login(options)
 
     ad = {"Cmd":          {"TYPE": STRING_TYPE,  "VALUE": "/bin/sleep"},
           "Args":         {"TYPE": STRING_TYPE,  "VALUE": options.args},
@@ -36,7 +38,7 @@ def main():
           "Owner":        {"TYPE": STRING_TYPE,  "VALUE": options.owner}}
 
     try:
-        console = Console(options.broker)
+        console = Console(options.broker, user=user, password=password)
     except Exception as e:
         print("submit.py: cannot reach the broker at %s (%s)" % (options.broker, e), file=sys.stderr)
         return 1

@@ -34,9 +34,12 @@ public record BrokerSettings(Path dataDirectory, String host, int port, Path sec
         }
     }
 
-    /** A personal grid's broker: loopback, the AMQP port, no security. */
+    /**
+     * A personal grid's broker: loopback, the AMQP port, security on with its users in
+     * {@code DATA/security} (made on first start, see {@link SecurityDirectory#personal}).
+     */
     public static BrokerSettings personal(Path dataDirectory) {
-        return new BrokerSettings(dataDirectory, LOOPBACK, AMQP_PORT, null);
+        return new BrokerSettings(dataDirectory, LOOPBACK, AMQP_PORT, dataDirectory.resolve("security"));
     }
 
     public BrokerSettings withHost(String newHost) {

@@ -1,6 +1,7 @@
 package org.harrier.broker;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -55,6 +56,9 @@ public final class GridBroker implements AutoCloseable {
      *                         or Artemis failed to start
      */
     public static GridBroker start(BrokerSettings settings) {
+        if (settings.securityEnabled()) {
+            personalSecurity(settings);
+        }
         ActiveMQSecurityManager security = settings.securityEnabled()
                 ? PropertiesFileLogin.securityManager(settings.securityDirectory())
                 : new ActiveMQJAASSecurityManager();
@@ -84,6 +88,23 @@ public final class GridBroker implements AutoCloseable {
             }
             throw new BrokerException("the broker failed to start: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * A security directory with no users file is a new personal grid's (or a new standalone
+     * broker's): it gets its owner and service users, with their passwords beside them.
+     */
+    private static void personalSecurity(BrokerSettings settings) {
+        try {
+            SecurityDirectory.personal(settings.securityDirectory(), owner());
+        } catch (UncheckedIOException | IllegalArgumentException e) {
+            throw new BrokerException("cannot set up the broker's users in " + settings.securityDirectory() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The account this JVM runs as: the administrator of the broker's personal users. */
+    public static String owner() {
+        return System.getProperty("user.name");
     }
 
     /**
@@ -132,6 +153,29 @@ public final class GridBroker implements AutoCloseable {
             host = "[" + host + "]";
         }
         return "amqp://" + host + ":" + port;
+    }
+
+    /**
+     * The URL a client in this process connects with as {@code user}, its password (from the
+     * broker's security directory) in the URL's user info: for the grid's own services and for
+     * tests. Never print it; {@link #url()} is the one to show.
+     */
+    public String clientUrl(String user) {
+        if (!settings.securityEnabled()) {
+            return url();
+        }
+        String password = SecurityDirectory.at(settings.securityDirectory()).password(user);
+        return url().replace("amqp://", "amqp://" + user + ":" + password + "@");
+    }
+
+    /** {@link #clientUrl(String)} as the broker's owner, an administrator. */
+    public String clientUrl() {
+        return clientUrl(owner());
+    }
+
+    /** The broker's users and roles; null when security is off. */
+    public SecurityDirectory security() {
+        return settings.securityEnabled() ? SecurityDirectory.at(settings.securityDirectory()) : null;
     }
 
     public BrokerSettings settings() {

@@ -17,7 +17,7 @@ import java.util.concurrent.CountDownLatch;
  */
 public final class GridBrokerMain {
     static final String USAGE = "usage: harrier-broker --data DIR [--port N (default 5672, 0 = any free)]"
-            + " [--host H (default 127.0.0.1)] [--security DIR (users/roles files; default: security off)]";
+            + " [--host H (default 127.0.0.1)] [--security DIR (users and roles; default DATA/security, made on first start)]";
 
     private GridBrokerMain() {
     }
@@ -53,6 +53,8 @@ public final class GridBrokerMain {
                 stopped.countDown();
             }
         }, "harrier-broker-shutdown"));
+        System.err.println("harrier-broker: users and roles in " + settings.securityDirectory()
+                + " (harrier user add; a new directory's administrator is " + GridBroker.owner() + ")");
         System.out.println(broker.url());
         System.out.flush();
         // The JVM exits when the shutdown hook is done; calling System.exit here would block.
@@ -83,7 +85,7 @@ public final class GridBrokerMain {
         if (data == null) {
             throw new IllegalArgumentException("--data DIR is required (the broker's journal lives there)");
         }
-        return new BrokerSettings(data, host, port, security);
+        return new BrokerSettings(data, host, port, security == null ? data.resolve("security") : security);
     }
 
     private static int portNumber(String value) {

@@ -11,14 +11,14 @@ import org.junit.jupiter.params.provider.CsvSource;
 class GridBrokerMainTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
-        "--data /d                                      | /d | 127.0.0.1 | 5672 |",
-        "--data /d --port 0                             | /d | 127.0.0.1 | 0    |",
-        "--port 15672 --host 0.0.0.0 --data /d          | /d | 0.0.0.0   | 15672 |",
+        "--data /d                                      | /d | 127.0.0.1 | 5672 | /d/security",
+        "--data /d --port 0                             | /d | 127.0.0.1 | 0    | /d/security",
+        "--port 15672 --host 0.0.0.0 --data /d          | /d | 0.0.0.0   | 15672 | /d/security",
         "--data /d --security /etc/harrier              | /d | 127.0.0.1 | 5672 | /etc/harrier",
     })
     void readsTheOptionsIntoSettings(String line, String data, String host, int port, String security) {
         BrokerSettings settings = GridBrokerMain.parse(line.split(" "));
-        assertEquals(new BrokerSettings(Path.of(data), host, port, security == null ? null : Path.of(security)), settings);
+        assertEquals(new BrokerSettings(Path.of(data), host, port, Path.of(security)), settings);
     }
 
     @ParameterizedTest(name = "{0}")

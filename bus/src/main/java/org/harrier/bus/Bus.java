@@ -51,11 +51,36 @@ public final class Bus implements AutoCloseable {
      */
     public static Bus connect(String brokerUrl) {
         Objects.requireNonNull(brokerUrl, "brokerUrl");
-        String uri = failoverUri(brokerUrl);
+        BrokerUrl parsed;
+        try {
+            parsed = BrokerUrl.parse(brokerUrl);
+        } catch (IllegalArgumentException e) {
+            throw new BusException(e.getMessage(), e);
+        }
+        return connect(parsed, parsed.user(), parsed.password());
+    }
+
+    /**
+     * Connects as {@code user} with {@code password}, which take the place of any the URL names.
+     * A refused login is a {@link BusException} saying so in one line.
+     */
+    public static Bus connect(String brokerUrl, String user, String password) {
+        Objects.requireNonNull(brokerUrl, "brokerUrl");
+        BrokerUrl parsed;
+        try {
+            parsed = BrokerUrl.parse(brokerUrl);
+        } catch (IllegalArgumentException e) {
+            throw new BusException(e.getMessage(), e);
+        }
+        return connect(parsed, user, password);
+    }
+
+    private static Bus connect(BrokerUrl url, String user, String password) {
+        String shown = display(url.jmsUri());
         Connection c = null;
         try {
-            c = new JmsConnectionFactory(uri).createConnection();
-            Bus bus = new Bus(brokerUrl, c);
+            c = new JmsConnectionFactory(url.jmsUri()).createConnection(user, password);
+            Bus bus = new Bus(shown, c);
             ((JmsConnection) c).addConnectionListener(bus.new Restorer());
             c.start();
             return bus;
@@ -67,20 +92,30 @@ public final class Bus implements AutoCloseable {
                     // the connection never came up
                 }
             }
-            throw new BusException("cannot reach the broker at " + brokerUrl + " (" + rootMessage(e) + ")", e);
+            if (refusedLogin(e)) {
+                throw new LoginRefusedException(user == null
+                        ? "the broker at " + shown + " requires a user name and password, and none was given"
+                        : "the broker at " + shown + " refused user " + user + ": wrong user name or password", e);
+            }
+            throw new BusException("cannot reach the broker at " + shown + " (" + rootMessage(e) + ")", e);
         }
     }
 
-    static String failoverUri(String brokerUrl) {
-        String base = brokerUrl.startsWith("failover:") ? brokerUrl
-                : "failover:(" + brokerUrl + ")";
-        String options = "failover.initialReconnectDelay=50&failover.reconnectDelay=100"
-                + "&failover.maxReconnectDelay=2000&failover.useReconnectBackOff=true"
-                + "&failover.maxReconnectAttempts=-1&failover.startupMaxReconnectAttempts=1"
-                // QMF's property names (qmf.opcode, x-amqp-0-10.app-id) are not Java identifiers.
-                + "&jms.validatePropertyNames=false";
-        URI parsed = URI.create(base);
-        return base + (parsed.getRawQuery() == null ? "?" : "&") + options;
+    /** The brokers of a failover URI without Harrier's options, for messages: {@code amqp://h:p[,amqp://h2:p]}. */
+    static String display(String jmsUri) {
+        int open = jmsUri.indexOf('(');
+        int close = jmsUri.lastIndexOf(')');
+        return open >= 0 && close > open ? jmsUri.substring(open + 1, close) : jmsUri;
+    }
+
+    private static boolean refusedLogin(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            String m = String.valueOf(t.getMessage());
+            if (t instanceof jakarta.jms.JMSSecurityException || m.contains("SASL") || m.contains("authenticat")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String rootMessage(Throwable e) {

@@ -14,7 +14,7 @@ import jakarta.jms.Topic;
  * and keep serving (docs/architecture.md, "Failures and bad input").
  */
 record Incoming(String opcode, String method, String agent, boolean partial, String correlationId,
-                String replyTo, String userId, Object body, String problem) {
+                String replyTo, String userId, String roles, Object body, String problem) {
 
     static Incoming of(Message m) {
         String opcode = null;
@@ -24,6 +24,7 @@ record Incoming(String opcode, String method, String agent, boolean partial, Str
         String correlationId = null;
         String replyTo = null;
         String userId = null;
+        String roles = null;
         try {
             opcode = m.getStringProperty(Qmf.OPCODE);
             method = m.getStringProperty(Qmf.METHOD);
@@ -31,27 +32,29 @@ record Incoming(String opcode, String method, String agent, boolean partial, Str
             partial = m.propertyExists(Qmf.PARTIAL);
             correlationId = m.getJMSCorrelationID();
             replyTo = address(m.getJMSReplyTo());
-            userId = m.getStringProperty("JMSXUserID");
+            // Stamped by the broker (broker-config's ValidatedUserStamp), never the client's word.
+            userId = m.getStringProperty(Qmf.VALIDATED_USER);
+            roles = m.getStringProperty(Qmf.VALIDATED_ROLES);
         } catch (JMSException | RuntimeException e) {
-            return new Incoming(opcode, method, agent, partial, correlationId, replyTo, userId, null,
+            return new Incoming(opcode, method, agent, partial, correlationId, replyTo, userId, roles, null,
                     "unreadable message properties: " + e.getMessage());
         }
         if (opcode == null) {
-            return new Incoming(null, method, agent, partial, correlationId, replyTo, userId, null,
+            return new Incoming(null, method, agent, partial, correlationId, replyTo, userId, roles, null,
                     "message has no qmf.opcode property");
         }
         if (!(m instanceof ObjectMessage om)) {
-            return new Incoming(opcode, method, agent, partial, correlationId, replyTo, userId, null,
+            return new Incoming(opcode, method, agent, partial, correlationId, replyTo, userId, roles, null,
                     "message body must be an AMQP map or list (amqp-value), got " + m.getClass().getSimpleName());
         }
         Object body;
         try {
             body = Qmf.plain(om.getObject());
         } catch (JMSException | RuntimeException e) {
-            return new Incoming(opcode, method, agent, partial, correlationId, replyTo, userId, null,
+            return new Incoming(opcode, method, agent, partial, correlationId, replyTo, userId, roles, null,
                     "message body cannot be read: " + e.getMessage());
         }
-        return new Incoming(opcode, method, agent, partial, correlationId, replyTo, userId, body, null);
+        return new Incoming(opcode, method, agent, partial, correlationId, replyTo, userId, roles, body, null);
     }
 
     private static String address(Destination d) throws JMSException {
@@ -66,5 +69,13 @@ record Incoming(String opcode, String method, String agent, boolean partial, Str
 
     boolean ok() {
         return problem == null;
+    }
+
+    /** The caller's broker roles; empty when the broker stamped none. */
+    java.util.Set<String> roleSet() {
+        if (roles == null || roles.isEmpty()) {
+            return java.util.Set.of();
+        }
+        return java.util.Set.copyOf(java.util.Arrays.asList(roles.split(",")));
     }
 }

@@ -78,7 +78,7 @@ final class MethodCall {
         }
         CompletionStage<Map<String, Object>> result;
         try {
-            result = h.object().invoke(ms.name(), args, new RequestContext(in.userId(), in.replyTo()));
+            result = h.object().invoke(ms.name(), args, new RequestContext(in.userId(), in.roleSet(), in.replyTo()));
         } catch (RuntimeException e) {
             result = CompletableFuture.failedFuture(e);
         }

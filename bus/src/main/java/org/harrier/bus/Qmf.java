@@ -19,6 +19,9 @@ final class Qmf {
     static final String APP_ID_PROPERTY = "x-amqp-0-10.app-id";
     static final String APP_ID = "qmf2";
     static final String OPCODE = "qmf.opcode";
+    /** Set by the broker on every message: the authenticated sender and its roles (broker-config's ValidatedUserStamp). */
+    static final String VALIDATED_USER = "_AMQ_VALIDATED_USER";
+    static final String VALIDATED_ROLES = "_HARRIER_VALIDATED_ROLES";
     static final String METHOD = "method";
     static final String AGENT = "qmf.agent";
     static final String CONTENT = "qmf.content";

@@ -65,6 +65,34 @@ public final class ServiceProcess {
         }
     }
 
+    /**
+     * Connects as the URL's user, else as {@code $HARRIER_USER} (default: this account) with the
+     * password in {@code $HARRIER_PASSWORD_FILE}: a pool's daemons get their credentials from the
+     * environment, never from a command line others can read.
+     */
+    static Bus connect(String broker, java.util.Map<String, String> env) {
+        String file = env.get("HARRIER_PASSWORD_FILE");
+        if (file == null || file.isBlank() || namesUser(broker)) {
+            return Bus.connect(broker);
+        }
+        String user = env.getOrDefault("HARRIER_USER", "");
+        String password;
+        try {
+            password = java.nio.file.Files.readString(Path.of(file)).strip();
+        } catch (java.io.IOException e) {
+            throw new BusException("cannot read $HARRIER_PASSWORD_FILE " + file + ": " + e.getMessage(), e);
+        }
+        return Bus.connect(broker, user.isBlank() ? System.getProperty("user.name") : user, password);
+    }
+
+    private static boolean namesUser(String broker) {
+        try {
+            return BrokerUrl.parse(broker).user() != null;
+        } catch (IllegalArgumentException e) {
+            return false; // Bus.connect says what is wrong with it
+        }
+    }
+
     /** Exit status 2 with the problem and the usage, as every command-line mistake ends. */
     public static void badCommandLine(String program, String problem, String usage) {
         System.err.println(program + ": " + problem + (usage == null ? "" : "\nusage: " + usage));
@@ -79,7 +107,7 @@ public final class ServiceProcess {
             Function<S, String> banner) throws InterruptedException {
         Bus bus;
         try {
-            bus = Bus.connect(broker);
+            bus = connect(broker, System.getenv());
         } catch (BusException e) {
             System.err.println(program + ": " + e.getMessage());
             System.exit(1);

@@ -46,11 +46,11 @@ class AddressFamiliesTest {
     @Test
     void requestSentBeforeTheAgentExistsWaitsForIt() throws Exception {
         String agent = "qmf.grid.agent.harrier.scheduler.early_host";
-        try (Connection console = Amqp.connect(broker.url())) {
+        try (Connection console = Amqp.connect(broker)) {
             Session session = console.createSession();
             session.createProducer(session.createQueue(agent)).send(session.createTextMessage("locate me"));
         }
-        try (Connection agentSide = Amqp.connect(broker.url())) {
+        try (Connection agentSide = Amqp.connect(broker)) {
             Session session = agentSide.createSession();
             Message request = session.createConsumer(session.createQueue(agent)).receive(Amqp.DEADLINE_MS);
             assertNotNull(request, "the request sent before the agent attached was lost");
@@ -64,10 +64,10 @@ class AddressFamiliesTest {
         // The console's sender stays attached throughout, as the bus's does: it attached (and
         // auto-created the queue) once, so a queue deleted behind its back would not come back,
         // and its requests would be dropped as unroutable.
-        try (Connection console = Amqp.connect(broker.url())) {
+        try (Connection console = Amqp.connect(broker)) {
             Session consoleSession = console.createSession();
             MessageProducer requests = consoleSession.createProducer(consoleSession.createQueue(agent));
-            try (Connection before = Amqp.connect(broker.url())) {
+            try (Connection before = Amqp.connect(broker)) {
                 Session session = before.createSession();
                 MessageConsumer consumer = session.createConsumer(session.createQueue(agent));
                 requests.send(consoleSession.createTextMessage("first"));
@@ -78,7 +78,7 @@ class AddressFamiliesTest {
             assertFalse(broker.artemis().locateQueue(agent).isAutoDelete(), "the agent's queue would be reaped");
             requests.send(consoleSession.createTextMessage("while away"));
         }
-        try (Connection after = Amqp.connect(broker.url())) {
+        try (Connection after = Amqp.connect(broker)) {
             Session session = after.createSession();
             Message request = session.createConsumer(session.createQueue(agent)).receive(Amqp.DEADLINE_MS);
             assertNotNull(request, "the request sent while the agent was away was lost");
@@ -96,7 +96,7 @@ class AddressFamiliesTest {
         "qmf.grid.console.#,                  qmf.grid.console.locate",
     })
     void wildcardSubscriptionReceivesOnlyMatchingPublications(String subscription, String address) throws Exception {
-        try (Connection connection = Amqp.connect(broker.url())) {
+        try (Connection connection = Amqp.connect(broker)) {
             Session session = connection.createSession();
             MessageConsumer watcher = session.createConsumer(session.createTopic(subscription));
             // Sent first on a non-matching address: if the subscription matched too much, this
@@ -112,7 +112,7 @@ class AddressFamiliesTest {
 
     @Test
     void everySubscriberOfABroadcastGetsItsOwnCopy() throws Exception {
-        try (Connection connection = Amqp.connect(broker.url())) {
+        try (Connection connection = Amqp.connect(broker)) {
             Session session = connection.createSession();
             MessageConsumer agentA = session.createConsumer(session.createTopic("qmf.grid.console.#"));
             MessageConsumer agentB = session.createConsumer(session.createTopic("qmf.grid.console.#"));
@@ -125,7 +125,7 @@ class AddressFamiliesTest {
     @Test
     void agentRepliesReachTheCallersTemporaryQueue() throws Exception {
         String agent = "qmf.grid.agent.harrier.collector.reply_host";
-        try (Connection console = Amqp.connect(broker.url()); Connection agentSide = Amqp.connect(broker.url())) {
+        try (Connection console = Amqp.connect(broker); Connection agentSide = Amqp.connect(broker)) {
             Session consoleSession = console.createSession();
             TemporaryQueue replies = consoleSession.createTemporaryQueue();
             MessageConsumer replyConsumer = consoleSession.createConsumer(replies);

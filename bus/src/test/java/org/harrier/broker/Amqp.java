@@ -12,6 +12,12 @@ final class Amqp {
     private Amqp() {
     }
 
+    /** Connects as the broker's owner, an administrator. */
+    static Connection connect(GridBroker broker) throws JMSException {
+        return connect(broker.url(), GridBroker.owner(), broker.security().password(GridBroker.owner()));
+    }
+
+    /** Connects with no credentials, which a broker with security on refuses. */
     static Connection connect(String url) throws JMSException {
         return connect(url, null, null);
     }

@@ -35,7 +35,7 @@ class GridBrokerClientTest {
             assertAll(() -> assertTrue(broker.isRunning()),
                     () -> assertTrue(broker.port() > 0, "port " + broker.port()),
                     () -> assertEquals("amqp://127.0.0.1:" + broker.port(), broker.url()));
-            try (Connection connection = Amqp.connect(broker.url())) {
+            try (Connection connection = Amqp.connect(broker)) {
                 assertNotNull(connection.getClientID());
             }
         }
@@ -45,7 +45,7 @@ class GridBrokerClientTest {
     void persistentMessageSurvivesAStopAndStartOnTheSameDataDirectory() throws Exception {
         String agent = "qmf.grid.agent.harrier.scheduler.restart_host";
         GridBroker first = GridBroker.start(BrokerSettings.personal(data).withPort(0));
-        try (Connection connection = Amqp.connect(first.url())) {
+        try (Connection connection = Amqp.connect(first)) {
             Session session = connection.createSession();
             session.createProducer(session.createQueue(agent)).send(session.createTextMessage("JobExited 1.0"));
         }
@@ -53,7 +53,7 @@ class GridBrokerClientTest {
         assertFalse(first.isRunning());
 
         try (GridBroker second = GridBroker.start(BrokerSettings.personal(data).withPort(0));
-                Connection connection = Amqp.connect(second.url())) {
+                Connection connection = Amqp.connect(second)) {
             Session session = connection.createSession();
             Message message = session.createConsumer(session.createQueue(agent)).receive(Amqp.DEADLINE_MS);
             assertNotNull(message, "the persistent message did not survive the restart");
@@ -66,8 +66,8 @@ class GridBrokerClientTest {
         String agent = "qmf.grid.agent.harrier.scheduler.same_name";
         try (GridBroker a = GridBroker.start(BrokerSettings.personal(data.resolve("a")).withPort(0));
                 GridBroker b = GridBroker.start(BrokerSettings.personal(data.resolve("b")).withPort(0));
-                Connection toA = Amqp.connect(a.url());
-                Connection toB = Amqp.connect(b.url())) {
+                Connection toA = Amqp.connect(a);
+                Connection toB = Amqp.connect(b)) {
             assertNotEquals(a.port(), b.port());
             Session sessionA = toA.createSession();
             Session sessionB = toB.createSession();
@@ -90,7 +90,7 @@ class GridBrokerClientTest {
             assertAll(() -> assertEquals("data directory " + data.toAbsolutePath().normalize()
                             + " is in use by another broker", refused.getMessage()),
                     () -> assertTrue(first.isRunning()));
-            try (Connection connection = Amqp.connect(first.url())) {
+            try (Connection connection = Amqp.connect(first)) {
                 assertNotNull(connection.getClientID());
             }
         }

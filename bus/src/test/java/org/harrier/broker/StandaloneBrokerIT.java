@@ -34,7 +34,7 @@ class StandaloneBrokerIT {
     @Test
     void acknowledgedDurableMessagesSurviveKillMinus9() throws Exception {
         try (BrokerProcess first = BrokerProcess.launch("--data", data.toString(), "--port", "0")) {
-            try (Connection connection = Amqp.connect(first.awaitUrl())) {
+            try (Connection connection = asOwner(first.awaitUrl())) {
                 Session session = connection.createSession();
                 MessageProducer producer = session.createProducer(session.createQueue(AGENT));
                 // Qpid JMS sends persistent messages synchronously: send() returns once the broker
@@ -46,7 +46,7 @@ class StandaloneBrokerIT {
             first.killHard();
         }
         try (BrokerProcess second = BrokerProcess.launch("--data", data.toString(), "--port", "0");
-                Connection connection = Amqp.connect(second.awaitUrl())) {
+                Connection connection = asOwner(second.awaitUrl())) {
             Session session = connection.createSession();
             MessageConsumer consumer = session.createConsumer(session.createQueue(AGENT));
             List<String> received = new ArrayList<>();
@@ -67,17 +67,19 @@ class StandaloneBrokerIT {
     @Test
     void sigtermStopsTheBrokerCleanlyAndItsDataIsReusable() throws Exception {
         try (BrokerProcess first = BrokerProcess.launch("--data", data.toString(), "--port", "0")) {
-            try (Connection connection = Amqp.connect(first.awaitUrl())) {
+            try (Connection connection = asOwner(first.awaitUrl())) {
                 Session session = connection.createSession();
                 session.createProducer(session.createQueue(AGENT)).send(session.createTextMessage("before SIGTERM"));
             }
             int status = first.terminate();
             // Artemis's INFO banners and audit lines stay out of the operator's terminal.
             assertAll(() -> assertEquals(143, status, "exit status after SIGTERM"),
-                    () -> assertEquals(List.of("harrier-broker: stopped"), first.errorLines()));
+                    () -> assertEquals(List.of("harrier-broker: users and roles in " + data.resolve("security")
+                            + " (harrier user add; a new directory's administrator is " + GridBroker.owner() + ")",
+                            "harrier-broker: stopped"), first.errorLines()));
         }
         try (BrokerProcess second = BrokerProcess.launch("--data", data.toString(), "--port", "0");
-                Connection connection = Amqp.connect(second.awaitUrl())) {
+                Connection connection = asOwner(second.awaitUrl())) {
             Session session = connection.createSession();
             Message message = session.createConsumer(session.createQueue(AGENT)).receive(Amqp.DEADLINE_MS);
             assertNotNull(message, "the message sent before SIGTERM is gone");
@@ -108,5 +110,10 @@ class StandaloneBrokerIT {
                     () -> assertEquals(List.of("harrier-broker: --port must be a number, got \"many\"", GridBrokerMain.USAGE),
                             broker.errorLines()));
         }
+    }
+
+    /** The standalone broker made its users in DATA/security on first start, its owner an administrator. */
+    private Connection asOwner(String url) throws Exception {
+        return Amqp.connect(url, GridBroker.owner(), SecurityDirectory.at(data.resolve("security")).password(GridBroker.owner()));
     }
 }

@@ -44,8 +44,8 @@ class BusTest {
     @BeforeEach
     void start() throws Exception {
         broker = GridBroker.start(BrokerSettings.personal(dir).withPort(0));
-        agentSide = Bus.connect(broker.url());
-        consoleSide = Bus.connect(broker.url());
+        agentSide = Bus.connect(broker.clientUrl());
+        consoleSide = Bus.connect(broker.clientUrl());
         agent = agentSide.agent(AGENT, Duration.ofMillis(200));
         calc = new Calculator("test1");
         agent.add(calc);
@@ -265,7 +265,7 @@ class BusTest {
     @Test
     void aRequestThatIsNotAQmfMapGetsAnExceptionAndTheAgentKeepsServing() throws Exception {
         jakarta.jms.Connection raw = new org.apache.qpid.jms.JmsConnectionFactory(
-                broker.url() + "?jms.validatePropertyNames=false").createConnection();
+                broker.url() + "?jms.validatePropertyNames=false").createConnection(org.harrier.broker.GridBroker.owner(), broker.security().password(org.harrier.broker.GridBroker.owner()));
         try {
             raw.start();
             jakarta.jms.Session s = raw.createSession(false, jakarta.jms.Session.AUTO_ACKNOWLEDGE);

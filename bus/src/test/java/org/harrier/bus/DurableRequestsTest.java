@@ -49,8 +49,8 @@ class DurableRequestsTest {
     @Test
     void requestsSentWhileTheAgentWasDownWaitUntilItServesThem() throws Exception {
         try (GridBroker broker = GridBroker.start(BrokerSettings.personal(dir).withPort(0));
-             Bus sender = Bus.connect(broker.url());
-             Bus service = Bus.connect(broker.url())) {
+             Bus sender = Bus.connect(broker.clientUrl());
+             Bus service = Bus.connect(broker.clientUrl())) {
             sendThree(sender.console());
             Agent agent = service.agentServingLater(AGENT, Duration.ofSeconds(1));
             Thread.sleep(300); // give an agent that served at once the chance to answer "no object"
@@ -67,13 +67,13 @@ class DurableRequestsTest {
     @Test
     void requestsTheBrokerTookSurviveItsRestart() throws Exception {
         GridBroker broker = GridBroker.start(BrokerSettings.personal(dir).withPort(0));
-        try (Bus sender = Bus.connect(broker.url())) {
+        try (Bus sender = Bus.connect(broker.clientUrl())) {
             sendThree(sender.console());
         }
         BrokerSettings same = broker.settings().withPort(broker.port());
         broker.stop();
         broker = GridBroker.start(same);
-        try (Bus service = Bus.connect(broker.url())) {
+        try (Bus service = Bus.connect(broker.clientUrl())) {
             Agent agent = service.agentServingLater(AGENT, Duration.ofSeconds(1));
             Calculator calc = new Calculator("later");
             agent.add(calc);
@@ -89,13 +89,13 @@ class DurableRequestsTest {
     void aRequestSentWhileTheBrokerIsDownIsTakenOnceItIsBack() throws Exception {
         GridBroker broker = GridBroker.start(BrokerSettings.personal(dir).withPort(0));
         BrokerSettings same = broker.settings().withPort(broker.port());
-        try (Bus sender = Bus.connect(broker.url())) {
+        try (Bus sender = Bus.connect(broker.clientUrl())) {
             Console console = sender.console();
             broker.stop();
             CompletableFuture<Void> sent = console.sendDurable(AGENT, OBJECT, "Submit", Map.of("Ad", Map.of("Cluster", 9L)));
             broker = GridBroker.start(same);
             Console.join(sent); // failover holds the send until the connection is back; it is not dropped
-            try (Bus service = Bus.connect(broker.url())) {
+            try (Bus service = Bus.connect(broker.clientUrl())) {
                 Parking p = serving(service);
                 Map.Entry<Long, CompletableFuture<Map<String, Object>>> taken = p.next();
                 assertEquals(9L, taken.getKey());
@@ -152,12 +152,12 @@ class DurableRequestsTest {
     @Test
     void aOneWayRequestWhoseServiceDiedBeforeItsMethodCompletedIsDeliveredAgainAndOnlyThen() throws Exception {
         try (GridBroker broker = GridBroker.start(BrokerSettings.personal(dir).withPort(0));
-             Bus sender = Bus.connect(broker.url())) {
+             Bus sender = Bus.connect(broker.clientUrl())) {
             Console.join(sender.console().sendDurable(AGENT, OBJECT, "Submit", Map.of("Ad", Map.of("Cluster", 1L))));
-            try (Bus dying = Bus.connect(broker.url())) {
+            try (Bus dying = Bus.connect(broker.clientUrl())) {
                 assertEquals(1L, serving(dying).next().getKey(), "taken, never completed: the service dies");
             }
-            try (Bus second = Bus.connect(broker.url())) {
+            try (Bus second = Bus.connect(broker.clientUrl())) {
                 Parking p = serving(second);
                 Map.Entry<Long, CompletableFuture<Map<String, Object>>> again = p.next();
                 assertEquals(1L, again.getKey(), "delivered again");
@@ -166,7 +166,7 @@ class DurableRequestsTest {
                 Console.join(sender.console().sendDurable(AGENT, OBJECT, "Submit", Map.of("Ad", Map.of("Cluster", 2L))));
                 assertEquals(2L, p.next().getKey());
             }
-            try (Bus third = Bus.connect(broker.url())) {
+            try (Bus third = Bus.connect(broker.clientUrl())) {
                 Parking p = serving(third);
                 assertEquals(2L, p.next().getKey(), "the second, never completed, again; the first is gone");
             }

@@ -81,11 +81,11 @@ class PythonConsoleTest {
         Path python = Path.of("/usr/bin/python3");
         assertTrue(Files.isExecutable(python), "/usr/bin/python3 is needed (Debian's python3-qpid-proton)");
         try (GridBroker broker = GridBroker.start(BrokerSettings.personal(dir).withPort(0));
-                Bus bus = Bus.connect(broker.url())) {
+                Bus bus = Bus.connect(broker.clientUrl())) {
             Agent agent = bus.agent(AgentName.harrier("scheduler", "stand-in"), Duration.ofSeconds(5));
             agent.add(new StandInScheduler(agent));
             Path script = examples().resolve("submit.py");
-            Process p = new ProcessBuilder(python.toString(), script.toString(), "--broker", broker.url(), "--args", "1",
+            Process p = new ProcessBuilder(python.toString(), script.toString(), "--broker", broker.clientUrl(), "--args", "1",
                     "--owner", "alice").redirectErrorStream(true).start();
             assertTrue(p.waitFor(60, TimeUnit.SECONDS), "submit.py did not finish");
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

@@ -34,9 +34,11 @@ public final class RawAmqp implements AutoCloseable {
         this.session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
     }
 
+    /** Connects to {@code url}, whose user info (amqp://user:password@host:port) names who logs in. */
     public static RawAmqp connect(String url) throws JMSException {
+        BrokerUrl parsed = BrokerUrl.parse(url);
         // QMF's application property names (qmf.opcode, x-amqp-0-10.app-id) are not Java identifiers.
-        Connection connection = new JmsConnectionFactory(url + "?jms.validatePropertyNames=false").createConnection();
+        Connection connection = new JmsConnectionFactory(parsed.jmsUri()).createConnection(parsed.user(), parsed.password());
         try {
             connection.start();
             return new RawAmqp(connection);

@@ -46,8 +46,8 @@ final class BusStoreRounds implements AutoCloseable {
 
     private BusStoreRounds(Path dir) throws Exception {
         broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
-        schedulerBus = Bus.connect(broker.url());
-        starterBus = Bus.connect(broker.url());
+        schedulerBus = Bus.connect(broker.clientUrl());
+        starterBus = Bus.connect(broker.clientUrl());
         scheduler = SchedulerService.start(schedulerBus, "bench", SchedulerSettings.defaults().withCallTimeout(WAIT),
                 Files.createDirectories(dir.resolve("spool")));
         Agent startd = starterBus.agent(STARTD, Duration.ofSeconds(5));

@@ -65,6 +65,13 @@ final class ChildGrid implements AutoCloseable {
         return url;
     }
 
+    /** The URL with this account's password from the grid's security directory, as its commands log in. */
+    String clientUrl() throws IOException {
+        String user = System.getProperty("user.name");
+        String password = Files.readString(data.resolve("security").resolve(user + ".password")).strip();
+        return url.replace("amqp://", "amqp://" + user + ":" + password + "@");
+    }
+
     Path log() {
         return log;
     }

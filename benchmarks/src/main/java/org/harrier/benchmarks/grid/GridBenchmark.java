@@ -110,7 +110,7 @@ public final class GridBenchmark {
         Path data = Files.createDirectories(dir.resolve("grid"));
         Path iwd = Files.createDirectories(dir.resolve("iwd"));
         try (ChildGrid grid = ChildGrid.start(data, o.gridJvm());
-             Bus bus = Bus.connect(grid.url())) {
+             Bus bus = Bus.connect(grid.clientUrl())) {
             Console console = bus.console();
             Scheduler scheduler = Scheduler.find(console);
             ClassAd ad = jobAd(iwd);

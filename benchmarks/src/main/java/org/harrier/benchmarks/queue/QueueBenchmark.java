@@ -106,9 +106,9 @@ public final class QueueBenchmark {
         Path spool = dir.resolve("spool");
         out.println("scheduler JVM options: " + (o.jvm().isEmpty() ? "(the JDK's defaults)" : String.join(" ", o.jvm())));
         try (GridBroker broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
-             Bus bus = Bus.connect(broker.url())) {
+             Bus bus = Bus.connect(broker.clientUrl())) {
             Console console = bus.console();
-            SchedulerProcess scheduler = SchedulerProcess.start(broker.url(), spool, dir.resolve("scheduler-1.log"), o.jvm());
+            SchedulerProcess scheduler = SchedulerProcess.start(broker.clientUrl(), spool, dir.resolve("scheduler-1.log"), o.jvm());
             try {
                 scheduler.awaitServing(console, WAIT);
                 long heapBefore = scheduler.usedHeapAfterGc();
@@ -145,7 +145,7 @@ public final class QueueBenchmark {
             } finally {
                 scheduler.kill();
             }
-            SchedulerProcess again = SchedulerProcess.start(broker.url(), spool, dir.resolve("scheduler-2.log"), o.jvm());
+            SchedulerProcess again = SchedulerProcess.start(broker.clientUrl(), spool, dir.resolve("scheduler-2.log"), o.jvm());
             try {
                 double restart = again.awaitServing(console, WAIT) / 1e9;
                 print(out, "restart_s", "%.2f", restart, verdict(restart <= RESTART_TARGET_S,

@@ -112,8 +112,8 @@ public final class TransferBenchmark {
         long bytes = (long) o.mib() << 20;
         writeRandom(input, bytes);
         try (GridBroker broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
-             Bus schedulerBus = Bus.connect(broker.url());
-             Bus starterBus = Bus.connect(broker.url());
+             Bus schedulerBus = Bus.connect(broker.clientUrl());
+             Bus starterBus = Bus.connect(broker.clientUrl());
              SchedulerService scheduler = SchedulerService.startInMemory(schedulerBus, "bench",
                      SchedulerSettings.defaults().withCallTimeout(WAIT))) {
             Agent startd = starterBus.agent(STARTD, Duration.ofSeconds(5));

@@ -54,8 +54,8 @@ class CollectorServiceTest {
     @BeforeAll
     static void broker() throws Exception {
         broker = GridBroker.start(BrokerSettings.personal(dir).withPort(0));
-        collectorBus = Bus.connect(broker.url());
-        peers = Bus.connect(broker.url());
+        collectorBus = Bus.connect(broker.clientUrl());
+        peers = Bus.connect(broker.clientUrl());
         console = peers.console();
     }
 

@@ -13,7 +13,7 @@ import java.util.Objects;
  * for several brokers. Parsing it here lets harrier check that a broker is there before the
  * client, which with failover retries forever, is asked to connect.
  */
-public record BrokerAddress(String url, List<Endpoint> endpoints) {
+public record BrokerAddress(String url, List<Endpoint> endpoints, Login login) {
     public static final int AMQP_PORT = 5672;
     public static final int AMQPS_PORT = 5671;
 
@@ -24,6 +24,19 @@ public record BrokerAddress(String url, List<Endpoint> endpoints) {
             if (port < 1 || port > 65535) {
                 throw new IllegalArgumentException("port must be 1-65535, got " + port);
             }
+        }
+    }
+
+    /** Who connects: a user and its password; {@link #toString()} never shows the password. */
+    public record Login(String user, String password) {
+        public Login {
+            Objects.requireNonNull(user, "user");
+            Objects.requireNonNull(password, "password");
+        }
+
+        @Override
+        public String toString() {
+            return user;
         }
     }
 
@@ -55,7 +68,16 @@ public record BrokerAddress(String url, List<Endpoint> endpoints) {
         } else {
             endpoints.add(endpoint(url, text));
         }
-        return new BrokerAddress(text, endpoints);
+        return new BrokerAddress(text, endpoints, null);
+    }
+
+    /** This address with {@code newLogin}, unless the URL names a user itself. */
+    public BrokerAddress orLogin(Login newLogin) {
+        return login != null || newLogin == null || hasUserInfo() ? this : new BrokerAddress(url, endpoints, newLogin);
+    }
+
+    private boolean hasUserInfo() {
+        return url.contains("@") || url.contains("jms.username=");
     }
 
     private static Endpoint endpoint(String whole, String text) {
@@ -80,8 +102,9 @@ public record BrokerAddress(String url, List<Endpoint> endpoints) {
         return new Endpoint(host, port);
     }
 
+    /** The URL without any password it carries, for messages. */
     @Override
     public String toString() {
-        return url;
+        return url.replaceAll("//([^:/@,]+):[^@/,]*@", "//$1@").replaceAll("(jms\\.password=)[^&)]*", "$1***");
     }
 }

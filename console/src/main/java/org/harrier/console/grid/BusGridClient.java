@@ -30,6 +30,7 @@ import org.harrier.protocol.method.Request;
 import org.harrier.bus.QmfException;
 import org.harrier.bus.Bus;
 import org.harrier.bus.BusException;
+import org.harrier.bus.LoginRefusedException;
 import org.harrier.bus.Console;
 import org.harrier.protocol.method.Request;
 import org.harrier.protocol.scheduler.Continue;
@@ -77,7 +78,12 @@ public final class BusGridClient implements GridClient {
         return address -> {
             probe.check(address);
             try {
-                return new BusGridClient(Bus.connect(address.url()));
+                BrokerAddress.Login login = address.login();
+                return new BusGridClient(login == null ? Bus.connect(address.url())
+                        : Bus.connect(address.url(), login.user(), login.password()));
+            } catch (LoginRefusedException e) {
+                throw new ConsoleFailure(e.getMessage() + " (a personal grid's own account finds its password in the"
+                        + " grid's data directory; others set HARRIER_USER and HARRIER_PASSWORD_FILE, see docs/security.md)");
             } catch (BusException e) {
                 throw new ConsoleFailure(e.getMessage() + "; is 'harrier up' running?");
             }

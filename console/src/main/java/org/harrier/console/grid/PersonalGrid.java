@@ -14,6 +14,7 @@ import java.util.Objects;
 import org.harrier.broker.BrokerException;
 import org.harrier.broker.BrokerSettings;
 import org.harrier.broker.GridBroker;
+import org.harrier.broker.SecurityDirectory;
 import org.harrier.collector.CollectorSettings;
 import org.harrier.collector.NegotiatorConfig;
 import org.harrier.collector.NegotiatorSettings;
@@ -38,6 +39,9 @@ import org.harrier.scheduler.bus.SchedulerService;
  *   DATA/broker/      the broker's journal, bindings, paging
  *   DATA/execute/     the exec service's execute directory (its free disk is the slot's Disk)
  *   DATA/broker.url   the broker's URL while the grid runs; the harrier commands read it
+ *   DATA/security/    the broker's users and their passwords, made on first start and readable
+ *                     only by this account: its commands log in as it, the services as
+ *                     harrier-service (docs/security.md)
  * </pre>
  *
  * Started in dependency order (broker, bus, collector, scheduler, exec) and closed in reverse;
@@ -46,6 +50,7 @@ import org.harrier.scheduler.bus.SchedulerService;
 public final class PersonalGrid implements AutoCloseable {
     private final Settings settings;
     private final String url;
+    private final String clientUrl;
     private final Deque<AutoCloseable> running;
 
     /**
@@ -87,9 +92,10 @@ public final class PersonalGrid implements AutoCloseable {
         }
     }
 
-    private PersonalGrid(Settings settings, String url, Deque<AutoCloseable> running) {
+    private PersonalGrid(Settings settings, String url, String clientUrl, Deque<AutoCloseable> running) {
         this.settings = settings;
         this.url = url;
+        this.clientUrl = clientUrl;
         this.running = running;
     }
 
@@ -99,9 +105,10 @@ public final class PersonalGrid implements AutoCloseable {
         try {
             Path data = settings.dataDir();
             Files.createDirectories(data.resolve("execute"));
-            GridBroker broker = GridBroker.start(BrokerSettings.personal(data.resolve("broker")).withPort(settings.port()));
+            GridBroker broker = GridBroker.start(BrokerSettings.personal(data.resolve("broker")).withPort(settings.port())
+                    .withSecurity(data.resolve(GridLocation.SECURITY_DIR)));
             running.push(broker);
-            Bus bus = Bus.connect(broker.url());
+            Bus bus = Bus.connect(broker.clientUrl(SecurityDirectory.SERVICE_USER));
             running.push(bus);
             Duration every = settings.updateInterval();
             SchedulerSettings schedulerSettings = SchedulerSettings.defaults().withUpdateInterval(every)
@@ -121,7 +128,7 @@ public final class PersonalGrid implements AutoCloseable {
             running.push(ExecService.start(bus, name, ExecConfig.apply(config, exec)
                     .executeDir(data.resolve("execute")).updateInterval(every).build()));
             running.push(SchedulerService.start(bus, name, schedulerSettings, data.resolve("spool")));
-            PersonalGrid grid = new PersonalGrid(settings, broker.url(), running);
+            PersonalGrid grid = new PersonalGrid(settings, broker.url(), broker.clientUrl(), running);
             grid.writeUrl();
             return grid;
         } catch (BrokerException | BusException e) {
@@ -139,6 +146,14 @@ public final class PersonalGrid implements AutoCloseable {
     /** The broker's URL, {@code amqp://127.0.0.1:PORT}. */
     public String url() {
         return url;
+    }
+
+    /**
+     * The broker's URL with the grid owner's credentials in it, for clients in this process
+     * (tests, benchmarks); never shown to anyone.
+     */
+    public String clientUrl() {
+        return clientUrl;
     }
 
     public Path dataDir() {

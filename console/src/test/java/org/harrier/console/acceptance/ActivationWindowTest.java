@@ -76,14 +76,14 @@ class ActivationWindowTest {
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
         Path runs = work.resolve("runs");
         try (GridBroker broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
-             Bus bus = Bus.connect(broker.url());
+             Bus bus = Bus.connect(broker.clientUrl());
              CollectorService collector = CollectorService.start(bus, HOST, CollectorSettings.defaults().withMachine(HOST)
                      .withUpdateInterval(Duration.ofSeconds(1)));
-             ServiceJvm exec = ServiceJvm.exec(broker.url(), "exec1", dir, "--cpus", "1", "--memory", "1024")) {
-            GridUser user = new GridUser(broker.url(), work);
+             ServiceJvm exec = ServiceJvm.exec(broker.clientUrl(), "exec1", dir, "--cpus", "1", "--memory", "1024")) {
+            GridUser user = new GridUser(broker.clientUrl(), work);
             long job;
             try (ServiceJvm first = ServiceJvm.schedulerWith(List.of("-Dharrier.scheduler.testHaltAt=" + haltAt),
-                    broker.url(), HOST, spool, dir, "scheduler-1")) {
+                    broker.clientUrl(), HOST, spool, dir, "scheduler-1")) {
                 Eventually.await("the scheduler to serve", Eventually.PATIENCE,
                         () -> user.harrier("q").status() == 0, first::output);
                 job = user.submit("once.sub", "executable = " + script + "\narguments = " + seconds + " " + runs
@@ -97,7 +97,7 @@ class ActivationWindowTest {
             } else {
                 assertEquals(0, lines(runs), "no Activate went out: nothing runs");
             }
-            try (ServiceJvm second = ServiceJvm.scheduler(broker.url(), HOST, spool, dir, "scheduler-2")) {
+            try (ServiceJvm second = ServiceJvm.scheduler(broker.clientUrl(), HOST, spool, dir, "scheduler-2")) {
                 Eventually.await("the restarted scheduler to serve", Eventually.PATIENCE,
                         () -> user.harrier("q").status() == 0, second::output);
                 Run waited = user.harrier("wait", job + ".0", "--json", "--timeout", "90");

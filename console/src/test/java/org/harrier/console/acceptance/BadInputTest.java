@@ -174,7 +174,7 @@ class BadInputTest {
      * foreign client might (the bus's own Console only sends maps); returns the _exception's values.
      */
     private Map<String, Object> rawMethodRequest(Serializable body) throws Exception {
-        try (RawAmqp raw = RawAmqp.connect(grid.url())) {
+        try (RawAmqp raw = RawAmqp.connect(grid.clientUrl())) {
             RawAmqp.Reply reply = raw.request(SCHEDULER.agent().requestAddress(), body,
                     Map.of("x-amqp-0-10.app-id", "qmf2", "qmf.opcode", "_method_request"), "bad-body", CALL);
             assertTrue(reply != null, "no reply to a method request with a " + body.getClass().getSimpleName() + " body");

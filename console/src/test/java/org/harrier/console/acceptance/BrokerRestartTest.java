@@ -40,10 +40,10 @@ class BrokerRestartTest {
         Path data = dir.resolve("broker");
         GridBroker broker = GridBroker.start(BrokerSettings.personal(data).withPort(0));
         int port = broker.port();
-        try (Bus collectorBus = Bus.connect(broker.url());
-             Bus schedulerBus = Bus.connect(broker.url());
-             Bus execBus = Bus.connect(broker.url());
-             Bus userBus = Bus.connect(broker.url());
+        try (Bus collectorBus = Bus.connect(broker.clientUrl());
+             Bus schedulerBus = Bus.connect(broker.clientUrl());
+             Bus execBus = Bus.connect(broker.clientUrl());
+             Bus userBus = Bus.connect(broker.clientUrl());
              JobIndications jobs = new JobIndications(userBus.console());
              CollectorService collector = CollectorService.start(collectorBus, HOST,
                      CollectorSettings.defaults().withMachine(HOST).withUpdateInterval(UPDATE_INTERVAL));
@@ -51,7 +51,7 @@ class BrokerRestartTest {
                      SchedulerSettings.defaults().withUpdateInterval(UPDATE_INTERVAL), dir.resolve("spool"));
              ExecService exec = ExecService.start(execBus, HOST, ExecSettings.builder()
                      .executeDir(Files.createDirectories(dir.resolve("execute"))).updateInterval(UPDATE_INTERVAL).build())) {
-            GridUser user = new GridUser(broker.url(), Files.createDirectories(dir.resolve("work")));
+            GridUser user = new GridUser(broker.clientUrl(), Files.createDirectories(dir.resolve("work")));
             long before = user.submit("before.sub", "executable = /bin/echo\narguments = before\noutput = before.out\nqueue\n");
             Run ran = user.harrier("wait", before + ".0", "--timeout", "60");
             assertEquals(0, ran.status(), "the grid runs jobs before the restart: " + ran.err());

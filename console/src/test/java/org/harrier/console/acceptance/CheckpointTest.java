@@ -56,7 +56,7 @@ class CheckpointTest {
         this.dir = dir;
         grid = GridSession.start(dir);
         user = grid.user();
-        control = Harrier.defaultConnector().connect(BrokerAddress.parse(grid.url()));
+        control = Harrier.defaultConnector().connect(BrokerAddress.parse(grid.clientUrl()));
     }
 
     @AfterEach

@@ -43,12 +43,12 @@ class ExecCrashTest {
         SchedulerSettings leases = SchedulerSettings.defaults().withUpdateInterval(Duration.ofSeconds(1))
                 .withLeases(Duration.ofSeconds(1), Duration.ofSeconds(3));
         try (GridBroker broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
-             Bus bus = Bus.connect(broker.url());
+             Bus bus = Bus.connect(broker.clientUrl());
              CollectorService collector = CollectorService.start(bus, HOST, CollectorSettings.defaults().withMachine(HOST)
                      .withUpdateInterval(Duration.ofSeconds(1)));
              SchedulerService scheduler = SchedulerService.startInMemory(bus, HOST, leases);
-             ServiceJvm doomed = ServiceJvm.exec(broker.url(), "doomed", dir)) {
-            GridUser user = new GridUser(broker.url(), Files.createDirectories(dir.resolve("work")));
+             ServiceJvm doomed = ServiceJvm.exec(broker.clientUrl(), "doomed", dir)) {
+            GridUser user = new GridUser(broker.clientUrl(), Files.createDirectories(dir.resolve("work")));
             long cluster = user.submit("lease.sub", """
                     executable        = /bin/sleep
                     arguments         = 4
@@ -58,7 +58,7 @@ class ExecCrashTest {
             Eventually.await("the job to run on the doomed exec service", Eventually.PATIENCE,
                     () -> status(user, cluster).equals("2"), doomed::output);
 
-            try (ServiceJvm survivor = ServiceJvm.exec(broker.url(), "survivor", dir)) {
+            try (ServiceJvm survivor = ServiceJvm.exec(broker.clientUrl(), "survivor", dir)) {
                 doomed.kill();
                 Run waited = user.harrier("wait", cluster + ".0", "--json", "--timeout", "90");
                 assertEquals(0, waited.status(), () -> waited.err() + "\n" + survivor.output());

@@ -43,12 +43,12 @@ class ExecLeftoversTest {
         Path pidFile = dir.resolve("job.pid");
         Path execute = dir.resolve("node-execute");
         try (GridBroker broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
-             Bus bus = Bus.connect(broker.url());
+             Bus bus = Bus.connect(broker.clientUrl());
              CollectorService collector = CollectorService.start(bus, HOST, CollectorSettings.defaults().withMachine(HOST)
                      .withUpdateInterval(Duration.ofSeconds(1)));
              SchedulerService scheduler = SchedulerService.startInMemory(bus, HOST, SchedulerSettings.defaults()
                      .withUpdateInterval(Duration.ofSeconds(1)).withLeases(Duration.ofSeconds(1), Duration.ofSeconds(3)))) {
-            GridUser user = new GridUser(broker.url(), Files.createDirectories(dir.resolve("work")));
+            GridUser user = new GridUser(broker.clientUrl(), Files.createDirectories(dir.resolve("work")));
             Path script = user.workDir().resolve("stay.sh");
             // The first run stays (its startd is killed under it); the run after its lease finishes at once.
             Files.writeString(script, "#!/bin/sh\n[ -f " + pidFile + " ] && exit 0\necho $$ > " + pidFile
@@ -63,7 +63,7 @@ class ExecLeftoversTest {
             Path sandbox;
             long jobPid;
             Optional<Path> cgroup;
-            try (ServiceJvm doomed = ServiceJvm.exec(broker.url(), "node", dir)) {
+            try (ServiceJvm doomed = ServiceJvm.exec(broker.clientUrl(), "node", dir)) {
                 Eventually.await("the job to run in a sandbox", Eventually.PATIENCE,
                         () -> Files.exists(pidFile) && !sandboxes(execute).isEmpty(), doomed::output);
                 sandbox = sandboxes(execute).get(0);
@@ -74,7 +74,7 @@ class ExecLeftoversTest {
             assertTrue(Files.isDirectory(sandbox), "kill -9 left the sandbox " + sandbox);
             assertTrue(ProcessHandle.of(jobPid).isPresent(), "the job outlived its startd");
 
-            try (ServiceJvm next = ServiceJvm.exec(broker.url(), "node", dir)) {
+            try (ServiceJvm next = ServiceJvm.exec(broker.clientUrl(), "node", dir)) {
                 Eventually.await("the leftover sandbox " + sandbox + " to be removed", Eventually.PATIENCE,
                         () -> !Files.exists(sandbox), next::output);
                 if (cgroup.isPresent()) {

@@ -34,14 +34,14 @@ class GridRestartTest {
         long sleeper;
         long never;
         try (PersonalGrid grid = PersonalGrid.start(settings)) {
-            GridUser user = new GridUser(grid.url(), work);
+            GridUser user = new GridUser(grid.clientUrl(), work);
             sleeper = user.submit("sleep.sub", "executable = /bin/sleep\narguments = 2\nlog = sleep.log\nqueue\n");
             never = user.submit("never.sub", "executable = /bin/true\nrequirements = Memory > 1000000000\nqueue 3\n");
             Eventually.await("the sleeper to run", () -> status(user, sleeper + ".0") == 2);
         }
 
         try (PersonalGrid grid = PersonalGrid.start(settings)) {
-            GridUser user = new GridUser(grid.url(), work);
+            GridUser user = new GridUser(grid.clientUrl(), work);
             assertAll(() -> assertEquals(1, status(user, never + ".0"), "an idle job is still idle"),
                     () -> assertEquals(1, status(user, never + ".2")));
             Run waited = user.harrier("wait", sleeper + ".0", "--json", "--timeout", "90");

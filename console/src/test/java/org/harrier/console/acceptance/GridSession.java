@@ -26,8 +26,8 @@ final class GridSession implements AutoCloseable {
     static GridSession start(Path dir) throws IOException {
         PersonalGrid grid = PersonalGrid.start(new PersonalGrid.Settings(dir.resolve("data"), 0, Duration.ofSeconds(1)));
         try {
-            Bus bus = Bus.connect(grid.url());
-            return new GridSession(grid, bus, new GridUser(grid.url(), Files.createDirectories(dir.resolve("work"))));
+            Bus bus = Bus.connect(grid.clientUrl());
+            return new GridSession(grid, bus, new GridUser(grid.clientUrl(), Files.createDirectories(dir.resolve("work"))));
         } catch (IOException | RuntimeException e) {
             grid.close();
             throw e;
@@ -36,6 +36,11 @@ final class GridSession implements AutoCloseable {
 
     String url() {
         return grid.url();
+    }
+
+    /** The URL with the grid owner's password in it, as this process's clients log in. */
+    String clientUrl() {
+        return grid.clientUrl();
     }
 
     Bus bus() {

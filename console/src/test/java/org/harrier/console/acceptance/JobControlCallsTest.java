@@ -48,7 +48,7 @@ class JobControlCallsTest {
         grid = GridSession.start(dir);
         bus = grid.bus();
         user = grid.user();
-        control = Harrier.defaultConnector().connect(BrokerAddress.parse(grid.url()));
+        control = Harrier.defaultConnector().connect(BrokerAddress.parse(grid.clientUrl()));
     }
 
     @AfterAll

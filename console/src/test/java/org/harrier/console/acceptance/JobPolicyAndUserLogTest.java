@@ -49,13 +49,13 @@ class JobPolicyAndUserLogTest {
     @BeforeAll
     void startGrid(@TempDir Path dir) throws IOException {
         broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
-        bus = Bus.connect(broker.url());
+        bus = Bus.connect(broker.clientUrl());
         services.push(CollectorService.start(bus, HOST, CollectorSettings.defaults().withMachine(HOST).withUpdateInterval(SECOND)));
         services.push(SchedulerService.start(bus, HOST, SchedulerSettings.defaults().withUpdateInterval(SECOND)
                 .withPeriodicExprInterval(SECOND), dir.resolve("spool")));
         services.push(ExecService.start(bus, HOST, ExecSettings.builder()
                 .executeDir(Files.createDirectories(dir.resolve("execute"))).updateInterval(SECOND).build()));
-        user = new GridUser(broker.url(), Files.createDirectories(dir.resolve("work")));
+        user = new GridUser(broker.clientUrl(), Files.createDirectories(dir.resolve("work")));
     }
 
     @AfterAll

@@ -53,7 +53,7 @@ class MatchedStateTest {
     @BeforeAll
     static void startBroker() throws Exception {
         broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
-        bus = Bus.connect(broker.url());
+        bus = Bus.connect(broker.clientUrl());
     }
 
     @AfterAll
@@ -155,7 +155,7 @@ class MatchedStateTest {
     @Test
     void harrierStatusShowsAMatchedSlot(TestInfo test) throws Exception {
         try (Pool pool = pool(name(test), NegotiatorSettings.defaults().withInformStartd(true), Duration.ofSeconds(60))) {
-            GridUser user = new GridUser(broker.url(), dir);
+            GridUser user = new GridUser(broker.clientUrl(), dir);
             Run[] last = new Run[1];
             Eventually.await("harrier status to show " + pool.slot() + " Matched", Eventually.PATIENCE, () -> {
                 last[0] = user.harrier("status", "-constraint", "Name == \"" + pool.slot() + "\"");

@@ -31,8 +31,8 @@ class NegotiatorCrashTest {
         Path spool = dir.resolve("negotiator");
         Path config = Files.writeString(dir.resolve("cm.conf"), "NEGOTIATOR_POLICY = up-down\nPRIORITY_HALFLIFE = 7200\n");
         try (GridBroker broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0))) {
-            GridUser user = new GridUser(broker.url(), Files.createDirectories(dir.resolve("work")));
-            try (ServiceJvm first = ServiceJvm.start("collector", dir, COLLECTOR, "--broker", broker.url(),
+            GridUser user = new GridUser(broker.clientUrl(), Files.createDirectories(dir.resolve("work")));
+            try (ServiceJvm first = ServiceJvm.start("collector", dir, COLLECTOR, "--broker", broker.clientUrl(),
                     "--update-interval", "1", "--spool", spool.toString(), "--config", config.toString())) {
                 Eventually.await("the negotiator to answer", Eventually.PATIENCE,
                         () -> user.harrier("userprio", "-allusers").status() == 0, first::output);
@@ -41,7 +41,7 @@ class NegotiatorCrashTest {
                 assertEquals(0, user.harrier("userprio", "-setaccum", "bob", "3").status());
                 first.kill();
             }
-            try (ServiceJvm second = ServiceJvm.start("collector2", dir, COLLECTOR, "--broker", broker.url(),
+            try (ServiceJvm second = ServiceJvm.start("collector2", dir, COLLECTOR, "--broker", broker.clientUrl(),
                     "--update-interval", "1", "--spool", spool.toString())) {
                 Eventually.await("the restarted negotiator to answer", Eventually.PATIENCE,
                         () -> user.harrier("userprio", "-allusers").status() == 0, second::output);

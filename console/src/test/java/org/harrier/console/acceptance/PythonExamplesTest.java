@@ -51,7 +51,7 @@ class PythonExamplesTest {
                 + "(apt-get install python3-qpid-proton), as .ci/run does:\n" + proton.err());
         examples = examples();
         grid = PersonalGrid.start(new PersonalGrid.Settings(dir.resolve("data"), 0, Duration.ofSeconds(1)));
-        user = new GridUser(grid.url(), Files.createDirectories(dir.resolve("work")));
+        user = new GridUser(grid.clientUrl(), Files.createDirectories(dir.resolve("work")));
     }
 
     @AfterAll
@@ -78,7 +78,7 @@ class PythonExamplesTest {
     }
 
     private Run example(String script, String... args) throws IOException, InterruptedException {
-        List<String> line = new ArrayList<>(List.of(examples.resolve(script).toString(), "--broker", grid.url()));
+        List<String> line = new ArrayList<>(List.of(examples.resolve(script).toString(), "--broker", grid.clientUrl()));
         line.addAll(List.of(args));
         return python(Duration.ofSeconds(60), line.toArray(String[]::new));
     }
@@ -94,7 +94,7 @@ class PythonExamplesTest {
     @Test
     @Order(1)
     void watchSeesTheSubmittedJobGoIdleRunningCompleted() throws Exception {
-        Process watch = new ProcessBuilder(PYTHON.toString(), examples.resolve("watch.py").toString(), "--broker", grid.url(),
+        Process watch = new ProcessBuilder(PYTHON.toString(), examples.resolve("watch.py").toString(), "--broker", grid.clientUrl(),
                 "--count", "3", "--timeout", "30").redirectErrorStream(true).start();
         try (BufferedReader lines = new BufferedReader(new InputStreamReader(watch.getInputStream(), StandardCharsets.UTF_8))) {
             // watch.py prints this once its subscription is in place: nothing after it is missed.

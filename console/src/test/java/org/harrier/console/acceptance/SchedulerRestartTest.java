@@ -65,14 +65,14 @@ class SchedulerRestartTest {
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
         Path quickDone = work.resolve("quick.done");
         try (GridBroker broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
-             Bus bus = Bus.connect(broker.url());
+             Bus bus = Bus.connect(broker.clientUrl());
              CollectorService collector = CollectorService.start(bus, HOST, CollectorSettings.defaults().withMachine(HOST)
                      .withUpdateInterval(Duration.ofSeconds(1)));
-             ServiceJvm exec = ServiceJvm.exec(broker.url(), "exec1", dir, "--cpus", "2", "--memory", "1024")) {
-            GridUser user = new GridUser(broker.url(), work);
+             ServiceJvm exec = ServiceJvm.exec(broker.clientUrl(), "exec1", dir, "--cpus", "2", "--memory", "1024")) {
+            GridUser user = new GridUser(broker.clientUrl(), work);
             long quick;
             long slow;
-            try (ServiceJvm first = ServiceJvm.scheduler(broker.url(), HOST, spool, dir, "scheduler-1")) {
+            try (ServiceJvm first = ServiceJvm.scheduler(broker.clientUrl(), HOST, spool, dir, "scheduler-1")) {
                 Eventually.await("the scheduler to serve", Eventually.PATIENCE,
                         () -> user.harrier("q").status() == 0, first::output);
                 quick = user.submit("quick.sub", job(script, 3, quickDone, "quick.log"));
@@ -88,7 +88,7 @@ class SchedulerRestartTest {
             Eventually.await("its slot to be idle (the exit handled by the startd)", Eventually.PATIENCE,
                     () -> user.harrier("status", "-af", "Name", "Activity").out().lines()
                             .filter(l -> l.contains("Busy")).count() == 1, () -> user.harrier("status", "-af", "Name", "Activity").out());
-            try (ServiceJvm second = ServiceJvm.scheduler(broker.url(), HOST, spool, dir, "scheduler-2")) {
+            try (ServiceJvm second = ServiceJvm.scheduler(broker.clientUrl(), HOST, spool, dir, "scheduler-2")) {
                 Eventually.await("the restarted scheduler to serve", Eventually.PATIENCE,
                         () -> user.harrier("q").status() == 0, second::output);
                 Run waited = user.harrier("wait", quick + ".0", "--json", "--timeout", "60");

@@ -37,12 +37,12 @@ class ServiceProcessesTest {
     @Test
     void threeServiceProcessesRunAJob() throws Exception {
         try (GridBroker broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
-             ServiceJvm collector = ServiceJvm.start("collector", dir, COLLECTOR, "--broker", broker.url(),
+             ServiceJvm collector = ServiceJvm.start("collector", dir, COLLECTOR, "--broker", broker.clientUrl(),
                      "--update-interval", "1");
-             ServiceJvm scheduler = ServiceJvm.start("scheduler", dir, SCHEDULER, "--broker", broker.url(),
+             ServiceJvm scheduler = ServiceJvm.start("scheduler", dir, SCHEDULER, "--broker", broker.clientUrl(),
                      "--update-interval", "1", "--periodic-expr-interval", "1");
-             ServiceJvm exec = ServiceJvm.exec(broker.url(), "worker", dir)) {
-            GridUser user = new GridUser(broker.url(), Files.createDirectories(dir.resolve("work")));
+             ServiceJvm exec = ServiceJvm.exec(broker.clientUrl(), "worker", dir)) {
+            GridUser user = new GridUser(broker.clientUrl(), Files.createDirectories(dir.resolve("work")));
             // Three JVMs start at their own pace: a user would wait for the scheduler to answer too.
             Eventually.await("the scheduler process to answer harrier q", Eventually.PATIENCE,
                     () -> user.harrier("q").status() == 0, () -> scheduler.output());

@@ -46,10 +46,10 @@ class SlotLifetimeTest {
         CollectorSettings threeSeconds = CollectorSettings.defaults().withMachine(HOST).withUpdateInterval(UPDATE_INTERVAL);
         assertEquals(Duration.ofSeconds(3), threeSeconds.classAdLifetime());
         try (GridBroker broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
-             Bus bus = Bus.connect(broker.url());
+             Bus bus = Bus.connect(broker.clientUrl());
              CollectorService collector = CollectorService.start(bus, HOST, threeSeconds);
-             ServiceJvm exec = ServiceJvm.exec(broker.url(), "doomed", dir)) {
-            GridUser user = new GridUser(broker.url(), dir);
+             ServiceJvm exec = ServiceJvm.exec(broker.clientUrl(), "doomed", dir)) {
+            GridUser user = new GridUser(broker.clientUrl(), dir);
             Eventually.await("harrier status to list " + exec.slot(), Eventually.PATIENCE,
                     () -> lists(user, exec.slot()), exec::output);
 
@@ -66,15 +66,15 @@ class SlotLifetimeTest {
                 .withClassAdLifetime(Duration.ofHours(1));
         Set<String> deleted = ConcurrentHashMap.newKeySet();
         try (GridBroker broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
-             Bus bus = Bus.connect(broker.url());
+             Bus bus = Bus.connect(broker.clientUrl());
              CollectorService collector = CollectorService.start(bus, HOST, anHour);
              AutoCloseable slots = bus.console().subscribe("slot", d -> {
                  if (d.deleted()) {
                      deleted.add(d.id().key());
                  }
              });
-             ServiceJvm exec = ServiceJvm.exec(broker.url(), "tidy", dir)) {
-            GridUser user = new GridUser(broker.url(), dir);
+             ServiceJvm exec = ServiceJvm.exec(broker.clientUrl(), "tidy", dir)) {
+            GridUser user = new GridUser(broker.clientUrl(), dir);
             Eventually.await("harrier status to list " + exec.slot(), Eventually.PATIENCE,
                     () -> lists(user, exec.slot()), exec::output);
 

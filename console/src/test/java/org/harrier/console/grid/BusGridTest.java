@@ -25,7 +25,7 @@ class BusGridTest {
         try (GridBroker broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0))) {
             Surroundings here = new Surroundings(Map.of(), dir, dir, "alice", Clock.systemUTC());
             for (String command : new String[] {"q", "status"}) {
-                Run r = Run.of(here, Harrier.defaultConnector(), "--broker", broker.url(), command);
+                Run r = Run.of(here, Harrier.defaultConnector(), "--broker", broker.clientUrl(), command);
                 String service = command.equals("q") ? "scheduler" : "collector";
                 assertEquals(new Run(1, "", "harrier: no " + service + " answers on the bus at " + broker.url()
                         + "; is the grid running ('harrier up')?\n"), r);

@@ -40,10 +40,10 @@ class JobControlGridTest {
     @BeforeEach
     void start() throws Exception {
         broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
-        bus = Bus.connect(broker.url());
+        bus = Bus.connect(broker.clientUrl());
         scheduler = SchedulerService.start(bus, SchedulerSettings.defaults().machine(),
                 SchedulerSettings.defaults().withUpdateInterval(Duration.ofSeconds(1)), dir.resolve("spool"));
-        grid = Harrier.defaultConnector().connect(BrokerAddress.parse(broker.url()));
+        grid = Harrier.defaultConnector().connect(BrokerAddress.parse(broker.clientUrl()));
         ClassAd job = ClassAd.builder().set("Cmd", "/bin/true").set("Owner", "alice").set("Iwd", dir.toString())
                 .set("Requirements", Expr.parse("TARGET.Memory > 0")).build();
         scheduler.schedd().submitCluster(job, 3, null).get();

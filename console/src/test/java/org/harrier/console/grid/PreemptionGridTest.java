@@ -30,7 +30,7 @@ class PreemptionGridTest {
     private PersonalGrid grid;
 
     private UserSession session(Surroundings who) {
-        return new UserSession(who, () -> grid.url());
+        return new UserSession(who, () -> grid.clientUrl());
     }
 
     @Test

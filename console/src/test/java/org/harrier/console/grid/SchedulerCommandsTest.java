@@ -32,13 +32,13 @@ class SchedulerCommandsTest {
     @Test
     void idleJobsAreSubmittedListedWaitedForAndRemoved() throws Exception {
         try (GridBroker broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
-             Bus bus = Bus.connect(broker.url());
+             Bus bus = Bus.connect(broker.clientUrl());
              SchedulerService scheduler = SchedulerService.start(bus, SchedulerSettings.defaults().machine(),
                      SchedulerSettings.defaults().withUpdateInterval(Duration.ofSeconds(1)), dir.resolve("spool"))) {
             Path work = Files.createDirectories(dir.resolve("work"));
             Files.writeString(work.resolve("two.sub"), "executable = /bin/echo\narguments = $(Process)\n"
                     + "output = o.$(Cluster).$(Process)\nqueue 2\n");
-            Surroundings here = new Surroundings(Map.of("HARRIER_BROKER", broker.url()), work, dir, "alice",
+            Surroundings here = new Surroundings(Map.of("HARRIER_BROKER", broker.clientUrl()), work, dir, "alice",
                     Clock.systemDefaultZone());
 
             Run submitted = Run.of(here, Harrier.defaultConnector(), "submit", "two.sub");

@@ -55,7 +55,7 @@ class ExecServiceMatchBusTest {
     @BeforeAll
     static void startBroker() throws Exception {
         broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
-        peerBus = Bus.connect(broker.url());
+        peerBus = Bus.connect(broker.clientUrl());
         console = peerBus.console();
     }
 
@@ -68,7 +68,7 @@ class ExecServiceMatchBusTest {
     /** A fresh startd for every test (a clean slot; the broker is shared). */
     @BeforeEach
     void start() throws Exception {
-        execBus = Bus.connect(broker.url());
+        execBus = Bus.connect(broker.clientUrl());
         exec = ExecService.start(execBus, "node1", ExecSettings.builder().cpus(2).memoryMiB(1024).diskKiB(100000)
                 .machine("node1.example").executeDir(dir).updateInterval(Duration.ofSeconds(1))
                 .matchTimeout(Duration.ofSeconds(2)).build());

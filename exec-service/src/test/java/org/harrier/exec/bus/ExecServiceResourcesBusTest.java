@@ -53,7 +53,7 @@ class ExecServiceResourcesBusTest {
     @BeforeEach
     void start() throws Exception {
         broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
-        bus = Bus.connect(broker.url());
+        bus = Bus.connect(broker.clientUrl());
         console = bus.console();
         ExecSettings settings = ExecSettings.builder().cpus(2).memoryMiB(1024).diskKiB(100000).machine("gpu1")
                 .executeDir(dir).updateInterval(Duration.ofSeconds(1))

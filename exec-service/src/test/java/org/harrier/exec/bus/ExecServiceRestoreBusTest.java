@@ -57,8 +57,8 @@ class ExecServiceRestoreBusTest {
     void start() throws Exception {
         iwd = Files.createDirectories(dir.resolve("iwd"));
         broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
-        execBus = Bus.connect(broker.url());
-        schedulerBus = Bus.connect(broker.url());
+        execBus = Bus.connect(broker.clientUrl());
+        schedulerBus = Bus.connect(broker.clientUrl());
         scheduler = new CheckpointingScheduler("sched1", "count", "7\n".getBytes(StandardCharsets.UTF_8));
         Agent agent = schedulerBus.agent(SCHEDULER, Duration.ofSeconds(1));
         agent.add(scheduler);

@@ -34,8 +34,8 @@ final class StartdOnBroker implements AutoCloseable {
     /** The scheduler's agent is up before the startd, so no report of the startd's is lost. */
     static StartdOnBroker start(Path dir, ExecSettings settings) {
         GridBroker broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
-        Bus execBus = Bus.connect(broker.url());
-        Bus schedulerBus = Bus.connect(broker.url());
+        Bus execBus = Bus.connect(broker.clientUrl());
+        Bus schedulerBus = Bus.connect(broker.clientUrl());
         RecordingScheduler scheduler = new RecordingScheduler("sched1");
         schedulerBus.agent(SCHEDULER, Duration.ofSeconds(1)).add(scheduler);
         ExecService exec = ExecService.start(execBus, "node1", settings);

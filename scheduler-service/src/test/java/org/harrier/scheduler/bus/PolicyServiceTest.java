@@ -41,8 +41,8 @@ class PolicyServiceTest {
     void aPeriodicHoldFiresOnTheServicesOwnScheduleAndTheUserLogTellsIt() throws Exception {
         Path log = dir.resolve("job.log");
         try (GridBroker broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
-             Bus serviceBus = Bus.connect(broker.url());
-             Bus consoleBus = Bus.connect(broker.url());
+             Bus serviceBus = Bus.connect(broker.clientUrl());
+             Bus consoleBus = Bus.connect(broker.clientUrl());
              SchedulerService service = SchedulerService.start(serviceBus, "policy", SchedulerSettings.defaults()
                      .withUpdateInterval(Duration.ofSeconds(1)).withCallTimeout(WAIT)
                      .withPeriodicExprInterval(Duration.ofSeconds(1)), dir.resolve("spool"))) {

@@ -61,10 +61,10 @@ class SchedulerCrashTest {
     void acknowledgedSubmitsRemovalsAndEditsSurviveSigkillUnderLoad() throws Exception {
         Path spool = dir.resolve("spool");
         try (GridBroker broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
-             Bus bus = Bus.connect(broker.url())) {
+             Bus bus = Bus.connect(broker.clientUrl())) {
             Console console = bus.console();
             for (int round = 1; round <= 3; round++) {
-                Process scheduler = startScheduler(broker.url(), spool, round);
+                Process scheduler = startScheduler(broker.clientUrl(), spool, round);
                 awaitServing(console, scheduler, round);
                 checkNothingAcknowledgedIsLost(console, "after restart " + (round - 1), round);
                 int before = ackedClusters.size();
@@ -90,7 +90,7 @@ class SchedulerCrashTest {
                 assertTrue(ackedClusters.size() > before, "round " + round + ": no submission was acknowledged\n"
                         + Files.readString(dir.resolve("scheduler-" + round + ".log")));
             }
-            Process last = startScheduler(broker.url(), spool, 4);
+            Process last = startScheduler(broker.clientUrl(), spool, 4);
             try {
                 awaitServing(console, last, 4);
                 checkNothingAcknowledgedIsLost(console, "after the last restart", 4);

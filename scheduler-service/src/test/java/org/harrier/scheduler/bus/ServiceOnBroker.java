@@ -37,8 +37,8 @@ final class ServiceOnBroker implements AutoCloseable {
     /** Ads every second; {@code callTimeout} for the scheduler's own calls to startds and for {@link #call}. */
     static ServiceOnBroker start(Path dir, Duration callTimeout) {
         GridBroker broker = GridBroker.start(BrokerSettings.personal(dir).withPort(0));
-        Bus serviceBus = Bus.connect(broker.url());
-        Bus consoleBus = Bus.connect(broker.url());
+        Bus serviceBus = Bus.connect(broker.clientUrl());
+        Bus consoleBus = Bus.connect(broker.clientUrl());
         SchedulerService service = SchedulerService.start(serviceBus, "test",
                 SchedulerSettings.defaults().withUpdateInterval(Duration.ofSeconds(1)).withCallTimeout(callTimeout),
                 dir.resolve("spool"));
@@ -46,7 +46,7 @@ final class ServiceOnBroker implements AutoCloseable {
     }
 
     String url() {
-        return broker.url();
+        return broker.clientUrl();
     }
 
     /** The scheduler itself, to read what it keeps (its answers over the bus may show less). */

@@ -1,0 +1,72 @@
+package org.harrier.broker;
+
+import java.security.Principal;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import javax.security.auth.Subject;
+import org.apache.activemq.artemis.api.core.Message;
+import org.apache.activemq.artemis.core.server.ServerSession;
+import org.apache.activemq.artemis.core.server.plugin.ActiveMQServerPlugin;
+import org.apache.activemq.artemis.core.transaction.Transaction;
+import org.apache.activemq.artemis.spi.core.protocol.RemotingConnection;
+import org.apache.activemq.artemis.spi.core.security.jaas.RolePrincipal;
+
+/**
+ * Stamps every message a client sends with the user the broker authenticated on its connection
+ * and that user's roles, overwriting whatever the client put in those two properties. Agents read
+ * the caller from these, never from a property a client chooses (docs/security.md).
+ *
+ * <p>Artemis's own {@code populate-validated-user} does this for Core messages only (an AMQP
+ * message ignores {@code setValidatedUserID}), so this plugin does it for AMQP, under the same
+ * property name. A message from a connection without an authenticated user (security off) has
+ * both properties removed, so a client cannot name itself there either.
+ *
+ * <p>Thread safety: called on Artemis's delivery threads; the role cache is concurrent and keyed
+ * by connection, whose subject does not change after authentication.
+ */
+public final class ValidatedUserStamp implements ActiveMQServerPlugin {
+    /** The authenticated user name: Artemis's name for the validated user of a Core message. */
+    public static final String USER = "_AMQ_VALIDATED_USER";
+    /** The user's roles, comma-separated in name order (artemis-roles.properties). */
+    public static final String ROLES = "_HARRIER_VALIDATED_ROLES";
+
+    private final Map<Object, String> rolesByConnection = new ConcurrentHashMap<>();
+
+    @Override
+    public void beforeSend(ServerSession session, Transaction tx, Message message, boolean direct,
+                           boolean noAutoCreateQueue) {
+        String user = session.getValidatedUser();
+        if (user == null || user.isEmpty()) {
+            if (message.getObjectProperty(USER) != null || message.getObjectProperty(ROLES) != null) {
+                message.removeProperty(USER);
+                message.removeProperty(ROLES);
+                message.reencode();
+            }
+            return;
+        }
+        RemotingConnection connection = session.getRemotingConnection();
+        String roles = connection == null ? "" : rolesByConnection.computeIfAbsent(connection.getID(), id -> roles(connection.getSubject()));
+        message.putStringProperty(USER, user);
+        message.putStringProperty(ROLES, roles);
+        message.reencode();
+    }
+
+    @Override
+    public void afterDestroyConnection(RemotingConnection connection) {
+        rolesByConnection.remove(connection.getID());
+    }
+
+    static String roles(Subject subject) {
+        if (subject == null) {
+            return "";
+        }
+        TreeSet<String> names = new TreeSet<>();
+        for (Principal p : subject.getPrincipals()) {
+            if (p instanceof RolePrincipal) {
+                names.add(p.getName());
+            }
+        }
+        return String.join(",", names);
+    }
+}

@@ -1,0 +1,99 @@
+package org.harrier.broker;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.jms.Connection;
+import jakarta.jms.JMSSecurityException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Queue;
+import jakarta.jms.Session;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A personal broker's security as a client meets it: the users it makes on first start, owner-only
+ * files, refused logins, and the user and roles stamped on every message whatever the sender
+ * wrote there.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class ValidatedUserStampTest {
+    private static final String QUEUE = "qmf.grid.agent.harrier.scheduler.stamp_host";
+
+    @TempDir
+    static Path dir;
+    static GridBroker broker;
+
+    @BeforeAll
+    static void start() {
+        broker = GridBroker.start(BrokerSettings.personal(dir.resolve("data")).withPort(0));
+        broker.security().addUser("alice", List.of(SecurityDirectory.Role.CONSOLE), "alice-pw");
+    }
+
+    @AfterAll
+    static void stop() {
+        broker.close();
+    }
+
+    @Test
+    void aNewPersonalBrokerMakesItsOwnerAndServiceUsersInAnOwnerOnlyDirectory() throws Exception {
+        SecurityDirectory security = broker.security();
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(security.path())));
+        for (Path file : List.of(security.usersFile(), security.rolesFile(), security.passwordFile(GridBroker.owner()),
+                security.passwordFile(SecurityDirectory.SERVICE_USER))) {
+            assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)), file.toString());
+        }
+        String users = Files.readString(security.usersFile());
+        assertTrue(!users.contains(security.password(GridBroker.owner())), "the users file holds hashes, not passwords");
+    }
+
+    @Test
+    void connectionsWithoutCredentialsOrWithAWrongPasswordAreRefused() {
+        assertThrows(JMSSecurityException.class, () -> Amqp.connect(broker.url()).close());
+        assertThrows(JMSSecurityException.class, () -> Amqp.connect(broker.url(), GridBroker.owner(), "wrong").close());
+        assertThrows(JMSSecurityException.class, () -> Amqp.connect(broker.url(), "nobody-here", "alice-pw").close());
+    }
+
+    @Test
+    void everyMessageCarriesItsSendersUserAndRolesWhateverTheSenderWroteThere() throws Exception {
+        try (Connection owner = Amqp.connect(broker); Connection alice = Amqp.connect(broker.url(), "alice", "alice-pw")) {
+            Session as = alice.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            MessageProducer producer = as.createProducer(as.createQueue(QUEUE));
+            Message forged = as.createTextMessage("hold job 1.0");
+            forged.setStringProperty(ValidatedUserStamp.USER, GridBroker.owner());
+            forged.setStringProperty(ValidatedUserStamp.ROLES, "admin");
+            producer.send(forged);
+            producer.send(as.createTextMessage("plain"));
+
+            Session os = owner.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            Queue queue = os.createQueue(QUEUE);
+            try (MessageConsumer consumer = os.createConsumer(queue)) {
+                for (int i = 0; i < 2; i++) {
+                    Message m = consumer.receive(Amqp.DEADLINE_MS);
+                    assertNotNull(m, "message " + i + " did not arrive");
+                    assertEquals("alice", m.getStringProperty(ValidatedUserStamp.USER));
+                    assertEquals("console", m.getStringProperty(ValidatedUserStamp.ROLES));
+                }
+            }
+            MessageProducer own = os.createProducer(queue);
+            own.send(os.createTextMessage("from the owner"));
+            try (MessageConsumer consumer = os.createConsumer(queue)) {
+                Message m = consumer.receive(Amqp.DEADLINE_MS);
+                assertEquals(GridBroker.owner(), m.getStringProperty(ValidatedUserStamp.USER));
+                assertEquals("admin", m.getStringProperty(ValidatedUserStamp.ROLES));
+            }
+        }
+    }
+}
