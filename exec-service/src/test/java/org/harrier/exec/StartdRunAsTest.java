@@ -24,7 +24,7 @@ import org.harrier.classad.Expr;
 import org.harrier.exec.claim.ClaimIds;
 import org.harrier.exec.claim.PartitionableSlot;
 import org.harrier.exec.machine.Machine;
-import org.harrier.exec.run.account.Account;
+import org.harrier.exec.run.account.LocalAccount;
 import org.harrier.exec.run.account.Accounts;
 import org.harrier.exec.run.account.JobAccounts;
 import org.harrier.exec.run.account.RunAsPolicy;
@@ -55,8 +55,8 @@ class StartdRunAsTest {
     static final Machine MACHINE = Machine.of("node", new Resources(2, 1024, 100000));
     static final int NOBODY = Accounts.named("nobody").orElseThrow().uid();
     static ScratchAccounts scratch;
-    static Account a;
-    static Account b;
+    static LocalAccount a;
+    static LocalAccount b;
 
     @TempDir
     Path dir;

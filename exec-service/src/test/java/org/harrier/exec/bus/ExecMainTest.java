@@ -135,6 +135,18 @@ class ExecMainTest {
     }
 
     @Test
+    void jobsRunAsTheStartdOnlyWhenTheCommandLineSaysSo() {
+        boolean root = org.harrier.exec.run.account.Accounts.root();
+        assertEquals(root, ExecMain.parse(new String[] {"--broker", "x"}).settings().accounts().root());
+        assertEquals(root, ExecMain.parse(new String[] {"--broker", "x", "--jobs-run-as", "accounts"}).settings()
+                .accounts().root());
+        assertEquals(false, ExecMain.parse(new String[] {"--broker", "x", "--jobs-run-as", "startd"}).settings()
+                .accounts().root());
+        assertEquals("--jobs-run-as is accounts or startd, got 'root'", assertThrows(IllegalArgumentException.class,
+                () -> ExecMain.parse(new String[] {"--broker", "x", "--jobs-run-as", "root"})).getMessage());
+    }
+
+    @Test
     void theNameDefaultsToTheMachine() {
         assertEquals("m1", ExecMain.parse(new String[] {"--broker", "amqp://x:1", "--machine", "m1"}).name());
     }

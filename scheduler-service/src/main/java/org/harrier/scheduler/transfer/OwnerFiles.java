@@ -30,13 +30,13 @@ public final class OwnerFiles {
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.][A-Za-z0-9_.-]{0,31}\\$?");
 
     /** An account files are handed to. */
-    public record Account(String name, int uid, int gid) {
+    public record Owner(String name, int uid, int gid) {
     }
 
     private final boolean root;
-    private final Function<String, Optional<Account>> accounts;
+    private final Function<String, Optional<Owner>> accounts;
 
-    OwnerFiles(boolean root, Function<String, Optional<Account>> accounts) {
+    OwnerFiles(boolean root, Function<String, Optional<Owner>> accounts) {
         this.root = root;
         this.accounts = accounts;
     }
@@ -47,7 +47,7 @@ public final class OwnerFiles {
     }
 
     /** The account files made for a job of {@code owner} go to; empty: leave them as created. */
-    public Optional<Account> accountOf(String owner) {
+    public Optional<Owner> accountOf(String owner) {
         if (!root || owner == null || !NAME.matcher(owner).matches()) {
             return Optional.empty();
         }
@@ -55,7 +55,7 @@ public final class OwnerFiles {
     }
 
     /** Hands {@code created} (a file or directory root just made) to {@code account} if it lies in the account's directory. */
-    public static void hand(Path created, Account account) {
+    public static void hand(Path created, Owner account) {
         try {
             Path dir = created.toAbsolutePath().getParent().toRealPath();
             if (uid(dir) != account.uid() || Files.isSymbolicLink(created) || uid(created) != 0) {
@@ -82,7 +82,7 @@ public final class OwnerFiles {
     }
 
     /** {@code getent passwd NAME}; an entry found by a numeric name is another account's, not this one. */
-    private static Optional<Account> lookup(String name) {
+    private static Optional<Owner> lookup(String name) {
         try {
             Process p = new ProcessBuilder("getent", "passwd", name).redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -92,7 +92,7 @@ public final class OwnerFiles {
             }
             String[] f = out.lines().findFirst().orElse("").split(":", -1);
             return f.length >= 7 && f[0].equals(name)
-                    ? Optional.of(new Account(name, Integer.parseInt(f[2]), Integer.parseInt(f[3]))) : Optional.empty();
+                    ? Optional.of(new Owner(name, Integer.parseInt(f[2]), Integer.parseInt(f[3]))) : Optional.empty();
         } catch (IOException | NumberFormatException e) {
             LOG.warn("cannot look up account {}: {}", name, e.toString());
             return Optional.empty();

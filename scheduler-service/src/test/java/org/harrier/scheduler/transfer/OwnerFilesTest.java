@@ -30,12 +30,12 @@ import org.junit.jupiter.params.provider.CsvSource;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class OwnerFilesTest {
     static final String NAME = "hrunas5";
-    static final Map<String, OwnerFiles.Account> HOST = Map.of(
-            "alice", new OwnerFiles.Account("alice", 1001, 1001),
-            "root", new OwnerFiles.Account("root", 0, 0),
-            "daemon", new OwnerFiles.Account("daemon", 1, 1),
-            "wheelie", new OwnerFiles.Account("wheelie", 1002, 0));
-    static OwnerFiles.Account account;
+    static final Map<String, OwnerFiles.Owner> HOST = Map.of(
+            "alice", new OwnerFiles.Owner("alice", 1001, 1001),
+            "root", new OwnerFiles.Owner("root", 0, 0),
+            "daemon", new OwnerFiles.Owner("daemon", 1, 1),
+            "wheelie", new OwnerFiles.Owner("wheelie", 1002, 0));
+    static OwnerFiles.Owner account;
 
     @TempDir
     Path dir;
@@ -53,7 +53,7 @@ class OwnerFilesTest {
             """)
     void filesGoToAnOwnerWithANormalAccountAndOnlyFromARootScheduler(boolean root, String owner, String to) {
         OwnerFiles files = new OwnerFiles(root, name -> Optional.ofNullable(HOST.get(name)));
-        assertEquals(to, files.accountOf(owner).map(OwnerFiles.Account::name).orElse(""));
+        assertEquals(to, files.accountOf(owner).map(OwnerFiles.Owner::name).orElse(""));
     }
 
     @BeforeAll

@@ -39,7 +39,7 @@ public final class Accounts {
     }
 
     /** The account called {@code name}, empty when there is none (or the name is not one). */
-    public static Optional<Account> named(String name) {
+    public static Optional<LocalAccount> named(String name) {
         if (!RunAsPolicy.validName(name)) {
             return Optional.empty();
         }
@@ -73,13 +73,13 @@ public final class Accounts {
      * one called {@code name}. getent also finds an entry by a numeric "name" (its uid): such an
      * entry is another account's, so it does not count.
      */
-    static Optional<Account> parse(String line, String name) {
+    static Optional<LocalAccount> parse(String line, String name) {
         String[] f = line.split(":", -1);
         if (f.length < 7 || !f[0].equals(name)) {
             return Optional.empty();
         }
         try {
-            return Optional.of(new Account(f[0], Integer.parseInt(f[2]), Integer.parseInt(f[3]),
+            return Optional.of(new LocalAccount(f[0], Integer.parseInt(f[2]), Integer.parseInt(f[3]),
                     Path.of(f[5].isEmpty() ? "/" : f[5])));
         } catch (IllegalArgumentException e) {
             return Optional.empty();

@@ -23,7 +23,7 @@ public sealed interface RunAs {
     }
 
     /** Runs as {@code account}; {@code why} says whether it is the Owner or the slot user and why. */
-    record User(Account account, String why) implements RunAs {
+    record User(LocalAccount account, String why) implements RunAs {
         public User {
             Objects.requireNonNull(account, "account");
             Objects.requireNonNull(why, "why");

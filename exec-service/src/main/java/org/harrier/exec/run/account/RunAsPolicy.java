@@ -91,7 +91,7 @@ public record RunAsPolicy(Expr allowRunAsOwner, String slotUser, int minUid) {
      * when allowed and the Owner's account exists and may run jobs, else SLOT_USER when that
      * exists and may, else refused.
      */
-    public RunAs decide(boolean root, ClassAd job, Function<String, Optional<Account>> accounts) {
+    public RunAs decide(boolean root, ClassAd job, Function<String, Optional<LocalAccount>> accounts) {
         if (!root) {
             return RunAs.STARTD;
         }
@@ -104,14 +104,14 @@ public record RunAsPolicy(Expr allowRunAsOwner, String slotUser, int minUid) {
         } else if (!validName(s.value())) {
             notOwner = "its Owner '" + s.value() + "' is not an account name";
         } else {
-            Optional<Account> account = accounts.apply(s.value());
+            Optional<LocalAccount> account = accounts.apply(s.value());
             notOwner = account.isEmpty() ? "its Owner " + s.value() + " has no account here"
                     : refusal(account.get(), "its Owner");
             if (notOwner == null) {
                 return new RunAs.User(account.get(), "its Owner");
             }
         }
-        Optional<Account> slot = accounts.apply(slotUser);
+        Optional<LocalAccount> slot = accounts.apply(slotUser);
         String notSlot = slot.isEmpty() ? "SLOT_USER " + slotUser + " has no account here"
                 : refusal(slot.get(), "SLOT_USER");
         if (notSlot == null) {
@@ -121,7 +121,7 @@ public record RunAsPolicy(Expr allowRunAsOwner, String slotUser, int minUid) {
     }
 
     /** Whether jobs may run as {@code a}: null when they may, else why not, naming {@code what} it is. */
-    private String refusal(Account a, String what) {
+    private String refusal(LocalAccount a, String what) {
         if (a.uid() == 0) {
             return what + " " + a.name() + " is root";
         }

@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 
-import org.harrier.exec.run.account.Account;
+import org.harrier.exec.run.account.LocalAccount;
 
 /**
  * Starting a job as another account (a root startd's job, {@code RunAs.User}) with util-linux's
@@ -36,13 +36,13 @@ final class AccountSwitch {
     static final String ENV = found("env");
     private static final List<String> STEPS = List.of("Iwd", "Cmd", "In", "Out", "Err");
     private static final String SCRIPT = String.join("\n",
-            "d=$1 i=$2 o=$3 e=$4 m=$5 x=$6; shift 6",
+            "d=$1 i=$2 o=$3 e=$4 m=$5 x=$6 v=$7; shift 7",
             "printf 'Iwd ' >&2; cd \"$d\" || exit 1",
             "printf 'Cmd ' >&2; [ -f \"$x\" ] && [ -x \"$x\" ] || { printf 'it cannot be executed' >&2; exit 1; }",
             "printf 'In ' >&2; exec <\"$i\"",
             "printf 'Out ' >&2; case $m in a*) exec >>\"$o\";; *) exec >\"$o\";; esac",
             "printf 'Err ' >&2; case $m in *m) exec 2>&1;; a) exec 2>>\"$e\";; *) exec 2>\"$e\";; esac",
-            "exec \"$0\" -i -- \"$@\"");
+            "exec \"$v\" -i -- \"$@\"");
 
     private AccountSwitch() {
     }
@@ -52,7 +52,7 @@ final class AccountSwitch {
      * {@code append}; JobSetupException when this host cannot (no setpriv) or env could not tell
      * the command from an assignment (a Cmd with '=').
      */
-    static List<String> commandLine(Account account, JobCommand c, boolean append) {
+    static List<String> commandLine(LocalAccount account, JobCommand c, boolean append) {
         if (SETPRIV == null || ENV == null) {
             throw new JobSetupException(JobSetupException.FAILED_TO_CREATE_PROCESS, "cannot run the job as "
                     + account.name() + ": util-linux's setpriv or coreutils' env is not installed");
@@ -63,9 +63,9 @@ final class AccountSwitch {
         }
         boolean merged = c.stderr().equals(c.stdout()) && !c.stdout().equals(JobCommand.NULL_FILE);
         List<String> line = new ArrayList<>(List.of(SETPRIV, "--reuid=" + account.uid(), "--regid=" + account.gid(),
-                "--init-groups", "--inh-caps=-all", "--", "/bin/sh", "-c", SCRIPT, ENV));
+                "--init-groups", "--inh-caps=-all", "--", "/bin/sh", "-c", SCRIPT, "harrier-job"));
         line.addAll(List.of(c.iwd().toString(), c.stdin().toString(), c.stdout().toString(), c.stderr().toString(),
-                (append ? "a" : "t") + (merged ? "m" : ""), c.executable().toString()));
+                (append ? "a" : "t") + (merged ? "m" : ""), c.executable().toString(), ENV));
         for (Map.Entry<String, String> e : c.environment().entrySet()) {
             line.add(e.getKey() + "=" + e.getValue());
         }
@@ -82,7 +82,7 @@ final class AccountSwitch {
      * Waits until {@code process} has opened its files as the account (milliseconds), reading
      * its report; JobSetupException, with the process gone, when a step failed.
      */
-    static void awaitOpened(Process process, Account account) {
+    static void awaitOpened(Process process, LocalAccount account) {
         String report;
         try {
             report = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

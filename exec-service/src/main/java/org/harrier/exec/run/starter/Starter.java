@@ -5,13 +5,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Consumer;
 
 import org.harrier.classad.ClassAd;
-import org.harrier.exec.run.account.Account;
+import org.harrier.exec.run.account.LocalAccount;
 import org.harrier.exec.run.account.JobAccounts;
 import org.harrier.exec.run.account.RunAs;
 import org.harrier.exec.run.account.RunAsPolicy;
@@ -137,7 +138,7 @@ public final class Starter implements AutoCloseable {
     private RunningJob launch(JobCommand command, JobControls controls, JobCgroup cgroup,
             Consumer<ProcessOutcome> onExit, boolean append) {
         long startMillis = System.currentTimeMillis();
-        Account account = command.runAs() instanceof RunAs.User u ? u.account() : null;
+        LocalAccount account = command.runAs() instanceof RunAs.User u ? u.account() : null;
         ProcessBuilder pb = account == null ? started(command, append)
                 : switched(AccountSwitch.commandLine(account, command, append));
         if (cgroup != null) {
@@ -180,8 +181,8 @@ public final class Starter implements AutoCloseable {
      * As another account ({@link AccountSwitch}): root's side starts in / with PATH only and
      * stdin from /dev/null; stdout and stderr are the pipe the switch reports on.
      */
-    private static ProcessBuilder switched(java.util.List<String> line) {
-        ProcessBuilder pb = new ProcessBuilder(line).directory(new java.io.File("/"));
+    private static ProcessBuilder switched(List<String> line) {
+        ProcessBuilder pb = new ProcessBuilder(line).directory(Path.of("/").toFile());
         pb.environment().clear();
         pb.environment().putAll(AccountSwitch.rootEnvironment());
         pb.redirectInput(ProcessBuilder.Redirect.from(JobCommand.NULL_FILE.toFile()));

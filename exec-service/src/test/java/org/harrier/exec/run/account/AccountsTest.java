@@ -16,9 +16,9 @@ import org.junit.jupiter.api.Timeout;
 class AccountsTest {
     @Test
     void aPasswdLineIsTheAccountItNames() {
-        assertEquals(Optional.of(new Account("alice", 1001, 100, Path.of("/home/alice"))),
+        assertEquals(Optional.of(new LocalAccount("alice", 1001, 100, Path.of("/home/alice"))),
                 Accounts.parse("alice:x:1001:100:Alice,,,:/home/alice:/bin/bash", "alice"));
-        assertEquals(Optional.of(new Account("bob", 1002, 1002, Path.of("/"))),
+        assertEquals(Optional.of(new LocalAccount("bob", 1002, 1002, Path.of("/"))),
                 Accounts.parse("bob:x:1002:1002:::/bin/sh", "bob"), "no home: /");
     }
 
@@ -52,7 +52,7 @@ class AccountsTest {
 
     @Test
     void anAccountIsValidatedAtConstruction() {
-        assertThrows(IllegalArgumentException.class, () -> new Account("a b", 1, 1, Path.of("/")));
-        assertThrows(IllegalArgumentException.class, () -> new Account("a", -1, 1, Path.of("/")));
+        assertThrows(IllegalArgumentException.class, () -> new LocalAccount("a b", 1, 1, Path.of("/")));
+        assertThrows(IllegalArgumentException.class, () -> new LocalAccount("a", -1, 1, Path.of("/")));
     }
 }

@@ -20,14 +20,14 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /** Which account a job runs as, every branch of the decision, over a table of accounts. */
 class RunAsPolicyTest {
-    static final Map<String, Account> HOST = Map.of(
-            "alice", new Account("alice", 1001, 1001, Path.of("/home/alice")),
-            "root", new Account("root", 0, 0, Path.of("/root")),
-            "daemon", new Account("daemon", 1, 1, Path.of("/usr/sbin")),
-            "wheelie", new Account("wheelie", 1002, 0, Path.of("/home/wheelie")),
-            "nobody", new Account("nobody", 65534, 65534, Path.of("/nonexistent")),
-            "slotuser", new Account("slotuser", 2000, 2000, Path.of("/home/slotuser")));
-    static final Function<String, Optional<Account>> ACCOUNTS = name -> Optional.ofNullable(HOST.get(name));
+    static final Map<String, LocalAccount> HOST = Map.of(
+            "alice", new LocalAccount("alice", 1001, 1001, Path.of("/home/alice")),
+            "root", new LocalAccount("root", 0, 0, Path.of("/root")),
+            "daemon", new LocalAccount("daemon", 1, 1, Path.of("/usr/sbin")),
+            "wheelie", new LocalAccount("wheelie", 1002, 0, Path.of("/home/wheelie")),
+            "nobody", new LocalAccount("nobody", 65534, 65534, Path.of("/nonexistent")),
+            "slotuser", new LocalAccount("slotuser", 2000, 2000, Path.of("/home/slotuser")));
+    static final Function<String, Optional<LocalAccount>> ACCOUNTS = name -> Optional.ofNullable(HOST.get(name));
 
     static ClassAd owned(String owner) {
         return ClassAd.builder().set("Owner", owner).build();

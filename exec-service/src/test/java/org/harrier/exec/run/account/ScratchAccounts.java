@@ -16,7 +16,7 @@ public final class ScratchAccounts implements AutoCloseable {
     private final List<String> made = new ArrayList<>();
 
     /** A new account {@code name}, as the host now has it. */
-    public Account add(String name) {
+    public LocalAccount add(String name) {
         if (Accounts.named(name).isPresent()) {
             remove(name);
         }

@@ -16,8 +16,8 @@ import java.util.Objects;
  * directory. Its supplementary groups are not here: setpriv's --init-groups reads them when the
  * job starts, as login does.
  */
-public record Account(String name, int uid, int gid, Path home) {
-    public Account {
+public record LocalAccount(String name, int uid, int gid, Path home) {
+    public LocalAccount {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(home, "home");
         if (!RunAsPolicy.validName(name)) {
