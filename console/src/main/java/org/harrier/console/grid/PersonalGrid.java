@@ -121,8 +121,9 @@ public final class PersonalGrid implements AutoCloseable {
             // Started exec first so it stops last: the scheduler, stopping, takes its running jobs
             // back (they stay queued and run again next time), rather than the exec service killing
             // them under it, which the scheduler would record as jobs that ended by a signal.
-            // Only its owner can submit to a personal grid (its broker lets in no one else), so its
-            // jobs run as the account that started it, as a personal HTCondor's do, even as root.
+            // Only its owner submits to a personal grid (its broker has logins for the owner and its own
+            // daemons only), so its jobs run as the account that started it, as a personal HTCondor's do,
+            // even as root; a shared pool's exec service switches them (exec-service/README.md, "Job accounts").
             ExecSettings.Builder exec = ExecSettings.builder().runJobsAsItself();
             if (!config.defined("STARTER_UPDATE_INTERVAL")) {
                 exec.starterUpdateInterval(every); // a personal grid shows running jobs' usage as quickly as its ads
