@@ -101,6 +101,18 @@ public final class Bus implements AutoCloseable {
         }
     }
 
+    /**
+     * {@code brokerUrl} as it may be shown (a banner, a log line): the brokers it lists, without
+     * credentials or options; the URL itself if it cannot be parsed.
+     */
+    public static String shown(String brokerUrl) {
+        try {
+            return display(BrokerUrl.parse(brokerUrl).jmsUri());
+        } catch (IllegalArgumentException e) {
+            return brokerUrl.replaceAll("//[^@/]*@", "//");
+        }
+    }
+
     /** The brokers of a failover URI without Harrier's options, for messages: {@code amqp://h:p[,amqp://h2:p]}. */
     static String display(String jmsUri) {
         int open = jmsUri.indexOf('(');

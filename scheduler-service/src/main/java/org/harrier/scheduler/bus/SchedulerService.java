@@ -298,6 +298,6 @@ public final class SchedulerService implements AutoCloseable {
         Path spool = options.spool() != null ? options.spool()
                 : Path.of(System.getProperty("user.home"), ".harrier", "spool", name);
         ServiceProcess.run("harrier-scheduler", options.broker(), bus -> start(bus, name, chosen, spool, chosenLimits),
-                service -> "scheduler " + service.agentName() + " on " + options.broker());
+                service -> "scheduler " + service.agentName() + " on " + Bus.shown(options.broker()));
     }
 }
