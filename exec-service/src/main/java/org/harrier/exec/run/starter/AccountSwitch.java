@@ -4,10 +4,15 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 
 import org.harrier.exec.run.account.LocalAccount;
@@ -34,6 +39,7 @@ import org.harrier.exec.run.account.LocalAccount;
 final class AccountSwitch {
     static final String SETPRIV = found("setpriv");
     static final String ENV = found("env");
+    static final Duration OPEN_LIMIT = Duration.ofSeconds(30);
     private static final List<String> STEPS = List.of("Iwd", "Cmd", "In", "Out", "Err");
     private static final String SCRIPT = String.join("\n",
             "d=$1 i=$2 o=$3 e=$4 m=$5 x=$6 v=$7; shift 7",
@@ -80,14 +86,26 @@ final class AccountSwitch {
 
     /**
      * Waits until {@code process} has opened its files as the account (milliseconds), reading
-     * its report; JobSetupException, with the process gone, when a step failed.
+     * its report; JobSetupException, with the process gone, when a step failed. A step that
+     * does not end within {@link #OPEN_LIMIT} (an Out that is a FIFO nobody reads, a hung file
+     * system) has its process killed by {@code timer}, so a job cannot hold the startd's thread.
      */
-    static void awaitOpened(Process process, LocalAccount account) {
+    static void awaitOpened(Process process, LocalAccount account, ScheduledExecutorService timer) {
+        AtomicBoolean late = new AtomicBoolean();
+        ScheduledFuture<?> limit = timer.schedule(() -> {
+            late.set(true);
+            process.destroyForcibly();
+        }, OPEN_LIMIT.toMillis(), TimeUnit.MILLISECONDS);
         String report;
         try {
             report = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             report = "its report could not be read: " + e.getMessage();
+        } finally {
+            limit.cancel(false);
+        }
+        if (late.get()) {
+            report += " did not finish within " + OPEN_LIMIT.toSeconds() + " s";
         }
         Optional<JobSetupException> failed = failure(report, account.name());
         if (failed.isPresent()) {

@@ -152,7 +152,7 @@ public final class Starter implements AutoCloseable {
                     "cannot start " + command.executable() + ": " + e.getMessage());
         }
         if (account != null) {
-            AccountSwitch.awaitOpened(process, account);
+            AccountSwitch.awaitOpened(process, account, timer);
         }
         RunningJob job = new RunningJob(process, timer, new RunningJob.Setup(controls, cgroup, command.iwd(), startMillis));
         job.watch(sampleNanos, onExit);
