@@ -139,10 +139,10 @@ class StartdRunAsTest {
                 .set("Arguments", arguments).set("Out", "out").set("Err", "err").set("RequestMemory", 128);
     }
 
-    /** Runs {@code job} on a new claim to its end. */
+    /** Runs {@code job} on a new claim to its end (a start may take the 30 s a switched job has to open its files). */
     RunExited run(ClassAd job) throws Exception {
         String claim = startd.claim(job, SCHEDULER).get(10, TimeUnit.SECONDS).claimId();
-        startd.activate(claim, "1.0", job).get(10, TimeUnit.SECONDS);
+        startd.activate(claim, "1.0", job).get(45, TimeUnit.SECONDS);
         RunExited exit = exits.poll(20, TimeUnit.SECONDS);
         assertInstanceOf(RunExited.class, exit, "an exit report");
         return exit;
@@ -221,6 +221,20 @@ class StartdRunAsTest {
         assertEquals(7, exit.holdReasonCode());
         assertTrue(exit.holdReason().startsWith("as account hrunas1, Out failed: "), exit.holdReason());
         assertFalse(Files.exists(rootOnly.resolve("out")));
+    }
+
+    @Test
+    @Timeout(value = 90, unit = TimeUnit.SECONDS)
+    void anOutputThatNeverOpensIsGivenUpAfterTheLimitAndTheStartdGoesOn() throws Exception {
+        startd();
+        Path fifo = iwdA.resolve("fifo");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+        Files.setAttribute(fifo, "unix:uid", a.uid());
+        RunExited exit = run(job("hrunas1", iwdA, "/bin/true", "").set("Out", "fifo").build());
+        assertTrue(exit.neverStarted());
+        assertEquals(7, exit.holdReasonCode());
+        assertEquals("as account hrunas1, Out failed: did not finish within 30 s", exit.holdReason());
+        assertEquals(0, run(job("hrunas1", iwdA, "/bin/true", "").build()).exitCode(), "the next job starts");
     }
 
     @Test
