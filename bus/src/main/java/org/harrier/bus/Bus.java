@@ -75,6 +75,22 @@ public final class Bus implements AutoCloseable {
         return connect(parsed, user, password);
     }
 
+    /**
+     * As {@link #connect(String, String, String)}, for a command rather than a service: a send the
+     * broker does not take within {@code sendTimeout} (it blocks producers on a full disk, or is
+     * gone) fails instead of waiting for it forever.
+     */
+    public static Bus connect(String brokerUrl, String user, String password, Duration sendTimeout) {
+        Objects.requireNonNull(brokerUrl, "brokerUrl");
+        BrokerUrl parsed;
+        try {
+            parsed = BrokerUrl.parse(brokerUrl).withOption("jms.sendTimeout", Long.toString(sendTimeout.toMillis()));
+        } catch (IllegalArgumentException e) {
+            throw new BusException(e.getMessage(), e);
+        }
+        return connect(parsed, user == null ? parsed.user() : user, password == null ? parsed.password() : password);
+    }
+
     private static Bus connect(BrokerUrl url, String user, String password) {
         String shown = display(url.jmsUri());
         Connection c = null;
