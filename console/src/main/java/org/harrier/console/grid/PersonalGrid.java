@@ -125,7 +125,11 @@ public final class PersonalGrid implements AutoCloseable {
             // Started exec first so it stops last: the scheduler, stopping, takes its running jobs
             // back (they stay queued and run again next time), rather than the exec service killing
             // them under it, which the scheduler would record as jobs that ended by a signal.
-            ExecSettings.Builder exec = ExecSettings.builder();
+            // A personal grid runs its jobs as the account that started it, as a personal HTCondor does,
+            // root included (docs/security.md, "What is not protected"): its work directories are that
+            // account's. An exec service of a shared pool started as root switches each job to its
+            // Owner or SLOT_USER (exec-service/README.md, "Job accounts").
+            ExecSettings.Builder exec = ExecSettings.builder().runJobsAsItself();
             if (!config.defined("STARTER_UPDATE_INTERVAL")) {
                 exec.starterUpdateInterval(every); // a personal grid shows running jobs' usage as quickly as its ads
             }
