@@ -52,7 +52,8 @@ public final class ExecSettings {
     private final JobAccounts accounts;
 
     private ExecSettings(Builder b) {
-        this.accounts = b.switchesAccounts ? JobAccounts.detect(b.runAs) : new JobAccounts(b.runAs, false);
+        JobAccounts detected = b.switchesAccounts ? JobAccounts.detect(b.runAs) : new JobAccounts(b.runAs, false);
+        this.accounts = b.gridOwner == null ? detected : detected.withGridOwner(b.gridOwner);
         this.starterUpdateInterval = b.starterUpdateInterval;
         this.ownerPolicy = b.ownerPolicy();
         this.pollingInterval = b.pollingInterval;
@@ -179,6 +180,7 @@ public final class ExecSettings {
         private Duration matchTimeout = Duration.ofSeconds(120);
         private org.harrier.exec.run.account.RunAsPolicy runAs = org.harrier.exec.run.account.RunAsPolicy.DEFAULT;
         private boolean switchesAccounts = true;
+        private String gridOwner;
 
         private Builder() {
         }
@@ -186,6 +188,12 @@ public final class ExecSettings {
         /** Jobs run as the startd's own account even as root (tests whose jobs use root's directories); no knob sets it. */
         public Builder runJobsAsItself() {
             this.switchesAccounts = false;
+            return this;
+        }
+
+        /** A personal grid's: {@code owner}'s jobs run as the startd's account, others' by the policy ({@link JobAccounts#withGridOwner}). */
+        public Builder gridOwner(String owner) {
+            this.gridOwner = owner;
             return this;
         }
 
