@@ -51,13 +51,18 @@ public final class GridBroker implements AutoCloseable {
     /**
      * Starts a broker and returns once it accepts AMQP connections.
      *
-     * @throws IllegalArgumentException security is on but its files are missing
+     * @throws IllegalArgumentException security is on but its files are missing, or the TLS key store cannot serve
      * @throws BrokerException the port is taken, the data directory is in use by another broker,
      *                         or Artemis failed to start
      */
     public static GridBroker start(BrokerSettings settings) {
+        // Before anything is made on disk: a broker that cannot listen leaves no directory behind.
+        checkListenable(settings);
         if (settings.securityEnabled()) {
             personalSecurity(settings);
+        }
+        if (settings.tlsEnabled()) {
+            settings.keyStore().check();
         }
         ActiveMQSecurityManager security = settings.securityEnabled()
                 ? PropertiesFileLogin.securityManager(settings.securityDirectory())
@@ -68,9 +73,11 @@ public final class GridBroker implements AutoCloseable {
         } catch (Exception e) {
             throw new BrokerException("broker.xml is invalid: " + e.getMessage(), e);
         }
-        checkListenable(settings);
         DataDirectoryLock lock = DataDirectoryLock.acquire(settings.dataDirectory());
         ActiveMQServer server = null;
+        if (settings.securityEnabled()) {
+            ScramLoginScopes.acquire(settings.securityDirectory());
+        }
         try {
             server = ActiveMQServers.newActiveMQServer(configuration, ManagementFactory.getPlatformMBeanServer(), security);
             server.start();
@@ -82,6 +89,7 @@ public final class GridBroker implements AutoCloseable {
             return broker;
         } catch (Exception e) {
             stopQuietly(server);
+            releaseScramScope(settings);
             lock.close();
             if (e instanceof BrokerException b) {
                 throw b;
@@ -138,8 +146,9 @@ public final class GridBroker implements AutoCloseable {
     }
 
     /**
-     * The AMQP URL for clients on this host. A broker bound to every interface is reached here
-     * through loopback; remote clients use this host's name with {@link #port()}.
+     * The AMQP URL for clients on this host, {@code amqps://} when the broker speaks TLS. A broker
+     * bound to every interface is reached here through loopback; remote clients use this host's
+     * name with {@link #port()} (a name its certificate holds, with TLS).
      */
     public String url() {
         return url(settings, port);
@@ -152,7 +161,7 @@ public final class GridBroker implements AutoCloseable {
         } else if (host.indexOf(':') >= 0 && !host.startsWith("[")) {
             host = "[" + host + "]";
         }
-        return "amqp://" + host + ":" + port;
+        return (settings.tlsEnabled() ? "amqps://" : "amqp://") + host + ":" + port;
     }
 
     /**
@@ -165,7 +174,7 @@ public final class GridBroker implements AutoCloseable {
             return url();
         }
         String password = SecurityDirectory.at(settings.securityDirectory()).password(user);
-        return url().replace("amqp://", "amqp://" + user + ":" + password + "@");
+        return url().replace("://", "://" + user + ":" + password + "@");
     }
 
     /** {@link #clientUrl(String)} as the broker's owner, an administrator. */
@@ -204,6 +213,7 @@ public final class GridBroker implements AutoCloseable {
             } catch (Exception e) {
                 throw new BrokerException("the broker failed to stop cleanly: " + e.getMessage(), e);
             } finally {
+                releaseScramScope(settings);
                 lock.close();
             }
         }
@@ -230,6 +240,12 @@ public final class GridBroker implements AutoCloseable {
                         || (pool.getActiveCount() == 0 && pool.getQueue().isEmpty()));
             quietChecks = quiet ? quietChecks + 1 : 0;
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+        }
+    }
+
+    private static void releaseScramScope(BrokerSettings settings) {
+        if (settings.securityEnabled()) {
+            ScramLoginScopes.release(settings.securityDirectory());
         }
     }
 
