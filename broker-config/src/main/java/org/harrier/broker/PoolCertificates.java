@@ -67,7 +67,7 @@ public final class PoolCertificates {
         Path dir = directory.toAbsolutePath().normalize();
         Set<String> names = new LinkedHashSet<>();
         for (String host : hosts) {
-            if (!HOST.matcher(host).matches()) {
+            if (!isHostName(host)) {
                 throw new IllegalArgumentException("a host is a DNS name or an IP address, got \"" + host + "\"");
             }
             names.add(host);
@@ -83,6 +83,11 @@ public final class PoolCertificates {
         }
         new PoolCertificates(dir).make(List.copyOf(names));
         return new Made(dir, files, List.copyOf(names));
+    }
+
+    /** Letters, digits, '.', '-' and ':': a DNS name, an IPv4 or an IPv6 address, nothing that could smuggle another SAN in. */
+    public static boolean isHostName(String host) {
+        return host != null && HOST.matcher(host).matches();
     }
 
     private void make(List<String> hosts) {
@@ -116,11 +121,23 @@ public final class PoolCertificates {
         setPermissions(dir.resolve(CA_CERTIFICATE), "rw-r--r--");
     }
 
-    /** {@code dns:NAME} or {@code ip:ADDRESS} for each host, comma-separated, as keytool's SAN extension takes them. */
+    /**
+     * {@code dns:NAME} or {@code ip:ADDRESS} for each host, comma-separated, as keytool's SAN
+     * extension takes them. An IPv4 address is also written as a DNS name: python3-qpid-proton
+     * checks the host of {@code amqps://127.0.0.1:5671} against DNS names only, while Java
+     * checks an address against addresses only, so each finds the entry it looks for.
+     */
     static String alternativeNames(List<String> hosts) {
         List<String> names = new ArrayList<>();
         for (String host : hosts) {
-            names.add((IP.matcher(host).matches() ? "ip:" : "dns:") + host);
+            if (IP.matcher(host).matches()) {
+                names.add("ip:" + host);
+                if (host.indexOf(':') < 0) {
+                    names.add("dns:" + host);
+                }
+            } else {
+                names.add("dns:" + host);
+            }
         }
         return String.join(",", names);
     }

@@ -97,7 +97,7 @@ public final class SecurityDirectory {
     }
 
     public Path passwordFile(String user) {
-        return dir.resolve(checkName(user) + ".password");
+        return dir.resolve(checkUserName(user) + ".password");
     }
 
     /** Makes the directory (owner-only) with empty users and roles files, if they are missing. */
@@ -142,7 +142,7 @@ public final class SecurityDirectory {
      * the password the broker accepts. Returns whether the user is new.
      */
     public boolean putUser(String user, Collection<String> roles, String password) {
-        checkName(user);
+        checkUserName(user);
         for (String role : roles) {
             if (!ROLES.contains(role)) {
                 throw new IllegalArgumentException("unknown role \"" + role + "\"; roles are " + new TreeSet<>(ROLES));
@@ -174,7 +174,7 @@ public final class SecurityDirectory {
      * Returns false when there was no such user. Connections it already has stay open.
      */
     public boolean removeUser(String user) {
-        checkName(user);
+        checkUserName(user);
         if (!Files.exists(usersFile())) {
             return false;
         }
@@ -242,7 +242,7 @@ public final class SecurityDirectory {
         return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
     }
 
-    static String checkName(String user) {
+    public static String checkUserName(String user) {
         if (user == null || !USER_NAME.matcher(user).matches()) {
             throw new IllegalArgumentException("a user name is 1-64 letters, digits, '_', '.', '@' or '-' and starts with a letter, digit or '_', got \"" + user + "\"");
         }

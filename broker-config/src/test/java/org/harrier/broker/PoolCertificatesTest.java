@@ -57,7 +57,8 @@ class PoolCertificatesTest {
         List<String> names = new ArrayList<>();
         broker.getSubjectAlternativeNames().forEach(name -> names.add(String.valueOf(name.get(1))));
         assertAll(() -> assertEquals(List.of("broker.example.org", "192.0.2.7", "localhost", "127.0.0.1", "::1"), made.hosts()),
-                () -> assertEquals(List.of("broker.example.org", "192.0.2.7", "localhost", "127.0.0.1", "0:0:0:0:0:0:0:1"), names),
+                () -> assertEquals(List.of("broker.example.org", "192.0.2.7", "192.0.2.7", "localhost", "127.0.0.1", "127.0.0.1",
+                        "0:0:0:0:0:0:0:1"), names, "IPv4 addresses also as DNS names, for python3-qpid-proton"),
                 () -> assertEquals(2, chain.length, "the broker's certificate and the CA's"),
                 () -> assertEquals(ca, chain[1]),
                 () -> assertEquals(List.of("1.3.6.1.5.5.7.3.1"), broker.getExtendedKeyUsage(), "for TLS servers"),

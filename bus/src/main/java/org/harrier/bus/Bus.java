@@ -3,6 +3,7 @@ package org.harrier.bus;
 import jakarta.jms.Connection;
 import jakarta.jms.JMSException;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -65,6 +66,17 @@ public final class Bus implements AutoCloseable {
      * A refused login is a {@link BusException} saying so in one line.
      */
     public static Bus connect(String brokerUrl, String user, String password) {
+        return connect(brokerUrl, user, password, null);
+    }
+
+    /**
+     * Connects as {@code user} with {@code password} (null: the URL's), trusting over
+     * {@code amqps://} only the broker certificates that {@code caFile} signs (a PEM file, a
+     * pool's {@code ca.pem}; null: the URL's {@code transport.trustStoreLocation}, else the
+     * JVM's trusted authorities). A broker whose certificate is not trusted, or that speaks only
+     * TLS to an {@code amqp://} URL, is a {@link BusException} saying so in one line.
+     */
+    public static Bus connect(String brokerUrl, String user, String password, Path caFile) {
         Objects.requireNonNull(brokerUrl, "brokerUrl");
         BrokerUrl parsed;
         try {
@@ -72,14 +84,22 @@ public final class Bus implements AutoCloseable {
         } catch (IllegalArgumentException e) {
             throw new BusException(e.getMessage(), e);
         }
-        return connect(parsed, user, password);
+        JmsConnectionFactory factory = new JmsConnectionFactory(parsed.jmsUri());
+        if (caFile != null) {
+            factory.setSslContext(TrustedCa.context(caFile));
+        }
+        return user == null ? connect(parsed, factory, parsed.user(), parsed.password()) : connect(parsed, factory, user, password);
     }
 
     private static Bus connect(BrokerUrl url, String user, String password) {
+        return connect(url, new JmsConnectionFactory(url.jmsUri()), user, password);
+    }
+
+    private static Bus connect(BrokerUrl url, JmsConnectionFactory factory, String user, String password) {
         String shown = display(url.jmsUri());
         Connection c = null;
         try {
-            c = new JmsConnectionFactory(url.jmsUri()).createConnection(user, password);
+            c = factory.createConnection(user, password);
             Bus bus = new Bus(shown, c);
             ((JmsConnection) c).addConnectionListener(bus.new Restorer());
             c.start();
@@ -97,7 +117,7 @@ public final class Bus implements AutoCloseable {
                         ? "the broker at " + shown + " requires a user name and password, and none was given"
                         : "the broker at " + shown + " refused user " + user + ": wrong user name or password", e);
             }
-            throw new BusException("cannot reach the broker at " + shown + " (" + rootMessage(e) + ")", e);
+            throw new BusException(TlsFailure.explain(shown, e).orElse("cannot reach the broker at " + shown + " (" + rootMessage(e) + ")"), e);
         }
     }
 
