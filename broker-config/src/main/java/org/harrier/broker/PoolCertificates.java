@@ -39,7 +39,8 @@ public final class PoolCertificates {
 
     private static final String CA_ALIAS = "harrier-ca";
     private static final String BROKER_ALIAS = "broker";
-    private static final Pattern HOST = Pattern.compile("[A-Za-z0-9.:-]{1,253}");
+    private static final String LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
+    private static final Pattern HOST = Pattern.compile(LABEL + "(?:\\." + LABEL + ")*|[0-9A-Fa-f.]*:[0-9A-Fa-f:.]*");
     private static final Pattern IP = Pattern.compile("[0-9.]+|.*:.*");
 
     private final Path dir;
@@ -85,7 +86,7 @@ public final class PoolCertificates {
         return new Made(dir, files, List.copyOf(names));
     }
 
-    /** Letters, digits, '.', '-' and ':': a DNS name, an IPv4 or an IPv6 address, nothing that could smuggle another SAN in. */
+    /** A DNS name, an IPv4 or an IPv6 address: nothing that could smuggle another entry into keytool's SAN list. */
     public static boolean isHostName(String host) {
         return host != null && HOST.matcher(host).matches();
     }
