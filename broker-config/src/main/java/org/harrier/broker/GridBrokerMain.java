@@ -56,6 +56,8 @@ public final class GridBrokerMain {
         }, "harrier-broker-shutdown"));
         System.err.println("harrier-broker: users and roles in " + settings.securityDirectory()
                 + " (harrier user add; a new directory's administrator is " + GridBroker.owner() + ")");
+        System.err.println("harrier-broker: logins by " + String.join(", ", BrokerXml.saslMechanisms(settings))
+                + (settings.tlsEnabled() ? ", TLS only, as " + settings.keyStore().path() : ", no TLS"));
         System.out.println(broker.url());
         System.out.flush();
         // The JVM exits when the shutdown hook is done; calling System.exit here would block.
