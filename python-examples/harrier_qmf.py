@@ -56,25 +56,30 @@ def connect(options, program):
         raise SystemExit("%s: %s" % (program, failure(options.broker, options.ca_file, e)))
 
 
+def shown(url):
+    """The URL without the password it may hold, for messages."""
+    return re.sub(r"//([^:/@]+):[^@/]*@", r"//\1@", url)
+
+
 def failure(url, ca_file, error):
     """One line for a connection that failed, without the password a URL may hold."""
-    shown = re.sub(r"//([^:/@]+):[^@/]*@", r"//\1@", url)
+    if isinstance(error, LoginRefused):
+        return str(error)
+    shown_url = shown(url)
     text = str(error)
     if "certificate verify failed" in text:
-        return ("the broker at %s presented a certificate %s (%s)" % (shown,
+        return ("the broker at %s presented a certificate %s (%s)" % (shown_url,
                 "not signed by the CA in %s, or not for this host name" % ca_file if ca_file
                 else "this client does not trust; give the pool's CA certificate (ca.pem) as --ca-file", text))
     if "Authentication failed [mech=none]" in text:
         return ("the broker at %s offers no login this client has: python3-qpid-proton logs in with PLAIN, which a"
-                " broker offers only over TLS or loopback; connect with amqps://" % shown)
-    if "unauthorized-access" in text:
-        return "the broker at %s refused the login: wrong user name or password" % shown
+                " broker offers only over TLS or loopback; connect with amqps://" % shown_url)
     # A TLS-only Artemis acceptor reads AMQP's header as the start of a TLS record and waits for
     # the rest until its handshake timeout (10 s), as long as this client waits: whichever gives up first.
-    if shown.startswith("amqp://") and ("no protocol header found" in text or "timed out: Opening connection" in text):
+    if shown_url.startswith("amqp://") and ("no protocol header found" in text or "timed out: Opening connection" in text):
         return ("the broker at %s did not begin AMQP; if it speaks only TLS, connect with amqps:// and --ca-file"
-                % shown)
-    return "cannot reach the broker at %s (%s)" % (shown, text)
+                % shown_url)
+    return "cannot reach the broker at %s (%s)" % (shown_url, text)
 
 
 def login(options):
@@ -91,6 +96,10 @@ def login(options):
         return None, None
 PACKAGE = "mrg.grid"
 QMF = {"x-amqp-0-10.app-id": "qmf2", "method": "request"}
+
+
+class LoginRefused(Exception):
+    """The broker refused the credentials, or asked for some and none were given."""
 
 
 class QmfError(Exception):
@@ -130,8 +139,16 @@ class Console(object):
                 domain.set_trusted_ca_db(ca_file)
             domain.set_peer_authentication(SSLDomain.VERIFY_PEER_NAME)
             login["ssl_domain"] = domain
-        self.conn = BlockingConnection(url, timeout=timeout, allowed_mechs="PLAIN ANONYMOUS",
-                                       allow_insecure_mechs=True, **login)
+        try:
+            self.conn = BlockingConnection(url, timeout=timeout, allowed_mechs="PLAIN ANONYMOUS",
+                                           allow_insecure_mechs=True, **login)
+        except Exception as e:
+            # [mech=none]: no mechanism in common, which failure() explains; any other is the password.
+            if "unauthorized-access" in str(e) and "mech=none" not in str(e):
+                raise LoginRefused("the broker at %s refused the login as %s: wrong user name or password, or none"
+                                   " given (--user and --password-file, or $HARRIER_USER and $HARRIER_PASSWORD_FILE)"
+                                   % (shown(url), user or "nobody"))
+            raise
         self.replies = self.conn.create_receiver(None, dynamic=True, credit=500,
                                                  name="reply-" + str(uuid.uuid4()))
         self.reply_to = self.replies.remote_source.address

@@ -66,29 +66,58 @@ public final class Bus implements AutoCloseable {
      * A refused login is a {@link BusException} saying so in one line.
      */
     public static Bus connect(String brokerUrl, String user, String password) {
-        return connect(brokerUrl, user, password, null);
+        return connect(brokerUrl, new Options(user, password, null, null));
     }
 
     /**
-     * Connects as {@code user} with {@code password} (null: the URL's), trusting over
-     * {@code amqps://} only the broker certificates that {@code caFile} signs (a PEM file, a
-     * pool's {@code ca.pem}; null: the URL's {@code transport.trustStoreLocation}, else the
-     * JVM's trusted authorities). A broker whose certificate is not trusted, or that speaks only
-     * TLS to an {@code amqp://} URL, is a {@link BusException} saying so in one line.
+     * As {@link #connect(String, String, String)}, for a command rather than a service: a send the
+     * broker does not take within {@code sendTimeout} (it blocks producers on a full disk, or is
+     * gone) fails instead of waiting for it forever.
      */
-    public static Bus connect(String brokerUrl, String user, String password, Path caFile) {
+    public static Bus connect(String brokerUrl, String user, String password, Duration sendTimeout) {
+        return connect(brokerUrl, new Options(user, password, null, Objects.requireNonNull(sendTimeout, "sendTimeout")));
+    }
+
+    /**
+     * How a process connects besides the URL.
+     *
+     * @param user        who logs in; null: the URL's
+     * @param password    its password; null: the URL's
+     * @param caFile      over {@code amqps://}, trust only the broker certificates this PEM file
+     *                    (a pool's {@code ca.pem}) signs; null: the URL's
+     *                    {@code transport.trustStoreLocation}, else the JVM's trusted authorities
+     * @param sendTimeout how long a send may wait for the broker (a command's); null: for ever (a service's)
+     */
+    public record Options(String user, String password, Path caFile, Duration sendTimeout) {
+        public Options {
+            if (sendTimeout != null && (sendTimeout.isNegative() || sendTimeout.isZero())) {
+                throw new IllegalArgumentException("a send timeout must be positive, got " + sendTimeout);
+            }
+        }
+    }
+
+    /**
+     * Connects as {@code options} say. A refused login, a broker whose certificate is not
+     * trusted, or one that speaks only TLS to an {@code amqp://} URL, is a {@link BusException}
+     * saying so in one line.
+     */
+    public static Bus connect(String brokerUrl, Options options) {
         Objects.requireNonNull(brokerUrl, "brokerUrl");
         BrokerUrl parsed;
         try {
             parsed = BrokerUrl.parse(brokerUrl);
+            if (options.sendTimeout() != null) {
+                parsed = parsed.withOption("jms.sendTimeout", Long.toString(options.sendTimeout().toMillis()));
+            }
         } catch (IllegalArgumentException e) {
             throw new BusException(e.getMessage(), e);
         }
         JmsConnectionFactory factory = new JmsConnectionFactory(parsed.jmsUri());
-        if (caFile != null) {
-            factory.setSslContext(TrustedCa.context(caFile));
+        if (options.caFile() != null) {
+            factory.setSslContext(TrustedCa.context(options.caFile()));
         }
-        return user == null ? connect(parsed, factory, parsed.user(), parsed.password()) : connect(parsed, factory, user, password);
+        return connect(parsed, factory, options.user() == null ? parsed.user() : options.user(),
+                options.password() == null ? parsed.password() : options.password());
     }
 
     private static Bus connect(BrokerUrl url, String user, String password) {
@@ -118,6 +147,18 @@ public final class Bus implements AutoCloseable {
                         : "the broker at " + shown + " refused user " + user + ": wrong user name or password", e);
             }
             throw new BusException(TlsFailure.explain(shown, e).orElse("cannot reach the broker at " + shown + " (" + rootMessage(e) + ")"), e);
+        }
+    }
+
+    /**
+     * {@code brokerUrl} as it may be shown (a banner, a log line): the brokers it lists, without
+     * credentials or options; the URL itself if it cannot be parsed.
+     */
+    public static String shown(String brokerUrl) {
+        try {
+            return display(BrokerUrl.parse(brokerUrl).jmsUri());
+        } catch (IllegalArgumentException e) {
+            return brokerUrl.replaceAll("//[^@/]*@", "//");
         }
     }
 

@@ -76,7 +76,7 @@ public final class ServiceProcess {
         Path caFile = ca == null || ca.isBlank() ? null : Path.of(ca);
         String file = env.get("HARRIER_PASSWORD_FILE");
         if (file == null || file.isBlank() || namesUser(broker)) {
-            return Bus.connect(broker, null, null, caFile);
+            return Bus.connect(broker, new Bus.Options(null, null, caFile, null));
         }
         String user = env.getOrDefault("HARRIER_USER", "");
         String password;
@@ -85,7 +85,7 @@ public final class ServiceProcess {
         } catch (java.io.IOException e) {
             throw new BusException("cannot read $HARRIER_PASSWORD_FILE " + file + ": " + e.getMessage(), e);
         }
-        return Bus.connect(broker, user.isBlank() ? System.getProperty("user.name") : user, password, caFile);
+        return Bus.connect(broker, new Bus.Options(user.isBlank() ? System.getProperty("user.name") : user, password, caFile, null));
     }
 
     private static boolean namesUser(String broker) {

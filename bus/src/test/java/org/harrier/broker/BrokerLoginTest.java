@@ -112,9 +112,8 @@ class BrokerLoginTest {
     void overTlsJavaAndPythonTrustTheBrokerThePoolCaSigned() throws Exception {
         try (GridBroker broker = withTls()) {
             assertTrue(broker.url().startsWith("amqps://127.0.0.1:"), broker.url());
-            try (Bus bus = Bus.connect(broker.url(), OWNER, password(broker), tls.resolve(PoolCertificates.CA_CERTIFICATE));
-                 Bus byName = Bus.connect(broker.url().replace("127.0.0.1", "localhost"), OWNER, password(broker),
-                         tls.resolve(PoolCertificates.CA_CERTIFICATE))) {
+            Bus.Options withCa = new Bus.Options(OWNER, password(broker), tls.resolve(PoolCertificates.CA_CERTIFICATE), null);
+            try (Bus bus = Bus.connect(broker.url(), withCa); Bus byName = Bus.connect(broker.url().replace("127.0.0.1", "localhost"), withCa)) {
                 assertAll(() -> assertTrue(bus.url().startsWith("amqps://127.0.0.1:"), bus.url()),
                         () -> assertTrue(byName.url().startsWith("amqps://localhost:"), byName.url()));
             }
@@ -177,7 +176,8 @@ class BrokerLoginTest {
             assertAll(() -> assertEquals("the broker at " + broker.url() + " refused user " + OWNER + ": wrong user name or password",
                             java.getMessage()),
                     () -> assertEquals(1, python.status()),
-                    () -> assertEquals("q.py: the broker at " + broker.url() + " refused the login: wrong user name or password\n",
+                    () -> assertEquals("q.py: the broker at " + broker.url() + " refused the login as " + OWNER + ": wrong user name or"
+                            + " password, or none given (--user and --password-file, or $HARRIER_USER and $HARRIER_PASSWORD_FILE)\n",
                             python.output()));
         }
     }

@@ -2,15 +2,18 @@ package org.harrier.scheduler;
 
 import java.time.Duration;
 import java.util.Objects;
+import org.harrier.scheduler.queue.AdLimits;
 
 /**
  * How a scheduler runs: the UPDATE_INTERVAL its daemon ads are republished at, how many
- * finished jobs it remembers, how long it waits for a startd's answer, and the
+ * finished jobs it remembers, how long it waits for a startd's answer, the
  * PERIODIC_EXPR_INTERVAL at which it evaluates periodic_hold/release/remove (HTCondor's default
- * 60 s; at least 1 s).
+ * 60 s; at least 1 s), and how big a job's ad may be (MAX_JOB_ATTRIBUTES, MAX_JOB_ATTRIBUTE_SIZE:
+ * {@link AdLimits}).
  */
 public record SchedulerSettings(Duration updateInterval, int historySize, Duration callTimeout, String machine,
-                                Duration periodicExprInterval, Duration aliveInterval, Duration claimLease) {
+                                Duration periodicExprInterval, Duration aliveInterval, Duration claimLease,
+                                AdLimits adLimits) {
     /** HTCondor's PERIODIC_EXPR_INTERVAL default. */
     public static final Duration PERIODIC_EXPR_INTERVAL = Duration.ofSeconds(60);
     /** HTCondor's ALIVE_INTERVAL default: how often each claim's startd is sent a keep-alive. */
@@ -42,12 +45,14 @@ public record SchedulerSettings(Duration updateInterval, int historySize, Durati
             throw new IllegalArgumentException("aliveInterval (ALIVE_INTERVAL) must be at least 1 s and shorter than"
                     + " claimLease (CLAIM_LEASE), got " + aliveInterval + " and " + claimLease);
         }
+        Objects.requireNonNull(adLimits, "adLimits");
     }
 
-    /** Settings with HTCondor's ALIVE_INTERVAL and claim lease. */
+    /** Settings with HTCondor's ALIVE_INTERVAL and claim lease, and the default {@link AdLimits}. */
     public SchedulerSettings(Duration updateInterval, int historySize, Duration callTimeout, String machine,
             Duration periodicExprInterval) {
-        this(updateInterval, historySize, callTimeout, machine, periodicExprInterval, ALIVE_INTERVAL, CLAIM_LEASE);
+        this(updateInterval, historySize, callTimeout, machine, periodicExprInterval, ALIVE_INTERVAL, CLAIM_LEASE,
+                AdLimits.DEFAULT);
     }
 
     /** A personal grid's defaults (docs/protocols.md: UPDATE_INTERVAL 5 s) on this host. */
@@ -57,24 +62,35 @@ public record SchedulerSettings(Duration updateInterval, int historySize, Durati
     }
 
     public SchedulerSettings withUpdateInterval(Duration d) {
-        return new SchedulerSettings(d, historySize, callTimeout, machine, periodicExprInterval, aliveInterval, claimLease);
+        return new SchedulerSettings(d, historySize, callTimeout, machine, periodicExprInterval, aliveInterval,
+                claimLease, adLimits);
     }
 
     public SchedulerSettings withHistorySize(int n) {
-        return new SchedulerSettings(updateInterval, n, callTimeout, machine, periodicExprInterval, aliveInterval, claimLease);
+        return new SchedulerSettings(updateInterval, n, callTimeout, machine, periodicExprInterval, aliveInterval,
+                claimLease, adLimits);
     }
 
     public SchedulerSettings withCallTimeout(Duration d) {
-        return new SchedulerSettings(updateInterval, historySize, d, machine, periodicExprInterval, aliveInterval, claimLease);
+        return new SchedulerSettings(updateInterval, historySize, d, machine, periodicExprInterval, aliveInterval,
+                claimLease, adLimits);
     }
 
     public SchedulerSettings withPeriodicExprInterval(Duration d) {
-        return new SchedulerSettings(updateInterval, historySize, callTimeout, machine, d, aliveInterval, claimLease);
+        return new SchedulerSettings(updateInterval, historySize, callTimeout, machine, d, aliveInterval,
+                claimLease, adLimits);
     }
 
     /** Keep-alives every {@code alive}; an idle claim is given up after {@code lease} without an answer. */
     public SchedulerSettings withLeases(Duration alive, Duration lease) {
-        return new SchedulerSettings(updateInterval, historySize, callTimeout, machine, periodicExprInterval, alive, lease);
+        return new SchedulerSettings(updateInterval, historySize, callTimeout, machine, periodicExprInterval, alive,
+                lease, adLimits);
+    }
+
+    /** MAX_JOB_ATTRIBUTES and MAX_JOB_ATTRIBUTE_SIZE: how big a job's ad may be. */
+    public SchedulerSettings withAdLimits(AdLimits limits) {
+        return new SchedulerSettings(updateInterval, historySize, callTimeout, machine, periodicExprInterval, aliveInterval,
+                claimLease, limits);
     }
 
     static String localHost() {
