@@ -16,6 +16,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -197,7 +198,7 @@ public final class SecurityDirectory {
     /** One user of the users file: its roles in name order, and whether it can log in with SCRAM. */
     public record User(String name, List<String> roles, boolean scram) {
         public User {
-            java.util.Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(name, "name");
             roles = List.copyOf(new TreeSet<>(roles));
         }
     }
