@@ -24,8 +24,9 @@ import org.slf4j.LoggerFactory;
  * An Artemis broker running in this JVM, configured by the canonical {@code broker.xml} with one
  * broker's {@link BrokerSettings}. Clients connect over AMQP at {@link #url()}.
  *
- * <p>Thread safety: immutable apart from the Artemis server's own state; {@link #stop()} may be
- * called from any thread (a shutdown hook included) and more than once.
+ * <p>Thread safety: immutable apart from the Artemis server's own state and whether it still
+ * holds its SCRAM login scope, which {@link #stop()} changes under the server's lock;
+ * {@link #stop()} may be called from any thread (a shutdown hook included) and more than once.
  */
 public final class GridBroker implements AutoCloseable {
     static {
@@ -42,12 +43,15 @@ public final class GridBroker implements AutoCloseable {
     private final int port;
     private final DataDirectoryLock lock;
     private final CompletableFuture<String> failed = new CompletableFuture<>();
+    /** Guarded by {@code server}'s lock: the ScramLoginScopes entry this broker acquired at start. */
+    private boolean holdsScramScope;
 
     private GridBroker(BrokerSettings settings, ActiveMQServer server, int port, DataDirectoryLock lock) {
         this.settings = settings;
         this.server = server;
         this.port = port;
         this.lock = lock;
+        this.holdsScramScope = settings.securityEnabled();
     }
 
     /**
@@ -223,6 +227,7 @@ public final class GridBroker implements AutoCloseable {
         synchronized (server) {
             if (!server.isStarted()) {
                 lock.close(); // a broker Artemis stopped after a critical error still holds the directory
+                releaseScramScope();
                 return;
             }
             try {
@@ -232,9 +237,17 @@ public final class GridBroker implements AutoCloseable {
             } catch (Exception e) {
                 throw new BrokerException("the broker failed to stop cleanly: " + e.getMessage(), e);
             } finally {
-                releaseScramScope(settings);
+                releaseScramScope();
                 lock.close();
             }
+        }
+    }
+
+    /** Once per broker, however it stopped; the caller holds {@code server}'s lock. */
+    private void releaseScramScope() {
+        if (holdsScramScope) {
+            holdsScramScope = false;
+            releaseScramScope(settings);
         }
     }
 
