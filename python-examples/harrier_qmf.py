@@ -8,9 +8,10 @@ examples share: locate agents, query objects, call methods, listen to data indic
 
 import getpass
 import os
+import re
 import uuid
 
-from proton import Message, symbol
+from proton import Message, SSLDomain, symbol
 from proton.reactor import ReceiverOption
 from proton.utils import BlockingConnection
 
@@ -34,12 +35,51 @@ DEFAULT_BROKER = _default_broker()
 
 
 def add_login_arguments(parser):
-    """--user and --password-file, as every example takes them."""
+    """--user, --password-file and --ca-file, as every example takes them."""
     parser.add_argument("--user", default=os.environ.get("HARRIER_USER") or getpass.getuser(),
                         help="who to connect as (default: $HARRIER_USER, else you)")
     parser.add_argument("--password-file", default=os.environ.get("HARRIER_PASSWORD_FILE"),
                         help="file holding the password (default: $HARRIER_PASSWORD_FILE, else the personal"
                              " grid's ~/.harrier/security/USER.password)")
+    parser.add_argument("--ca-file", default=os.environ.get("HARRIER_CA_FILE"),
+                        help="for amqps:// URLs, the pool's CA certificate (ca.pem from 'harrier security init');"
+                             " the broker's certificate must be signed by it (default: $HARRIER_CA_FILE)")
+
+
+def connect(options, program):
+    """A Console as the options say (see add_login_arguments); if the broker cannot be reached or
+    refuses, exits with one line saying why."""
+    user, password = login(options)
+    try:
+        return Console(options.broker, user=user, password=password, ca_file=options.ca_file)
+    except Exception as e:
+        raise SystemExit("%s: %s" % (program, failure(options.broker, options.ca_file, e)))
+
+
+def shown(url):
+    """The URL without the password it may hold, for messages."""
+    return re.sub(r"//([^:/@]+):[^@/]*@", r"//\1@", url)
+
+
+def failure(url, ca_file, error):
+    """One line for a connection that failed, without the password a URL may hold."""
+    if isinstance(error, LoginRefused):
+        return str(error)
+    shown_url = shown(url)
+    text = str(error)
+    if "certificate verify failed" in text:
+        return ("the broker at %s presented a certificate %s (%s)" % (shown_url,
+                "not signed by the CA in %s, or not for this host name" % ca_file if ca_file
+                else "this client does not trust; give the pool's CA certificate (ca.pem) as --ca-file", text))
+    if "Authentication failed [mech=none]" in text:
+        return ("the broker at %s offers no login this client has: python3-qpid-proton logs in with PLAIN, which a"
+                " broker offers only over TLS or loopback; connect with amqps://" % shown_url)
+    # A TLS-only Artemis acceptor reads AMQP's header as the start of a TLS record and waits for
+    # the rest until its handshake timeout (10 s), as long as this client waits: whichever gives up first.
+    if shown_url.startswith("amqp://") and ("no protocol header found" in text or "timed out: Opening connection" in text):
+        return ("the broker at %s did not begin AMQP; if it speaks only TLS, connect with amqps:// and --ca-file"
+                % shown_url)
+    return "cannot reach the broker at %s (%s)" % (shown_url, text)
 
 
 def login(options):
@@ -84,22 +124,30 @@ def agent_address(agent_name):
 
 
 class Console(object):
-    def __init__(self, url=DEFAULT_BROKER, timeout=10, user=None, password=None):
+    def __init__(self, url=DEFAULT_BROKER, timeout=10, user=None, password=None, ca_file=None):
         """Connects as user (or as the user the URL names, amqp://user:password@host:port). The
         broker offers PLAIN to Debian's proton, which has no SCRAM; it accepts PLAIN only over
-        TLS (amqps://) or loopback."""
+        TLS (amqps://) or loopback. Over amqps:// the broker's certificate must be signed by the
+        CA in ca_file (PEM) and name the URL's host."""
         self.timeout = timeout
         login = {}
         if user is not None and password is not None and "@" not in url:
             login = {"user": user, "password": password}
+        if url.startswith("amqps://"):
+            domain = SSLDomain(SSLDomain.MODE_CLIENT)
+            if ca_file:
+                domain.set_trusted_ca_db(ca_file)
+            domain.set_peer_authentication(SSLDomain.VERIFY_PEER_NAME)
+            login["ssl_domain"] = domain
         try:
             self.conn = BlockingConnection(url, timeout=timeout, allowed_mechs="PLAIN ANONYMOUS",
                                            allow_insecure_mechs=True, **login)
         except Exception as e:
-            if "unauthorized-access" in str(e):
-                raise LoginRefused("the broker refused the login as %s: wrong user name or password, or none given"
-                                   " (--user and --password-file, or $HARRIER_USER and $HARRIER_PASSWORD_FILE)"
-                                   % (user or "nobody"))
+            # [mech=none]: no mechanism in common, which failure() explains; any other is the password.
+            if "unauthorized-access" in str(e) and "mech=none" not in str(e):
+                raise LoginRefused("the broker at %s refused the login as %s: wrong user name or password, or none"
+                                   " given (--user and --password-file, or $HARRIER_USER and $HARRIER_PASSWORD_FILE)"
+                                   % (shown(url), user or "nobody"))
             raise
         self.replies = self.conn.create_receiver(None, dynamic=True, credit=500,
                                                  name="reply-" + str(uuid.uuid4()))

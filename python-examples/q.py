@@ -7,7 +7,7 @@
 import argparse
 import sys
 
-from harrier_qmf import Console, DEFAULT_BROKER, add_login_arguments, login
+from harrier_qmf import DEFAULT_BROKER, add_login_arguments, connect
 
 STATUS = {1: "I", 2: "R", 3: "X", 4: "C", 5: "H", 6: ">", 7: "S"}
 
@@ -18,12 +18,7 @@ def main():
     add_login_arguments(parser)
     parser.add_argument("--owner", help="only this owner's jobs")
     options = parser.parse_args()
-    user, password = login(options)
-    try:
-        console = Console(options.broker, user=user, password=password)
-    except Exception as e:
-        print("q.py: cannot reach the broker at %s (%s)" % (options.broker, e), file=sys.stderr)
-        return 1
+    console = connect(options, "q.py")
     try:
         where = ["eq", "Owner", ["quote", options.owner]] if options.owner else None
         jobs = [data["_values"] for _, data in console.objects("job", where)]

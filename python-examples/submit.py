@@ -14,7 +14,7 @@ import getpass
 import sys
 import time
 
-from harrier_qmf import Console, DEFAULT_BROKER, QmfError, object_name, add_login_arguments, login
+from harrier_qmf import DEFAULT_BROKER, QmfError, object_name, add_login_arguments, connect
 
 UNIVERSE = {"VANILLA": 5, "SCHEDULER": 7, "GRID": 9, "JAVA": 10, "PARALLEL": 11, "LOCAL": 12, "VM": 13}
 JOB_STATUS = ("", "Idle", "Running", "Removed", "Completed", "Held", "Transferring Output", "Suspended")
@@ -28,7 +28,6 @@ def main():
     parser.add_argument("--args", default="120", help="arguments of /bin/sleep (default %(default)s)")
     parser.add_argument("--owner", default=getpass.getuser(), help="job owner (default: you)")
     options = parser.parse_args()
-    user, password = login(options)
 
     ad = {"Cmd":          {"TYPE": STRING_TYPE,  "VALUE": "/bin/sleep"},
           "Args":         {"TYPE": STRING_TYPE,  "VALUE": options.args},
@@ -37,11 +36,7 @@ def main():
           "Iwd":          {"TYPE": STRING_TYPE,  "VALUE": "/tmp"},
           "Owner":        {"TYPE": STRING_TYPE,  "VALUE": options.owner}}
 
-    try:
-        console = Console(options.broker, user=user, password=password)
-    except Exception as e:
-        print("submit.py: cannot reach the broker at %s (%s)" % (options.broker, e), file=sys.stderr)
-        return 1
+    console = connect(options, "submit.py")
     try:
         schedulers = console.objects("scheduler")
         if not schedulers:

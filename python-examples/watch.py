@@ -11,7 +11,7 @@ import sys
 
 from proton import Timeout
 
-from harrier_qmf import Console, DEFAULT_BROKER, add_login_arguments, login
+from harrier_qmf import DEFAULT_BROKER, add_login_arguments, connect
 
 JOB_STATUS = ("", "Idle", "Running", "Removed", "Completed", "Held", "Transferring Output", "Suspended")
 
@@ -23,12 +23,7 @@ def main():
     parser.add_argument("--count", type=int, default=0, help="stop after this many changes (default: never)")
     parser.add_argument("--timeout", type=float, default=0, help="stop after this many quiet seconds (default: never)")
     options = parser.parse_args()
-    user, password = login(options)
-    try:
-        console = Console(options.broker, user=user, password=password)
-    except Exception as e:
-        print("watch.py: cannot reach the broker at %s (%s)" % (options.broker, e), file=sys.stderr)
-        return 1
+    console = connect(options, "watch.py")
     last = {}
     seen = 0
     try:

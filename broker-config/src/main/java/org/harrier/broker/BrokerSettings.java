@@ -5,19 +5,22 @@ import java.util.Objects;
 
 /**
  * How one broker differs from {@code broker.xml}'s defaults: where it keeps its data, where it
- * listens, and whether it authenticates. These four values fill the file's
- * {@code ${harrier.broker.*}} placeholders, so an embedded broker and a standalone one read the
- * same file.
+ * listens, whether it authenticates and whether it speaks TLS. These values fill the file's
+ * {@code ${harrier.broker.*}} placeholders (BrokerXml), so an embedded broker and a standalone
+ * one read the same file.
  *
  * @param dataDirectory      holds journal/, bindings/, paging/ and large-messages/; one broker at a time
  * @param host               interface the AMQP acceptor binds; 127.0.0.1 keeps a personal grid private
  * @param port               AMQP port, 0 to let the system pick a free one (see {@link GridBroker#port()})
  * @param securityDirectory  null for no security; otherwise the directory holding
  *                           {@code artemis-users.properties} and {@code artemis-roles.properties}
+ * @param keyStore           null for plain AMQP; otherwise the acceptor speaks only TLS with this identity
  */
-public record BrokerSettings(Path dataDirectory, String host, int port, Path securityDirectory) {
+public record BrokerSettings(Path dataDirectory, String host, int port, Path securityDirectory, BrokerKeyStore keyStore) {
     public static final String LOOPBACK = "127.0.0.1";
     public static final int AMQP_PORT = 5672;
+    /** AMQP over TLS (the AMQP 1.0 specification's IANA port for amqps). */
+    public static final int AMQPS_PORT = 5671;
 
     public BrokerSettings {
         Objects.requireNonNull(dataDirectory, "dataDirectory");
@@ -34,6 +37,10 @@ public record BrokerSettings(Path dataDirectory, String host, int port, Path sec
         }
     }
 
+    public BrokerSettings(Path dataDirectory, String host, int port, Path securityDirectory) {
+        this(dataDirectory, host, port, securityDirectory, null);
+    }
+
     /**
      * A personal grid's broker: loopback, the AMQP port, security on with its users in
      * {@code DATA/security} (made on first start, see {@link SecurityDirectory#personal}).
@@ -43,16 +50,25 @@ public record BrokerSettings(Path dataDirectory, String host, int port, Path sec
     }
 
     public BrokerSettings withHost(String newHost) {
-        return new BrokerSettings(dataDirectory, newHost, port, securityDirectory);
+        return new BrokerSettings(dataDirectory, newHost, port, securityDirectory, keyStore);
     }
 
     public BrokerSettings withPort(int newPort) {
-        return new BrokerSettings(dataDirectory, host, newPort, securityDirectory);
+        return new BrokerSettings(dataDirectory, host, newPort, securityDirectory, keyStore);
     }
 
     /** Security on, users and roles read from {@code directory} (see broker-config/README.md). */
     public BrokerSettings withSecurity(Path directory) {
-        return new BrokerSettings(dataDirectory, host, port, Objects.requireNonNull(directory, "directory"));
+        return new BrokerSettings(dataDirectory, host, port, Objects.requireNonNull(directory, "directory"), keyStore);
+    }
+
+    /** The acceptor speaks only TLS, as {@code newKeyStore}'s certificate says (see broker-config/README.md). */
+    public BrokerSettings withTls(BrokerKeyStore newKeyStore) {
+        return new BrokerSettings(dataDirectory, host, port, securityDirectory, Objects.requireNonNull(newKeyStore, "newKeyStore"));
+    }
+
+    public boolean tlsEnabled() {
+        return keyStore != null;
     }
 
     public boolean securityEnabled() {

@@ -2,8 +2,12 @@ package org.harrier.broker;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.InetAddress;
 import java.net.URL;
+import java.net.URLEncoder;
+import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -28,6 +32,13 @@ final class BrokerXml {
     static final String PORT = "harrier.broker.port";
     static final String DATA = "harrier.broker.data";
     static final String SECURITY = "harrier.broker.security";
+    static final String SASL = "harrier.broker.sasl";
+    static final String SASL_SCOPE = "harrier.broker.saslScope";
+    static final String TLS = "harrier.broker.tls";
+    static final String KEY_STORE = "harrier.broker.keyStore";
+    static final String KEY_STORE_PASSWORD = "harrier.broker.keyStorePassword";
+    /** broker.xml's default scope: the one a stock Artemis's login.config names (README.md). */
+    static final String STOCK_SASL_SCOPE = "amqp-sasl-scram";
 
     /** Artemis's placeholder syntax (XMLUtil.replaceSystemPropsInString): ${name} or ${name:default}. */
     private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{\\s*([^:}\\s]+)\\s*(?::[^}]*)?}");
@@ -41,11 +52,52 @@ final class BrokerXml {
         if (host.indexOf(':') >= 0 && !host.startsWith("[")) {
             host = "[" + host + "]";
         }
-        return Map.of(
-                HOST, host,
-                PORT, Integer.toString(settings.port()),
-                DATA, settings.dataDirectory().toString(),
-                SECURITY, Boolean.toString(settings.securityEnabled()));
+        BrokerKeyStore keyStore = settings.keyStore();
+        return Map.ofEntries(
+                Map.entry(HOST, host),
+                Map.entry(PORT, Integer.toString(settings.port())),
+                Map.entry(DATA, settings.dataDirectory().toString()),
+                Map.entry(SECURITY, Boolean.toString(settings.securityEnabled())),
+                Map.entry(SASL, String.join(",", saslMechanisms(settings))),
+                Map.entry(SASL_SCOPE, settings.securityEnabled() ? ScramLoginScopes.name(settings.securityDirectory()) : STOCK_SASL_SCOPE),
+                Map.entry(TLS, Boolean.toString(keyStore != null)),
+                Map.entry(KEY_STORE, keyStore == null ? "" : uriValue(keyStore.path().toString())),
+                Map.entry(KEY_STORE_PASSWORD, keyStore == null ? "" : uriValue(keyStore.password())));
+    }
+
+    /**
+     * The SASL mechanisms the acceptor offers. With security on: SCRAM, which never sends the
+     * password, and PLAIN, which does, only where nobody can read it on the way: over TLS or on
+     * loopback. Debian's python3-qpid-proton has no SCRAM (no Cyrus SASL), so PLAIN is how it
+     * logs in there; elsewhere a client needs SCRAM (Qpid JMS picks it itself). With security
+     * off, PLAIN and ANONYMOUS as Artemis offers by default: a SCRAM exchange would need a user.
+     */
+    static List<String> saslMechanisms(BrokerSettings settings) {
+        if (!settings.securityEnabled()) {
+            return List.of("PLAIN", "ANONYMOUS");
+        }
+        if (settings.tlsEnabled() || isLoopback(settings.host())) {
+            return List.of("SCRAM-SHA-512", "SCRAM-SHA-256", "PLAIN");
+        }
+        return List.of("SCRAM-SHA-512", "SCRAM-SHA-256");
+    }
+
+    /** A name that does not resolve is not loopback; the broker then fails to listen on it anyway. */
+    private static boolean isLoopback(String host) {
+        try {
+            return InetAddress.getByName(host).isLoopbackAddress();
+        } catch (UnknownHostException e) {
+            return false;
+        }
+    }
+
+    /**
+     * A key store path or password as an acceptor parameter, whatever characters it holds.
+     * Artemis decodes parameters twice (java.net.URI's query, then URLDecoder on each value,
+     * after splitting at '&' and ';'), so they are encoded twice. BrokerXmlTest checks the trip.
+     */
+    private static String uriValue(String text) {
+        return URLEncoder.encode(URLEncoder.encode(text, StandardCharsets.UTF_8), StandardCharsets.UTF_8);
     }
 
     /**

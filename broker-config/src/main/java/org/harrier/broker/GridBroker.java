@@ -24,8 +24,9 @@ import org.slf4j.LoggerFactory;
  * An Artemis broker running in this JVM, configured by the canonical {@code broker.xml} with one
  * broker's {@link BrokerSettings}. Clients connect over AMQP at {@link #url()}.
  *
- * <p>Thread safety: immutable apart from the Artemis server's own state; {@link #stop()} may be
- * called from any thread (a shutdown hook included) and more than once.
+ * <p>Thread safety: immutable apart from the Artemis server's own state and whether it still
+ * holds its SCRAM login scope, which {@link #stop()} changes under the server's lock;
+ * {@link #stop()} may be called from any thread (a shutdown hook included) and more than once.
  */
 public final class GridBroker implements AutoCloseable {
     static {
@@ -42,22 +43,28 @@ public final class GridBroker implements AutoCloseable {
     private final int port;
     private final DataDirectoryLock lock;
     private final CompletableFuture<String> failed = new CompletableFuture<>();
+    /** Guarded by {@code server}'s lock: the ScramLoginScopes entry this broker acquired at start. */
+    private boolean holdsScramScope;
 
     private GridBroker(BrokerSettings settings, ActiveMQServer server, int port, DataDirectoryLock lock) {
         this.settings = settings;
         this.server = server;
         this.port = port;
         this.lock = lock;
+        this.holdsScramScope = settings.securityEnabled();
     }
 
     /**
      * Starts a broker and returns once it accepts AMQP connections.
      *
-     * @throws IllegalArgumentException security is on but its files are missing
+     * @throws IllegalArgumentException security is on but its files are missing, or the TLS key store cannot serve
      * @throws BrokerException the port is taken, the data directory is in use by another broker,
      *                         or Artemis failed to start
      */
     public static GridBroker start(BrokerSettings settings) {
+        if (settings.tlsEnabled()) {
+            settings.keyStore().check();
+        }
         Configuration configuration;
         try {
             configuration = BrokerXml.configuration(settings);
@@ -73,6 +80,9 @@ public final class GridBroker implements AutoCloseable {
                 : new ActiveMQJAASSecurityManager();
         DataDirectoryLock lock = DataDirectoryLock.acquire(settings.dataDirectory());
         ActiveMQServer server = null;
+        if (settings.securityEnabled()) {
+            ScramLoginScopes.acquire(settings.securityDirectory());
+        }
         try {
             server = ActiveMQServers.newActiveMQServer(configuration, ManagementFactory.getPlatformMBeanServer(), security);
             server.start();
@@ -88,6 +98,7 @@ public final class GridBroker implements AutoCloseable {
             return broker;
         } catch (Exception e) {
             stopQuietly(server);
+            releaseScramScope(settings);
             lock.close();
             if (e instanceof BrokerException b) {
                 throw b;
@@ -144,8 +155,9 @@ public final class GridBroker implements AutoCloseable {
     }
 
     /**
-     * The AMQP URL for clients on this host. A broker bound to every interface is reached here
-     * through loopback; remote clients use this host's name with {@link #port()}.
+     * The AMQP URL for clients on this host, {@code amqps://} when the broker speaks TLS. A broker
+     * bound to every interface is reached here through loopback; remote clients use this host's
+     * name with {@link #port()} (a name its certificate holds, with TLS).
      */
     public String url() {
         return url(settings, port);
@@ -158,7 +170,7 @@ public final class GridBroker implements AutoCloseable {
         } else if (host.indexOf(':') >= 0 && !host.startsWith("[")) {
             host = "[" + host + "]";
         }
-        return "amqp://" + host + ":" + port;
+        return (settings.tlsEnabled() ? "amqps://" : "amqp://") + host + ":" + port;
     }
 
     /**
@@ -171,7 +183,7 @@ public final class GridBroker implements AutoCloseable {
             return url();
         }
         String password = SecurityDirectory.at(settings.securityDirectory()).password(user);
-        return url().replace("amqp://", "amqp://" + user + ":" + password + "@");
+        return url().replace("://", "://" + user + ":" + password + "@");
     }
 
     /** {@link #clientUrl(String)} as the broker's owner, an administrator. */
@@ -215,6 +227,7 @@ public final class GridBroker implements AutoCloseable {
         synchronized (server) {
             if (!server.isStarted()) {
                 lock.close(); // a broker Artemis stopped after a critical error still holds the directory
+                releaseScramScope();
                 return;
             }
             try {
@@ -224,8 +237,17 @@ public final class GridBroker implements AutoCloseable {
             } catch (Exception e) {
                 throw new BrokerException("the broker failed to stop cleanly: " + e.getMessage(), e);
             } finally {
+                releaseScramScope();
                 lock.close();
             }
+        }
+    }
+
+    /** Once per broker, however it stopped; the caller holds {@code server}'s lock. */
+    private void releaseScramScope() {
+        if (holdsScramScope) {
+            holdsScramScope = false;
+            releaseScramScope(settings);
         }
     }
 
@@ -250,6 +272,12 @@ public final class GridBroker implements AutoCloseable {
                         || (pool.getActiveCount() == 0 && pool.getQueue().isEmpty()));
             quietChecks = quiet ? quietChecks + 1 : 0;
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+        }
+    }
+
+    private static void releaseScramScope(BrokerSettings settings) {
+        if (settings.securityEnabled()) {
+            ScramLoginScopes.release(settings.securityDirectory());
         }
     }
 

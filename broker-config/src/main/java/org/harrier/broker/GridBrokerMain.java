@@ -6,7 +6,7 @@ import java.util.concurrent.CountDownLatch;
 
 /**
  * The standalone broker of a pool (docs/architecture.md, "Two ways to run it"):
- * {@code java -jar harrier-broker.jar --data DIR [--port N] [--host H] [--security DIR]}.
+ * {@code java -jar harrier-broker.jar --data DIR [--port N] [--host H] [--security DIR] [--tls DIR]}.
  *
  * <p>When the broker accepts connections, prints its AMQP URL alone on one line of standard
  * output (scripts read it; with {@code --port 0} it carries the port the system chose). Runs until
@@ -16,8 +16,9 @@ import java.util.concurrent.CountDownLatch;
  * broker cannot start, 2 for bad arguments; the reason is one line on standard error.
  */
 public final class GridBrokerMain {
-    static final String USAGE = "usage: harrier-broker --data DIR [--port N (default 5672, 0 = any free)]"
-            + " [--host H (default 127.0.0.1)] [--security DIR (users and roles; default DATA/security, made on first start)]";
+    static final String USAGE = "usage: harrier-broker --data DIR [--port N (default 5672, with --tls 5671; 0 = any free)]"
+            + " [--host H (default 127.0.0.1)] [--security DIR (users and roles; default DATA/security, made on first start)]"
+            + " [--tls DIR (amqps only, with DIR's broker.p12 and broker.password; harrier security init makes them)]";
 
     private GridBrokerMain() {
     }
@@ -55,6 +56,8 @@ public final class GridBrokerMain {
         }, "harrier-broker-shutdown"));
         System.err.println("harrier-broker: users and roles in " + settings.securityDirectory()
                 + " (harrier user add; a new directory's administrator is " + GridBroker.owner() + ")");
+        System.err.println("harrier-broker: logins by " + String.join(", ", BrokerXml.saslMechanisms(settings))
+                + (settings.tlsEnabled() ? ", TLS only, as " + settings.keyStore().path() : ", no TLS"));
         System.out.println(broker.url());
         System.out.flush();
         // The JVM exits when the shutdown hook is done; calling System.exit here would block.
@@ -65,8 +68,9 @@ public final class GridBrokerMain {
     static BrokerSettings parse(String... args) {
         Path data = null;
         Path security = null;
+        Path tls = null;
         String host = BrokerSettings.LOOPBACK;
-        int port = BrokerSettings.AMQP_PORT;
+        Integer port = null;
         for (int i = 0; i < args.length; i++) {
             String option = args[i];
             if (i + 1 >= args.length) {
@@ -77,6 +81,7 @@ public final class GridBrokerMain {
             switch (option) {
                 case "--data" -> data = Path.of(value);
                 case "--security" -> security = Path.of(value);
+                case "--tls" -> tls = Path.of(value);
                 case "--host" -> host = value;
                 case "--port" -> port = portNumber(value);
                 default -> throw new IllegalArgumentException("unknown option " + option);
@@ -85,7 +90,11 @@ public final class GridBrokerMain {
         if (data == null) {
             throw new IllegalArgumentException("--data DIR is required (the broker's journal lives there)");
         }
-        return new BrokerSettings(data, host, port, security == null ? data.resolve("security") : security);
+        if (port == null) {
+            port = tls == null ? BrokerSettings.AMQP_PORT : BrokerSettings.AMQPS_PORT;
+        }
+        BrokerSettings settings = new BrokerSettings(data, host, port, security == null ? data.resolve("security") : security);
+        return tls == null ? settings : settings.withTls(BrokerKeyStore.in(tls));
     }
 
     private static int portNumber(String value) {

@@ -16,11 +16,11 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
-import org.apache.activemq.artemis.utils.DefaultSensitiveStringCodec;
 
 /**
  * The broker's users and roles on disk, in the two files Artemis's properties login reads
@@ -29,8 +29,9 @@ import org.apache.activemq.artemis.utils.DefaultSensitiveStringCodec;
  * every file in it are readable only by the account that owns them: on a personal grid that
  * account's own commands find their password here, and no other local account can.
  *
- * <p>Passwords are stored as one-way hashes (PBKDF2, Artemis's one-way codec); the
- * {@code .password} files hold the clear password for the clients that use it.
+ * <p>Passwords are stored as a one-way hash (PBKDF2, for PLAIN) and as SCRAM-SHA-512 and
+ * SCRAM-SHA-256 keys ({@link StoredPasswords}); the {@code .password} files hold the clear
+ * password for the clients that use it.
  *
  * <p>Thread safety: none; one command or one broker start changes a directory at a time.
  */
@@ -97,7 +98,7 @@ public final class SecurityDirectory {
     }
 
     public Path passwordFile(String user) {
-        return dir.resolve(checkName(user) + ".password");
+        return dir.resolve(checkUserName(user) + ".password");
     }
 
     /** Makes the directory (owner-only) with empty users and roles files, if they are missing. */
@@ -126,10 +127,23 @@ public final class SecurityDirectory {
 
     /**
      * Adds {@code user} with {@code roles}, or replaces its password and roles, and writes its
-     * password to {@link #passwordFile}. Returns the password.
+     * password to {@link #passwordFile}: for the users this directory logs in as (a personal
+     * grid's owner and daemons, tests). Returns the password.
      */
     public String addUser(String user, Collection<String> roles, String password) {
-        checkName(user);
+        putUser(user, roles, password);
+        writePrivately(passwordFile(user), password + "\n");
+        return password;
+    }
+
+    /**
+     * Adds {@code user} with {@code roles}, or replaces its password and roles, keeping the
+     * password only as the users file's hashes and SCRAM keys ({@link StoredPasswords}). A
+     * {@link #passwordFile} this directory already holds for the user is rewritten, so it stays
+     * the password the broker accepts. Returns whether the user is new.
+     */
+    public boolean putUser(String user, Collection<String> roles, String password) {
+        checkUserName(user);
         for (String role : roles) {
             if (!ROLES.contains(role)) {
                 throw new IllegalArgumentException("unknown role \"" + role + "\"; roles are " + new TreeSet<>(ROLES));
@@ -140,7 +154,9 @@ public final class SecurityDirectory {
         }
         create();
         Map<String, String> users = readUsers();
-        users.put(user, "ENC(" + oneWayHash(password) + ")");
+        boolean added = !users.containsKey(user);
+        users.keySet().removeIf(key -> StoredPasswords.userOf(key).equals(user));
+        users.putAll(StoredPasswords.entries(user, password));
         Map<String, Set<String>> members = readRoles();
         members.values().forEach(names -> names.remove(user));
         for (String role : roles) {
@@ -148,8 +164,66 @@ public final class SecurityDirectory {
         }
         writeUsers(users);
         writeRoles(members);
-        writePrivately(passwordFile(user), password + "\n");
-        return password;
+        if (Files.exists(passwordFile(user))) {
+            writePrivately(passwordFile(user), password + "\n");
+        }
+        return added;
+    }
+
+    /**
+     * Removes {@code user} from the users and roles files and deletes its {@link #passwordFile}.
+     * Returns false when there was no such user. Connections it already has stay open.
+     */
+    public boolean removeUser(String user) {
+        checkUserName(user);
+        if (!Files.exists(usersFile())) {
+            return false;
+        }
+        Map<String, String> users = readUsers();
+        boolean removed = users.keySet().removeIf(key -> StoredPasswords.userOf(key).equals(user));
+        Map<String, Set<String>> members = readRoles();
+        boolean hadRoles = members.values().stream().anyMatch(names -> names.contains(user));
+        members.values().forEach(names -> names.remove(user));
+        if (removed || hadRoles) {
+            writeUsers(users);
+            writeRoles(members);
+        }
+        try {
+            return Files.deleteIfExists(passwordFile(user)) || removed || hadRoles;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete " + passwordFile(user) + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** One user of the users file: its roles in name order, and whether it can log in with SCRAM. */
+    public record User(String name, List<String> roles, boolean scram) {
+        public User {
+            Objects.requireNonNull(name, "name");
+            roles = List.copyOf(new TreeSet<>(roles));
+        }
+    }
+
+    /** The users of the users file in name order, with the roles the roles file gives them. */
+    public List<User> users() {
+        if (!Files.exists(usersFile())) {
+            return List.of();
+        }
+        Map<String, Boolean> scram = new TreeMap<>();
+        for (String key : readUsers().keySet()) {
+            scram.merge(StoredPasswords.userOf(key), StoredPasswords.isScramKey(key), Boolean::logicalOr);
+        }
+        Map<String, Set<String>> members = Files.exists(rolesFile()) ? readRoles() : Map.of();
+        List<User> users = new ArrayList<>();
+        scram.forEach((name, hasScram) -> {
+            List<String> roles = new ArrayList<>();
+            members.forEach((role, names) -> {
+                if (names.contains(name)) {
+                    roles.add(role);
+                }
+            });
+            users.add(new User(name, roles, hasScram));
+        });
+        return users;
     }
 
     /** The password this directory holds for {@code user}, from its {@code .password} file. */
@@ -169,21 +243,11 @@ public final class SecurityDirectory {
         return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
     }
 
-    static String checkName(String user) {
+    public static String checkUserName(String user) {
         if (user == null || !USER_NAME.matcher(user).matches()) {
             throw new IllegalArgumentException("a user name is 1-64 letters, digits, '_', '.', '@' or '-' and starts with a letter, digit or '_', got \"" + user + "\"");
         }
         return user;
-    }
-
-    private static String oneWayHash(String password) {
-        try {
-            DefaultSensitiveStringCodec codec = new DefaultSensitiveStringCodec();
-            codec.init(Map.of("algorithm", "one-way"));
-            return codec.encode(password);
-        } catch (Exception e) {
-            throw new IllegalStateException("cannot hash a password: " + e.getMessage(), e);
-        }
     }
 
     private Map<String, String> readUsers() {
@@ -226,7 +290,7 @@ public final class SecurityDirectory {
     }
 
     private void writeUsers(Map<String, String> users) {
-        StringBuilder text = new StringBuilder("# Harrier broker users (harrier user add). NAME = ENC(one-way hash)\n");
+        StringBuilder text = new StringBuilder("# Harrier broker users (harrier user add). NAME = ENC(one-way hash), NAME|SHA512 and NAME|SHA256 = ENC(SCRAM keys)\n");
         users.forEach((name, value) -> text.append(name).append(" = ").append(value).append('\n'));
         writePrivately(usersFile(), text.toString());
     }

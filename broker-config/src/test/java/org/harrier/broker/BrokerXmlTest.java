@@ -85,6 +85,43 @@ class BrokerXmlTest {
                 () -> assertTrue(configuration.isSecurityEnabled()));
     }
 
+    @ParameterizedTest(name = "security {0}, host {1}, TLS {2}: {3}")
+    @CsvSource({
+        "false, 127.0.0.1, false, PLAIN ANONYMOUS",
+        "true,  127.0.0.1, false, SCRAM-SHA-512 SCRAM-SHA-256 PLAIN",
+        "true,  ::1,       false, SCRAM-SHA-512 SCRAM-SHA-256 PLAIN",
+        "true,  localhost, false, SCRAM-SHA-512 SCRAM-SHA-256 PLAIN",
+        "true,  0.0.0.0,   false, SCRAM-SHA-512 SCRAM-SHA-256",
+        "true,  192.0.2.1, false, SCRAM-SHA-512 SCRAM-SHA-256",
+        "true,  0.0.0.0,   true,  SCRAM-SHA-512 SCRAM-SHA-256 PLAIN",
+    })
+    void plainIsOfferedOnlyWhereNobodyCanReadThePasswordOnTheWay(boolean security, String host, boolean tls, String offered) {
+        BrokerSettings settings = new BrokerSettings(Path.of("/tmp/x"), host, 0, security ? Path.of("/etc/harrier") : null,
+                tls ? new BrokerKeyStore(Path.of("/etc/harrier/tls/broker.p12"), "pw") : null);
+        assertEquals(List.of(offered.split(" ")), BrokerXml.saslMechanisms(settings));
+    }
+
+    @Test
+    void theAcceptorGetsTheSaslMechanismsItsScramScopeAndTheKeyStoreAsWritten() throws Exception {
+        Path security = Path.of("/etc/harrier security");
+        BrokerKeyStore keyStore = new BrokerKeyStore(Path.of("/etc/harrier tls/b+r%20o;k&e=r.p12"), "p+w%41;&=?# \"'<>x");
+        TransportConfiguration amqp = amqpAcceptor(BrokerXml.configuration(
+                new BrokerSettings(Path.of("/tmp/x"), "0.0.0.0", 0, security, keyStore)));
+        Map<String, Object> extra = amqp.getExtraParams();
+        assertAll(() -> assertEquals("true", String.valueOf(amqp.getParams().get("sslEnabled"))),
+                () -> assertEquals("PKCS12", amqp.getParams().get("keyStoreType")),
+                () -> assertEquals(keyStore.path().toString(), amqp.getParams().get("keyStorePath")),
+                () -> assertEquals(keyStore.password(), amqp.getParams().get("keyStorePassword")),
+                () -> assertEquals("SCRAM-SHA-512,SCRAM-SHA-256,PLAIN", extra.get("saslMechanisms")),
+                () -> assertEquals(ScramLoginScopes.name(security), extra.get("saslLoginConfigScope")));
+    }
+
+    @Test
+    void aBrokerWithoutTlsSpeaksPlainAmqp() throws Exception {
+        TransportConfiguration amqp = amqpAcceptor(BrokerXml.configuration(BrokerSettings.personal(Path.of("/tmp/x"))));
+        assertEquals("false", String.valueOf(amqp.getParams().get("sslEnabled")));
+    }
+
     @Test
     void journalIsNioAndSyncsEveryDurableWrite() throws Exception {
         Configuration configuration = BrokerXml.configuration(BrokerSettings.personal(Path.of("/tmp/x")));

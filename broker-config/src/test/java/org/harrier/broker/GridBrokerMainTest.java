@@ -1,9 +1,13 @@
 package org.harrier.broker;
 
+import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -19,6 +23,24 @@ class GridBrokerMainTest {
     void readsTheOptionsIntoSettings(String line, String data, String host, int port, String security) {
         BrokerSettings settings = GridBrokerMain.parse(line.split(" "));
         assertEquals(new BrokerSettings(Path.of(data), host, port, Path.of(security)), settings);
+    }
+
+    @Test
+    void tlsTakesTheKeyStoreOfItsDirectoryAndTheAmqpsPort(@TempDir Path tls) throws Exception {
+        Files.writeString(tls.resolve(BrokerKeyStore.FILE), "a key store");
+        Files.writeString(tls.resolve(BrokerKeyStore.PASSWORD_FILE), "its-password\n");
+        BrokerSettings settings = GridBrokerMain.parse("--data", "/d", "--tls", tls.toString());
+        assertAll(() -> assertEquals(BrokerSettings.AMQPS_PORT, settings.port()),
+                () -> assertEquals(new BrokerKeyStore(tls.resolve("broker.p12"), "its-password"), settings.keyStore()),
+                () -> assertEquals(15671, GridBrokerMain.parse("--tls", tls.toString(), "--port", "15671", "--data", "/d").port()));
+    }
+
+    @Test
+    void tlsWithoutAKeyStoreIsRefusedNamingTheFile(@TempDir Path tls) {
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> GridBrokerMain.parse("--data", "/d", "--tls", tls.toString()));
+        assertEquals("no TLS key store: " + tls.resolve("broker.p12") + " is not a readable file (harrier security init makes one)",
+                refused.getMessage());
     }
 
     @ParameterizedTest(name = "{0}")

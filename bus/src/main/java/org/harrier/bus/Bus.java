@@ -3,6 +3,7 @@ package org.harrier.bus;
 import jakarta.jms.Connection;
 import jakarta.jms.JMSException;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -65,14 +66,7 @@ public final class Bus implements AutoCloseable {
      * A refused login is a {@link BusException} saying so in one line.
      */
     public static Bus connect(String brokerUrl, String user, String password) {
-        Objects.requireNonNull(brokerUrl, "brokerUrl");
-        BrokerUrl parsed;
-        try {
-            parsed = BrokerUrl.parse(brokerUrl);
-        } catch (IllegalArgumentException e) {
-            throw new BusException(e.getMessage(), e);
-        }
-        return connect(parsed, user, password);
+        return connect(brokerUrl, new Options(user, password, null, null));
     }
 
     /**
@@ -81,21 +75,60 @@ public final class Bus implements AutoCloseable {
      * gone) fails instead of waiting for it forever.
      */
     public static Bus connect(String brokerUrl, String user, String password, Duration sendTimeout) {
+        return connect(brokerUrl, new Options(user, password, null, Objects.requireNonNull(sendTimeout, "sendTimeout")));
+    }
+
+    /**
+     * How a process connects besides the URL.
+     *
+     * @param user        who logs in; null: the URL's
+     * @param password    its password; null: the URL's
+     * @param caFile      over {@code amqps://}, trust only the broker certificates this PEM file
+     *                    (a pool's {@code ca.pem}) signs; null: the URL's
+     *                    {@code transport.trustStoreLocation}, else the JVM's trusted authorities
+     * @param sendTimeout how long a send may wait for the broker (a command's); null: for ever (a service's)
+     */
+    public record Options(String user, String password, Path caFile, Duration sendTimeout) {
+        public Options {
+            if (sendTimeout != null && (sendTimeout.isNegative() || sendTimeout.isZero())) {
+                throw new IllegalArgumentException("a send timeout must be positive, got " + sendTimeout);
+            }
+        }
+    }
+
+    /**
+     * Connects as {@code options} say. A refused login, a broker whose certificate is not
+     * trusted, or one that speaks only TLS to an {@code amqp://} URL, is a {@link BusException}
+     * saying so in one line.
+     */
+    public static Bus connect(String brokerUrl, Options options) {
         Objects.requireNonNull(brokerUrl, "brokerUrl");
         BrokerUrl parsed;
         try {
-            parsed = BrokerUrl.parse(brokerUrl).withOption("jms.sendTimeout", Long.toString(sendTimeout.toMillis()));
+            parsed = BrokerUrl.parse(brokerUrl);
+            if (options.sendTimeout() != null) {
+                parsed = parsed.withOption("jms.sendTimeout", Long.toString(options.sendTimeout().toMillis()));
+            }
         } catch (IllegalArgumentException e) {
             throw new BusException(e.getMessage(), e);
         }
-        return connect(parsed, user == null ? parsed.user() : user, password == null ? parsed.password() : password);
+        JmsConnectionFactory factory = new JmsConnectionFactory(parsed.jmsUri());
+        if (options.caFile() != null) {
+            factory.setSslContext(TrustedCa.context(options.caFile()));
+        }
+        return connect(parsed, factory, options.user() == null ? parsed.user() : options.user(),
+                options.password() == null ? parsed.password() : options.password());
     }
 
     private static Bus connect(BrokerUrl url, String user, String password) {
+        return connect(url, new JmsConnectionFactory(url.jmsUri()), user, password);
+    }
+
+    private static Bus connect(BrokerUrl url, JmsConnectionFactory factory, String user, String password) {
         String shown = display(url.jmsUri());
         Connection c = null;
         try {
-            c = new JmsConnectionFactory(url.jmsUri()).createConnection(user, password);
+            c = factory.createConnection(user, password);
             Bus bus = new Bus(shown, c);
             ((JmsConnection) c).addConnectionListener(bus.new Restorer());
             c.start();
@@ -113,7 +146,7 @@ public final class Bus implements AutoCloseable {
                         ? "the broker at " + shown + " requires a user name and password, and none was given"
                         : "the broker at " + shown + " refused user " + user + ": wrong user name or password", e);
             }
-            throw new BusException("cannot reach the broker at " + shown + " (" + rootMessage(e) + ")", e);
+            throw new BusException(TlsFailure.explain(shown, e).orElse("cannot reach the broker at " + shown + " (" + rootMessage(e) + ")"), e);
         }
     }
 

@@ -68,12 +68,15 @@ public final class ServiceProcess {
     /**
      * Connects as the URL's user, else as {@code $HARRIER_USER} (default: this account) with the
      * password in {@code $HARRIER_PASSWORD_FILE}: a pool's daemons get their credentials from the
-     * environment, never from a command line others can read.
+     * environment, never from a command line others can read. Over {@code amqps://} it trusts
+     * the broker certificates {@code $HARRIER_CA_FILE} (a pool's ca.pem) signs.
      */
     static Bus connect(String broker, java.util.Map<String, String> env) {
+        String ca = env.get("HARRIER_CA_FILE");
+        Path caFile = ca == null || ca.isBlank() ? null : Path.of(ca);
         String file = env.get("HARRIER_PASSWORD_FILE");
         if (file == null || file.isBlank() || namesUser(broker)) {
-            return Bus.connect(broker);
+            return Bus.connect(broker, new Bus.Options(null, null, caFile, null));
         }
         String user = env.getOrDefault("HARRIER_USER", "");
         String password;
@@ -82,7 +85,7 @@ public final class ServiceProcess {
         } catch (java.io.IOException e) {
             throw new BusException("cannot read $HARRIER_PASSWORD_FILE " + file + ": " + e.getMessage(), e);
         }
-        return Bus.connect(broker, user.isBlank() ? System.getProperty("user.name") : user, password);
+        return Bus.connect(broker, new Bus.Options(user.isBlank() ? System.getProperty("user.name") : user, password, caFile, null));
     }
 
     private static boolean namesUser(String broker) {

@@ -19,7 +19,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.apache.activemq.artemis.utils.DefaultSensitiveStringCodec;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -29,8 +28,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * broker.xml's security-settings with security on: the shipped roles file, users added as the
- * users file says (a one-way hash for the service), and what each role may do per address family.
+ * broker.xml's security-settings with security on: the shipped roles file, users as the users
+ * file allows them (plain text, and for the service the hash and SCRAM keys harrier user add
+ * writes), and what each role may do per address family.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class BrokerSecurityTest {
@@ -47,12 +47,9 @@ class BrokerSecurityTest {
         try (InputStream roles = BrokerSecurityTest.class.getResourceAsStream("/" + PropertiesFileLogin.ROLES)) {
             Files.copy(roles, security.resolve(PropertiesFileLogin.ROLES));
         }
-        DefaultSensitiveStringCodec hashing = new DefaultSensitiveStringCodec();
-        hashing.init(Map.of("algorithm", "one-way"));
-        Files.writeString(security.resolve(PropertiesFileLogin.USERS), String.join("\n",
-                "admin = " + PASSWORDS.get("admin"),
-                "harrier = ENC(" + hashing.encode(PASSWORDS.get("harrier")) + ")",
-                "alice = " + PASSWORDS.get("alice"), ""));
+        StringBuilder users = new StringBuilder("admin = " + PASSWORDS.get("admin") + "\nalice = " + PASSWORDS.get("alice") + "\n");
+        StoredPasswords.entries("harrier", PASSWORDS.get("harrier")).forEach((key, value) -> users.append(key).append(" = ").append(value).append('\n'));
+        Files.writeString(security.resolve(PropertiesFileLogin.USERS), users);
         broker = GridBroker.start(BrokerSettings.personal(dir.resolve("data")).withPort(0).withSecurity(security));
     }
 

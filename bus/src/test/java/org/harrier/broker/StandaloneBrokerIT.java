@@ -76,6 +76,7 @@ class StandaloneBrokerIT {
             assertAll(() -> assertEquals(143, status, "exit status after SIGTERM"),
                     () -> assertEquals(List.of("harrier-broker: users and roles in " + data.resolve("security")
                             + " (harrier user add; a new directory's administrator is " + GridBroker.owner() + ")",
+                            "harrier-broker: logins by SCRAM-SHA-512, SCRAM-SHA-256, PLAIN, no TLS",
                             "harrier-broker: stopped"), first.errorLines()));
         }
         try (BrokerProcess second = BrokerProcess.launch("--data", data.toString(), "--port", "0");

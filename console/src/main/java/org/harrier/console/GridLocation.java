@@ -10,7 +10,8 @@ import org.harrier.console.grid.BrokerAddress;
  * Where a command finds its grid: the data directory ({@code --data}, else {@code ~/.harrier})
  * and the broker URL, taken from the first of {@code --broker}, {@code $HARRIER_BROKER}, the
  * {@code broker.url} file a running {@code harrier up} keeps in the data directory, and
- * {@code amqp://127.0.0.1:5672}; and who connects there ({@link #login}).
+ * {@code amqp://127.0.0.1:5672}; who connects there ({@link #login}); and, over TLS, which
+ * broker certificates to trust ({@link #caFile}).
  */
 public final class GridLocation {
     public static final String BROKER_ENV = "HARRIER_BROKER";
@@ -18,6 +19,8 @@ public final class GridLocation {
     public static final String DEFAULT_DATA_DIR = ".harrier";
     public static final String USER_ENV = "HARRIER_USER";
     public static final String PASSWORD_FILE_ENV = "HARRIER_PASSWORD_FILE";
+    /** A pool's CA certificate (ca.pem from harrier security init), for brokers that speak TLS. */
+    public static final String CA_FILE_ENV = "HARRIER_CA_FILE";
     /** The personal grid's users and passwords, under its data directory. */
     public static final String SECURITY_DIR = "security";
 
@@ -33,7 +36,20 @@ public final class GridLocation {
 
     /** The broker to use; a malformed URL from any source is a {@link ConsoleFailure} naming the source. */
     public static BrokerAddress broker(String option, Path dataDir, Surroundings s) {
-        return address(option, dataDir, s).orLogin(login(dataDir, s));
+        return address(option, dataDir, s).orLogin(login(dataDir, s)).withCaFile(caFile(s));
+    }
+
+    /** {@code $HARRIER_CA_FILE}, the CA whose broker certificates to trust over amqps://; null when unset. */
+    static Path caFile(Surroundings s) {
+        String name = s.env().get(CA_FILE_ENV);
+        if (name == null || name.isBlank()) {
+            return null;
+        }
+        Path file = s.workingDir().resolve(name);
+        if (!Files.isReadable(file)) {
+            throw new ConsoleFailure("cannot read $" + CA_FILE_ENV + " " + file);
+        }
+        return file;
     }
 
     /**

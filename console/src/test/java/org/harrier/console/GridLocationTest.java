@@ -1,5 +1,6 @@
 package org.harrier.console;
 
+import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -57,5 +58,21 @@ class GridLocationTest {
         ConsoleFailure e = assertThrows(ConsoleFailure.class, () -> GridLocation.broker(null, data, s));
         assertEquals("'garbage' is not a broker URL: expected amqp://host:port (from " + data.resolve("broker.url") + ")",
                 e.getMessage());
+    }
+
+    @Test
+    void harrierCaFileNamesTheCaToTrustAgainstTheWorkingDirectory() throws IOException {
+        Path ca = Files.writeString(home.resolve("ca.pem"), "-----BEGIN CERTIFICATE-----\n");
+        Surroundings s = new Surroundings(Map.of("HARRIER_CA_FILE", "ca.pem"), home, home, "alice", Clock.systemUTC());
+        assertAll(() -> assertEquals(ca, GridLocation.broker("amqps://pool.example.org:5671", home.resolve(".harrier"), s).caFile()),
+                () -> assertEquals(null, GridLocation.broker(null, home.resolve(".harrier"),
+                        new Surroundings(Map.of(), home, home, "alice", Clock.systemUTC())).caFile()));
+    }
+
+    @Test
+    void anUnreadableHarrierCaFileIsNamed() {
+        Surroundings s = new Surroundings(Map.of("HARRIER_CA_FILE", "missing.pem"), home, home, "alice", Clock.systemUTC());
+        ConsoleFailure e = assertThrows(ConsoleFailure.class, () -> GridLocation.broker(null, home.resolve(".harrier"), s));
+        assertEquals("cannot read $HARRIER_CA_FILE " + home.resolve("missing.pem"), e.getMessage());
     }
 }

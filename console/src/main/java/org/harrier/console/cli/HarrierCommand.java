@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
             HoldCommand.class, ReleaseCommand.class, RemoveCommand.class, SuspendCommand.class, ContinueCommand.class,
             VacateJobCommand.class, VacateCommand.class,
             QeditCommand.class, HistoryCommand.class, WaitCommand.class, UserprioCommand.class, LimitsCommand.class,
-            RescheduleCommand.class, ClassAdEvalCommand.class, DemoCommand.class},
+            RescheduleCommand.class, ClassAdEvalCommand.class, DemoCommand.class, UserCommand.class, SecurityCommand.class},
         footerHeading = "%nExamples:%n",
         footer = {
             "  harrier demo                       run examples/hello.sub on a grid of its own",
@@ -43,6 +43,7 @@ import picocli.CommandLine.Spec;
             "  harrier userprio                   user priorities (condor_userprio)",
             "  harrier limits                     concurrency limits in use and their maxima",
             "  harrier reschedule                 a negotiation cycle now (condor_reschedule)",
+            "  harrier user add alice             let alice log in (password in ./alice.password)",
             "",
             "The broker is the first of: --broker, $HARRIER_BROKER, the URL a running",
             "'harrier up' wrote to <data>/broker.url, and amqp://127.0.0.1:5672.",

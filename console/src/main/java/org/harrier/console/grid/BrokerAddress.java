@@ -2,6 +2,7 @@ package org.harrier.console.grid;
 
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -11,9 +12,11 @@ import java.util.Objects;
  * A broker URL as Qpid JMS takes it: {@code amqp://host:port} (also amqps, amqpws, amqpwss),
  * optionally with {@code ?options}, or {@code failover:(amqp://a:5672,amqp://b:5672)?options}
  * for several brokers. Parsing it here lets harrier check that a broker is there before the
- * client, which with failover retries forever, is asked to connect.
+ * client, which with failover retries forever, is asked to connect. Who logs in is
+ * {@link #login()}; over {@code amqps://}, {@link #caFile()} (a pool's {@code ca.pem}, null for
+ * the URL's trust store options or the JVM's authorities) says which broker certificates to trust.
  */
-public record BrokerAddress(String url, List<Endpoint> endpoints, Login login) {
+public record BrokerAddress(String url, List<Endpoint> endpoints, Login login, Path caFile) {
     public static final int AMQP_PORT = 5672;
     public static final int AMQPS_PORT = 5671;
 
@@ -68,12 +71,17 @@ public record BrokerAddress(String url, List<Endpoint> endpoints, Login login) {
         } else {
             endpoints.add(endpoint(url, text));
         }
-        return new BrokerAddress(text, endpoints, null);
+        return new BrokerAddress(text, endpoints, null, null);
     }
 
     /** This address with {@code newLogin}, unless the URL names a user itself. */
     public BrokerAddress orLogin(Login newLogin) {
-        return login != null || newLogin == null || hasUserInfo() ? this : new BrokerAddress(url, endpoints, newLogin);
+        return login != null || newLogin == null || hasUserInfo() ? this : new BrokerAddress(url, endpoints, newLogin, caFile);
+    }
+
+    /** This address, trusting the broker certificates {@code newCaFile} signs (null: no file of its own). */
+    public BrokerAddress withCaFile(Path newCaFile) {
+        return new BrokerAddress(url, endpoints, login, newCaFile);
     }
 
     private boolean hasUserInfo() {

@@ -81,13 +81,14 @@ public final class BusGridClient implements GridClient {
             probe.check(address);
             try {
                 BrokerAddress.Login login = address.login();
-                return new BusGridClient(Bus.connect(address.url(), login == null ? null : login.user(),
-                        login == null ? null : login.password(), SEND_TIMEOUT));
+                return new BusGridClient(Bus.connect(address.url(), new Bus.Options(login == null ? null : login.user(),
+                        login == null ? null : login.password(), address.caFile(), SEND_TIMEOUT)));
             } catch (LoginRefusedException e) {
                 throw new ConsoleFailure(e.getMessage() + " (a personal grid's own account finds its password in the"
                         + " grid's data directory; others set HARRIER_USER and HARRIER_PASSWORD_FILE, see docs/security.md)");
             } catch (BusException e) {
-                throw new ConsoleFailure(e.getMessage() + "; is 'harrier up' running?");
+                // A broker that answered but would not speak (TLS, certificates) is running: the hint would mislead.
+                throw new ConsoleFailure(e.getMessage() + (e.getMessage().startsWith("cannot reach") ? "; is 'harrier up' running?" : ""));
             }
         };
     }
