@@ -65,10 +65,23 @@ public final class PersonalGrid implements AutoCloseable {
      * @param periodicExprInterval the scheduler's PERIODIC_EXPR_INTERVAL (periodic_hold/release/remove), at least 1 s
      * @param config         HTCondor-style knobs for the collector/negotiator and the exec service
      *                       (harrier up --config); the settings above override the file
+     * @param everyJobAsGridAccount every job runs as the account that runs the grid, whoever owns
+     *                       it: for tests that play several users on one account (no knob or
+     *                       option sets it; otherwise only the grid owner's jobs do)
      */
     public record Settings(Path dataDir, int port, Duration updateInterval, Duration periodicExprInterval,
-                           Configuration config) {
+                           Configuration config, boolean everyJobAsGridAccount) {
         public static final Duration QUICK = Duration.ofSeconds(2);
+
+        public Settings(Path dataDir, int port, Duration updateInterval, Duration periodicExprInterval,
+                        Configuration config) {
+            this(dataDir, port, updateInterval, periodicExprInterval, config, false);
+        }
+
+        /** These settings with every job run as the grid's own account (tests of several users on one account). */
+        public Settings withEveryJobAsGridAccount() {
+            return new Settings(dataDir, port, updateInterval, periodicExprInterval, config, true);
+        }
 
         /** With HTCondor's PERIODIC_EXPR_INTERVAL, 60 s. */
         public Settings(Path dataDir, int port, Duration updateInterval) {
@@ -131,7 +144,8 @@ public final class PersonalGrid implements AutoCloseable {
             // run anything as itself anyway. Any other owner's job (a user let in with harrier user
             // add, or a job the owner submits as someone else) is switched, as root, to that Owner
             // or SLOT_USER, never root (exec-service/README.md, "Job accounts").
-            ExecSettings.Builder exec = ExecSettings.builder().gridOwner(GridBroker.owner());
+            ExecSettings.Builder exec = settings.everyJobAsGridAccount() ? ExecSettings.builder().runJobsAsItself()
+                    : ExecSettings.builder().gridOwner(GridBroker.owner());
             if (!config.defined("STARTER_UPDATE_INTERVAL")) {
                 exec.starterUpdateInterval(every); // a personal grid shows running jobs' usage as quickly as its ads
             }

@@ -25,7 +25,7 @@ class DemoTest {
 
     @Test
     void demoRunsTheHelloExampleOnAGridOfItsOwnAndStopsIt() {
-        Surroundings elsewhere = new Surroundings(Map.of("HARRIER_HOME", REPO.toString()), dir, dir, "alice",
+        Surroundings elsewhere = new Surroundings(Map.of("HARRIER_HOME", REPO.toString()), dir, dir, System.getProperty("user.name"),
                 Clock.systemDefaultZone());
         Path data = dir.resolve("demo-data");
 
@@ -37,7 +37,7 @@ class DemoTest {
         assertTrue(out.contains("Submitting job(s).\n1 job(s) submitted to cluster 1.\n"), out);
         assertTrue(out.contains("Job 1.0 completed with exit code 0; its output " + data.resolve("work/hello.out")
                 + ":\nhello from Harrier\n"), out);
-        assertTrue(out.contains(" ID      OWNER            SUBMITTED     RUN_TIME ST   COMPLETED CMD\n   1.0   alice "), out);
+        assertTrue(out.contains(" ID      OWNER            SUBMITTED     RUN_TIME ST   COMPLETED CMD\n   1.0   " + System.getProperty("user.name") + " "), out);
         assertTrue(out.contains(" C ") && out.contains("echo hello from Harrier\n"), out);
         assertTrue(out.endsWith("\nStopped the personal grid.\n"), out);
         assertFalse(Files.exists(data.resolve("broker.url")), "the demo's grid is gone");
@@ -46,7 +46,7 @@ class DemoTest {
     @Test
     void demoWithABadSubmitFileStartsNothing() throws Exception {
         Files.writeString(dir.resolve("bad.sub"), "executable = /no/such/program\nqueue\n");
-        Surroundings here = new Surroundings(Map.of(), dir, dir, "alice", Clock.systemDefaultZone());
+        Surroundings here = new Surroundings(Map.of(), dir, dir, System.getProperty("user.name"), Clock.systemDefaultZone());
         Run r = Run.of(here, Harrier.defaultConnector(), "--data", dir.resolve("d").toString(), "demo", "--file", "bad.sub");
         assertEquals(new Run(1, "", "harrier: bad.sub:1: executable /no/such/program does not exist\n"), r);
         assertFalse(Files.exists(dir.resolve("d")), "nothing was created, no broker started");

@@ -59,7 +59,7 @@ class FairShareGridTest {
 
     private PersonalGrid start(Configuration config) {
         return PersonalGrid.start(new PersonalGrid.Settings(dir.resolve("data"), 0, Duration.ofSeconds(1),
-                Duration.ofSeconds(60), config));
+                Duration.ofSeconds(60), config).withEveryJobAsGridAccount()); // alice and bob are played by this account
     }
 
     @AfterAll

@@ -38,7 +38,7 @@ class PreemptionGridTest {
         Path config = Files.writeString(dir.resolve("harrier.conf"),
                 "NUM_CPUS = 1\nMEMORY = 512\nPREEMPTION_REQUIREMENTS = True\n");
         grid = PersonalGrid.start(new PersonalGrid.Settings(dir.resolve("data"), 0, Duration.ofSeconds(1),
-                Duration.ofSeconds(60), Configuration.read(config)));
+                Duration.ofSeconds(60), Configuration.read(config)).withEveryJobAsGridAccount()); // alice and bob are played by this account
         try {
             Path work = Files.createDirectories(dir.resolve("work"));
             Surroundings alice = new Surroundings(Map.of(), work, dir, "alice", Clock.systemDefaultZone());
