@@ -7,10 +7,12 @@ import java.util.Objects;
  * How a scheduler runs: the UPDATE_INTERVAL its daemon ads are republished at, how many
  * finished jobs it remembers, how long it waits for a startd's answer, and the
  * PERIODIC_EXPR_INTERVAL at which it evaluates periodic_hold/release/remove (HTCondor's default
- * 60 s; at least 1 s).
+ * 60 s; at least 1 s), and who may act on others' jobs ({@link QueueRights}: QUEUE_SUPER_USERS,
+ * QUEUE_SUPER_USER_MAY_IMPERSONATE).
  */
 public record SchedulerSettings(Duration updateInterval, int historySize, Duration callTimeout, String machine,
-                                Duration periodicExprInterval, Duration aliveInterval, Duration claimLease) {
+                                Duration periodicExprInterval, Duration aliveInterval, Duration claimLease,
+                                QueueRights queueRights) {
     /** HTCondor's PERIODIC_EXPR_INTERVAL default. */
     public static final Duration PERIODIC_EXPR_INTERVAL = Duration.ofSeconds(60);
     /** HTCondor's ALIVE_INTERVAL default: how often each claim's startd is sent a keep-alive. */
@@ -42,6 +44,14 @@ public record SchedulerSettings(Duration updateInterval, int historySize, Durati
             throw new IllegalArgumentException("aliveInterval (ALIVE_INTERVAL) must be at least 1 s and shorter than"
                     + " claimLease (CLAIM_LEASE), got " + aliveInterval + " and " + claimLease);
         }
+        Objects.requireNonNull(queueRights, "queueRights");
+    }
+
+    /** Settings with HTCondor's queue super users. */
+    public SchedulerSettings(Duration updateInterval, int historySize, Duration callTimeout, String machine,
+            Duration periodicExprInterval, Duration aliveInterval, Duration claimLease) {
+        this(updateInterval, historySize, callTimeout, machine, periodicExprInterval, aliveInterval, claimLease,
+                QueueRights.DEFAULT);
     }
 
     /** Settings with HTCondor's ALIVE_INTERVAL and claim lease. */
@@ -57,24 +67,30 @@ public record SchedulerSettings(Duration updateInterval, int historySize, Durati
     }
 
     public SchedulerSettings withUpdateInterval(Duration d) {
-        return new SchedulerSettings(d, historySize, callTimeout, machine, periodicExprInterval, aliveInterval, claimLease);
+        return new SchedulerSettings(d, historySize, callTimeout, machine, periodicExprInterval, aliveInterval, claimLease, queueRights);
     }
 
     public SchedulerSettings withHistorySize(int n) {
-        return new SchedulerSettings(updateInterval, n, callTimeout, machine, periodicExprInterval, aliveInterval, claimLease);
+        return new SchedulerSettings(updateInterval, n, callTimeout, machine, periodicExprInterval, aliveInterval, claimLease, queueRights);
     }
 
     public SchedulerSettings withCallTimeout(Duration d) {
-        return new SchedulerSettings(updateInterval, historySize, d, machine, periodicExprInterval, aliveInterval, claimLease);
+        return new SchedulerSettings(updateInterval, historySize, d, machine, periodicExprInterval, aliveInterval, claimLease, queueRights);
     }
 
     public SchedulerSettings withPeriodicExprInterval(Duration d) {
-        return new SchedulerSettings(updateInterval, historySize, callTimeout, machine, d, aliveInterval, claimLease);
+        return new SchedulerSettings(updateInterval, historySize, callTimeout, machine, d, aliveInterval, claimLease, queueRights);
     }
 
     /** Keep-alives every {@code alive}; an idle claim is given up after {@code lease} without an answer. */
     public SchedulerSettings withLeases(Duration alive, Duration lease) {
-        return new SchedulerSettings(updateInterval, historySize, callTimeout, machine, periodicExprInterval, alive, lease);
+        return new SchedulerSettings(updateInterval, historySize, callTimeout, machine, periodicExprInterval, alive, lease, queueRights);
+    }
+
+    /** Who besides a job's owner may act on it (QUEUE_SUPER_USERS, QUEUE_SUPER_USER_MAY_IMPERSONATE). */
+    public SchedulerSettings withQueueRights(QueueRights rights) {
+        return new SchedulerSettings(updateInterval, historySize, callTimeout, machine, periodicExprInterval, aliveInterval,
+                claimLease, rights);
     }
 
     static String localHost() {
