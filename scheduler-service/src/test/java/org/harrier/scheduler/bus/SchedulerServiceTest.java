@@ -29,6 +29,8 @@ import org.junit.jupiter.api.Timeout;
 /** The scheduler service on a real embedded Artemis broker, called by a console over AMQP 1.0. */
 @Timeout(60)
 class SchedulerServiceTest extends SchedulerOnBroker {
+    /** The tests call as the broker's owner; a reason records who acted, as condor_hold does. */
+    private static final String BY_OWNER = " (by user " + org.harrier.broker.GridBroker.owner() + ")";
     static final Duration WAIT = Duration.ofSeconds(10);
     static final AgentName AGENT = ServiceOnBroker.AGENT;
     static final ObjectId SCHEDULER = ServiceOnBroker.SCHEDULER;
@@ -177,7 +179,7 @@ class SchedulerServiceTest extends SchedulerOnBroker {
         @SuppressWarnings("unchecked")
         Map<String, Object> ad = (Map<String, Object>) call("GetAd", Map.of("Id", "1.0")).get("Ad");
         assertEquals(3L, ad.get("JobStatus"));
-        assertEquals("test", ad.get("RemoveReason"));
+        assertEquals("test" + BY_OWNER, ad.get("RemoveReason"));
     }
 
     /**
@@ -194,7 +196,7 @@ class SchedulerServiceTest extends SchedulerOnBroker {
         assertEquals(1, byCustomId.size());
         ObjectData job = byCustomId.get(0);
         assertEquals(3L, job.get("JobStatus"));
-        assertEquals("gone", job.get("RemoveReason"));
+        assertEquals("gone" + BY_OWNER, job.get("RemoveReason"));
         String global = (String) job.get("GlobalJobId");
         assertTrue(global.endsWith("#1.0#" + job.get("QDate")), global);
         assertEquals(1, jobs(Predicate.eq("GlobalJobId", global)).size());
