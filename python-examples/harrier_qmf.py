@@ -58,6 +58,10 @@ PACKAGE = "mrg.grid"
 QMF = {"x-amqp-0-10.app-id": "qmf2", "method": "request"}
 
 
+class LoginRefused(Exception):
+    """The broker refused the credentials, or asked for some and none were given."""
+
+
 class QmfError(Exception):
     """An agent answered with a QMF _exception."""
 
@@ -88,8 +92,15 @@ class Console(object):
         login = {}
         if user is not None and password is not None and "@" not in url:
             login = {"user": user, "password": password}
-        self.conn = BlockingConnection(url, timeout=timeout, allowed_mechs="PLAIN ANONYMOUS",
-                                       allow_insecure_mechs=True, **login)
+        try:
+            self.conn = BlockingConnection(url, timeout=timeout, allowed_mechs="PLAIN ANONYMOUS",
+                                           allow_insecure_mechs=True, **login)
+        except Exception as e:
+            if "unauthorized-access" in str(e):
+                raise LoginRefused("the broker refused the login as %s: wrong user name or password, or none given"
+                                   " (--user and --password-file, or $HARRIER_USER and $HARRIER_PASSWORD_FILE)"
+                                   % (user or "nobody"))
+            raise
         self.replies = self.conn.create_receiver(None, dynamic=True, credit=500,
                                                  name="reply-" + str(uuid.uuid4()))
         self.reply_to = self.replies.remote_source.address

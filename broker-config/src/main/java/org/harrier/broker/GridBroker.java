@@ -6,6 +6,7 @@ import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -40,6 +41,7 @@ public final class GridBroker implements AutoCloseable {
     private final ActiveMQServer server;
     private final int port;
     private final DataDirectoryLock lock;
+    private final CompletableFuture<String> failed = new CompletableFuture<>();
 
     private GridBroker(BrokerSettings settings, ActiveMQServer server, int port, DataDirectoryLock lock) {
         this.settings = settings;
@@ -56,12 +58,6 @@ public final class GridBroker implements AutoCloseable {
      *                         or Artemis failed to start
      */
     public static GridBroker start(BrokerSettings settings) {
-        if (settings.securityEnabled()) {
-            personalSecurity(settings);
-        }
-        ActiveMQSecurityManager security = settings.securityEnabled()
-                ? PropertiesFileLogin.securityManager(settings.securityDirectory())
-                : new ActiveMQJAASSecurityManager();
         Configuration configuration;
         try {
             configuration = BrokerXml.configuration(settings);
@@ -69,6 +65,12 @@ public final class GridBroker implements AutoCloseable {
             throw new BrokerException("broker.xml is invalid: " + e.getMessage(), e);
         }
         checkListenable(settings);
+        if (settings.securityEnabled()) {
+            personalSecurity(settings);
+        }
+        ActiveMQSecurityManager security = settings.securityEnabled()
+                ? PropertiesFileLogin.securityManager(settings.securityDirectory())
+                : new ActiveMQJAASSecurityManager();
         DataDirectoryLock lock = DataDirectoryLock.acquire(settings.dataDirectory());
         ActiveMQServer server = null;
         try {
@@ -78,6 +80,10 @@ public final class GridBroker implements AutoCloseable {
                 throw new BrokerException("the broker failed to start; Artemis logged why above");
             }
             GridBroker broker = new GridBroker(settings, server, listeningPort(server, settings), lock);
+            // Artemis stops the server itself after a critical I/O error (a full disk among them);
+            // whoever runs the broker hears of it here instead of finding a silent, stopped broker.
+            server.registerIOCriticalErrorListener((cause, message, file) -> broker.failed.complete(
+                    message + (file == null ? "" : " (" + file + ")") + (cause == null ? "" : ": " + cause.getMessage())));
             LOG.debug("broker started at {} with data in {}", broker.url(), settings.dataDirectory());
             return broker;
         } catch (Exception e) {
@@ -187,6 +193,19 @@ public final class GridBroker implements AutoCloseable {
         return server;
     }
 
+    /**
+     * Completes with the reason when the broker stopped by itself after a critical I/O error
+     * (Artemis stops a broker whose journal cannot be written, e.g. on a full disk).
+     */
+    public CompletableFuture<String> failure() {
+        return failed;
+    }
+
+    /** Whether Artemis still counts the server as started (it may be stopping after a failure). */
+    boolean artemisStarted() {
+        return server.isStarted();
+    }
+
     public boolean isRunning() {
         return server.isStarted() && server.isActive();
     }
@@ -195,6 +214,7 @@ public final class GridBroker implements AutoCloseable {
     public void stop() {
         synchronized (server) {
             if (!server.isStarted()) {
+                lock.close(); // a broker Artemis stopped after a critical error still holds the directory
                 return;
             }
             try {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -18,6 +19,7 @@ import org.apache.activemq.artemis.core.config.impl.FileConfiguration;
 import org.apache.activemq.artemis.core.security.Role;
 import org.apache.activemq.artemis.core.server.JournalType;
 import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
+import org.apache.activemq.artemis.core.settings.impl.ResourceLimitSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -156,6 +158,35 @@ class BrokerXmlTest {
             default -> throw new IllegalArgumentException(permission);
         }).map(Role::getName).collect(Collectors.toSet());
         assertEquals(Set.of(roles.split(" ")), names);
+    }
+
+    /**
+     * Both readings of the file get one MessageLimits with its limits, so an embedded broker and
+     * a stock instance refuse the same messages, beside the ValidatedUserStamp (Artemis reads only
+     * the first {@code <broker-plugins>}); and the acceptor bounds a frame.
+     */
+    @Test
+    void bothReadingsRefuseOversizedAndDeeplyNestedMessages() throws Exception {
+        for (Configuration configuration : List.of(artemisReadsTheFile(), BrokerXml.configuration(BrokerSettings.personal(Path.of("/tmp/x"))))) {
+            List<MessageLimits> limits = configuration.getBrokerPlugins().stream()
+                    .filter(MessageLimits.class::isInstance).map(MessageLimits.class::cast).toList();
+            Object frame = amqpAcceptor(configuration).getExtraParams().get("maxFrameSize");
+            long stamps = configuration.getBrokerPlugins().stream().filter(ValidatedUserStamp.class::isInstance).count();
+            assertAll(() -> assertEquals(1, limits.size(), "MessageLimits registered once"),
+                    () -> assertEquals(1, stamps, "ValidatedUserStamp registered once"),
+                    () -> assertEquals(16L << 20, limits.get(0).maxMessageSize()),
+                    () -> assertEquals(64, limits.get(0).maxNesting()),
+                    () -> assertEquals("131072", String.valueOf(frame)));
+        }
+    }
+
+    @ParameterizedTest(name = "{0}: {1} sessions, {2} queues")
+    @CsvSource({"harrier-service, 10000, 10000", "harrier, 10000, 10000", "alice, 1000, 1000"})
+    void theSuggestedUsersHaveGenerousSessionAndQueueCaps(String user, int sessions, int queues) throws Exception {
+        ResourceLimitSettings limits = BrokerXml.configuration(BrokerSettings.personal(Path.of("/tmp/x")))
+                .getResourceLimitSettings().get(user);
+        assertAll(() -> assertEquals(sessions, limits.getMaxSessions()),
+                () -> assertEquals(queues, limits.getMaxQueues()));
     }
 
     /** What a stock Artemis instance does with etc/broker.xml (its FileDeploymentManager), unaided. */

@@ -77,11 +77,14 @@ class GridBrokerTest {
     }
 
     @Test
-    void securityWithoutItsFilesIsRefusedBeforeAnythingStarts() {
-        Path empty = data.resolve("no-security-files");
+    void securityWithoutItsRolesFileIsRefusedBeforeAnythingStarts() throws Exception {
+        // A directory with no users file is a new one and gets its users; one with users but no
+        // roles was left half made, and a broker must not start half secured.
+        Path half = Files.createDirectories(data.resolve("half-security"));
+        Files.writeString(half.resolve("artemis-users.properties"), "");
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
-                () -> GridBroker.start(BrokerSettings.personal(data.resolve("broker")).withPort(0).withSecurity(empty)));
-        assertAll(() -> assertTrue(refused.getMessage().contains("artemis-users.properties"), refused.getMessage()),
+                () -> GridBroker.start(BrokerSettings.personal(data.resolve("broker")).withPort(0).withSecurity(half)));
+        assertAll(() -> assertTrue(refused.getMessage().contains("artemis-roles.properties"), refused.getMessage()),
                 () -> assertFalse(Files.exists(data.resolve("broker")), "a refused broker created its data directory"));
     }
 

@@ -26,6 +26,11 @@ record BrokerUrl(String jmsUri, String user, String password) {
             // QMF's property names (qmf.opcode, x-amqp-0-10.app-id) are not Java identifiers.
             + "&jms.validatePropertyNames=false";
 
+    /** This URL with one more Qpid JMS option on the whole connection, e.g. {@code jms.sendTimeout}. */
+    BrokerUrl withOption(String name, String value) {
+        return new BrokerUrl(jmsUri + "&" + name + "=" + value, user, password);
+    }
+
     @Override
     public String toString() {
         return jmsUri + (user == null ? "" : " as " + user);

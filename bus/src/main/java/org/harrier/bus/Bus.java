@@ -75,6 +75,22 @@ public final class Bus implements AutoCloseable {
         return connect(parsed, user, password);
     }
 
+    /**
+     * As {@link #connect(String, String, String)}, for a command rather than a service: a send the
+     * broker does not take within {@code sendTimeout} (it blocks producers on a full disk, or is
+     * gone) fails instead of waiting for it forever.
+     */
+    public static Bus connect(String brokerUrl, String user, String password, Duration sendTimeout) {
+        Objects.requireNonNull(brokerUrl, "brokerUrl");
+        BrokerUrl parsed;
+        try {
+            parsed = BrokerUrl.parse(brokerUrl).withOption("jms.sendTimeout", Long.toString(sendTimeout.toMillis()));
+        } catch (IllegalArgumentException e) {
+            throw new BusException(e.getMessage(), e);
+        }
+        return connect(parsed, user == null ? parsed.user() : user, password == null ? parsed.password() : password);
+    }
+
     private static Bus connect(BrokerUrl url, String user, String password) {
         String shown = display(url.jmsUri());
         Connection c = null;
@@ -98,6 +114,18 @@ public final class Bus implements AutoCloseable {
                         : "the broker at " + shown + " refused user " + user + ": wrong user name or password", e);
             }
             throw new BusException("cannot reach the broker at " + shown + " (" + rootMessage(e) + ")", e);
+        }
+    }
+
+    /**
+     * {@code brokerUrl} as it may be shown (a banner, a log line): the brokers it lists, without
+     * credentials or options; the URL itself if it cannot be parsed.
+     */
+    public static String shown(String brokerUrl) {
+        try {
+            return display(BrokerUrl.parse(brokerUrl).jmsUri());
+        } catch (IllegalArgumentException e) {
+            return brokerUrl.replaceAll("//[^@/]*@", "//");
         }
     }
 

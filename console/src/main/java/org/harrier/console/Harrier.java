@@ -50,6 +50,11 @@ public final class Harrier {
         boolean up = at >= 0 && args[at].equals("up");
         setIfAbsent("org.slf4j.simpleLogger.defaultLogLevel", "warn");
         setIfAbsent("org.slf4j.simpleLogger.log.org.harrier", up ? "info" : "warn");
+        if (!up) {
+            // A command reports a refused login or an unreachable broker in one line of its own;
+            // Qpid JMS's warnings about the same connection would only repeat it at length.
+            setIfAbsent("org.slf4j.simpleLogger.log.org.apache.qpid.jms", "off");
+        }
         setIfAbsent("org.slf4j.simpleLogger.showDateTime", "true");
         setIfAbsent("org.slf4j.simpleLogger.dateTimeFormat", "HH:mm:ss.SSS");
     }

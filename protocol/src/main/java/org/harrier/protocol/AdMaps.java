@@ -19,7 +19,8 @@ import org.harrier.classad.Value;
  *       expression as its ClassAd text, its name listed in a {@code "!!descriptors"} sub-map as
  *       {@code "com.redhat.grid.Expression"};
  *   <li>typed (MRG's QMF submission example): {@code {Attr: {"TYPE": t, "VALUE": v}}}, t one of
- *       STRING, INTEGER, FLOAT, BOOLEAN, EXPR (or their QMF codes), v text or a number.
+ *       STRING, INTEGER, FLOAT, BOOLEAN, EXPR (or their QMF codes), v text or a number; an
+ *       INTEGER, FLOAT or BOOLEAN must be that literal (a BOOLEAN true or false, in any case).
  * </ul>
  * Reading accepts either (per attribute) and refuses anything malformed with an
  * IllegalArgumentException naming the attribute.
@@ -176,10 +177,16 @@ public final class AdMaps {
                     throw new IllegalArgumentException("FLOAT value '" + value + "' is not a number");
                 }
             case "BOOLEAN":
+                // A literal, as INTEGER and FLOAT are: "maybe" parsed as an expression would have
+                // been an attribute reference, and anything else a value that is not a boolean.
                 if (value instanceof Boolean b) {
                     return BooleanValue.of(b);
                 }
-                return Expr.parse(String.valueOf(value));
+                String text = String.valueOf(value).trim();
+                if (text.equalsIgnoreCase("true") || text.equalsIgnoreCase("false")) {
+                    return BooleanValue.of(text.equalsIgnoreCase("true"));
+                }
+                throw new IllegalArgumentException("BOOLEAN value '" + value + "' is not true or false");
             case "EXPR":
                 return Expr.parse(String.valueOf(value));
             default:

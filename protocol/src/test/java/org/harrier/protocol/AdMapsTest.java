@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.harrier.classad.BooleanValue;
 import org.harrier.classad.ClassAd;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -52,11 +53,23 @@ class AdMapsTest {
         assertEquals("\"120\"", ad.evaluate("Args").unparse());
     }
 
+    @ParameterizedTest(name = "BOOLEAN {0}")
+    @CsvSource({"true, true", "TRUE, true", "' False ', false", "false, false"})
+    void aTypedBooleanIsTrueOrFalseInAnyCase(String text, boolean expected) {
+        ClassAd ad = AdMaps.toAd(Map.of("OnExitRemove", Map.of("TYPE", "BOOLEAN", "VALUE", text)));
+        assertEquals(BooleanValue.of(expected), ad.lookup("OnExitRemove"));
+        assertEquals(BooleanValue.of(expected),
+                AdMaps.toAd(Map.of("X", Map.of("TYPE", "BOOLEAN", "VALUE", expected))).lookup("X"));
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
             a malformed expression     | attribute Requirements is not a valid ClassAd expression: line 1, column 5
             an unknown TYPE            | attribute Cmd: TYPE must be STRING, INTEGER, FLOAT, BOOLEAN or EXPR, got 'BLOB'
             a non-integer INTEGER      | attribute JobUniverse: INTEGER value 'five' is not an integer
+            a BOOLEAN maybe            | attribute OnExitRemove: BOOLEAN value 'maybe' is not true or false
+            a BOOLEAN expression       | attribute OnExitRemove: BOOLEAN value 'ExitCode == 0' is not true or false
+            a BOOLEAN number           | attribute OnExitRemove: BOOLEAN value '1' is not true or false
             a list value               | attribute Cmd: a value must be a string, number, boolean or {TYPE, VALUE}, got list
             descriptors not a map      | !!descriptors must be a map, got string
             """)
@@ -65,6 +78,9 @@ class AdMapsTest {
             case "a malformed expression" -> Map.of("Requirements", "1 + ", AdMaps.DESCRIPTORS, Map.of("Requirements", AdMaps.EXPRESSION));
             case "an unknown TYPE" -> Map.of("Cmd", Map.of("TYPE", "BLOB", "VALUE", "x"));
             case "a non-integer INTEGER" -> Map.of("JobUniverse", Map.of("TYPE", "INTEGER", "VALUE", "five"));
+            case "a BOOLEAN maybe" -> Map.of("OnExitRemove", Map.of("TYPE", "BOOLEAN", "VALUE", "maybe"));
+            case "a BOOLEAN expression" -> Map.of("OnExitRemove", Map.of("TYPE", "BOOLEAN", "VALUE", "ExitCode == 0"));
+            case "a BOOLEAN number" -> Map.of("OnExitRemove", Map.of("TYPE", 5L, "VALUE", 1L));
             case "a list value" -> Map.of("Cmd", java.util.List.of("a"));
             default -> Map.of("Cmd", "x", AdMaps.DESCRIPTORS, "nope");
         };

@@ -153,9 +153,9 @@ final class JobControl {
 
     /** SetAttribute on every queued job named, whatever its state (a running job sees it when it runs again). */
     List<JobId> setAttribute(JobSelection jobs, String name, String value, QueueUser by) {
-        AttributeEdit edit = AttributeEdit.parse(name, value);
+        AttributeEdit edit = AttributeEdit.parse(name, value, keeper.limits());
         List<JobId> ids = named(jobs, by, "SetAttribute");
-        keeper.commit(edit.apply(ids, keeper.queue()), runner::onClaim);
+        keeper.commit(edit.apply(ids, keeper.queue(), keeper.limits()), runner::onClaim);
         return ids;
     }
 

@@ -11,6 +11,7 @@ import org.harrier.classad.ClassAd;
 import org.harrier.scheduler.match.Autoclusters;
 import org.harrier.scheduler.match.ClaimRecord;
 import org.harrier.scheduler.match.Reconnect;
+import org.harrier.scheduler.queue.AdLimits;
 import org.harrier.scheduler.queue.Attr;
 import org.harrier.scheduler.queue.JobHistory;
 import org.harrier.scheduler.queue.JobId;
@@ -51,13 +52,13 @@ final class QueueKeeper {
     private final ScheddEvents events;
     private final Executor owner;
     private final Clock clock;
-    private final String name;
+    private final Submission submission;
     private final Set<String> dirtyOwners = new LinkedHashSet<>();
     private boolean flushScheduled;
 
-    QueueKeeper(String name, int historySize, ScheddEvents events, Executor owner, Clock clock, JobQueue queue,
+    QueueKeeper(Submission submission, int historySize, ScheddEvents events, Executor owner, Clock clock, JobQueue queue,
             Journal journal) {
-        this.name = name;
+        this.submission = submission;
         this.queue = queue;
         this.idle = new Autoclusters(queue::ad);
         this.journal = journal;
@@ -75,6 +76,11 @@ final class QueueKeeper {
         return idle;
     }
 
+    /** How big a job's ad may be (SchedulerSettings' MAX_JOB_ATTRIBUTES and MAX_JOB_ATTRIBUTE_SIZE). */
+    AdLimits limits() {
+        return submission.limits();
+    }
+
     long now() {
         return clock.instant().getEpochSecond();
     }
@@ -90,7 +96,7 @@ final class QueueKeeper {
     /** Queues {@code count} procs of a new cluster; returns the cluster id. */
     int submit(ClassAd ad, int count, List<ClassAd> items) {
         int cluster = queue.nextClusterId();
-        commit(Submission.decide(ad, count, items, cluster, now(), name));
+        commit(submission.decide(ad, count, items, cluster, now()));
         stats.submitted(count);
         return cluster;
     }

@@ -18,6 +18,7 @@ import org.harrier.scheduler.queue.JobId;
 import org.harrier.scheduler.queue.JobQueue;
 import org.harrier.scheduler.queue.JobSelection;
 import org.harrier.scheduler.queue.JobStatus;
+import org.harrier.scheduler.queue.Submission;
 import org.harrier.scheduler.queue.Transition;
 import org.harrier.scheduler.store.Journal;
 
@@ -53,8 +54,9 @@ public final class Schedd {
         Objects.requireNonNull(name, "name");
         this.owner = Objects.requireNonNull(owner, "owner");
         PolicyIndex withPolicy = new PolicyIndex();
-        this.keeper = new QueueKeeper(name, settings.historySize(), EventFanout.of(Objects.requireNonNull(events, "events"),
-                withPolicy), owner, Objects.requireNonNull(clock, "clock"), Objects.requireNonNull(queue, "queue"),
+        this.keeper = new QueueKeeper(new Submission(name, settings.adLimits()), settings.historySize(),
+                EventFanout.of(Objects.requireNonNull(events, "events"), withPolicy), owner,
+                Objects.requireNonNull(clock, "clock"), Objects.requireNonNull(queue, "queue"),
                 Objects.requireNonNull(journal, "journal"));
         this.runner = new ClaimRunner(keeper, Objects.requireNonNull(startds, "startds"), owner);
         this.leases = new LeaseKeeper(runner, keeper, startds, settings.claimLease(), owner);

@@ -141,6 +141,6 @@ public final class CollectorService implements AutoCloseable {
         CollectorSettings chosen = settings;
         NegotiatorSettings fairShare = negotiation;
         ServiceProcess.run("harrier-collector", options.broker(), bus -> start(bus, name, chosen, fairShare),
-                service -> "collector " + service.agentName() + " on " + options.broker());
+                service -> "collector " + service.agentName() + " on " + Bus.shown(options.broker()));
     }
 }

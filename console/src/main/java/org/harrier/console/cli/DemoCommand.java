@@ -69,7 +69,7 @@ final class DemoCommand implements Callable<Integer> {
         List<ClassAd> finished = new ArrayList<>();
         try (PersonalGrid grid = PersonalGrid.start(new PersonalGrid.Settings(data, 0, PersonalGrid.Settings.QUICK))) {
             out.println("Started a personal grid: broker " + grid.url() + ", data in " + data);
-            try (GridClient g = harrier.grid(BrokerAddress.parse(grid.url()))) {
+            try (GridClient g = harrier.grid(BrokerAddress.parse(grid.clientUrl()))) {
                 GridClient.Submitted submitted = g.submit(ClusterSubmission.of(description, context));
                 out.println("Submitting job(s).");
                 out.println(submitted.count() + " job(s) submitted to cluster " + submitted.cluster() + ".");

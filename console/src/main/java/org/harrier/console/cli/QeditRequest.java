@@ -6,6 +6,7 @@ import java.util.Objects;
 import org.harrier.console.ConsoleFailure;
 import org.harrier.console.GridClient;
 import org.harrier.scheduler.ScheddFailure;
+import org.harrier.scheduler.queue.AdLimits;
 import org.harrier.scheduler.queue.AttributeEdit;
 
 /**
@@ -64,7 +65,7 @@ record QeditRequest(GridClient.Jobs jobs, List<Edit> edits) {
 
     private static Edit checked(String name, String value) {
         try {
-            AttributeEdit.parse(name, value);
+            AttributeEdit.parse(name, value, AdLimits.DEFAULT);
         } catch (ScheddFailure.Refused e) {
             throw new ConsoleFailure(e.getMessage());
         } catch (ScheddFailure.Invalid e) {

@@ -31,6 +31,9 @@ import picocli.CommandLine.Spec;
         footerHeading = "%nExample:%n",
         footer = {"  harrier up &", "  harrier submit examples/hello.sub", "  harrier q"})
 final class UpCommand implements Callable<Integer> {
+    /** Longer than any service takes to stop with its broker up; a stop that hangs (no broker to talk to) is cut short. */
+    static final Duration STOP_DEADLINE = Duration.ofSeconds(30);
+
     @ParentCommand
     HarrierCommand harrier;
 
@@ -95,7 +98,7 @@ final class UpCommand implements Callable<Integer> {
         // Ctrl-C (SIGINT) and SIGTERM run shutdown hooks: the grid stops in order and broker.url goes.
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             harrier.err().println("harrier: stopping the personal grid");
-            grid.close();
+            stopWithin(grid, STOP_DEADLINE);
             stopped.countDown();
         }, "harrier-up-stop"));
         if (json) {
@@ -111,5 +114,26 @@ final class UpCommand implements Callable<Integer> {
         harrier.out().flush();
         stopped.await();
         return 0;
+    }
+
+    /**
+     * Closes the grid, but gives up after {@code deadline}: a service whose broker is gone (a full
+     * disk stopped it) may wait for it forever, and a SIGTERM must still end the process. Every
+     * acknowledged change is already on disk, so halting loses nothing.
+     */
+    private void stopWithin(PersonalGrid grid, Duration deadline) {
+        Thread closing = new Thread(grid::close, "harrier-up-close");
+        closing.setDaemon(true);
+        closing.start();
+        try {
+            closing.join(deadline.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (closing.isAlive()) {
+            harrier.err().println("harrier: the grid did not stop within " + deadline.toSeconds() + " s; exiting anyway");
+            harrier.err().flush();
+            Runtime.getRuntime().halt(1);
+        }
     }
 }

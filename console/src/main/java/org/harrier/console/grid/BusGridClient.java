@@ -59,6 +59,8 @@ public final class BusGridClient implements GridClient {
     private static final Duration LOCATE_WAIT = Duration.ofMillis(250);
     private static final Duration FIND_AGENTS_FOR = Duration.ofSeconds(5);
     private static final Duration POLL = Duration.ofSeconds(1);
+    /** A command fails rather than hang when the broker takes no message (a full disk blocks producers). */
+    static final Duration SEND_TIMEOUT = Duration.ofSeconds(30);
 
     private final Bus bus;
     private final Console console;
@@ -79,8 +81,8 @@ public final class BusGridClient implements GridClient {
             probe.check(address);
             try {
                 BrokerAddress.Login login = address.login();
-                return new BusGridClient(login == null ? Bus.connect(address.url())
-                        : Bus.connect(address.url(), login.user(), login.password()));
+                return new BusGridClient(Bus.connect(address.url(), login == null ? null : login.user(),
+                        login == null ? null : login.password(), SEND_TIMEOUT));
             } catch (LoginRefusedException e) {
                 throw new ConsoleFailure(e.getMessage() + " (a personal grid's own account finds its password in the"
                         + " grid's data directory; others set HARRIER_USER and HARRIER_PASSWORD_FILE, see docs/security.md)");

@@ -13,7 +13,7 @@ import java.util.Deque;
 import java.util.Objects;
 import org.harrier.broker.BrokerException;
 import org.harrier.broker.BrokerSettings;
-import org.harrier.broker.GridBroker;
+import org.harrier.broker.RecoveringBroker;
 import org.harrier.broker.SecurityDirectory;
 import org.harrier.collector.CollectorSettings;
 import org.harrier.collector.NegotiatorConfig;
@@ -46,9 +46,13 @@ import org.harrier.scheduler.bus.SchedulerService;
  * </pre>
  *
  * Started in dependency order (broker, bus, collector, scheduler, exec) and closed in reverse;
- * a part that fails to start closes the parts already running.
+ * a part that fails to start closes the parts already running. A broker that stops by itself (a
+ * full disk) starts again once the disk has room, and the services reconnect to it
+ * ({@link RecoveringBroker}).
  */
 public final class PersonalGrid implements AutoCloseable {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(PersonalGrid.class);
+
     private final Settings settings;
     private final String url;
     private final String clientUrl;
@@ -106,8 +110,8 @@ public final class PersonalGrid implements AutoCloseable {
         try {
             Path data = settings.dataDir();
             Files.createDirectories(data.resolve("execute"));
-            GridBroker broker = GridBroker.start(BrokerSettings.personal(data.resolve("broker")).withPort(settings.port())
-                    .withSecurity(data.resolve(GridLocation.SECURITY_DIR)));
+            RecoveringBroker broker = RecoveringBroker.start(BrokerSettings.personal(data.resolve("broker")).withPort(settings.port())
+                    .withSecurity(data.resolve(GridLocation.SECURITY_DIR)), LOG::warn);
             running.push(broker);
             Bus bus = Bus.connect(broker.clientUrl(SecurityDirectory.SERVICE_USER));
             running.push(bus);
@@ -128,7 +132,8 @@ public final class PersonalGrid implements AutoCloseable {
             }
             running.push(ExecService.start(bus, name, ExecConfig.apply(config, exec)
                     .executeDir(data.resolve("execute")).updateInterval(every).build()));
-            running.push(SchedulerService.start(bus, name, schedulerSettings, data.resolve("spool")));
+            running.push(RestartingScheduler.start(() -> SchedulerService.start(bus, name, schedulerSettings, data.resolve("spool")),
+                    data.resolve("spool")));
             PersonalGrid grid = new PersonalGrid(settings, broker.url(), broker.clientUrl(), running);
             grid.writeUrl();
             return grid;

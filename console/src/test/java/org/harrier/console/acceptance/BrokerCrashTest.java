@@ -76,12 +76,15 @@ class BrokerCrashTest {
     void aJobWhoseExitComesWhileTheBrokerIsDownCompletesOnceAndTheGridCarriesOn() throws Exception {
         Path data = dir.resolve("broker-data");
         int port = freePort();
-        String url = "amqp://127.0.0.1:" + port;
         Path work = Files.createDirectories(dir.resolve("work"));
         Path script = Files.writeString(work.resolve("note.sh"), "#!/bin/sh\nsleep \"$1\"\necho done > \"$2\"\n");
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
         Path ended = work.resolve("during.done");
         ServiceJvm broker = broker(data, port, dir, "broker-1");
+        // The standalone broker made its users in DATA/security; this test logs in as its owner.
+        String owner = org.harrier.broker.GridBroker.owner();
+        String url = "amqp://" + owner + ":" + org.harrier.broker.SecurityDirectory.at(data.resolve("security")).password(owner)
+                + "@127.0.0.1:" + port;
         try (Bus bus = Bus.connect(url);
              CollectorService collector = CollectorService.start(bus, HOST, CollectorSettings.defaults().withMachine(HOST)
                      .withUpdateInterval(Duration.ofSeconds(1)));

@@ -160,9 +160,9 @@ class JobControlCallsTest {
 
             ClassAd done = finalAd(id);
             assertEquals(Expr.parse("2"), done.lookup("NumJobStarts"));
-            assertEquals(Expr.parse("\"pause for maintenance\""), done.lookup("LastHoldReason"));
+            assertEquals(Expr.parse("\"pause for maintenance (by user " + org.harrier.broker.GridBroker.owner() + ")\""), done.lookup("LastHoldReason"));
             assertEquals(Expr.parse("1"), done.lookup("LastHoldReasonCode"));
-            assertEquals(Expr.parse("\"via Release\""), done.lookup("ReleaseReason"));
+            assertEquals(Expr.parse("\"via Release (by user " + org.harrier.broker.GridBroker.owner() + ")\""), done.lookup("ReleaseReason"));
             assertEquals(Expr.parse("0"), done.lookup("ExitCode"));
         }
     }

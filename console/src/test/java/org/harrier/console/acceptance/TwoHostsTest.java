@@ -119,7 +119,9 @@ class TwoHostsTest {
         return url("127.0.0.1", broker);
     }
 
+    /** The broker at {@code address}, logged in as its owner. */
     private static String url(String address, GridBroker broker) {
-        return "amqp://" + address + ":" + broker.port();
+        String owner = GridBroker.owner();
+        return "amqp://" + owner + ":" + broker.security().password(owner) + "@" + address + ":" + broker.port();
     }
 }

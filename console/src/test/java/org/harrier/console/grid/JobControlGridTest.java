@@ -65,7 +65,7 @@ class JobControlGridTest {
     @Test
     void holdReleaseEditAndRemoveAnswerTheJobsActedOn() throws Exception {
         assertEquals(List.of("1.0", "1.1", "1.2"), grid.hold(Jobs.id("1"), "maintenance"));
-        assertEquals(Expr.parse("\"maintenance\""), job("1.1").lookup("HoldReason"));
+        assertEquals(Expr.parse("\"maintenance (by user " + org.harrier.broker.GridBroker.owner() + ")\""), job("1.1").lookup("HoldReason"));
         assertEquals(List.of("1.1"), grid.release(Jobs.matching("ProcId == 1"), null));
         assertEquals(List.of("1.0", "1.1", "1.2"), grid.setAttribute(Jobs.matching("Owner == \"alice\""), "Project",
                 "\"harrier\""));
@@ -75,8 +75,8 @@ class JobControlGridTest {
 
         List<ClassAd> history = grid.history(null, null);
         assertEquals(2, history.size());
-        assertEquals(Expr.parse("\"old signature\""), history.get(0).lookup("RemoveReason"));
-        assertEquals(1, grid.history("RemoveReason == \"not needed\"", 5).size());
+        assertEquals(Expr.parse("\"old signature (by user " + org.harrier.broker.GridBroker.owner() + ")\""), history.get(0).lookup("RemoveReason"));
+        assertEquals(1, grid.history("RemoveReason == \"not needed (by user " + org.harrier.broker.GridBroker.owner() + ")\"", 5).size());
         assertEquals(1, grid.history(null, 1).size());
     }
 

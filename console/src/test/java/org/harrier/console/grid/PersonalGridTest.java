@@ -85,12 +85,12 @@ class PersonalGridTest {
     void helloJobRunsToCompletionAndWritesItsOutput() throws Exception {
         write("hello.sub", "executable = /bin/echo\narguments = hello from Harrier\noutput = hello.out\n"
                 + "error = hello.err\nqueue\n");
-        Run submitted = harrier("--broker", grid.url(), "submit", "hello.sub");
+        Run submitted = harrier("--broker", grid.clientUrl(), "submit", "hello.sub");
         assertEquals(0, submitted.status(), submitted.err());
         String cluster = submitted.out().replaceAll("(?s).*submitted to cluster (\\d+)\\.\\s*", "$1");
         assertEquals("Submitting job(s).\n1 job(s) submitted to cluster " + cluster + ".\n", submitted.out());
 
-        Run waited = harrier("--broker", grid.url(), "wait", cluster + ".0", "--timeout", "60");
+        Run waited = harrier("--broker", grid.clientUrl(), "wait", cluster + ".0", "--timeout", "60");
         assertEquals(0, waited.status(), waited.err());
         assertTrue(waited.out().lines().skip(1).findFirst().orElse("").matches(
                 "\\s+" + cluster + "\\.0\\s+\\S+\\s+.* C\\s+.*echo hello from Harrier"), waited.out());
@@ -101,13 +101,13 @@ class PersonalGridTest {
     void clusterAndProcessMacrosNameEachJobsOutput() throws Exception {
         write("many.sub", "executable = /bin/echo\narguments = job $(Cluster).$(Process)\n"
                 + "output = many.$(Cluster).$(Process).out\nqueue 3\n");
-        Run submitted = harrier("--broker", grid.url(), "submit", "--json", "many.sub");
+        Run submitted = harrier("--broker", grid.clientUrl(), "submit", "--json", "many.sub");
         assertEquals(0, submitted.status(), submitted.err());
         JsonNode result = new ObjectMapper().readTree(submitted.out());
         long cluster = result.get("ClusterId").asLong();
         assertEquals(3, result.get("Count").asInt());
         for (int proc = 0; proc < 3; proc++) {
-            Run waited = harrier("--broker", grid.url(), "wait", cluster + "." + proc, "--timeout", "60");
+            Run waited = harrier("--broker", grid.clientUrl(), "wait", cluster + "." + proc, "--timeout", "60");
             assertEquals(0, waited.status(), waited.err());
             assertEquals("job " + cluster + "." + proc + "\n",
                     Files.readString(here.workingDir().resolve("many." + cluster + "." + proc + ".out")));
@@ -117,14 +117,14 @@ class PersonalGridTest {
     @Test
     void jobNoMachineSatisfiesStaysIdleUntilRemoved() throws Exception {
         write("never.sub", "executable = /bin/echo\nrequirements = TARGET.Memory > 1000000000\nqueue\n");
-        Run submitted = harrier("--broker", grid.url(), "submit", "--json", "never.sub");
+        Run submitted = harrier("--broker", grid.clientUrl(), "submit", "--json", "never.sub");
         long cluster = new ObjectMapper().readTree(submitted.out()).get("ClusterId").asLong();
-        Run q = qUntil(" I ", "--broker", grid.url(), "q", Long.toString(cluster));
+        Run q = qUntil(" I ", "--broker", grid.clientUrl(), "q", Long.toString(cluster));
         assertTrue(q.out().contains("1 jobs; 0 completed, 0 removed, 1 idle, 0 running, 0 held, 0 suspended"), q.out());
 
-        Run rm = harrier("--broker", grid.url(), "rm", Long.toString(cluster));
+        Run rm = harrier("--broker", grid.clientUrl(), "rm", Long.toString(cluster));
         assertEquals(new Run(0, "All jobs in cluster " + cluster + " have been marked for removal\n", ""), rm);
-        Run waited = harrier("--broker", grid.url(), "wait", cluster + ".0", "--timeout", "60");
+        Run waited = harrier("--broker", grid.clientUrl(), "wait", cluster + ".0", "--timeout", "60");
         assertEquals(1, waited.status(), "a removed job is not a completed one");
         assertTrue(waited.out().contains(" X "), waited.out());
     }
@@ -132,24 +132,24 @@ class PersonalGridTest {
     @Test
     void runningJobIsKilledByRm() throws Exception {
         write("sleep.sub", "executable = /bin/sleep\narguments = 600\nqueue\n");
-        Run submitted = harrier("--broker", grid.url(), "submit", "--json", "sleep.sub");
+        Run submitted = harrier("--broker", grid.clientUrl(), "submit", "--json", "sleep.sub");
         long cluster = new ObjectMapper().readTree(submitted.out()).get("ClusterId").asLong();
-        qUntil(" R ", "--broker", grid.url(), "q", cluster + ".0");
+        qUntil(" R ", "--broker", grid.clientUrl(), "q", cluster + ".0");
 
-        Run rm = harrier("--broker", grid.url(), "rm", cluster + ".0");
+        Run rm = harrier("--broker", grid.clientUrl(), "rm", cluster + ".0");
         assertEquals(new Run(0, "Job " + cluster + ".0 marked for removal\n", ""), rm);
-        assertEquals(1, harrier("--broker", grid.url(), "wait", cluster + ".0", "--timeout", "60").status());
+        assertEquals(1, harrier("--broker", grid.clientUrl(), "wait", cluster + ".0", "--timeout", "60").status());
     }
 
     @Test
     void betterAnalyzeExplainsWhyAJobNoSlotSatisfiesIsIdle() throws Exception {
         write("huge.sub", "executable = /bin/echo\nrequirements = TARGET.Memory > 1000000000\nqueue\n");
-        Run submitted = harrier("--broker", grid.url(), "submit", "--json", "huge.sub");
+        Run submitted = harrier("--broker", grid.clientUrl(), "submit", "--json", "huge.sub");
         long cluster = new ObjectMapper().readTree(submitted.out()).get("ClusterId").asLong();
         String id = cluster + ".0";
         // The slot reaches the collector in its own time: until the analysis counts it.
         Run r = until("an analysis of at least one slot", out -> out.contains("Run analysis summary")
-                && !out.contains("Of 0 slots"), "--broker", grid.url(), "q", "-better-analyze", id);
+                && !out.contains("Of 0 slots"), "--broker", grid.clientUrl(), "q", "-better-analyze", id);
         String text = r.out();
         assertEquals(0, r.status(), r.err());
         assertTrue(text.contains(String.format("The Requirements expression for job %d.000 is", cluster)), text);
@@ -158,23 +158,23 @@ class PersonalGridTest {
         assertTrue(all.find() && all.group(1).equals(all.group(2)), "every slot rejected by the job\n" + text);
         assertTrue(text.endsWith("No resources matched request's constraints\n"), text);
 
-        JsonNode json = new ObjectMapper().readTree(harrier("--broker", grid.url(), "q", "-better-analyze", id,
+        JsonNode json = new ObjectMapper().readTree(harrier("--broker", grid.clientUrl(), "q", "-better-analyze", id,
                 "--json").out()).get(0);
         assertEquals(id, json.get("JobId").asText());
         assertEquals(json.get("Slots").asInt(), json.get("Rejected").get("REJECTED_BY_JOB").asInt(), json.toString());
 
-        assertEquals(0, harrier("--broker", grid.url(), "rm", id).status());
+        assertEquals(0, harrier("--broker", grid.clientUrl(), "rm", id).status());
     }
 
     @Test
     void rescheduleFindsTheNegotiatorAndAsksForACycle() {
         assertEquals(new Run(0, "Sent \"Reschedule\" command to the negotiator\n", ""),
-                harrier("--broker", grid.url(), "reschedule"));
+                harrier("--broker", grid.clientUrl(), "reschedule"));
     }
 
     @Test
     void statusTotalIsTheSummaryAlone() {
-        Run r = harrier("--broker", grid.url(), "status", "-total");
+        Run r = harrier("--broker", grid.clientUrl(), "status", "-total");
         assertEquals(0, r.status(), r.err());
         assertTrue(r.out().isEmpty() || r.out().startsWith(
                 "                  Total Owner Claimed Unclaimed Matched Preempting  Drain\n"), r.out());
@@ -182,24 +182,24 @@ class PersonalGridTest {
 
     @Test
     void statusListsThisMachinesSlot() throws Exception {
-        Run table = harrier("--broker", grid.url(), "status");
+        Run table = harrier("--broker", grid.clientUrl(), "status");
         assertEquals(0, table.status(), table.err());
         assertTrue(table.out().startsWith("Name "), table.out());
         assertTrue(table.out().contains("Total"), table.out());
 
-        JsonNode slots = new ObjectMapper().readTree(harrier("--broker", grid.url(), "status", "--json").out());
+        JsonNode slots = new ObjectMapper().readTree(harrier("--broker", grid.clientUrl(), "status", "--json").out());
         assertTrue(slots.isArray() && slots.size() >= 1, slots.toString());
         assertTrue(slots.get(0).has("Name") && slots.get(0).has("Memory"), slots.toString());
 
-        Run none = harrier("--broker", grid.url(), "status", "-constraint", "Memory < 0");
+        Run none = harrier("--broker", grid.clientUrl(), "status", "-constraint", "Memory < 0");
         assertEquals(new Run(0, "", ""), none);
     }
 
     @Test
     void queueAsJsonAndLong() throws Exception {
-        Run json = harrier("--broker", grid.url(), "q", "--json");
+        Run json = harrier("--broker", grid.clientUrl(), "q", "--json");
         assertEquals(0, json.status(), json.err());
         assertTrue(new ObjectMapper().readTree(json.out()).isArray(), json.out());
-        assertEquals(0, harrier("--broker", grid.url(), "q", "-long").status());
+        assertEquals(0, harrier("--broker", grid.clientUrl(), "q", "-long").status());
     }
 }

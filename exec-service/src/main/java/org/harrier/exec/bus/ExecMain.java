@@ -3,6 +3,7 @@ package org.harrier.exec.bus;
 import java.nio.file.Path;
 import java.time.Duration;
 
+import org.harrier.bus.Bus;
 import org.harrier.bus.ServiceProcess;
 import org.harrier.config.Configuration;
 import org.harrier.exec.ExecConfig;
@@ -50,7 +51,7 @@ public final class ExecMain {
         ServiceProcess.run("harrier-exec", options.broker(),
                 bus -> ExecService.start(bus, options.name(), options.settings(),
                         () -> MachineProbe.detect(parse(args).settings())),
-                service -> "harrier-exec: startd " + service.agentName() + " on " + options.broker() + ", slot "
+                service -> "harrier-exec: startd " + service.agentName() + " on " + Bus.shown(options.broker()) + ", slot "
                         + service.startd().slot().name() + " with " + service.startd().slot().remaining());
     }
 

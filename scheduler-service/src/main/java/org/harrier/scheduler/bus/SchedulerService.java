@@ -55,6 +55,7 @@ public final class SchedulerService implements AutoCloseable {
     private final UserLogWriter userLog;
     private final CheckpointSpool checkpoints;
     private final FileTransfers transfers;
+    private final java.util.concurrent.CompletableFuture<java.io.IOException> journalFailure;
 
     private SchedulerService(Bus bus, String name, SchedulerSettings settings, QueueLog.Recovery stored, Path spool,
             TransferLimits transferLimits) {
@@ -82,6 +83,7 @@ public final class SchedulerService implements AutoCloseable {
         ScheddEvents published = checkpoints == null ? EventFanout.of(events, userLog)
                 : EventFanout.of(events, userLog, checkpoints);
         JobQueue queue = stored == null ? new JobQueue() : stored.queue();
+        this.journalFailure = stored == null ? new java.util.concurrent.CompletableFuture<>() : stored.log().failure();
         events.serveJobs(queue, this::finishedAd);
         this.schedd = new Schedd(name, settings, startds, published, owner, Clock.systemUTC(), queue,
                 stored == null ? Journal.NONE : stored.log());
@@ -188,6 +190,14 @@ public final class SchedulerService implements AutoCloseable {
         return name;
     }
 
+    /**
+     * Completes when the job queue log stopped keeping changes (a full disk): the scheduler then
+     * acknowledges nothing more, and only a restart from its spool serves submissions again.
+     */
+    public java.util.concurrent.CompletableFuture<java.io.IOException> journalFailure() {
+        return journalFailure;
+    }
+
     /** The domain scheduler, for in-JVM callers (the personal grid's quick checks and tests). */
     public Schedd schedd() {
         return schedd;
@@ -197,6 +207,29 @@ public final class SchedulerService implements AutoCloseable {
      * Kills running jobs and releases claims (waiting at most the call timeout), withdraws the
      * objects, and stops the owner thread. The bus stays open.
      */
+    /**
+     * Stops as a scheduler process that died would, leaving its claims and running jobs to the
+     * next scheduler on the same spool, which reconnects to them (docs/protocols.md, "Scheduler
+     * restart"). For a scheduler whose job queue log stopped: releasing its claims now would end
+     * jobs whose ends it can no longer record.
+     */
+    public void abandon() {
+        owner.shutdownNow();
+        try {
+            owner.awaitTermination(settings.callTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        agent.close();
+        console.close();
+        schedd.closeJournal();
+        transfers.close();
+        userLog.close();
+        if (checkpoints != null) {
+            checkpoints.close();
+        }
+    }
+
     @Override
     public void close() {
         try {
@@ -318,6 +351,6 @@ public final class SchedulerService implements AutoCloseable {
         Path spool = options.spool() != null ? options.spool()
                 : Path.of(System.getProperty("user.home"), ".harrier", "spool", name);
         ServiceProcess.run("harrier-scheduler", options.broker(), bus -> start(bus, name, chosen, spool, chosenLimits),
-                service -> "scheduler " + service.agentName() + " on " + options.broker());
+                service -> "scheduler " + service.agentName() + " on " + Bus.shown(options.broker()));
     }
 }

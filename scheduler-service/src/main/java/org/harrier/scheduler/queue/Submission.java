@@ -5,10 +5,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
+import org.harrier.classad.BooleanValue;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
 import org.harrier.classad.IntegerValue;
+import org.harrier.classad.ListExpr;
+import org.harrier.classad.RecordExpr;
 import org.harrier.classad.StringValue;
+import org.harrier.classad.Value;
 import org.harrier.scheduler.ScheddFailure;
 
 /**
@@ -29,8 +33,13 @@ import org.harrier.scheduler.ScheddFailure;
  * condor_submit would have written. Any other JobStatus is refused rather than replaced:
  * HTCondor's schedd only queues new jobs as Idle or Held, and a client sending Running has a
  * bug worth hearing about. A held job stays out of matching until it is released.
- * Everything wrong is a {@link ScheddFailure.Invalid} naming the attribute; nothing is
- * decided half-way.
+ * The ad must be one the schedd, shadow and starter can act on ({@link #checkJob}): Cmd, Owner
+ * and Iwd non-empty strings without control characters, Iwd an absolute path, Requirements an
+ * expression and not a literal other than a boolean, JobUniverse one of HTCondor's, and within
+ * the scheduler's {@link AdLimits}. Everything wrong is a {@link ScheddFailure.Invalid} naming
+ * the attribute; nothing is decided half-way.
+ *
+ * <p>One per scheduler: its name (in GlobalJobId) and its limits are fixed.
  */
 public final class Submission {
     /** Without these the job cannot be scheduled or run (MRG Grid's SchedulerObject::Submit). */
@@ -39,19 +48,31 @@ public final class Submission {
     static final Set<String> KEYWORDS = Set.of("error", "false", "is", "isnt", "parent", "true", "undefined");
     /** A cluster this big is a mistake, not a workload; refusing it keeps one call from exhausting the heap. */
     public static final int MAX_PROCS = 1_000_000;
+    /** HTCondor's universes (condor_universe.h): 1 standard to 13 vm; the schedd refuses any other. */
+    static final long MIN_UNIVERSE = 1;
+    static final long MAX_UNIVERSE = 13;
     /** The HoldReason condor_submit writes for {@code hold = true}. */
     public static final String SUBMITTED_ON_HOLD = "submitted on hold at user's request";
 
-    private Submission() {
+    private final String schedd;
+    private final AdLimits limits;
+
+    /** Submissions to the scheduler named {@code schedd}, within {@code limits}. */
+    public Submission(String schedd, AdLimits limits) {
+        this.schedd = Objects.requireNonNull(schedd, "schedd");
+        this.limits = Objects.requireNonNull(limits, "limits");
+    }
+
+    public AdLimits limits() {
+        return limits;
     }
 
     /**
      * The transaction that queues {@code count} procs of cluster {@code cluster} from {@code ad},
      * proc i also getting {@code items.get(i)}'s attributes when items are given.
      */
-    public static Transaction decide(ClassAd ad, int count, List<ClassAd> items, int cluster, long now, String schedd) {
+    public Transaction decide(ClassAd ad, int count, List<ClassAd> items, int cluster, long now) {
         Objects.requireNonNull(ad, "ad");
-        Objects.requireNonNull(schedd, "schedd");
         if (count < 1 || count > MAX_PROCS) {
             throw new ScheddFailure.Invalid("Count must be between 1 and " + MAX_PROCS + ", got " + count);
         }
@@ -60,13 +81,16 @@ public final class Submission {
                     + "; give one map per proc or none");
         }
         List<ClassAd> perProc = items == null || items.isEmpty() ? null : items;
+        limits.check(ad, "the ad");
         checkNames(ad, "the ad");
         if (perProc != null) {
             for (int i = 0; i < perProc.size(); i++) {
+                limits.check(perProc.get(i), "ItemData[" + i + "]");
                 checkNames(perProc.get(i), "ItemData[" + i + "]");
             }
         }
         ClassAd clusterAd = clusterAd(ad, cluster, now, schedd);
+        int clusterSize = clusterAd.size();
         Transaction.Builder tx = Transaction.builder().add(new QueueOp.NewCluster(cluster, clusterAd));
         for (int proc = 0; proc < count; proc++) {
             ClassAd item = perProc == null ? null : perProc.get(proc);
@@ -75,7 +99,10 @@ public final class Submission {
             String where = item == null ? "the ad" : "the ad with ItemData[" + proc + "]";
             checkStatus(own.chainedTo(clusterAd), where);
             own = withHoldDefaults(own, own.chainedTo(clusterAd));
-            checkJob(own.chainedTo(clusterAd), where);
+            ClassAd job = own.chainedTo(clusterAd);
+            checkJob(job, where);
+            limits.checkCount(AdLimits.countAsQueued(job, clusterSize),
+                    where + " as queued (the scheduler's own attributes included)");
             tx.add(new QueueOp.NewProc(id, own));
         }
         return tx.build();
@@ -138,7 +165,7 @@ public final class Submission {
             throw new ScheddFailure.Invalid(where + " uses the ClassAd keyword '" + name + "' as an attribute name");
         }
         if (!isIdentifier(name)) {
-            throw new ScheddFailure.Invalid(where + " has attribute name '" + name
+            throw new ScheddFailure.Invalid(where + " has attribute name '" + AdLimits.shown(name)
                     + "'; names are letters, digits and '_', not starting with a digit");
         }
     }
@@ -166,13 +193,27 @@ public final class Submission {
                     + (missing.size() == 1 ? " attribute" : " attributes")
                     + "; a job needs Cmd, Requirements, Owner and Iwd");
         }
-        requireString(job, Attr.OWNER, where);
-        requireString(job, Attr.CMD, where);
-        requireString(job, Attr.IWD, where);
+        requireText(job, Attr.OWNER, where);
+        requireText(job, Attr.CMD, where);
+        requireText(job, Attr.IWD, where);
+        // The starter runs the job there and resolves In, Out and the transfers against it; a
+        // relative one would mean whatever directory the starter happens to run in.
+        if (!((StringValue) job.lookup(Attr.IWD)).value().startsWith("/")) {
+            throw new ScheddFailure.Invalid(where + " has Iwd = " + shownValue(job, Attr.IWD) + "; it must be an absolute path");
+        }
         requireExpression(job, Attr.REQUIREMENTS, where);
         requireExpression(job, Attr.RANK, where);
+        if (isNonBooleanLiteral(job.lookup(Attr.REQUIREMENTS))) {
+            throw new ScheddFailure.Invalid(where + " has Requirements = " + shownValue(job, Attr.REQUIREMENTS)
+                    + "; it must be an expression that can be true or false, such as true or TARGET.Memory >= 1024");
+        }
         requireInteger(job, Attr.JOB_PRIO, where);
         requireInteger(job, Attr.JOB_UNIVERSE, where);
+        long universe = ((IntegerValue) job.lookup(Attr.JOB_UNIVERSE)).value();
+        if (universe < MIN_UNIVERSE || universe > MAX_UNIVERSE) {
+            throw new ScheddFailure.Invalid(where + " has JobUniverse = " + universe + "; HTCondor's universes are "
+                    + MIN_UNIVERSE + " to " + MAX_UNIVERSE + " (5 vanilla, 12 local)");
+        }
         if (job.lookup(Attr.HOLD_REASON_CODE) != null && JobQueue.status(job) == JobStatus.HELD) {
             requireInteger(job, Attr.HOLD_REASON_CODE, where);
         }
@@ -181,16 +222,34 @@ public final class Submission {
     private static void checkStatus(ClassAd job, String where) {
         Expr status = job.lookup(Attr.JOB_STATUS);
         if (!(status instanceof IntegerValue s) || (s.value() != JobStatus.IDLE.code() && s.value() != JobStatus.HELD.code())) {
-            throw new ScheddFailure.Invalid(where + " sets JobStatus to " + status.unparse()
+            throw new ScheddFailure.Invalid(where + " sets JobStatus to " + AdLimits.shown(status.unparse())
                     + "; a new job is Idle (1) or Held (5)");
         }
     }
 
-    private static void requireString(ClassAd job, String name, String where) {
+    /**
+     * A non-empty string without control characters: the starter passes Cmd and Iwd to the system
+     * and runs the job as Owner, where a newline or NUL would make a different path or name than
+     * the one shown in condor_q and the user log.
+     */
+    private static void requireText(ClassAd job, String name, String where) {
         Expr e = job.lookup(name);
         if (!(e instanceof StringValue s) || s.value().isEmpty()) {
-            throw new ScheddFailure.Invalid(where + " has " + name + " = " + e.unparse() + "; it must be a non-empty string");
+            throw new ScheddFailure.Invalid(where + " has " + name + " = " + shownValue(job, name)
+                    + "; it must be a non-empty string");
         }
+        for (int i = 0; i < s.value().length(); i++) {
+            char c = s.value().charAt(i);
+            if (Character.isISOControl(c)) {
+                throw new ScheddFailure.Invalid(where + " has " + name + " = " + shownValue(job, name)
+                        + String.format("; it must not contain control characters (U+%04X at %d)", (int) c, i));
+            }
+        }
+    }
+
+    /** The attribute's ClassAd text, cut short for a refusal. */
+    private static String shownValue(ClassAd job, String name) {
+        return AdLimits.shown(job.lookup(name).unparse());
     }
 
     /**
@@ -200,14 +259,23 @@ public final class Submission {
     private static void requireExpression(ClassAd job, String name, String where) {
         Expr e = job.lookup(name);
         if (e instanceof StringValue s) {
-            throw new ScheddFailure.Invalid(where + " has " + name + " as the string \"" + s.value()
+            throw new ScheddFailure.Invalid(where + " has " + name + " as the string \"" + AdLimits.shown(s.value())
                     + "\"; send it as an expression (list it in !!descriptors as com.redhat.grid.Expression, or {TYPE: EXPR})");
         }
     }
 
+    /**
+     * A literal that can never be true or false, which as Requirements would leave the job idle
+     * for ever (or match everywhere, if a non-zero number counted as true): an integer, real,
+     * string, undefined, error, list or record.
+     */
+    private static boolean isNonBooleanLiteral(Expr e) {
+        return e instanceof Value && !(e instanceof BooleanValue) || e instanceof ListExpr || e instanceof RecordExpr;
+    }
+
     private static void requireInteger(ClassAd job, String name, String where) {
         if (!(job.lookup(name) instanceof IntegerValue)) {
-            throw new ScheddFailure.Invalid(where + " has " + name + " = " + job.lookup(name).unparse() + "; it must be an integer");
+            throw new ScheddFailure.Invalid(where + " has " + name + " = " + shownValue(job, name) + "; it must be an integer");
         }
     }
 }

@@ -1,5 +1,6 @@
 package org.harrier.scheduler.store;
 
+import java.io.IOException;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import org.harrier.classad.ClassAd;
@@ -23,6 +24,14 @@ public interface Journal extends AutoCloseable {
     /** The history file, when this journal keeps one. */
     default Optional<HistoryFile> history() {
         return Optional.empty();
+    }
+
+    /**
+     * Completes with the error when the journal stopped keeping changes (a full disk); the queue
+     * in memory is then ahead of it, and only a restart from the journal is sound again.
+     */
+    default CompletableFuture<IOException> failure() {
+        return new CompletableFuture<>();
     }
 
     /** Completes when everything appended so far is kept. */

@@ -50,6 +50,7 @@ public final class QueueLog implements Journal {
     private long churnSinceRewrite;
     private long lastRewriteBytes;
     private IOException failure;
+    private final CompletableFuture<IOException> failed = new CompletableFuture<>();
     private boolean closing;
     private boolean rewriting;
 
@@ -150,6 +151,11 @@ public final class QueueLog implements Journal {
     }
 
     @Override
+    public CompletableFuture<IOException> failure() {
+        return failed;
+    }
+
+    @Override
     public Optional<HistoryFile> history() {
         return Optional.of(history);
     }
@@ -220,6 +226,7 @@ public final class QueueLog implements Journal {
                     pending.clear();
                 }
                 batch.forEach(p -> p.done.completeExceptionally(stopped()));
+                failed.complete(io);
                 return;
             }
         }

@@ -18,7 +18,7 @@ class AttributeEditTest {
 
     static JobQueue queue() {
         JobQueue q = new JobQueue();
-        q.apply(Submission.decide(SubmissionTest.valid().build(), 2, null, 1, 100, "s"));
+        q.apply(SubmissionTest.SUBMISSION.decide(SubmissionTest.valid().build(), 2, null, 1, 100));
         return q;
     }
 
@@ -31,7 +31,7 @@ class AttributeEditTest {
             "jobprio | 10 | 10"})
     void anEditBindsTheExpressionOnEveryJobNamedInOneTransaction(String name, String value, String expected) {
         JobQueue q = queue();
-        Transaction tx = AttributeEdit.parse(name, value).apply(List.of(J0, J1), q);
+        Transaction tx = AttributeEdit.parse(name, value, AdLimits.DEFAULT).apply(List.of(J0, J1), q, AdLimits.DEFAULT);
         assertEquals(2, tx.ops().size());
         q.apply(tx);
         assertEquals(Expr.parse(expected), q.ad(J0).lookup(name));
@@ -44,7 +44,7 @@ class AttributeEditTest {
     @ValueSource(strings = {"JobStatus", "jobstatus", "Owner", "ClusterId", "ProcId", "MyType", "TargetType", "QDate",
             "GlobalJobId", "CustomId"})
     void protectedAttributesAreForbidden(String name) {
-        ScheddFailure.Refused e = assertThrows(ScheddFailure.Refused.class, () -> AttributeEdit.parse(name, "1"));
+        ScheddFailure.Refused e = assertThrows(ScheddFailure.Refused.class, () -> AttributeEdit.parse(name, "1", AdLimits.DEFAULT));
         assertTrue(e.getMessage().startsWith("SetAttribute cannot change " + name), e.getMessage());
     }
 
@@ -57,7 +57,7 @@ class AttributeEditTest {
             "has space | 1 | SetAttribute has attribute name 'has space'",
             "true | 1 | SetAttribute uses the ClassAd keyword 'true'"})
     void badNamesAndValuesAreBadParameters(String name, String value, String message) {
-        ScheddFailure.Invalid e = assertThrows(ScheddFailure.Invalid.class, () -> AttributeEdit.parse(name, value));
+        ScheddFailure.Invalid e = assertThrows(ScheddFailure.Invalid.class, () -> AttributeEdit.parse(name, value, AdLimits.DEFAULT));
         assertTrue(e.getMessage().startsWith(message), e.getMessage());
     }
 
@@ -66,10 +66,39 @@ class AttributeEditTest {
             "Cmd | 42 | job 1.0 then has Cmd = 42; it must be a non-empty string",
             "Iwd | \"\" | job 1.0 then has Iwd = \"\"; it must be a non-empty string",
             "Requirements | \"TRUE\" | job 1.0 then has Requirements as the string",
-            "JobPrio | 1.5 | job 1.0 then has JobPrio = 1.5; it must be an integer"})
+            "JobPrio | 1.5 | job 1.0 then has JobPrio = 1.5; it must be an integer",
+            "Iwd | \"relative/dir\" | job 1.0 then has Iwd = \"relative/dir\"; it must be an absolute path",
+            "Cmd | \"/bin/a\\nb\" | job 1.0 then has Cmd = \"/bin/a\\nb\"; it must not contain control characters",
+            "Requirements | 1 | job 1.0 then has Requirements = 1; it must be an expression that can be true or false",
+            "JobUniverse | 99 | job 1.0 then has JobUniverse = 99; HTCondor's universes are 1 to 13"})
     void anEditThatWouldLeaveAJobUnrunnableIsRefusedBeforeAnythingIsWritten(String name, String value, String message) {
         JobQueue q = queue();
-        ScheddFailure.Invalid e = assertThrows(ScheddFailure.Invalid.class, () -> AttributeEdit.parse(name, value).apply(List.of(J0, J1), q));
+        ScheddFailure.Invalid e = assertThrows(ScheddFailure.Invalid.class,
+                () -> AttributeEdit.parse(name, value, AdLimits.DEFAULT).apply(List.of(J0, J1), q, AdLimits.DEFAULT));
         assertTrue(e.getMessage().contains(message), e.getMessage());
+    }
+
+    @Test
+    void aValueOverTheAttributeSizeIsRefusedBeforeItIsParsed() {
+        String huge = "\"" + "x".repeat(1 << 20) + "\"";
+        ScheddFailure.Invalid e = assertThrows(ScheddFailure.Invalid.class, () -> AttributeEdit.parse("Note", huge, AdLimits.DEFAULT));
+        assertEquals("SetAttribute has attribute Note of 1048582 bytes (name and value); an attribute may have at most"
+                + " 1048576 (MAX_JOB_ATTRIBUTE_SIZE)", e.getMessage());
+    }
+
+    /** A job at MAX_JOB_ATTRIBUTES may change an attribute it has, but gets no new one. */
+    @Test
+    void aJobAtTheAttributeLimitGetsNoNewAttribute() {
+        JobQueue q = new JobQueue();
+        AdLimits limits = new AdLimits(100, 1 << 20);
+        q.apply(new Submission("s", limits).decide(SubmissionTest.withAttributes(85), 2, null, 1, 100));
+        assertEquals(100, q.ad(J0).size());
+
+        ScheddFailure.Invalid e = assertThrows(ScheddFailure.Invalid.class,
+                () -> AttributeEdit.parse("Extra", "1", limits).apply(List.of(J0, J1), q, limits));
+        assertEquals("SetAttribute of Extra: job 1.0 then has 101 attributes; a job may have at most 100 (MAX_JOB_ATTRIBUTES)",
+                e.getMessage());
+        q.apply(AttributeEdit.parse("A1", "2", limits).apply(List.of(J0, J1), q, limits));
+        assertEquals(Expr.parse("2"), q.ad(J1).lookup("A1"));
     }
 }

@@ -15,7 +15,7 @@ class JobQueueTest {
     JobQueue queue = new JobQueue();
 
     void submit(int count) {
-        queue.apply(Submission.decide(SubmissionTest.valid().build(), count, null, queue.nextClusterId(), 100, "s"));
+        queue.apply(SubmissionTest.SUBMISSION.decide(SubmissionTest.valid().build(), count, null, queue.nextClusterId(), 100));
     }
 
     @Test

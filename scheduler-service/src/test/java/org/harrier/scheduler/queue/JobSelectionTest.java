@@ -22,9 +22,9 @@ class JobSelectionTest {
 
     @BeforeEach
     void threeClusters() {
-        queue.apply(Submission.decide(SubmissionTest.valid().build(), 3, null, 1, NOW, "s"));
-        queue.apply(Submission.decide(SubmissionTest.valid().set("Owner", "bob").build(), 2, null, 2, NOW, "s"));
-        queue.apply(Submission.decide(SubmissionTest.valid().set("JobStatus", 5).build(), 1, null, 3, NOW, "s"));
+        queue.apply(SubmissionTest.SUBMISSION.decide(SubmissionTest.valid().build(), 3, null, 1, NOW));
+        queue.apply(SubmissionTest.SUBMISSION.decide(SubmissionTest.valid().set("Owner", "bob").build(), 2, null, 2, NOW));
+        queue.apply(SubmissionTest.SUBMISSION.decide(SubmissionTest.valid().set("JobStatus", 5).build(), 1, null, 3, NOW));
     }
 
     static List<String> ids(List<JobId> ids) {

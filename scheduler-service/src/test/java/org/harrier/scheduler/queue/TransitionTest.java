@@ -27,7 +27,7 @@ class TransitionTest {
     /** A queued job in {@code status}, carrying what that state would have left in its ad. */
     static ClassAd job(JobStatus status) {
         JobQueue q = new JobQueue();
-        q.apply(Submission.decide(SubmissionTest.valid().build(), 1, null, 1, 100, "s"));
+        q.apply(SubmissionTest.SUBMISSION.decide(SubmissionTest.valid().build(), 1, null, 1, 100));
         Transaction.Builder tx = Transaction.builder().set(ID, "JobStatus", status.code());
         switch (status) {
             case SUSPENDED -> tx.set(ID, "LastSuspensionTime", 400).set(ID, "CumulativeSuspensionTime", 10)

@@ -18,6 +18,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.StringValue;
+import org.harrier.scheduler.queue.AdLimits;
 import org.harrier.scheduler.queue.JobId;
 import org.harrier.scheduler.queue.JobQueue;
 import org.harrier.scheduler.queue.JobStatus;
@@ -60,8 +61,8 @@ class QueueLogTest {
     }
 
     private static Transaction submit(JobQueue queue, int count) {
-        return applied(queue, Submission.decide(JOB, count, null,
-                queue.nextClusterId(), 100, "schedd"));
+        return applied(queue, new Submission("schedd", AdLimits.DEFAULT).decide(JOB, count, null,
+                queue.nextClusterId(), 100));
     }
 
     /** Every job of a queue as its flattened ad, for comparing two queues. */
