@@ -13,8 +13,8 @@ import org.apache.activemq.artemis.spi.core.protocol.RemotingConnection;
 import org.apache.activemq.artemis.spi.core.security.jaas.RolePrincipal;
 
 /**
- * Stamps every message a client sends with the user the broker authenticated on its connection
- * and that user's roles, overwriting whatever the client put in those two properties. Agents read
+ * Stamps every request a client sends to an agent with the user the broker authenticated on its
+ * connection and that user's roles, overwriting whatever the client put in those two properties. Agents read
  * the caller from these, never from a property a client chooses (docs/security.md).
  *
  * <p>Artemis's own {@code populate-validated-user} does this for Core messages only (an AMQP
@@ -31,11 +31,23 @@ public final class ValidatedUserStamp implements ActiveMQServerPlugin {
     /** The user's roles, comma-separated in name order (artemis-roles.properties). */
     public static final String ROLES = "_HARRIER_VALIDATED_ROLES";
 
+    /**
+     * Only requests to agents are stamped: a method handler is the one reader of the caller.
+     * Indications are guarded by who may send to their address (broker.xml's security-settings),
+     * and replies go to the requester's own temporary queue. Re-encoding every message would cost
+     * the grid a share of its throughput for nothing anyone reads.
+     */
+    static final String REQUESTS = "qmf.grid.agent.";
+
     private final Map<Object, String> rolesByConnection = new ConcurrentHashMap<>();
 
     @Override
     public void beforeSend(ServerSession session, Transaction tx, Message message, boolean direct,
                            boolean noAutoCreateQueue) {
+        String address = message.getAddress();
+        if (address == null || !address.startsWith(REQUESTS)) {
+            return;
+        }
         String user = session.getValidatedUser();
         if (user == null || user.isEmpty()) {
             if (message.getObjectProperty(USER) != null || message.getObjectProperty(ROLES) != null) {

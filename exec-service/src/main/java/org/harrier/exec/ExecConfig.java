@@ -7,6 +7,7 @@ import java.util.Map;
 import org.harrier.config.Configuration;
 import org.harrier.config.ConfigurationException;
 import org.harrier.exec.machine.MachineResource;
+import org.harrier.exec.run.account.RunAsPolicy;
 
 /**
  * The startd's knobs in an HTCondor-style configuration file (grid-rules/README.md), applied to
@@ -17,7 +18,8 @@ import org.harrier.exec.machine.MachineResource;
  * and POLLING_INTERVAL (seconds); STARTER_UPDATE_INTERVAL (seconds between a running job's usage
  * reports) and MAXVACATETIME (seconds a vacated job has between its KillSig and SIGKILL, an
  * expression with the job as TARGET, as in HTCondor); MATCH_TIMEOUT (seconds a match notice keeps the
- * slot Matched without a claim, default 120). Knobs it does not know are left alone (the same file configures other
+ * slot Matched without a claim, default 120); STARTER_ALLOW_RUNAS_OWNER, SLOT_USER and MIN_UID (which
+ * account a root startd runs each job as, {@link org.harrier.exec.run.account.RunAsPolicy}). Knobs it does not know are left alone (the same file configures other
  * daemons). Every error names the knob and where it was defined.
  */
 public final class ExecConfig {
@@ -61,6 +63,9 @@ public final class ExecConfig {
         knob(config, "MATCH_TIMEOUT", () -> b.matchTimeout(config.seconds("MATCH_TIMEOUT", null)));
         knob(config, "RANK", () -> b.rank(config.get("RANK").orElseThrow()));
         knob(config, "MAXJOBRETIREMENTTIME", () -> b.maxJobRetirementTime(config.get("MAXJOBRETIREMENTTIME").orElseThrow()));
+        for (String k : RunAsPolicy.KNOBS) {
+            knob(config, k, () -> b.runAs(k, config.get(k).orElseThrow()));
+        }
         return b;
     }
 

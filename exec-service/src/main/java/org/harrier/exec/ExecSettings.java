@@ -16,6 +16,7 @@ import org.harrier.exec.claim.StartdLeases;
 import org.harrier.exec.claim.VacateTime;
 import org.harrier.exec.machine.MachineNames;
 import org.harrier.exec.machine.MachineResource;
+import org.harrier.exec.run.account.JobAccounts;
 
 /**
  * How an execute node is configured. Every machine fact the startd would detect (cores, memory,
@@ -48,8 +49,11 @@ public final class ExecSettings {
     private final OwnerPolicy ownerPolicy;
     private final Duration pollingInterval;
     private final Duration starterUpdateInterval;
+    private final JobAccounts accounts;
 
     private ExecSettings(Builder b) {
+        JobAccounts detected = b.switchesAccounts ? JobAccounts.detect(b.runAs) : new JobAccounts(b.runAs, false);
+        this.accounts = b.gridOwner == null ? detected : detected.withGridOwner(b.gridOwner);
         this.starterUpdateInterval = b.starterUpdateInterval;
         this.ownerPolicy = b.ownerPolicy();
         this.pollingInterval = b.pollingInterval;
@@ -137,12 +141,15 @@ public final class ExecSettings {
         return pollingInterval;
     }
 
-    /**
-     * How often a running job's usage goes to its scheduler (HTCondor's STARTER_UPDATE_INTERVAL,
-     * default 300 s; the personal grid and tests use less).
-     */
+    /** How often a running job's usage goes to its scheduler (HTCondor's STARTER_UPDATE_INTERVAL,
+     * default 300 s; the personal grid and tests use less). */
     public Duration starterUpdateInterval() {
         return starterUpdateInterval;
+    }
+
+    /** Which account each job runs as: STARTER_ALLOW_RUNAS_OWNER, SLOT_USER, MIN_UID, and whether this process is root. */
+    public JobAccounts accounts() {
+        return accounts;
     }
 
     public static final class Builder {
@@ -171,8 +178,29 @@ public final class ExecSettings {
         private Duration pollingInterval = Duration.ofSeconds(5);
         private Duration starterUpdateInterval = Duration.ofSeconds(300);
         private Duration matchTimeout = Duration.ofSeconds(120);
+        private org.harrier.exec.run.account.RunAsPolicy runAs = org.harrier.exec.run.account.RunAsPolicy.DEFAULT;
+        private boolean switchesAccounts = true;
+        private String gridOwner;
 
         private Builder() {
+        }
+
+        /** Jobs run as the startd's own account even as root (tests whose jobs use root's directories); no knob sets it. */
+        public Builder runJobsAsItself() {
+            this.switchesAccounts = false;
+            return this;
+        }
+
+        /** A personal grid's: {@code owner}'s jobs run as the startd's account, others' by the policy ({@link JobAccounts#withGridOwner}). */
+        public Builder gridOwner(String owner) {
+            this.gridOwner = owner;
+            return this;
+        }
+
+        /** One of RunAsPolicy.KNOBS as configuration text; IllegalArgumentException naming it. */
+        public Builder runAs(String knob, String value) {
+            this.runAs = runAs.with(knob, value);
+            return this;
         }
 
         /** STARTER_UPDATE_INTERVAL: how often running jobs' usage is reported. */

@@ -84,7 +84,7 @@ public final class Startd implements AutoCloseable {
         this.listener = Objects.requireNonNull(listener, "listener");
         this.clock = clock;
         this.killGrace = timings.killGrace();
-        this.starter = new Starter(timings.killGrace(), timings.usageInterval(), settings.cgroups());
+        this.starter = new Starter(timings.killGrace(), timings.usageInterval(), settings.cgroups(), settings.accounts());
         this.published = book.slot();
         this.owner = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "harrier-startd");

@@ -13,6 +13,7 @@ import java.util.Deque;
 import java.util.Objects;
 import org.harrier.broker.BrokerException;
 import org.harrier.broker.BrokerSettings;
+import org.harrier.broker.GridBroker;
 import org.harrier.broker.RecoveringBroker;
 import org.harrier.broker.SecurityDirectory;
 import org.harrier.collector.CollectorSettings;
@@ -126,7 +127,12 @@ public final class PersonalGrid implements AutoCloseable {
             // Started exec first so it stops last: the scheduler, stopping, takes its running jobs
             // back (they stay queued and run again next time), rather than the exec service killing
             // them under it, which the scheduler would record as jobs that ended by a signal.
-            ExecSettings.Builder exec = ExecSettings.builder();
+            // A personal grid runs its owner's jobs as the account that started it, as a personal
+            // HTCondor does, root included: its work directories are that account's, and it could
+            // run anything as itself anyway. Any other owner's job (a user let in with harrier user
+            // add, or a job the owner submits as someone else) is switched, as root, to that Owner
+            // or SLOT_USER, never root (exec-service/README.md, "Job accounts").
+            ExecSettings.Builder exec = ExecSettings.builder().gridOwner(GridBroker.owner());
             if (!config.defined("STARTER_UPDATE_INTERVAL")) {
                 exec.starterUpdateInterval(every); // a personal grid shows running jobs' usage as quickly as its ads
             }

@@ -50,7 +50,7 @@ class BrokerRestartTest {
              SchedulerService scheduler = SchedulerService.start(schedulerBus, HOST,
                      SchedulerSettings.defaults().withUpdateInterval(UPDATE_INTERVAL), dir.resolve("spool"));
              ExecService exec = ExecService.start(execBus, HOST, ExecSettings.builder()
-                     .executeDir(Files.createDirectories(dir.resolve("execute"))).updateInterval(UPDATE_INTERVAL).build())) {
+                     .executeDir(Files.createDirectories(dir.resolve("execute"))).updateInterval(UPDATE_INTERVAL).runJobsAsItself().build())) {
             GridUser user = new GridUser(broker.clientUrl(), Files.createDirectories(dir.resolve("work")));
             long before = user.submit("before.sub", "executable = /bin/echo\narguments = before\noutput = before.out\nqueue\n");
             Run ran = user.harrier("wait", before + ".0", "--timeout", "60");

@@ -54,7 +54,7 @@ class JobPolicyAndUserLogTest {
         services.push(SchedulerService.start(bus, HOST, SchedulerSettings.defaults().withUpdateInterval(SECOND)
                 .withPeriodicExprInterval(SECOND), dir.resolve("spool")));
         services.push(ExecService.start(bus, HOST, ExecSettings.builder()
-                .executeDir(Files.createDirectories(dir.resolve("execute"))).updateInterval(SECOND).build()));
+                .executeDir(Files.createDirectories(dir.resolve("execute"))).updateInterval(SECOND).runJobsAsItself().build()));
         user = new GridUser(broker.clientUrl(), Files.createDirectories(dir.resolve("work")));
     }
 

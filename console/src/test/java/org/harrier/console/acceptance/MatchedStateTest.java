@@ -126,7 +126,7 @@ class MatchedStateTest {
         CollectorService collector = CollectorService.start(bus, "cm-" + name,
                 CollectorSettings.defaults().withMachine("cm-" + name).withUpdateInterval(SECOND), negotiation);
         ExecService exec = ExecService.start(bus, name, ExecSettings.builder().cpus(1).memoryMiB(1024).diskKiB(100_000)
-                .machine(name).executeDir(dir).updateInterval(SECOND).matchTimeout(matchTimeout).build());
+                .machine(name).executeDir(dir).updateInterval(SECOND).matchTimeout(matchTimeout).runJobsAsItself().build());
         ForgetfulScheduler scheduler = new ForgetfulScheduler("lazy-" + name);
         Agent agent = bus.agent(AgentName.harrier("scheduler", "lazy-" + name), SECOND);
         agent.advertise(scheduler, SECOND);

@@ -26,11 +26,14 @@ final class ServiceJvm implements AutoCloseable {
         this.err = err;
     }
 
-    /** Starts startd {@code name} on {@code brokerUrl}, re-advertising its slot every second. */
+    /**
+     * Starts startd {@code name} on {@code brokerUrl}, re-advertising its slot every second; its jobs
+     * run as the test's own account ({@code --jobs-run-as startd}), since they use its private directories.
+     */
     static ServiceJvm exec(String brokerUrl, String name, Path dir) throws IOException {
         Path execute = Files.createDirectories(dir.resolve(name + "-execute"));
         return start(name, dir, "org.harrier.exec.bus.ExecMain", "--broker", brokerUrl, "--name", name,
-                "--update-interval", "1", "--execute-dir", execute.toString());
+                "--update-interval", "1", "--execute-dir", execute.toString(), "--jobs-run-as", "startd");
     }
 
     /**
@@ -40,7 +43,7 @@ final class ServiceJvm implements AutoCloseable {
     static ServiceJvm execIn(String netns, String brokerUrl, String name, Path dir, String... options) throws IOException {
         Path execute = Files.createDirectories(dir.resolve(name + "-execute"));
         List<String> args = new ArrayList<>(List.of("--broker", brokerUrl, "--name", name, "--machine", name,
-                "--update-interval", "1", "--execute-dir", execute.toString()));
+                "--update-interval", "1", "--execute-dir", execute.toString(), "--jobs-run-as", "startd"));
         args.addAll(List.of(options));
         return start(List.of("ip", "netns", "exec", netns), name, dir, "org.harrier.exec.bus.ExecMain", args.toArray(String[]::new));
     }
@@ -70,7 +73,7 @@ final class ServiceJvm implements AutoCloseable {
     static ServiceJvm exec(String brokerUrl, String name, Path dir, String... more) throws IOException {
         Path execute = Files.createDirectories(dir.resolve(name + "-execute"));
         List<String> args = new ArrayList<>(List.of("--broker", brokerUrl, "--name", name, "--update-interval", "1",
-                "--execute-dir", execute.toString()));
+                "--execute-dir", execute.toString(), "--jobs-run-as", "startd"));
         args.addAll(List.of(more));
         return start(name, dir, "org.harrier.exec.bus.ExecMain", args.toArray(String[]::new));
     }

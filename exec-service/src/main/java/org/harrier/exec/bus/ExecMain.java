@@ -21,7 +21,12 @@ import org.harrier.exec.run.starter.ProcessLaunch;
  *              [--config FILE] [--resource NAME=COUNT|ID,ID...]... [--polling-interval SECONDS]
  *              [--suspend EXPR] [--continue EXPR] [--preempt EXPR] [--kill EXPR] [--want-suspend EXPR]
  *              [--want-vacate EXPR] [--starter-update-interval SECONDS] [--match-timeout SECONDS]
+ *              [--jobs-run-as accounts|startd]
  * </pre>
+ * {@code --jobs-run-as startd} runs every job as this process's own account even when it is root,
+ * for a grid whose only submitter is that account (the acceptance tests' grids, whose jobs use
+ * root's private directories); the default, {@code accounts}, switches a root startd's jobs to
+ * their Owner or SLOT_USER (exec-service/README.md, "Job accounts").
  * {@code --kill-grace} is the machine's vacate time in seconds (between a vacated job's KillSig
  * and SIGKILL), replacing the configuration's MAXVACATETIME expression. {@code --config} reads an HTCondor-style configuration file ({@link ExecConfig} lists the
  * knobs); the other options override it, wherever they stand. {@code --resource} declares a
@@ -94,6 +99,13 @@ public final class ExecMain {
                     // read first, above, so that every other option overrides the file
                 }
                 case "--resource" -> b.resource(resource(v));
+                case "--jobs-run-as" -> {
+                    if (v.equals("startd")) {
+                        b.runJobsAsItself();
+                    } else if (!v.equals("accounts")) {
+                        throw new IllegalArgumentException("--jobs-run-as is accounts or startd, got '" + v + "'");
+                    }
+                }
                 default -> throw new IllegalArgumentException("unknown option '" + flag + "'");
             }
         }

@@ -21,6 +21,7 @@ import org.harrier.exec.claim.PartitionableSlot;
 import org.harrier.exec.machine.Machine;
 import org.harrier.exec.machine.MachineProbe;
 import org.harrier.exec.machine.ProcSensor;
+import org.harrier.exec.run.account.JobAccounts;
 import org.harrier.exec.run.starter.Cgroups;
 import org.harrier.exec.run.transfer.SandboxTransfer;
 import org.harrier.exec.run.transfer.Sandboxes;
@@ -149,8 +150,21 @@ public final class ExecService implements AutoCloseable {
         removeLeftovers(name, settings, cgroups);
         StartdSettings parts = new StartdSettings(slot, ClaimIds.secure(), settings.policy(), settings.timings(), clock,
                 settings.claimLease(), new OwnerWatch(settings.ownerPolicy(), ProcSensor.of(settings)), cgroups,
-                new SpoolCheckpointStore(), sandboxes);
+                new SpoolCheckpointStore(), sandboxes, accounts(settings));
         return new Startd(parts, listener);
+    }
+
+    /** Root switches each job to its account (RunAsPolicy) unless code asked it not to; logged once. */
+    private static JobAccounts accounts(ExecSettings settings) {
+        JobAccounts accounts = settings.accounts();
+        if (accounts.root()) {
+            log.info("running as root: jobs run as their Owner where STARTER_ALLOW_RUNAS_OWNER allows and the account"
+                    + " has a uid of MIN_UID {} or more, else as SLOT_USER {}", accounts.policy().minUid(),
+                    accounts.policy().slotUser());
+        } else {
+            log.info("jobs run as this startd's own account");
+        }
+        return accounts;
     }
 
     /**

@@ -92,9 +92,9 @@ public final class Checkpointer implements AutoCloseable, JobStarts.Restore {
         this.clock = claims.thread().clock();
     }
 
-    /** What job {@code job} runs as on dynamic slot {@code d}. */
-    public static JobCommand command(PartitionableSlot slot, DynamicSlot d, ClassAd job) {
-        return JobCommand.from(job, SlotEnvironment.of(d, slot.assigned(d.name())));
+    /** What job {@code job} runs, and as whom, on dynamic slot {@code d} ({@link Starter#command}). */
+    public static JobCommand command(Starter starter, PartitionableSlot slot, DynamicSlot d, ClassAd job) {
+        return starter.command(job, SlotEnvironment.of(d, slot.assigned(d.name())));
     }
 
     /**
@@ -146,7 +146,7 @@ public final class Checkpointer implements AutoCloseable, JobStarts.Restore {
             // A job in a sandbox starts again there, as the sandbox runs it.
             Sandboxes.Staged sandbox = sandboxes.of(claimId);
             DynamicSlot d = claims.table().claimed(claimId);
-            JobCommand command = sandbox != null ? sandbox.command() : command(claims.table().slot(), d, run.job());
+            JobCommand command = sandbox != null ? sandbox.command() : command(claims.starter(), claims.table().slot(), d, run.job());
             RunningJob process = claims.starter().restart(command,
                     claims.starter().controlsFor(run.job(), d.name(), run.jobId(), d.resources().memoryMiB()),
                     o -> claims.owner().execute(() -> {

@@ -107,7 +107,7 @@ public final class JobStarts {
         DynamicSlot d = table().activatable(claimId, jobId, job);
         RunningJob process;
         try {
-            JobCommand command = Checkpointer.command(table().slot(), d, job);
+            JobCommand command = Checkpointer.command(starter, table().slot(), d, job);
             if (startsLater(job, jobId)) {
                 return later(d, claimId, jobId, job, command, exited);
             }

@@ -115,6 +115,38 @@ class ExecMainTest {
     }
 
     @Test
+    void theAccountKnobsComeFromTheFileWithHTCondorsDefaultsAndABadOneIsNamed(@TempDir Path dir) throws IOException {
+        org.harrier.exec.run.account.RunAsPolicy defaults = ExecMain.parse(new String[] {"--broker", "x"}).settings()
+                .accounts().policy();
+        assertEquals("true", defaults.allowRunAsOwner().unparse());
+        assertEquals("nobody", defaults.slotUser());
+        assertEquals(1000, defaults.minUid());
+        Path conf = dir.resolve("accounts.conf");
+        Files.writeString(conf, "STARTER_ALLOW_RUNAS_OWNER = TARGET.Owner != \"guest\"\nSLOT_USER = slotuser\nMIN_UID = 500\n");
+        org.harrier.exec.run.account.RunAsPolicy p = ExecMain.parse(new String[] {"--broker", "x", "--config",
+                conf.toString()}).settings().accounts().policy();
+        assertEquals("TARGET.Owner != \"guest\"", p.allowRunAsOwner().unparse());
+        assertEquals("slotuser", p.slotUser());
+        assertEquals(500, p.minUid());
+        Files.writeString(conf, "MIN_UID = 0\n");
+        ConfigurationException e = assertThrows(ConfigurationException.class,
+                () -> ExecMain.parse(new String[] {"--broker", "x", "--config", conf.toString()}));
+        assertEquals("MIN_UID (" + conf + ":1): MIN_UID must be at least 1 (root never runs jobs), got 0", e.getMessage());
+    }
+
+    @Test
+    void jobsRunAsTheStartdOnlyWhenTheCommandLineSaysSo() {
+        boolean root = org.harrier.exec.run.account.Accounts.root();
+        assertEquals(root, ExecMain.parse(new String[] {"--broker", "x"}).settings().accounts().root());
+        assertEquals(root, ExecMain.parse(new String[] {"--broker", "x", "--jobs-run-as", "accounts"}).settings()
+                .accounts().root());
+        assertEquals(false, ExecMain.parse(new String[] {"--broker", "x", "--jobs-run-as", "startd"}).settings()
+                .accounts().root());
+        assertEquals("--jobs-run-as is accounts or startd, got 'root'", assertThrows(IllegalArgumentException.class,
+                () -> ExecMain.parse(new String[] {"--broker", "x", "--jobs-run-as", "root"})).getMessage());
+    }
+
+    @Test
     void theNameDefaultsToTheMachine() {
         assertEquals("m1", ExecMain.parse(new String[] {"--broker", "amqp://x:1", "--machine", "m1"}).name());
     }

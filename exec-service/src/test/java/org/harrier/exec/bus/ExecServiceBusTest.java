@@ -54,7 +54,7 @@ class ExecServiceBusTest {
         iwd = Files.createDirectories(dir.resolve("iwd"));
         grid = StartdOnBroker.start(dir, ExecSettings.builder().cpus(2).memoryMiB(1024).diskKiB(100000)
                 .machine("node1.example").executeDir(dir).updateInterval(Duration.ofSeconds(1))
-                .killGrace(Duration.ofMillis(300)).usageInterval(Duration.ofMillis(50)).build());
+                .killGrace(Duration.ofMillis(300)).usageInterval(Duration.ofMillis(50)).runJobsAsItself().build());
         exec = grid.exec();
         console = grid.console();
         scheduler = grid.scheduler();

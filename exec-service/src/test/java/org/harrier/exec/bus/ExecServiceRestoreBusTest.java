@@ -66,7 +66,7 @@ class ExecServiceRestoreBusTest {
         exec = ExecService.start(execBus, "node1", ExecSettings.builder().cpus(2).memoryMiB(1024).diskKiB(100000)
                 .machine("node1.example").executeDir(Files.createDirectories(dir.resolve("execute")))
                 .updateInterval(Duration.ofSeconds(1)).killGrace(Duration.ofMillis(300)).usageInterval(Duration.ofMillis(50))
-                .build());
+                .runJobsAsItself().build());
     }
 
     @AfterEach

@@ -50,7 +50,7 @@ class ExecServiceUsageBusTest {
         grid = StartdOnBroker.start(dir, ExecSettings.builder().cpus(2).memoryMiB(1024).diskKiB(1_000_000)
                 .machine("node1.example").executeDir(dir).updateInterval(Duration.ofSeconds(1))
                 .killGrace(Duration.ofSeconds(5)).usageInterval(Duration.ofMillis(50))
-                .starterUpdateInterval(Duration.ofMillis(200)).build());
+                .starterUpdateInterval(Duration.ofMillis(200)).runJobsAsItself().build());
         exec = grid.exec();
         console = grid.console();
         scheduler = grid.scheduler();

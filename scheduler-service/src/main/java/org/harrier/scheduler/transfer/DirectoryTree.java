@@ -39,7 +39,7 @@ public final class DirectoryTree {
         if (target.relative().isEmpty()) {
             return target.dir();
         }
-        return walk(target, false);
+        return walk(target, false, dir -> { });
     }
 
     /**
@@ -47,13 +47,19 @@ public final class DirectoryTree {
      * {@code target.dir()} are made where missing, and none may be a symbolic link or a file.
      */
     static Path forWriting(TransferNames.Target target) throws IOException {
+        return forWriting(target, dir -> { });
+    }
+
+    /** As above, {@code created} told of each directory made, as it is made (a root scheduler hands it to the Owner). */
+    static Path forWriting(TransferNames.Target target, java.util.function.Consumer<Path> created) throws IOException {
         if (target.relative().isEmpty()) {
             return target.dir();
         }
-        return walk(target, true);
+        return walk(target, true, created);
     }
 
-    private static Path walk(TransferNames.Target target, boolean create) throws IOException {
+    private static Path walk(TransferNames.Target target, boolean create, java.util.function.Consumer<Path> created)
+            throws IOException {
         Path p = target.dir();
         refuseLink(p, target);
         String[] parts = target.relative().split("/");
@@ -68,6 +74,7 @@ public final class DirectoryTree {
                     throw new ScheddFailure.TransferFailed(p + " is not a directory");
                 }
                 Files.createDirectory(p);
+                created.accept(p);
             }
         }
         return p;

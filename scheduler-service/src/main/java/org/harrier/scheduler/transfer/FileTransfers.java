@@ -72,6 +72,7 @@ public final class FileTransfers implements AutoCloseable {
     private final Map<String, Transfer> open = new ConcurrentHashMap<>();
     private final ScheduledExecutorService io;
     private final TransferTotals totals = new TransferTotals();
+    private final OwnerFiles owners = OwnerFiles.detect();
 
     public FileTransfers(Jobs jobs, TransferLimits limits) {
         this(jobs, limits, null);
@@ -142,8 +143,12 @@ public final class FileTransfers implements AutoCloseable {
                     } else if (direction == Direction.EVICTED_OUT) {
                         Files.createDirectories(target.dir());
                     }
+                    // Outputs land in the submitter's Iwd: a root scheduler hands what it makes there to the Owner.
+                    java.util.function.Consumer<Path> made = direction != Direction.OUTPUT ? p -> { }
+                            : owners.accountOf(owner).<java.util.function.Consumer<Path>>map(a -> p -> OwnerFiles.hand(p, a))
+                                    .orElse(p -> { });
                     OpenFile f = direction.toJob() ? OpenFile.input(DirectoryTree.forReading(target))
-                            : OpenFile.output(DirectoryTree.forWriting(target), transferId);
+                            : OpenFile.output(DirectoryTree.forWriting(target, made), transferId, made);
                     open.put(transferId, new Transfer(transferId, id, owner, direction, f, new AtomicLong(System.nanoTime())));
                     return new Begun(transferId, direction.toJob() ? f.size() : 0);
                 } catch (IOException | RuntimeException e) {

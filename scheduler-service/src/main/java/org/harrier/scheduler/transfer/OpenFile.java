@@ -43,6 +43,11 @@ final class OpenFile {
     }
 
     static OpenFile output(Path target, String transferId) throws IOException {
+        return output(target, transferId, file -> { });
+    }
+
+    /** As above, {@code created} told of the partial file once made (a root scheduler hands it to the Owner; the move keeps that). */
+    static OpenFile output(Path target, String transferId, java.util.function.Consumer<Path> created) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
         if (dir == null || !Files.isDirectory(dir)) {
             throw new ScheddFailure.TransferFailed("directory " + dir + " of " + target + " does not exist");
@@ -53,6 +58,7 @@ final class OpenFile {
         Path partial = dir.resolve(TransferNames.PARTIAL_PREFIX + transferId);
         FileChannel c = FileChannel.open(partial, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
                 StandardOpenOption.READ);
+        created.accept(partial);
         return new OpenFile(c, target, partial, -1);
     }
 

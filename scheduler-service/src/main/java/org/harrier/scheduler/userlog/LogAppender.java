@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.HashSet;
@@ -19,6 +21,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.harrier.scheduler.transfer.OwnerFiles;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,7 +32,8 @@ import org.slf4j.LoggerFactory;
  * in append mode and closed again. So the events of a {@code queue 1000} cluster sharing one
  * log cost one open and one write per drain rather than per event, no event is ever split by
  * another (one thread writes, one write per file per drain, O_APPEND), and a log the user
- * moves or deletes is simply created again.
+ * moves or deletes is simply created again. A root scheduler hands a log it creates to the
+ * job's Owner ({@link OwnerFiles}).
  *
  * <p>A file that cannot be written is warned about once per path; its events are dropped and
  * the next ones tried again. Threads: any thread may append; the drains run on {@code io}, which
@@ -38,7 +42,7 @@ import org.slf4j.LoggerFactory;
 public final class LogAppender implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(LogAppender.class);
 
-    private record Entry(Path file, String text) {
+    private record Entry(Path file, String text, String owner) {
     }
 
     private final Executor io;
@@ -46,6 +50,7 @@ public final class LogAppender implements AutoCloseable {
     private final Queue<Entry> queued = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean drainScheduled = new AtomicBoolean();
     private final Set<Path> warned = new HashSet<>();
+    private final OwnerFiles owners = OwnerFiles.detect();
 
     /** Appends on {@code io} (a test's direct executor appends on the caller's thread). */
     public LogAppender(Executor io) {
@@ -67,9 +72,9 @@ public final class LogAppender implements AutoCloseable {
         return new LogAppender(t, t);
     }
 
-    /** Queues {@code text} (whole events) for the end of {@code file}. */
-    public void append(Path file, String text) {
-        queued.add(new Entry(file, text));
+    /** Queues {@code text} (whole events) for the end of {@code file}, a log of {@code owner}'s job. */
+    public void append(Path file, String text, String owner) {
+        queued.add(new Entry(file, text, owner));
         if (drainScheduled.compareAndSet(false, true)) {
             try {
                 io.execute(this::drain);
@@ -83,18 +88,24 @@ public final class LogAppender implements AutoCloseable {
     private void drain() {
         drainScheduled.set(false);
         Map<Path, StringBuilder> byFile = new LinkedHashMap<>();
+        Map<Path, String> owner = new LinkedHashMap<>();
         for (Entry e = queued.poll(); e != null; e = queued.poll()) {
             byFile.computeIfAbsent(e.file(), f -> new StringBuilder()).append(e.text());
+            owner.putIfAbsent(e.file(), e.owner());
         }
-        byFile.forEach(this::write);
+        byFile.forEach((file, text) -> write(file, text, owner.get(file)));
     }
 
-    private void write(Path file, CharSequence text) {
+    private void write(Path file, CharSequence text, String owner) {
         ByteBuffer bytes = StandardCharsets.UTF_8.encode(text.toString());
+        boolean created = !Files.exists(file, LinkOption.NOFOLLOW_LINKS);
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.APPEND)) {
             while (bytes.hasRemaining()) {
                 ch.write(bytes);
+            }
+            if (created) {
+                owners.accountOf(owner).ifPresent(a -> OwnerFiles.hand(file, a));
             }
         } catch (IOException | SecurityException e) {
             if (warned.add(file)) {

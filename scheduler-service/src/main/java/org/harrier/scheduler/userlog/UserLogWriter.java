@@ -50,7 +50,7 @@ public final class UserLogWriter implements ScheddEvents, AutoCloseable {
     public void jobQueued(JobId id, ClassAd ad) {
         Path log = path(id, ad);
         if (log != null) {
-            appender.append(log, events.submitted(id, ad, clock.instant().getEpochSecond()).format());
+            appender.append(log, events.submitted(id, ad, clock.instant().getEpochSecond()).format(), owner(ad));
         }
     }
 
@@ -64,7 +64,7 @@ public final class UserLogWriter implements ScheddEvents, AutoCloseable {
         Path log = path(id, ad);
         if (log != null && before != null) {
             events.changed(id, before, ad, clock.instant().getEpochSecond())
-                    .ifPresent(e -> appender.append(log, e.format()));
+                    .ifPresent(e -> appender.append(log, e.format(), owner(ad)));
         }
     }
 
@@ -84,6 +84,11 @@ public final class UserLogWriter implements ScheddEvents, AutoCloseable {
     @Override
     public void close() {
         appender.close();
+    }
+
+    /** Whose log it is: a root scheduler hands a log it creates to the job's Owner (LogAppender). */
+    private static String owner(ClassAd ad) {
+        return ad.lookup(Attr.OWNER) instanceof StringValue s ? s.value() : "";
     }
 
     /** The job's log file: UserLog, resolved against Iwd when relative; null when the job has none or it is unusable. */

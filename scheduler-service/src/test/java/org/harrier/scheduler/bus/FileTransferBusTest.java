@@ -69,7 +69,7 @@ class FileTransferBusTest {
         exec = ExecService.start(execBus, "node1", ExecSettings.builder().cpus(1).memoryMiB(1024).diskKiB(100000)
                 .machine("node1").fileSystemDomain("exec.example").executeDir(execute)
                 .updateInterval(Duration.ofSeconds(1)).killGrace(Duration.ofMillis(300))
-                .usageInterval(Duration.ofMillis(50)).build());
+                .usageInterval(Duration.ofMillis(50)).runJobsAsItself().build()); // jobs use root's temporary directories
     }
 
     @AfterEach

@@ -40,7 +40,7 @@ class PreemptionBusTest extends SchedulerOnBroker {
         execBus = Bus.connect(running.url());
         exec = ExecService.start(execBus, "node1", ExecSettings.builder().cpus(1).memoryMiB(1024).diskKiB(100000)
                 .machine("node1").executeDir(dir).updateInterval(Duration.ofSeconds(1))
-                .killGrace(Duration.ofMillis(300)).usageInterval(Duration.ofMillis(50)).build());
+                .killGrace(Duration.ofMillis(300)).usageInterval(Duration.ofMillis(50)).runJobsAsItself().build());
     }
 
     @AfterEach

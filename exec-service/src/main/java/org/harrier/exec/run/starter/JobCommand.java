@@ -11,16 +11,18 @@ import org.harrier.classad.ClassAd;
 import org.harrier.classad.StringValue;
 import org.harrier.classad.UndefinedValue;
 import org.harrier.classad.Value;
+import org.harrier.exec.run.account.RunAs;
 
 /**
  * Exactly what to run for a job, read from its ad: the executable (Cmd, absolute or relative to
  * Iwd), arguments (Arguments, else Args), environment (the starter's base environment, then
  * Environment, else Env, on top), working directory (Iwd, absolute), and the files for stdin
  * (In) and stdout/stderr (Out/Err), relative to Iwd, /dev/null when absent (HTCondor's
- * defaults). Reading the ad is pure; whether the files exist is checked when the job starts.
+ * defaults), and the account it runs as ({@link RunAs}; {@link Starter#command} decides it).
+ * Reading the ad is pure; whether the files exist is checked when the job starts.
  */
 public record JobCommand(Path executable, List<String> arguments, Map<String, String> environment, Path iwd,
-        Path stdin, Path stdout, Path stderr) {
+        Path stdin, Path stdout, Path stderr, RunAs runAs) {
     public static final Path NULL_FILE = Path.of("/dev/null");
 
     public JobCommand {
@@ -31,6 +33,21 @@ public record JobCommand(Path executable, List<String> arguments, Map<String, St
         Objects.requireNonNull(stdin, "stdin");
         Objects.requireNonNull(stdout, "stdout");
         Objects.requireNonNull(stderr, "stderr");
+        Objects.requireNonNull(runAs, "runAs");
+        if (runAs instanceof RunAs.Refused r) {
+            throw new IllegalArgumentException("a job that may not run has no command: " + r.why());
+        }
+    }
+
+    /** A command run as the startd's own account. */
+    public JobCommand(Path executable, List<String> arguments, Map<String, String> environment, Path iwd,
+            Path stdin, Path stdout, Path stderr) {
+        this(executable, arguments, environment, iwd, stdin, stdout, stderr, RunAs.STARTD);
+    }
+
+    /** The same command run as {@code as}. */
+    public JobCommand runningAs(RunAs as) {
+        return new JobCommand(executable, arguments, environment, iwd, stdin, stdout, stderr, as);
     }
 
     /** The command line, executable first. */

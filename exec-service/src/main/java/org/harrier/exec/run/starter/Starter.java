@@ -4,18 +4,27 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Consumer;
 
 import org.harrier.classad.ClassAd;
+import org.harrier.exec.run.account.LocalAccount;
+import org.harrier.exec.run.account.JobAccounts;
+import org.harrier.exec.run.account.RunAs;
+import org.harrier.exec.run.account.RunAsPolicy;
 
 /**
  * Starts jobs as real processes (HTCondor's condor_starter, vanilla universe): checks what the
  * ad names, then runs the executable with its arguments and environment in its working
  * directory with In/Out/Err redirected (Iwd, or the sandbox of a job whose files travel, which
  * the transfer package fills and empties around the run). A file problem is a
- * {@link JobSetupException} with HTCondor's hold reason code, never a half-started job.
+ * {@link JobSetupException} with HTCondor's hold reason code, never a half-started job. A root
+ * starter runs each job as the account {@link JobAccounts} picks ({@link #command}), through
+ * {@link AccountSwitch}; otherwise as its own.
  *
  * <p>Threads: {@link #start} runs on the caller's thread; one daemon timer thread
  * ("harrier-starter") samples CPU time and escalates kills; exits arrive on the JDK's
@@ -27,6 +36,7 @@ public final class Starter implements AutoCloseable {
     private final long killGraceNanos;
     private final long sampleNanos;
     private final Cgroups cgroups;
+    private final JobAccounts accounts;
 
     public Starter(Duration killGrace, Duration usageInterval) {
         this(killGrace, usageInterval, Cgroups.none("not asked for"));
@@ -34,7 +44,13 @@ public final class Starter implements AutoCloseable {
 
     /** A starter that runs each job in its own cgroup where {@code cgroups} is usable. */
     public Starter(Duration killGrace, Duration usageInterval, Cgroups cgroups) {
+        this(killGrace, usageInterval, cgroups, JobAccounts.detect(RunAsPolicy.DEFAULT));
+    }
+
+    /** As above, each job's account picked by {@code accounts}. */
+    public Starter(Duration killGrace, Duration usageInterval, Cgroups cgroups, JobAccounts accounts) {
         this.cgroups = java.util.Objects.requireNonNull(cgroups, "cgroups");
+        this.accounts = java.util.Objects.requireNonNull(accounts, "accounts");
         this.killGraceNanos = killGrace.toNanos();
         this.sampleNanos = usageInterval.toNanos();
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -42,6 +58,30 @@ public final class Starter implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
+    }
+
+    /**
+     * What {@code job} runs, with {@code base} under its own environment, and as whom: the
+     * account {@link JobAccounts} picks, whose HOME, USER and LOGNAME join {@code base} (as a
+     * login would set them; the job's Environment still wins). JobSetupException (code 6) when
+     * no account may run it, or the ad is malformed ({@link JobCommand#from}). Blocking: it may
+     * look accounts up.
+     */
+    public JobCommand command(ClassAd job, Map<String, String> base) {
+        RunAs as = accounts.of(job);
+        if (as instanceof RunAs.Refused r) {
+            throw new JobSetupException(JobSetupException.FAILED_TO_CREATE_PROCESS, "no account to run the job as: "
+                    + r.why());
+        }
+        Map<String, String> env = base;
+        if (as instanceof RunAs.User u) {
+            env = new LinkedHashMap<>(base);
+            env.put("HOME", u.account().home().toString());
+            env.put("USER", u.account().name());
+            env.put("LOGNAME", u.account().name());
+            log.debug("job runs as {} ({})", u.account().name(), u.why());
+        }
+        return JobCommand.from(job, env).runningAs(as);
     }
 
     /** Starts {@code command}; {@code onExit} gets the outcome, once, on a reaper thread. */
@@ -98,8 +138,30 @@ public final class Starter implements AutoCloseable {
     private RunningJob launch(JobCommand command, JobControls controls, JobCgroup cgroup,
             Consumer<ProcessOutcome> onExit, boolean append) {
         long startMillis = System.currentTimeMillis();
-        ProcessBuilder pb = new ProcessBuilder(cgroup == null ? command.commandLine() : cgroup.entry(command.commandLine()))
-                .directory(command.iwd().toFile());
+        LocalAccount account = command.runAs() instanceof RunAs.User u ? u.account() : null;
+        ProcessBuilder pb = account == null ? started(command, append)
+                : switched(AccountSwitch.commandLine(account, command, append));
+        if (cgroup != null) {
+            pb.command(cgroup.entry(pb.command()));
+        }
+        Process process;
+        try {
+            process = pb.start();
+        } catch (IOException e) {
+            throw new JobSetupException(JobSetupException.FAILED_TO_CREATE_PROCESS,
+                    "cannot start " + command.executable() + ": " + e.getMessage());
+        }
+        if (account != null) {
+            AccountSwitch.awaitOpened(process, account, timer);
+        }
+        RunningJob job = new RunningJob(process, timer, new RunningJob.Setup(controls, cgroup, command.iwd(), startMillis));
+        job.watch(sampleNanos, onExit);
+        return job;
+    }
+
+    /** As the startd's own account: the JVM opens the job's files and starts it in its Iwd with its environment. */
+    private static ProcessBuilder started(JobCommand command, boolean append) {
+        ProcessBuilder pb = new ProcessBuilder(command.commandLine()).directory(command.iwd().toFile());
         pb.environment().clear();
         pb.environment().putAll(command.environment());
         pb.redirectInput(ProcessBuilder.Redirect.from(command.stdin().toFile()));
@@ -112,16 +174,20 @@ public final class Starter implements AutoCloseable {
             pb.redirectError(append ? ProcessBuilder.Redirect.appendTo(command.stderr().toFile())
                     : ProcessBuilder.Redirect.to(command.stderr().toFile()));
         }
-        Process process;
-        try {
-            process = pb.start();
-        } catch (IOException e) {
-            throw new JobSetupException(JobSetupException.FAILED_TO_CREATE_PROCESS,
-                    "cannot start " + command.executable() + ": " + e.getMessage());
-        }
-        RunningJob job = new RunningJob(process, timer, new RunningJob.Setup(controls, cgroup, command.iwd(), startMillis));
-        job.watch(sampleNanos, onExit);
-        return job;
+        return pb;
+    }
+
+    /**
+     * As another account ({@link AccountSwitch}): root's side starts in / with PATH only and
+     * stdin from /dev/null; stdout and stderr are the pipe the switch reports on.
+     */
+    private static ProcessBuilder switched(List<String> line) {
+        ProcessBuilder pb = new ProcessBuilder(line).directory(Path.of("/").toFile());
+        pb.environment().clear();
+        pb.environment().putAll(AccountSwitch.rootEnvironment());
+        pb.redirectInput(ProcessBuilder.Redirect.from(JobCommand.NULL_FILE.toFile()));
+        pb.redirectErrorStream(true);
+        return pb;
     }
 
     private static void check(JobCommand c) {

@@ -127,7 +127,7 @@ public final class SandboxPlan {
                 : command.stderr().equals(command.stdout()) ? out : sandbox.resolve(STDERR);
         Map<String, String> env = new LinkedHashMap<>(command.environment());
         env.put("_CONDOR_SCRATCH_DIR", sandbox.toString());
-        return new JobCommand(exe, command.arguments(), env, sandbox, in, out, err);
+        return new JobCommand(exe, command.arguments(), env, sandbox, in, out, err, command.runAs());
     }
 
     /**

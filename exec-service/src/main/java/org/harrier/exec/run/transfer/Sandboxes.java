@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.TreeSet;
@@ -24,6 +25,7 @@ import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 import org.harrier.classad.ClassAd;
+import org.harrier.exec.run.account.RunAs;
 import org.harrier.exec.run.starter.JobCommand;
 import org.harrier.protocol.scheduler.ListFiles;
 import org.harrier.rules.FileTrees;
@@ -88,14 +90,22 @@ public final class Sandboxes implements AutoCloseable {
     /**
      * As above, then hands the sandbox to {@code prepare} (the job's last checkpoint restored
      * into it) on the same thread, before the files there are noted as the job's own: what it
-     * writes fails the stage-in as a missing input does.
+     * writes fails the stage-in as a missing input does. A job that runs as another account
+     * ({@link RunAs.User}, a root startd) gets a sandbox made mode 0700 and, once everything is
+     * in it, owned by that account, so no other job can read it (root still reads the outputs).
      */
     public CompletableFuture<Staged> stageIn(SandboxTransfer.Endpoint from, ClassAd job, JobCommand command,
             Consumer<Path> prepare) {
         return CompletableFuture.supplyAsync(() -> {
             Path dir = executeDir.resolve("dir_" + ProcessHandle.current().pid() + "_" + names.incrementAndGet());
+            RunAs as = command.runAs();
             try {
-                Files.createDirectories(dir);
+                if (as instanceof RunAs.User) {
+                    Files.createDirectories(executeDir);
+                    Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+                } else {
+                    Files.createDirectories(dir);
+                }
                 for (SandboxPlan.Input in : SandboxPlan.inputs(job)) {
                     fetch(from, in, dir);
                 }
@@ -105,6 +115,9 @@ public final class Sandboxes implements AutoCloseable {
                     inSandbox.executable().toFile().setExecutable(true, true);
                 }
                 prepare.accept(dir);
+                if (as instanceof RunAs.User u) {
+                    u.account().own(dir);
+                }
                 Map<String, FileTime> before = files(dir);
                 // what an earlier run wrote is the job's output still: sent at exit as if new
                 before.keySet().removeAll(restored);
