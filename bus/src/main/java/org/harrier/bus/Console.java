@@ -247,8 +247,10 @@ public final class Console implements AutoCloseable {
      * As {@link #subscribe}, also telling {@code listener} who published each object: the user
      * and roles the broker stamped on the indication's message (broker-config's
      * ValidatedUserStamp), never what the publisher wrote, in a {@link RequestContext} without a
-     * reply address; no user when the broker does not authenticate. For a service that keeps
-     * only the ads a publisher with the right role sends (the collector).
+     * reply address; no user when the broker does not authenticate. The broker stamps the daemon
+     * ads only (slot, scheduler, submitter): for any other class what arrives here is whatever the
+     * publisher wrote and means nothing. For the collector, which keeps only the ads a publisher
+     * with the right role sends.
      */
     public AutoCloseable subscribeWithPublisher(String className, BiConsumer<ObjectData, RequestContext> listener) {
         return subscriptions.data(className, listener);
