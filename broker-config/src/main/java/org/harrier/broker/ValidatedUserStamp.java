@@ -1,6 +1,7 @@
 package org.harrier.broker;
 
 import java.security.Principal;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
@@ -13,9 +14,10 @@ import org.apache.activemq.artemis.spi.core.protocol.RemotingConnection;
 import org.apache.activemq.artemis.spi.core.security.jaas.RolePrincipal;
 
 /**
- * Stamps every request a client sends to an agent with the user the broker authenticated on its
- * connection and that user's roles, overwriting whatever the client put in those two properties. Agents read
- * the caller from these, never from a property a client chooses (docs/security.md).
+ * Stamps every request a client sends to an agent, and every daemon ad it publishes, with the
+ * user the broker authenticated on its connection and that user's roles, overwriting whatever the
+ * client put in those two properties. Agents read the caller, and the collector an ad's
+ * publisher, from these, never from a property a client chooses (docs/security.md).
  *
  * <p>Artemis's own {@code populate-validated-user} does this for Core messages only (an AMQP
  * message ignores {@code setValidatedUserID}), so this plugin does it for AMQP, under the same
@@ -32,12 +34,17 @@ public final class ValidatedUserStamp implements ActiveMQServerPlugin {
     public static final String ROLES = "_HARRIER_VALIDATED_ROLES";
 
     /**
-     * Only requests to agents are stamped: a method handler is the one reader of the caller.
-     * Indications are guarded by who may send to their address (broker.xml's security-settings),
-     * and replies go to the requester's own temporary queue. Re-encoding every message would cost
-     * the grid a share of its throughput for nothing anyone reads.
+     * Only requests to agents are stamped, and the daemon ads the collector keeps (slot, scheduler
+     * and submitter data indications): a method handler reads the caller, and the collector keeps
+     * an ad only from a publisher with its daemon's role (docs/protocols.md, "Authorisation").
+     * Those ads are few (a daemon sends its latest state at most every 100 ms). Job indications,
+     * the bulk of a busy grid's, events and heartbeats are guarded by who may send to their
+     * address (broker.xml's security-settings), and replies go to the requester's own temporary
+     * queue: re-encoding them would cost the grid a share of its throughput for nothing anyone reads.
      */
     static final String REQUESTS = "qmf.grid.agent.";
+    static final List<String> STAMPED = List.of(REQUESTS, "qmf.grid.ind.data.mrg_grid.slot.",
+            "qmf.grid.ind.data.mrg_grid.scheduler.", "qmf.grid.ind.data.mrg_grid.submitter.");
 
     private final Map<Object, String> rolesByConnection = new ConcurrentHashMap<>();
 
@@ -45,7 +52,7 @@ public final class ValidatedUserStamp implements ActiveMQServerPlugin {
     public void beforeSend(ServerSession session, Transaction tx, Message message, boolean direct,
                            boolean noAutoCreateQueue) {
         String address = message.getAddress();
-        if (address == null || !address.startsWith(REQUESTS)) {
+        if (address == null || STAMPED.stream().noneMatch(address::startsWith)) {
             return;
         }
         String user = session.getValidatedUser();

@@ -18,6 +18,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 import org.harrier.protocol.AgentInfo;
@@ -239,6 +240,19 @@ public final class Console implements AutoCloseable {
 
     /** Calls {@code listener} with every data indication of {@code className} from any agent. */
     public AutoCloseable subscribe(String className, Consumer<ObjectData> listener) {
+        return subscriptions.data(className, (data, publisher) -> listener.accept(data));
+    }
+
+    /**
+     * As {@link #subscribe}, also telling {@code listener} who published each object: the user
+     * and roles the broker stamped on the indication's message (broker-config's
+     * ValidatedUserStamp), never what the publisher wrote, in a {@link RequestContext} without a
+     * reply address; no user when the broker does not authenticate. The broker stamps the daemon
+     * ads only (slot, scheduler, submitter): for any other class what arrives here is whatever the
+     * publisher wrote and means nothing. For the collector, which keeps only the ads a publisher
+     * with the right role sends.
+     */
+    public AutoCloseable subscribeWithPublisher(String className, BiConsumer<ObjectData, RequestContext> listener) {
         return subscriptions.data(className, listener);
     }
 

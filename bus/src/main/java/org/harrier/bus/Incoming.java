@@ -32,8 +32,9 @@ record Incoming(String opcode, String method, String agent, boolean partial, Str
             partial = m.propertyExists(Qmf.PARTIAL);
             correlationId = m.getJMSCorrelationID();
             replyTo = address(m.getJMSReplyTo());
-            // Stamped by the broker (broker-config's ValidatedUserStamp) on requests to agents, never
-            // the client's word; on any other message these may be a client's and mean nothing.
+            // Stamped by the broker (broker-config's ValidatedUserStamp) on requests to agents and on
+            // daemon ads (slot, scheduler, submitter indications), never the client's word; on any
+            // other message these may be a client's and mean nothing.
             userId = m.getStringProperty(Qmf.VALIDATED_USER);
             roles = m.getStringProperty(Qmf.VALIDATED_ROLES);
         } catch (JMSException | RuntimeException e) {

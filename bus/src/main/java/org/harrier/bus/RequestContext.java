@@ -8,7 +8,9 @@ import java.util.Set;
  * broker authenticated on the caller's connection and that user's broker roles (both stamped on
  * the message by the broker, never taken from the client; absent when the broker does not
  * authenticate), and the console's reply address (null for a one-way request). Every handler
- * receives one, so the identity checks have one place to read the caller.
+ * receives one, so the identity checks have one place to read the caller. A console that asks
+ * who published a data indication ({@link Console#subscribeWithPublisher}) gets the publisher
+ * the same way, without a reply address.
  */
 public record RequestContext(String userId, Set<String> roles, String replyTo) {
     /** A request with no authenticated user and no reply address: a service calling itself, or a test. */

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import org.harrier.protocol.AgentInfo;
 import org.harrier.protocol.ObjectData;
@@ -30,14 +31,19 @@ final class Subscriptions implements AutoCloseable {
         this.bus = bus;
     }
 
-    AutoCloseable data(String className, Consumer<ObjectData> listener) {
+    /**
+     * Every object of a data indication of {@code className}, with who published it: the user
+     * and roles the broker stamped on the message (as for a request; no reply address).
+     */
+    AutoCloseable data(String className, BiConsumer<ObjectData, RequestContext> listener) {
         return listen(Qmf.dataFamily(Schema.grid().packageName(), className), in -> {
             if (in.body() instanceof List<?> items) {
                 AgentName from = in.agent() == null ? null : Console.safeAgent(in.agent());
+                RequestContext publisher = new RequestContext(in.userId(), in.roleSet(), null);
                 for (Object item : items) {
                     ObjectData d = Decoding.data(item, from);
                     if (d != null) {
-                        listener.accept(d);
+                        listener.accept(d, publisher);
                     }
                 }
             }

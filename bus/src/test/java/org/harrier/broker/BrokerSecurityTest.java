@@ -15,9 +15,11 @@ import jakarta.jms.Queue;
 import jakarta.jms.Session;
 import jakarta.jms.TemporaryQueue;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -31,11 +33,17 @@ import org.junit.jupiter.params.provider.CsvSource;
  * broker.xml's security-settings with security on: the shipped roles file, users as the users
  * file allows them (plain text, and for the service the hash and SCRAM keys harrier user add
  * writes), and what each role may do per address family.
+ * Besides the shipped users (admin; harrier, a service with every daemon role; alice, a console)
+ * the test adds one service user per daemon role, sched (schedd) and exec (startd), to check
+ * that each daemon's agent queues and the slot ads are that daemon's alone.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class BrokerSecurityTest {
     private static final String AGENT = "qmf.grid.agent.harrier.scheduler.secure_host";
-    private static final Map<String, String> PASSWORDS = Map.of("admin", "admin-pw", "harrier", "service-pw", "alice", "alice-pw");
+    private static final String STARTD_AGENT = "qmf.grid.agent.harrier.startd.secure_host";
+    private static final String COLLECTOR_AGENT = "qmf.grid.agent.harrier.collector.secure_host";
+    private static final Map<String, String> PASSWORDS = Map.of("admin", "admin-pw", "harrier", "service-pw", "alice", "alice-pw",
+            "sched", "sched-pw", "exec", "exec-pw");
 
     @TempDir
     static Path dir;
@@ -44,10 +52,18 @@ class BrokerSecurityTest {
     @BeforeAll
     static void startSecuredBroker() throws Exception {
         Path security = Files.createDirectories(dir.resolve("etc"));
-        try (InputStream roles = BrokerSecurityTest.class.getResourceAsStream("/" + PropertiesFileLogin.ROLES)) {
-            Files.copy(roles, security.resolve(PropertiesFileLogin.ROLES));
+        Properties roles = new Properties();
+        try (InputStream shipped = BrokerSecurityTest.class.getResourceAsStream("/" + PropertiesFileLogin.ROLES)) {
+            roles.load(shipped);
         }
-        StringBuilder users = new StringBuilder("admin = " + PASSWORDS.get("admin") + "\nalice = " + PASSWORDS.get("alice") + "\n");
+        roles.merge("service", "sched,exec", (a, b) -> a + "," + b);
+        roles.merge("schedd", "sched", (a, b) -> a + "," + b);
+        roles.merge("startd", "exec", (a, b) -> a + "," + b);
+        try (OutputStream out = Files.newOutputStream(security.resolve(PropertiesFileLogin.ROLES))) {
+            roles.store(out, "the shipped roles, and one service user per daemon role");
+        }
+        StringBuilder users = new StringBuilder("admin = " + PASSWORDS.get("admin") + "\nalice = " + PASSWORDS.get("alice")
+                + "\nsched = " + PASSWORDS.get("sched") + "\nexec = " + PASSWORDS.get("exec") + "\n");
         StoredPasswords.entries("harrier", PASSWORDS.get("harrier")).forEach((key, value) -> users.append(key).append(" = ").append(value).append('\n'));
         Files.writeString(security.resolve(PropertiesFileLogin.USERS), users);
         broker = GridBroker.start(BrokerSettings.personal(dir.resolve("data")).withPort(0).withSecurity(security));
@@ -90,6 +106,24 @@ class BrokerSecurityTest {
         "admin,   consume an agent's requests,          allowed",
         "admin,   publish an indication,                allowed",
         "admin,   read the dead letter queue,           allowed",
+        "alice,   consume a startd's requests,          refused",
+        "alice,   consume the collector's requests,     refused",
+        "harrier, consume a startd's requests,          allowed",
+        "harrier, consume the collector's requests,     allowed",
+        "sched,   consume an agent's requests,          allowed",
+        "sched,   consume a startd's requests,          refused",
+        "sched,   consume the collector's requests,     refused",
+        "sched,   send a request to a startd,           allowed",
+        "sched,   publish an indication,                refused",
+        "sched,   publish a scheduler ad,               allowed",
+        "exec,    consume a startd's requests,          allowed",
+        "exec,    consume an agent's requests,          refused",
+        "exec,    publish an indication,                allowed",
+        "exec,    send a request to an agent,           allowed",
+        "alice,   send a request to a startd,           allowed",
+        "alice,   watch slot ads,                       allowed",
+        "admin,   consume a startd's requests,          allowed",
+        "admin,   consume the collector's requests,     allowed",
     })
     void eachRoleMayDoWhatItsAddressFamiliesAllow(String user, String action, String verdict) throws Exception {
         try (Connection connection = as(user)) {
@@ -97,6 +131,11 @@ class BrokerSecurityTest {
             Attempt attempt = switch (action) {
                 case "send a request to an agent" -> () -> session.createProducer(session.createQueue(AGENT)).send(session.createTextMessage("r"));
                 case "consume an agent's requests" -> () -> session.createConsumer(session.createQueue(AGENT)).close();
+                case "send a request to a startd" -> () -> session.createProducer(session.createQueue(STARTD_AGENT)).send(session.createTextMessage("r"));
+                case "consume a startd's requests" -> () -> session.createConsumer(session.createQueue(STARTD_AGENT)).close();
+                case "consume the collector's requests" -> () -> session.createConsumer(session.createQueue(COLLECTOR_AGENT)).close();
+                case "publish a scheduler ad" -> () -> session.createProducer(session.createTopic("qmf.grid.ind.data.mrg_grid.scheduler.harrier.scheduler.h")).send(session.createTextMessage("ad"));
+                case "watch slot ads" -> () -> session.createConsumer(session.createTopic("qmf.grid.ind.data.mrg_grid.slot.#")).close();
                 case "broadcast to every agent" -> () -> session.createProducer(session.createTopic("qmf.grid.console.locate")).send(session.createTextMessage("l"));
                 case "listen to broadcasts" -> () -> session.createConsumer(session.createTopic("qmf.grid.console.#")).close();
                 case "publish an indication" -> () -> session.createProducer(session.createTopic("qmf.grid.ind.data.mrg_grid.slot.harrier.startd.h")).send(session.createTextMessage("ad"));

@@ -40,6 +40,7 @@ class ValidatedUserStampTest {
     static void start() {
         broker = GridBroker.start(BrokerSettings.personal(dir.resolve("data")).withPort(0));
         broker.security().addUser("alice", List.of(SecurityDirectory.Role.CONSOLE), "alice-pw");
+        broker.security().addUser("exec", List.of(SecurityDirectory.Role.SERVICE, SecurityDirectory.Role.STARTD), "exec-pw");
     }
 
     @AfterAll
@@ -93,6 +94,26 @@ class ValidatedUserStampTest {
                 Message m = consumer.receive(Amqp.DEADLINE_MS);
                 assertEquals(GridBroker.owner(), m.getStringProperty(ValidatedUserStamp.USER));
                 assertEquals("admin", m.getStringProperty(ValidatedUserStamp.ROLES));
+            }
+        }
+    }
+
+    /** The collector reads a daemon ad's publisher from the stamp, so a forged one must not survive. */
+    @Test
+    void aDaemonAdCarriesItsPublishersUserAndRolesWhateverThePublisherWroteThere() throws Exception {
+        String submitters = "qmf.grid.ind.data.mrg_grid.submitter.harrier.startd.h";
+        try (Connection owner = Amqp.connect(broker); Connection exec = Amqp.connect(broker.url(), "exec", "exec-pw")) {
+            Session os = owner.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            try (MessageConsumer watcher = os.createConsumer(os.createTopic("qmf.grid.ind.data.mrg_grid.submitter.#"))) {
+                Session es = exec.createSession(false, Session.AUTO_ACKNOWLEDGE);
+                Message forged = es.createTextMessage("_data_indication");
+                forged.setStringProperty(ValidatedUserStamp.USER, GridBroker.owner());
+                forged.setStringProperty(ValidatedUserStamp.ROLES, "admin,schedd");
+                es.createProducer(es.createTopic(submitters)).send(forged);
+                Message m = watcher.receive(Amqp.DEADLINE_MS);
+                assertNotNull(m, "the ad did not arrive");
+                assertEquals("exec", m.getStringProperty(ValidatedUserStamp.USER));
+                assertEquals("service,startd", m.getStringProperty(ValidatedUserStamp.ROLES));
             }
         }
     }

@@ -210,6 +210,38 @@ class BusTest {
     }
 
     /** A subscription attaches asynchronously: publish until the first indication arrives. */
+    @Test
+    void anIndicationArrivesWithTheUserAndRolesTheBrokerStampedOnItsPublisher() throws Exception {
+        BlockingQueue<RequestContext> publishers = new LinkedBlockingQueue<>();
+        BlockingQueue<ObjectData> seen = new LinkedBlockingQueue<>();
+        try (AutoCloseable sub = console.subscribeWithPublisher("scheduler", (d, who) -> {
+            publishers.add(who);
+            seen.add(d);
+        })) {
+            awaitSubscribed(seen);
+            RequestContext owner = publishers.poll(10, TimeUnit.SECONDS);
+            assertEquals(GridBroker.owner(), owner.userId());
+            assertTrue(owner.hasRole("admin"), owner.roles().toString());
+            assertEquals(null, owner.replyTo());
+        }
+        broker.security().addUser("exec1", List.of("service", "startd"), "exec1-pw");
+        publishers.clear();
+        try (Bus exec = Bus.connect(broker.clientUrl("exec1"));
+                AutoCloseable sub = console.subscribeWithPublisher("slot", (d, who) -> publishers.add(who))) {
+            Agent startd = exec.agent(AgentName.harrier("startd", "h1"), Duration.ofMillis(200));
+            Calculator slot = new Calculator("slot1@h1", "slot", false);
+            startd.add(slot);
+            RequestContext who = null;
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (who == null && System.nanoTime() < deadline) {
+                startd.changed(slot);
+                who = publishers.poll(100, TimeUnit.MILLISECONDS);
+            }
+            assertEquals("exec1", who.userId());
+            assertEquals(java.util.Set.of("service", "startd"), who.roles());
+        }
+    }
+
     private void awaitSubscribed(BlockingQueue<ObjectData> seen) throws InterruptedException {
         awaitSubscribed(seen, calc);
     }

@@ -2,8 +2,10 @@ package org.harrier.collector;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
@@ -17,6 +19,8 @@ import org.harrier.protocol.ObjectData;
 import org.harrier.classad.ClassAd;
 import org.harrier.protocol.negotiator.AccountantRecord;
 import org.harrier.protocol.negotiator.GetLimits;
+import org.harrier.rules.Caller;
+import org.harrier.rules.Permission;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,9 +35,9 @@ import org.slf4j.LoggerFactory;
  * {@code harrier-match-planner}, on an immutable snapshot. Calls on the {@link Peers} are
  * asynchronous and their answers come back to the owner thread. {@link #accept}, {@link #query},
  * {@link #reschedule} and the accounting operations ({@link #stats} to {@link #setLimit}) may be
- * called from any thread; {@link #counts}, {@link #updatesReceived} and {@link #statistics} read
- * volatile snapshots the owner thread replaces, so the bus package's managed objects read them
- * from any thread.
+ * called from any thread; {@link #counts}, {@link #updatesReceived}, {@link #updatesRefused} and
+ * {@link #statistics} read volatile snapshots the owner thread replaces, so the bus package's
+ * managed objects read them from any thread.
  */
 public final class CentralManager implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(CentralManager.class);
@@ -48,6 +52,9 @@ public final class CentralManager implements AutoCloseable {
     private final Negotiator negotiator;
     private volatile PoolCounts counts = PoolCounts.NONE;
     private volatile long updatesReceived;
+    private volatile long updatesRefused;
+    /** Publishers whose refused ads were logged at warn (owner thread): once each, then at debug. */
+    private final Set<String> warnedPublishers = new HashSet<>();
 
     public CentralManager(CollectorSettings settings, Clock clock, Peers peers) {
         this(settings, NegotiatorSettings.defaults(), clock, peers);
@@ -81,12 +88,29 @@ public final class CentralManager implements AutoCloseable {
         return quarter.compareTo(LONGEST_SWEEP_PERIOD) > 0 ? LONGEST_SWEEP_PERIOD : quarter;
     }
 
-    /** A data indication of any class from any agent; those the collector keeps are applied on the owner thread. */
-    public void accept(ObjectData data) {
-        onOwner(owner, "ad update", () -> apply(data));
+    /**
+     * A data indication of any class from any agent, published by {@code publisher} (the user and
+     * roles the broker stamped on it); those the collector keeps are applied on the owner thread.
+     * An ad whose publisher lacks the role for its type ({@link AdType#mayPublish}) is ignored and
+     * counted ({@link #updatesRefused}): a console cannot advertise a slot, nor a startd a scheduler.
+     */
+    public void accept(ObjectData data, Caller publisher) {
+        onOwner(owner, "ad update", () -> apply(data, publisher));
     }
 
-    private void apply(ObjectData data) {
+    private void apply(ObjectData data, Caller publisher) {
+        AdType type = AdType.ofClass(data.id().className());
+        Permission may = type == null ? Permission.GRANTED : type.mayPublish(publisher);
+        if (!may.granted()) {
+            updatesRefused++;
+            String who = publisher.authenticated() ? publisher.user() : "";
+            if (warnedPublishers.add(who + "\n" + type)) {
+                LOG.warn("ignored {} from {}: {} (further ones from it are logged at debug)", data.id(), data.agent(), may.refusal());
+            } else {
+                LOG.debug("ignored {} from {}: {}", data.id(), data.agent(), may.refusal());
+            }
+            return;
+        }
         AdUpdate update = store.apply(data, clock.instant());
         switch (update.kind()) {
             case IGNORED -> LOG.trace("ignored: {}", update.problem());
@@ -117,6 +141,11 @@ public final class CentralManager implements AutoCloseable {
     /** How many ad updates the store has received, as of the last store change. */
     public long updatesReceived() {
         return updatesReceived;
+    }
+
+    /** How many ad updates were ignored because their publisher lacked the role for them. */
+    public long updatesRefused() {
+        return updatesRefused;
     }
 
     /** The ads {@code query} selects, read on the owner thread; fails with {@link CollectorFailure.Unavailable} once closed. */

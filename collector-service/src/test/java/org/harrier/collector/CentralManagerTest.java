@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -19,6 +20,7 @@ import org.harrier.collector.bus.CollectorObject;
 import org.harrier.collector.bus.NegotiatorObject;
 import org.harrier.protocol.collector.Query;
 import org.harrier.protocol.negotiator.Reschedule;
+import org.harrier.rules.Caller;
 import org.harrier.testing.SettableClock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -34,7 +36,10 @@ import org.junit.jupiter.params.provider.CsvSource;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class CentralManagerTest {
     private static final AgentName SCHEDD = DataIndication.SCHEDD;
-    private static final RequestContext CONSOLE = new RequestContext(null, "reply");
+    private static final RequestContext CONSOLE = new RequestContext("alice", Set.of(Caller.CONSOLE), "reply");
+    /** The personal grid's daemons: one user with every daemon role. */
+    static final Caller DAEMONS = new Caller("harrier-service",
+            Set.of(Caller.SERVICE, Caller.SCHEDD, Caller.STARTD, Caller.COLLECTOR, Caller.NEGOTIATOR));
 
     private final SettableClock clock = new SettableClock(Instant.parse("2026-11-21T10:00:00Z"));
     private final RecordingGrid grid = new RecordingGrid();
@@ -74,11 +79,11 @@ class CentralManagerTest {
     }
 
     private void unclaimedSlot(String name) {
-        manager.accept(DataIndication.slot(name).with("SlotType", "Static").withExpr("Requirements", "true").data());
+        manager.accept(DataIndication.slot(name).with("SlotType", "Static").withExpr("Requirements", "true").data(), DAEMONS);
     }
 
     private void idleJobs(long n) {
-        manager.accept(DataIndication.submitter("alice@submit1").with("IdleJobs", n).data());
+        manager.accept(DataIndication.submitter("alice@submit1").with("IdleJobs", n).data(), DAEMONS);
     }
 
     /** Query through the collector object, as the agent calls it. */
@@ -146,9 +151,9 @@ class CentralManagerTest {
         start(settings());
         grid.answers(SCHEDD, List.of());
         if (kind.equals("scheduler")) {
-            manager.accept(DataIndication.scheduler(schedulerName).with(idleAttribute, 2L).data());
+            manager.accept(DataIndication.scheduler(schedulerName).with(idleAttribute, 2L).data(), DAEMONS);
         } else {
-            manager.accept(DataIndication.submitter("alice@schedd-y").with("ScheddName", "schedd-y").with(idleAttribute, 2L).data());
+            manager.accept(DataIndication.submitter("alice@schedd-y").with("ScheddName", "schedd-y").with(idleAttribute, 2L).data(), DAEMONS);
         }
 
         Waiting.until("GetRequests", () -> !grid.objectsAsked.isEmpty());
@@ -235,7 +240,7 @@ class CentralManagerTest {
         grid.answersWith(broken, s -> CompletableFuture.failedFuture(new IllegalStateException("down")));
         grid.answers(SCHEDD, List.of(request(9L, "alice", 1), Map.of("RequestId", "junk")));
         unclaimedSlot("slot1@exec1");
-        manager.accept(DataIndication.submitter("bob@broken").from(broken).with("IdleJobs", 3L).data());
+        manager.accept(DataIndication.submitter("bob@broken").from(broken).with("IdleJobs", 3L).data(), DAEMONS);
         idleJobs(1);
 
         Waiting.until("Matched to the working scheduler", () -> !grid.matchedCalls.isEmpty());
@@ -285,7 +290,7 @@ class CentralManagerTest {
 
         idleJobs(2);
         idleJobs(1);
-        manager.accept(DataIndication.slot("slot1@exec1").with("State", "Claimed").data());
+        manager.accept(DataIndication.slot("slot1@exec1").with("State", "Claimed").data(), DAEMONS);
 
         // Each indication is applied in order on the owner thread; this query runs after them all.
         query(Query.all("slot"));
@@ -309,10 +314,10 @@ class CentralManagerTest {
     @Test
     void theCollectorObjectReportsThePool() {
         start(settings().withClassAdLifetime(Duration.ofSeconds(30)));
-        manager.accept(DataIndication.slot("slot1@a").with("State", "Claimed").data());
-        manager.accept(DataIndication.slot("slot2@a").with("State", "Unclaimed").data());
-        manager.accept(DataIndication.submitter("alice@s").with("IdleJobs", 4L).with("RunningJobs", 1L).data());
-        manager.accept(DataIndication.of("job", "1.0").data());
+        manager.accept(DataIndication.slot("slot1@a").with("State", "Claimed").data(), DAEMONS);
+        manager.accept(DataIndication.slot("slot2@a").with("State", "Unclaimed").data(), DAEMONS);
+        manager.accept(DataIndication.submitter("alice@s").with("IdleJobs", 4L).with("RunningJobs", 1L).data(), DAEMONS);
+        manager.accept(DataIndication.of("job", "1.0").data(), DAEMONS);
 
         Waiting.until("three ads", () -> collector.values().get("AdsHeld").equals(3L));
         Map<String, Object> v = collector.values();

@@ -67,9 +67,9 @@ final class Checkpointing {
      * running is WrongState; of a cluster or constraint such jobs are skipped, and it is an error
      * only when none is left (as Hold and the other controls).
      */
-    CompletableFuture<List<JobId>> vacate(JobSelection jobs) {
+    CompletableFuture<List<JobId>> vacate(JobSelection jobs, QueueUser by) {
         Map<JobId, CompletableFuture<Void>> calls = new LinkedHashMap<>();
-        for (JobId job : targets(jobs)) {
+        for (JobId job : targets(jobs, by)) {
             calls.put(job, startds.vacate(runner.claims().of(job).grant(), job));
         }
         CompletableFuture<?>[] all = calls.values().stream().map(f -> f.handle((ok, failure) -> null))
@@ -98,13 +98,14 @@ final class Checkpointing {
         return done;
     }
 
-    private List<JobId> targets(JobSelection jobs) {
-        List<JobId> named = jobs.in(keeper.queue(), context);
+    /** The running jobs {@code jobs} names that {@code by} may vacate ({@link QueueUser#mine}). */
+    private List<JobId> targets(JobSelection jobs, QueueUser by) {
+        List<JobId> named = by.mine(jobs, jobs.in(keeper.queue(), context), keeper.queue()::ad, "VacateJob");
         if (named.isEmpty()) {
             if (jobs instanceof JobSelection.Job j) {
                 throw keeper.notQueued(j.id());
             }
-            throw new ScheddFailure.UnknownJob("no job of " + jobs.describe() + " is in the queue");
+            throw new ScheddFailure.UnknownJob("no job " + by.whose(jobs) + "of " + jobs.describe() + " is in the queue");
         }
         List<JobId> out = new ArrayList<>();
         for (JobId job : named) {
@@ -118,7 +119,7 @@ final class Checkpointing {
             }
         }
         if (out.isEmpty()) {
-            throw new ScheddFailure.WrongState("no job of " + jobs.describe()
+            throw new ScheddFailure.WrongState("no job " + by.whose(jobs) + "of " + jobs.describe()
                     + " can be vacated now: only running or suspended jobs can be vacated");
         }
         return out;

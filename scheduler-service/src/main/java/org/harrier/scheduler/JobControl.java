@@ -23,7 +23,8 @@ import org.harrier.scheduler.queue.Transition;
  * decides with the pure queue types ({@link JobSelection}, {@link Transition},
  * {@link AttributeEdit}) and commits one transaction for every job it acts on, so a
  * constraint that selects a thousand jobs is one durable change. Bad input throws before
- * anything is committed.
+ * anything is committed, and so does a job that is not the caller's ({@link QueueUser#mine}:
+ * a user's constraint selects only their own jobs).
  *
  * <p>Order of effects: Hold and Remove record the new state first, then kill running jobs
  * through their claims (so the killed job's exit report is ignored); Suspend and Continue ask
@@ -55,9 +56,9 @@ final class JobControl {
         return user == null || user.isBlank() ? why : why + " (by user " + user + ")";
     }
 
-    CompletableFuture<List<JobId>> hold(JobSelection jobs, String reason, String user) {
-        List<JobId> targets = targets(jobs, Transition.HOLD);
-        String why = reason(reason, "Hold", user);
+    CompletableFuture<List<JobId>> hold(JobSelection jobs, String reason, QueueUser by) {
+        List<JobId> targets = targets(jobs, Transition.HOLD, by, "Hold");
+        String why = reason(reason, "Hold", by.name());
         commit(targets, (id, ad) -> Transition.held(id, ad, why, Transition.HOLD_BY_USER, 0, keeper.now()));
         List<CompletableFuture<Void>> stops = new ArrayList<>();
         for (JobId job : targets) {
@@ -67,9 +68,9 @@ final class JobControl {
     }
 
     /** Idle and held jobs leave at once (one transaction); running ones once the startd killed them. */
-    CompletableFuture<List<JobId>> remove(JobSelection jobs, String reason, String user) {
-        List<JobId> targets = targets(jobs, Transition.REMOVE);
-        String why = reason(reason, "Remove", user);
+    CompletableFuture<List<JobId>> remove(JobSelection jobs, String reason, QueueUser by) {
+        List<JobId> targets = targets(jobs, Transition.REMOVE, by, "Remove");
+        String why = reason(reason, "Remove", by.name());
         commit(targets, (id, ad) -> Transition.removed(id, ad, why, keeper.now()));
         List<JobId> unclaimed = new ArrayList<>();
         List<CompletableFuture<Void>> stops = new ArrayList<>();
@@ -84,25 +85,25 @@ final class JobControl {
         return allDone(stops).thenApply(v -> targets);
     }
 
-    List<JobId> release(JobSelection jobs, String reason, String user) {
-        List<JobId> targets = targets(jobs, Transition.RELEASE);
-        String why = reason(reason, "Release", user);
+    List<JobId> release(JobSelection jobs, String reason, QueueUser by) {
+        List<JobId> targets = targets(jobs, Transition.RELEASE, by, "Release");
+        String why = reason(reason, "Release", by.name());
         commit(targets, (id, ad) -> Transition.released(id, ad, why, keeper.now()));
         return targets;
     }
 
     /** Suspend ({@code freeze}) or Continue: the startds first, then one transaction for the jobs they answered for. */
-    CompletableFuture<List<JobId>> signal(JobSelection jobs, boolean freeze) {
+    CompletableFuture<List<JobId>> signal(JobSelection jobs, boolean freeze, QueueUser by) {
         Transition t = freeze ? Transition.SUSPEND : Transition.CONTINUE;
-        List<JobId> targets = targets(jobs, t);
+        List<JobId> targets = targets(jobs, t, by, freeze ? "Suspend" : "Continue");
         Map<JobId, CompletableFuture<Void>> calls = new LinkedHashMap<>();
         for (JobId job : targets) {
             calls.put(job, runner.signal(job, freeze));
         }
-        return allDone(new ArrayList<>(calls.values())).thenApplyAsync(v -> signalled(jobs, t, calls), owner);
+        return allDone(new ArrayList<>(calls.values())).thenApplyAsync(v -> signalled(jobs, t, calls, by), owner);
     }
 
-    private List<JobId> signalled(JobSelection jobs, Transition t, Map<JobId, CompletableFuture<Void>> calls) {
+    private List<JobId> signalled(JobSelection jobs, Transition t, Map<JobId, CompletableFuture<Void>> calls, QueueUser by) {
         List<JobId> done = new ArrayList<>();
         Throwable firstFailure = null;
         for (Map.Entry<JobId, CompletableFuture<Void>> call : calls.entrySet()) {
@@ -118,7 +119,7 @@ final class JobControl {
             if (jobs instanceof JobSelection.Job && firstFailure instanceof ScheddFailure f) {
                 throw f;
             }
-            String subject = jobs instanceof JobSelection.Job ? none(jobs) + " could not" : none(jobs) + " could";
+            String subject = jobs instanceof JobSelection.Job ? none(jobs, by) + " could not" : none(jobs, by) + " could";
             if (firstFailure == null) {
                 throw new ScheddFailure.WrongState(subject + " be " + t.done() + ": it changed state meanwhile");
             }
@@ -138,18 +139,22 @@ final class JobControl {
         }
     }
 
-    /** "job 1.0", "no job of cluster 3", "no job matching Owner == "bob"": the subject of a refusal. */
-    private static String none(JobSelection jobs) {
+    /**
+     * "job 1.0", "no job of cluster 3", "no job matching Owner == "bob"" ("no job of alice matching ..."
+     * when a user's constraint was narrowed to their jobs): the subject of a refusal.
+     */
+    private static String none(JobSelection jobs, QueueUser by) {
         if (jobs instanceof JobSelection.Job j) {
             return "job " + j.id();
         }
-        return jobs instanceof JobSelection.Cluster c ? "no job of cluster " + c.cluster() : "no job matching " + jobs.describe();
+        return jobs instanceof JobSelection.Cluster c ? "no job of cluster " + c.cluster()
+                : "no job " + by.whose(jobs) + "matching " + jobs.describe();
     }
 
     /** SetAttribute on every queued job named, whatever its state (a running job sees it when it runs again). */
-    List<JobId> setAttribute(JobSelection jobs, String name, String value) {
+    List<JobId> setAttribute(JobSelection jobs, String name, String value, QueueUser by) {
         AttributeEdit edit = AttributeEdit.parse(name, value, keeper.limits());
-        List<JobId> ids = named(jobs);
+        List<JobId> ids = named(jobs, by, "SetAttribute");
         keeper.commit(edit.apply(ids, keeper.queue(), keeper.limits()), runner::onClaim);
         return ids;
     }
@@ -160,9 +165,12 @@ final class JobControl {
         return keeper.finishedNewestFirst(ad -> m == null || m.selects(ad, context), limit);
     }
 
-    /** The queued jobs {@code jobs} names; UnknownJob (or WrongState for a job that left) when none. */
-    private List<JobId> named(JobSelection jobs) {
-        List<JobId> ids = jobs.in(keeper.queue(), context);
+    /**
+     * The queued jobs {@code jobs} names that {@code by} may act on with {@code method}; UnknownJob
+     * (or WrongState for a job that left) when none, Refused when one named is someone else's.
+     */
+    private List<JobId> named(JobSelection jobs, QueueUser by, String method) {
+        List<JobId> ids = by.mine(jobs, jobs.in(keeper.queue(), context), keeper.queue()::ad, method);
         if (!ids.isEmpty()) {
             return ids;
         }
@@ -172,7 +180,7 @@ final class JobControl {
         if (jobs instanceof JobSelection.Cluster c) {
             throw new ScheddFailure.UnknownJob("no job of cluster " + c.cluster() + " in the queue");
         }
-        throw new ScheddFailure.UnknownJob(none(jobs) + " is in the queue");
+        throw new ScheddFailure.UnknownJob(none(jobs, by) + " is in the queue");
     }
 
     /**
@@ -180,9 +188,9 @@ final class JobControl {
      * {@code t} is an error; of a cluster or constraint, jobs that do not allow it are skipped,
      * and it is an error only when none does.
      */
-    private List<JobId> targets(JobSelection jobs, Transition t) {
+    private List<JobId> targets(JobSelection jobs, Transition t, QueueUser by, String method) {
         List<JobId> out = new ArrayList<>();
-        for (JobId job : named(jobs)) {
+        for (JobId job : named(jobs, by, method)) {
             JobStatus s = keeper.queue().status(job);
             if (t.allowedFrom(s)) {
                 out.add(job);
@@ -191,7 +199,7 @@ final class JobControl {
             }
         }
         if (out.isEmpty()) {
-            throw new ScheddFailure.WrongState(none(jobs) + " can be " + t.done() + " now: " + t.rule());
+            throw new ScheddFailure.WrongState(none(jobs, by) + " can be " + t.done() + " now: " + t.rule());
         }
         return out;
     }

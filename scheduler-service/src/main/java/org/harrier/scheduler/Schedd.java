@@ -96,55 +96,59 @@ public final class Schedd {
      * Removes the jobs {@code jobs} names (HTCondor's condor_rm). Idle and held jobs become
      * Removed and leave at once; running and suspended ones become Removed, are killed through
      * their claims, and leave when the startd answered, which is when the future completes,
-     * with the ids removed. {@code reason} (null for "via Remove") and {@code user} (who called,
-     * when the bus says) become RemoveReason.
+     * with the ids removed. {@code reason} (null for "via Remove") and the name of {@code by}
+     * become RemoveReason. Every control method acts only on the jobs {@code by} may change
+     * ({@link QueueUser#mine}: a user's own; a queue super user's, any), refusing a job or
+     * cluster of someone else's before anything changes.
      */
-    public CompletableFuture<List<JobId>> remove(JobSelection jobs, String reason, String user) {
-        return inSteps(() -> control.remove(jobs, reason, user));
+    public CompletableFuture<List<JobId>> remove(JobSelection jobs, String reason, QueueUser by) {
+        return inSteps(() -> control.remove(jobs, reason, by));
     }
 
-    /** Remove of job {@code "cluster.proc"} or cluster {@code "cluster"}. */
+    /** Remove of job {@code "cluster.proc"} or cluster {@code "cluster"}, by the scheduler itself. */
     public CompletableFuture<List<JobId>> remove(String id, String reason) {
-        return inSteps(() -> control.remove(JobSelection.of(id, null), reason, null));
+        return inSteps(() -> control.remove(JobSelection.of(id, null), reason, QueueUser.SCHEDULER));
     }
 
     /** Holds jobs (HoldReasonCode 1, by user); running ones are killed through their claims first. */
-    public CompletableFuture<List<JobId>> hold(JobSelection jobs, String reason, String user) {
-        return inSteps(() -> control.hold(jobs, reason, user));
+    public CompletableFuture<List<JobId>> hold(JobSelection jobs, String reason, QueueUser by) {
+        return inSteps(() -> control.hold(jobs, reason, by));
     }
 
+    /** Hold by the scheduler itself. */
     public CompletableFuture<List<JobId>> hold(String id, String reason) {
-        return inSteps(() -> control.hold(JobSelection.of(id, null), reason, null));
+        return inSteps(() -> control.hold(JobSelection.of(id, null), reason, QueueUser.SCHEDULER));
     }
 
     /** Releases held jobs back to Idle (and into matching). */
-    public CompletableFuture<List<JobId>> release(JobSelection jobs, String reason, String user) {
-        return onOwner(() -> control.release(jobs, reason, user));
+    public CompletableFuture<List<JobId>> release(JobSelection jobs, String reason, QueueUser by) {
+        return onOwner(() -> control.release(jobs, reason, by));
     }
 
+    /** Release by the scheduler itself. */
     public CompletableFuture<List<JobId>> release(String id) {
-        return onOwner(() -> control.release(JobSelection.of(id, null), null, null));
+        return onOwner(() -> control.release(JobSelection.of(id, null), null, QueueUser.SCHEDULER));
     }
 
     /**
      * Suspends running jobs: each one's startd stops its process tree (the claim stays), then
      * they are recorded Suspended, in one transaction; completes with the jobs suspended.
      */
-    public CompletableFuture<List<JobId>> suspend(JobSelection jobs) {
-        return inSteps(() -> control.signal(jobs, true));
+    public CompletableFuture<List<JobId>> suspend(JobSelection jobs, QueueUser by) {
+        return inSteps(() -> control.signal(jobs, true, by));
     }
 
     /** Continues suspended jobs: their process trees run again and they are Running. */
-    public CompletableFuture<List<JobId>> resume(JobSelection jobs) {
-        return inSteps(() -> control.signal(jobs, false));
+    public CompletableFuture<List<JobId>> resume(JobSelection jobs, QueueUser by) {
+        return inSteps(() -> control.signal(jobs, false, by));
     }
 
     /**
      * Binds attribute {@code name} of every job named to the ClassAd expression {@code value}
      * (condor_qedit); an idle job is regrouped for matching at once.
      */
-    public CompletableFuture<List<JobId>> setAttribute(JobSelection jobs, String name, String value) {
-        return onOwner(() -> control.setAttribute(jobs, name, value));
+    public CompletableFuture<List<JobId>> setAttribute(JobSelection jobs, String name, String value, QueueUser by) {
+        return onOwner(() -> control.setAttribute(jobs, name, value, by));
     }
 
     /** Final ads of finished jobs for which {@code constraint} (null: all) is true, newest first, at most {@code limit}. */
@@ -160,6 +164,23 @@ public final class Schedd {
     /** The negotiator's matches; completes once the claims are sought (not granted), with how many. */
     public CompletableFuture<Integer> matched(List<SlotMatch> matches) {
         return onOwner(() -> runner.matched(matches));
+    }
+
+    /**
+     * Whether startd user {@code user} may report on claim {@code claimId} (the starter's reports
+     * and file transfers, docs/protocols.md "Authorisation"): the first user to report on a claim
+     * is recorded, and a report from any other user fails with {@link ScheddFailure.Refused}. A
+     * claim this scheduler does not hold passes: what is reported on it is ignored as stale.
+     */
+    public CompletableFuture<Void> reportedBy(String claimId, String user) {
+        return onOwner(() -> {
+            org.harrier.scheduler.match.Claim c = runner.claims().get(claimId);
+            if (c != null && !c.reportedBy(user)) {
+                throw new ScheddFailure.Refused("a report on the claim of " + (c.job() == null ? "no job" : "job " + c.job())
+                        + " refused: it comes from " + user + ", but the claim's startd reports as " + c.reporter());
+            }
+            return null;
+        });
     }
 
     /** The starter's start report; completes with false when it was stale or repeated (and ignored). */
@@ -200,8 +221,8 @@ public final class Schedd {
      * self-checkpointing job may checkpoint) and goes back to Idle when the eviction is reported;
      * completes with the jobs whose startd took the request.
      */
-    public CompletableFuture<List<JobId>> vacate(JobSelection jobs) {
-        return inSteps(() -> checkpoints.vacate(jobs));
+    public CompletableFuture<List<JobId>> vacate(JobSelection jobs, QueueUser by) {
+        return inSteps(() -> checkpoints.vacate(jobs, by));
     }
 
     /**

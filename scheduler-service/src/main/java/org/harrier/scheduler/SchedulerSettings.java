@@ -8,12 +8,13 @@ import org.harrier.scheduler.queue.AdLimits;
  * How a scheduler runs: the UPDATE_INTERVAL its daemon ads are republished at, how many
  * finished jobs it remembers, how long it waits for a startd's answer, the
  * PERIODIC_EXPR_INTERVAL at which it evaluates periodic_hold/release/remove (HTCondor's default
- * 60 s; at least 1 s), and how big a job's ad may be (MAX_JOB_ATTRIBUTES, MAX_JOB_ATTRIBUTE_SIZE:
- * {@link AdLimits}).
+ * 60 s; at least 1 s), how big a job's ad may be (MAX_JOB_ATTRIBUTES, MAX_JOB_ATTRIBUTE_SIZE:
+ * {@link AdLimits}), and who may act on others' jobs ({@link QueueRights}: QUEUE_SUPER_USERS,
+ * QUEUE_SUPER_USER_MAY_IMPERSONATE).
  */
 public record SchedulerSettings(Duration updateInterval, int historySize, Duration callTimeout, String machine,
                                 Duration periodicExprInterval, Duration aliveInterval, Duration claimLease,
-                                AdLimits adLimits) {
+                                AdLimits adLimits, QueueRights queueRights) {
     /** HTCondor's PERIODIC_EXPR_INTERVAL default. */
     public static final Duration PERIODIC_EXPR_INTERVAL = Duration.ofSeconds(60);
     /** HTCondor's ALIVE_INTERVAL default: how often each claim's startd is sent a keep-alive. */
@@ -46,13 +47,17 @@ public record SchedulerSettings(Duration updateInterval, int historySize, Durati
                     + " claimLease (CLAIM_LEASE), got " + aliveInterval + " and " + claimLease);
         }
         Objects.requireNonNull(adLimits, "adLimits");
+        Objects.requireNonNull(queueRights, "queueRights");
     }
 
-    /** Settings with HTCondor's ALIVE_INTERVAL and claim lease, and the default {@link AdLimits}. */
+    /**
+     * Settings with HTCondor's ALIVE_INTERVAL and claim lease, the default {@link AdLimits} and
+     * HTCondor's queue super users ({@link QueueRights#DEFAULT}).
+     */
     public SchedulerSettings(Duration updateInterval, int historySize, Duration callTimeout, String machine,
             Duration periodicExprInterval) {
         this(updateInterval, historySize, callTimeout, machine, periodicExprInterval, ALIVE_INTERVAL, CLAIM_LEASE,
-                AdLimits.DEFAULT);
+                AdLimits.DEFAULT, QueueRights.DEFAULT);
     }
 
     /** A personal grid's defaults (docs/protocols.md: UPDATE_INTERVAL 5 s) on this host. */
@@ -63,34 +68,40 @@ public record SchedulerSettings(Duration updateInterval, int historySize, Durati
 
     public SchedulerSettings withUpdateInterval(Duration d) {
         return new SchedulerSettings(d, historySize, callTimeout, machine, periodicExprInterval, aliveInterval,
-                claimLease, adLimits);
+                claimLease, adLimits, queueRights);
     }
 
     public SchedulerSettings withHistorySize(int n) {
         return new SchedulerSettings(updateInterval, n, callTimeout, machine, periodicExprInterval, aliveInterval,
-                claimLease, adLimits);
+                claimLease, adLimits, queueRights);
     }
 
     public SchedulerSettings withCallTimeout(Duration d) {
         return new SchedulerSettings(updateInterval, historySize, d, machine, periodicExprInterval, aliveInterval,
-                claimLease, adLimits);
+                claimLease, adLimits, queueRights);
     }
 
     public SchedulerSettings withPeriodicExprInterval(Duration d) {
         return new SchedulerSettings(updateInterval, historySize, callTimeout, machine, d, aliveInterval,
-                claimLease, adLimits);
+                claimLease, adLimits, queueRights);
     }
 
     /** Keep-alives every {@code alive}; an idle claim is given up after {@code lease} without an answer. */
     public SchedulerSettings withLeases(Duration alive, Duration lease) {
         return new SchedulerSettings(updateInterval, historySize, callTimeout, machine, periodicExprInterval, alive,
-                lease, adLimits);
+                lease, adLimits, queueRights);
     }
 
     /** MAX_JOB_ATTRIBUTES and MAX_JOB_ATTRIBUTE_SIZE: how big a job's ad may be. */
     public SchedulerSettings withAdLimits(AdLimits limits) {
         return new SchedulerSettings(updateInterval, historySize, callTimeout, machine, periodicExprInterval, aliveInterval,
-                claimLease, limits);
+                claimLease, limits, queueRights);
+    }
+
+    /** Who besides a job's owner may act on it (QUEUE_SUPER_USERS, QUEUE_SUPER_USER_MAY_IMPERSONATE). */
+    public SchedulerSettings withQueueRights(QueueRights rights) {
+        return new SchedulerSettings(updateInterval, historySize, callTimeout, machine, periodicExprInterval, aliveInterval,
+                claimLease, adLimits, rights);
     }
 
     static String localHost() {

@@ -50,7 +50,7 @@ class CheckpointScheddTest extends ScheddFixture {
     void vacateJobAsksTheStartdAndTheEvictionReportSendsTheJobBackToIdle() {
         submit(JobAds.valid().build());
         ClaimGrant g = running(J0);
-        var vacated = schedd.vacate(JobSelection.of("1.0", null));
+        var vacated = schedd.vacate(JobSelection.of("1.0", null), QueueUser.SCHEDULER);
         owner.runAll();
         RecordingStartds.Call call = startds.pending("Vacate").get(0);
         assertEquals(J0, call.job());
@@ -68,10 +68,10 @@ class CheckpointScheddTest extends ScheddFixture {
     void vacatingAnIdleJobIsWrongStateAndOfAClusterSkipsIt() {
         submit(JobAds.valid().build());
         ScheddFailure.WrongState e = assertInstanceOf(ScheddFailure.WrongState.class,
-                failure(schedd.vacate(JobSelection.of("1.0", null))));
+                failure(schedd.vacate(JobSelection.of("1.0", null), QueueUser.SCHEDULER)));
         assertEquals("job 1.0 is idle; only running or suspended jobs can be vacated", e.getMessage());
-        assertInstanceOf(ScheddFailure.WrongState.class, failure(schedd.vacate(JobSelection.of("1", null))));
-        assertInstanceOf(ScheddFailure.UnknownJob.class, failure(schedd.vacate(JobSelection.of("9.0", null))));
+        assertInstanceOf(ScheddFailure.WrongState.class, failure(schedd.vacate(JobSelection.of("1", null), QueueUser.SCHEDULER)));
+        assertInstanceOf(ScheddFailure.UnknownJob.class, failure(schedd.vacate(JobSelection.of("9.0", null), QueueUser.SCHEDULER)));
         assertTrue(startds.all("Vacate").isEmpty());
         assertNull(await(schedd.ad(J0)).lookup("NumCkpts"));
     }
@@ -80,7 +80,7 @@ class CheckpointScheddTest extends ScheddFixture {
     void aStartdThatRefusesTheVacateFailsTheCallForOneJob() {
         submit(JobAds.valid().build());
         running(J0);
-        var vacated = schedd.vacate(JobSelection.of("1.0", null));
+        var vacated = schedd.vacate(JobSelection.of("1.0", null), QueueUser.SCHEDULER);
         owner.runAll();
         startds.pending("Vacate").get(0).answer().completeExceptionally(
                 new ScheddFailure.WrongState("no job runs on the claim"));

@@ -58,11 +58,11 @@ class HostileJobAdsTest extends ScheddFixture {
         submit(JobAds.valid().build());
         ClassAd before = await(schedd.ad(J0));
         int events = this.events.jobs.size();
-        ScheddFailure refused = failure(schedd.setAttribute(JobSelection.of("1.0", null), name, value));
+        ScheddFailure refused = failure(schedd.setAttribute(JobSelection.of("1.0", null), name, value, QueueUser.SCHEDULER));
         assertAll(() -> assertEquals(refusal, refused.getMessage()),
                 () -> assertEquals(before, await(schedd.ad(J0)), "the job is as it was"),
                 () -> assertEquals(events, this.events.jobs.size(), "no change was published"));
-        await(schedd.setAttribute(JobSelection.of("1.0", null), "Note", "\"fine\""));
+        await(schedd.setAttribute(JobSelection.of("1.0", null), "Note", "\"fine\"", QueueUser.SCHEDULER));
         assertEquals(Expr.parse("\"fine\""), await(schedd.ad(J0)).lookup("Note"), "the next edit is served");
     }
 
@@ -70,7 +70,7 @@ class HostileJobAdsTest extends ScheddFixture {
     void aHugeSetAttributeValueIsRefusedBeforeItIsParsed() {
         submit(JobAds.valid().build());
         ScheddFailure refused = failure(schedd.setAttribute(JobSelection.of("1.0", null), "Note",
-                "\"" + "x".repeat(2 << 20) + "\""));
+                "\"" + "x".repeat(2 << 20) + "\"", QueueUser.SCHEDULER));
         assertTrue(refused.getMessage().startsWith("SetAttribute has attribute Note of 2097158 bytes"), refused.getMessage());
         assertEquals(null, await(schedd.ad(J0)).lookup("Note"));
     }

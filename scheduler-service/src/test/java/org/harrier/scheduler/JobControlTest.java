@@ -51,7 +51,7 @@ class JobControlTest extends ScheddFixture {
         await(schedd.submitCluster(JobAds.valid().build(), 2, null));
         await(schedd.submitCluster(JobAds.valid("bob").build(), 2, null));
         clock.advance(Duration.ofSeconds(7));
-        List<JobId> held = await(schedd.hold(matching("Owner == \"bob\""), null, "carol"));
+        List<JobId> held = await(schedd.hold(matching("Owner == \"bob\""), null, QueueUser.superUser("carol")));
         assertEquals(List.of(new JobId(2, 0), new JobId(2, 1)), held);
         for (JobId job : held) {
             assertEquals(HELD, status(job));
@@ -68,9 +68,9 @@ class JobControlTest extends ScheddFixture {
     @Test
     void aReasonGivenIsRecordedWithTheCaller() {
         submit(JobAds.valid().build());
-        await(schedd.hold(id("1.0"), "wait for data", "alice"));
+        await(schedd.hold(id("1.0"), "wait for data", QueueUser.superUser("alice")));
         assertEquals(Expr.parse("\"wait for data (by user alice)\""), attr(J0, "HoldReason"));
-        await(schedd.release(id("1.0"), "data is here", null));
+        await(schedd.release(id("1.0"), "data is here", QueueUser.SCHEDULER));
         assertEquals(Expr.parse("\"data is here\""), attr(J0, "ReleaseReason"));
         assertEquals(Expr.parse("\"wait for data (by user alice)\""), attr(J0, "LastHoldReason"));
     }
@@ -78,10 +78,10 @@ class JobControlTest extends ScheddFixture {
     @Test
     void releasingAClusterReleasesItsHeldJobsOnlyAndPutsThemBackIntoMatching() {
         await(schedd.submitCluster(JobAds.valid().build(), 3, null));
-        await(schedd.hold(id("1.1"), "h", null));
-        await(schedd.hold(id("1.2"), "h", null));
+        await(schedd.hold(id("1.1"), "h", QueueUser.SCHEDULER));
+        await(schedd.hold(id("1.2"), "h", QueueUser.SCHEDULER));
         assertEquals(1, requests().get(0).count());
-        assertEquals(List.of(J1, new JobId(1, 2)), await(schedd.release(id("1"), null, null)));
+        assertEquals(List.of(J1, new JobId(1, 2)), await(schedd.release(id("1"), null, QueueUser.SCHEDULER)));
         assertEquals(3, requests().get(0).count());
         assertEquals(null, attr(J1, "HoldReason"), "deleted on release");
         assertEquals(Expr.parse("\"h\""), attr(J1, "LastHoldReason"));
@@ -91,11 +91,11 @@ class JobControlTest extends ScheddFixture {
     void releasingAJobThatIsNotHeldIsRefusedAndChangesNothing() {
         await(schedd.submitCluster(JobAds.valid().build(), 2, null));
         ScheddFailure.WrongState one = assertInstanceOf(ScheddFailure.WrongState.class,
-                failure(schedd.release(id("1.0"), null, null)));
+                failure(schedd.release(id("1.0"), null, QueueUser.SCHEDULER)));
         assertEquals("job 1.0 is idle; only held jobs can be released", one.getMessage());
-        ScheddFailure cluster = failure(schedd.release(id("1"), null, null));
+        ScheddFailure cluster = failure(schedd.release(id("1"), null, QueueUser.SCHEDULER));
         assertEquals("no job of cluster 1 can be released now: only held jobs can be released", cluster.getMessage());
-        ScheddFailure constraint = failure(schedd.release(matching("ProcId >= 0"), null, null));
+        ScheddFailure constraint = failure(schedd.release(matching("ProcId >= 0"), null, QueueUser.SCHEDULER));
         assertEquals("no job matching ProcId >= 0 can be released now: only held jobs can be released", constraint.getMessage());
         assertEquals(List.of(IDLE), events.statusesOf(J0), "nothing was published but the submission");
         assertEquals(2, requests().get(0).count());
@@ -105,9 +105,9 @@ class JobControlTest extends ScheddFixture {
     void aConstraintThatSelectsNothingOrDoesNotParseIsAnError() {
         submit(JobAds.valid().build());
         ScheddFailure.UnknownJob none = assertInstanceOf(ScheddFailure.UnknownJob.class,
-                failure(schedd.hold(matching("Owner == \"nobody\""), null, null)));
+                failure(schedd.hold(matching("Owner == \"nobody\""), null, QueueUser.SCHEDULER)));
         assertEquals("no job matching Owner == \"nobody\" is in the queue", none.getMessage());
-        ScheddFailure bad = failure(schedd.remove(id("12.0"), null, null));
+        ScheddFailure bad = failure(schedd.remove(id("12.0"), null, QueueUser.SCHEDULER));
         assertEquals("no job 12.0 in the queue", bad.getMessage());
         assertEquals(IDLE, status(J0));
     }
@@ -119,7 +119,7 @@ class JobControlTest extends ScheddFixture {
         assertTrue(requests().isEmpty());
         assertEquals(Expr.parse("15"), attr(J0, "HoldReasonCode"));
         assertEquals(new SubmitterCounts("alice", 0, 0, 1, 1), events.lastSubmitter("alice"));
-        await(schedd.release(id("1.0"), null, "alice"));
+        await(schedd.release(id("1.0"), null, QueueUser.superUser("alice")));
         assertEquals(1, requests().get(0).count());
         assertEquals(Expr.parse("15"), attr(J0, "LastHoldReasonCode"));
         assertEquals(Expr.parse("\"via Release (by user alice)\""), attr(J0, "ReleaseReason"));
@@ -130,7 +130,7 @@ class JobControlTest extends ScheddFixture {
         submit(JobAds.valid().build());
         ClaimGrant g = running(J0);
         clock.advance(Duration.ofSeconds(10));
-        CompletableFuture<List<JobId>> suspended = schedd.suspend(id("1.0"));
+        CompletableFuture<List<JobId>> suspended = schedd.suspend(id("1.0"), QueueUser.SCHEDULER);
         owner.runAll();
         RecordingStartds.Call call = startds.pending("Suspend").get(0);
         assertEquals(g, call.claim());
@@ -147,7 +147,7 @@ class JobControlTest extends ScheddFixture {
         assertEquals(Expr.parse("2"), attr(J0, "LastJobStatus"));
 
         clock.advance(Duration.ofSeconds(30));
-        CompletableFuture<List<JobId>> continued = schedd.resume(id("1.0"));
+        CompletableFuture<List<JobId>> continued = schedd.resume(id("1.0"), QueueUser.SCHEDULER);
         owner.runAll();
         assertEquals(J0, startds.pending("Continue").get(0).job());
         startds.answerAll("Continue");
@@ -165,17 +165,17 @@ class JobControlTest extends ScheddFixture {
         ClaimGrant g = matchAndGrant("slot1@host1");
         startds.answerAll("Activate");
         await(schedd.jobStarted(J0, g.claimId(), "slot1_1@host1"));
-        CompletableFuture<List<JobId>> suspended = schedd.suspend(id("1"));
+        CompletableFuture<List<JobId>> suspended = schedd.suspend(id("1"), QueueUser.SCHEDULER);
         owner.runAll();
         startds.answerAll("Suspend");
         assertEquals(List.of(J0), await(suspended));
         assertEquals(IDLE, status(J1));
-        ScheddFailure idle = failure(schedd.suspend(id("1.1")));
+        ScheddFailure idle = failure(schedd.suspend(id("1.1"), QueueUser.SCHEDULER));
         assertEquals("job 1.1 is idle; only running jobs can be suspended", idle.getMessage());
-        ScheddFailure again = failure(schedd.suspend(id("1.0")));
+        ScheddFailure again = failure(schedd.suspend(id("1.0"), QueueUser.SCHEDULER));
         assertEquals("job 1.0 is already suspended", again.getMessage());
         ScheddFailure.WrongState notSuspended = assertInstanceOf(ScheddFailure.WrongState.class,
-                failure(schedd.resume(id("1.1"))));
+                failure(schedd.resume(id("1.1"), QueueUser.SCHEDULER)));
         assertEquals("job 1.1 is idle; only suspended jobs can be continued", notSuspended.getMessage());
         assertEquals(1, startds.all("Suspend").size(), "refused calls never reach the startd");
     }
@@ -184,7 +184,7 @@ class JobControlTest extends ScheddFixture {
     void aSuspendTheStartdRefusesLeavesTheJobRunning() {
         submit(JobAds.valid().build());
         running(J0);
-        CompletableFuture<List<JobId>> suspended = schedd.suspend(id("1.0"));
+        CompletableFuture<List<JobId>> suspended = schedd.suspend(id("1.0"), QueueUser.SCHEDULER);
         owner.runAll();
         startds.pending("Suspend").get(0).answer().completeExceptionally(
                 new ScheddFailure.UnknownClaim("unknown claim on slot1@host1"));
@@ -197,7 +197,7 @@ class JobControlTest extends ScheddFixture {
     void aJobThatExitsWhileItsSuspendIsUnderWayIsNotRecordedSuspended() {
         submit(JobAds.valid().build());
         ClaimGrant g = running(J0);
-        CompletableFuture<List<JobId>> suspended = schedd.suspend(id("1.0"));
+        CompletableFuture<List<JobId>> suspended = schedd.suspend(id("1.0"), QueueUser.SCHEDULER);
         owner.runAll();
         assertTrue(await(schedd.jobExited(J0, g.claimId(), ExitReport.code(0))));
         startds.answerAll("Suspend");
@@ -212,7 +212,7 @@ class JobControlTest extends ScheddFixture {
         ClaimGrant g = running(J0);
         suspend(J0);
         clock.advance(Duration.ofSeconds(5));
-        CompletableFuture<List<JobId>> held = schedd.hold(id("1.0"), "stop", null);
+        CompletableFuture<List<JobId>> held = schedd.hold(id("1.0"), "stop", QueueUser.SCHEDULER);
         owner.runAll();
         assertEquals(J0, startds.pending("Deactivate").get(0).job());
         startds.answerAll("Deactivate");
@@ -223,7 +223,7 @@ class JobControlTest extends ScheddFixture {
         startds.answerAll("Activate");
         await(schedd.jobStarted(J1, g.claimId(), "slot1_1@host1"));
         suspend(J1);
-        CompletableFuture<List<JobId>> removed = schedd.remove(id("1.1"), null, "alice");
+        CompletableFuture<List<JobId>> removed = schedd.remove(id("1.1"), null, QueueUser.superUser("alice"));
         owner.runAll();
         startds.answerAll("Deactivate");
         assertEquals(List.of(J1), await(removed));
@@ -242,7 +242,7 @@ class JobControlTest extends ScheddFixture {
     }
 
     void suspend(JobId job) {
-        CompletableFuture<List<JobId>> f = schedd.suspend(id(job.toString()));
+        CompletableFuture<List<JobId>> f = schedd.suspend(id(job.toString()), QueueUser.SCHEDULER);
         owner.runAll();
         startds.answerAll("Suspend");
         assertEquals(List.of(job), await(f));
@@ -252,12 +252,12 @@ class JobControlTest extends ScheddFixture {
     void setAttributeOnAnIdleJobRegroupsItForMatching() {
         await(schedd.submitCluster(JobAds.valid().build(), 2, null));
         assertEquals(List.of(2), requests().stream().map(AutoclusterRequest::count).toList());
-        assertEquals(List.of(J1), await(schedd.setAttribute(id("1.1"), "RequestMemory", "4096")));
+        assertEquals(List.of(J1), await(schedd.setAttribute(id("1.1"), "RequestMemory", "4096", QueueUser.SCHEDULER)));
         List<AutoclusterRequest> r = requests();
         assertEquals(List.of(1, 1), r.stream().map(AutoclusterRequest::count).toList());
         assertEquals(Expr.parse("4096"), r.get(1).ad().lookup("RequestMemory"));
 
-        await(schedd.setAttribute(id("1"), "Requirements", "TARGET.Memory >= 1 && TARGET.HasGpu"));
+        await(schedd.setAttribute(id("1"), "Requirements", "TARGET.Memory >= 1 && TARGET.HasGpu", QueueUser.SCHEDULER));
         r = requests();
         assertEquals(List.of(1, 1), r.stream().map(AutoclusterRequest::count).toList(), "still apart: RequestMemory differs");
         assertEquals(Expr.parse("TARGET.Memory >= 1 && TARGET.HasGpu"), r.get(0).ad().lookup("Requirements"));
@@ -268,7 +268,7 @@ class JobControlTest extends ScheddFixture {
     void setAttributeByConstraintEditsEachJobsOwnAttributeWhateverItsState() {
         await(schedd.submitCluster(JobAds.valid().build(), 2, null));
         running(J0);
-        assertEquals(List.of(J0, J1), await(schedd.setAttribute(matching("Owner == \"alice\""), "Project", "\"harrier\"")));
+        assertEquals(List.of(J0, J1), await(schedd.setAttribute(matching("Owner == \"alice\""), "Project", "\"harrier\"", QueueUser.SCHEDULER)));
         assertEquals(Expr.parse("\"harrier\""), attr(J0, "Project"));
         assertEquals(Expr.parse("\"harrier\""), attr(J1, "Project"));
         assertEquals(RUNNING, status(J0));
@@ -289,7 +289,7 @@ class JobControlTest extends ScheddFixture {
                 new Bad(id("7.0"), "RequestMemory", "1", ScheddFailure.UnknownJob.class, "no job 7.0 in the queue"),
                 new Bad(id("7"), "RequestMemory", "1", ScheddFailure.UnknownJob.class, "no job of cluster 7 in the queue"));
         for (Bad bad : table) {
-            ScheddFailure e = failure(schedd.setAttribute(bad.jobs(), bad.name(), bad.value()));
+            ScheddFailure e = failure(schedd.setAttribute(bad.jobs(), bad.name(), bad.value(), QueueUser.SCHEDULER));
             assertEquals(bad.kind(), e.getClass(), bad::toString);
             assertTrue(e.getMessage().contains(bad.message()), () -> bad + ": " + e.getMessage());
         }
@@ -304,7 +304,7 @@ class JobControlTest extends ScheddFixture {
         await(schedd.jobExited(J0, g.claimId(), ExitReport.code(0)));
         startds.answerAll("Activate");
         await(schedd.jobExited(J1, g.claimId(), ExitReport.code(2)));
-        CompletableFuture<List<JobId>> removed = schedd.remove(id("1.2"), null, null);
+        CompletableFuture<List<JobId>> removed = schedd.remove(id("1.2"), null, QueueUser.SCHEDULER);
         owner.runAll();
         startds.answerAll("Deactivate"); // 1.2 was handed to the claim when 1.1 exited
         await(removed);

@@ -112,7 +112,7 @@ class PreemptionScheddTest extends ScheddFixture {
     void aSuspendedJobCanBeEvictedToo() {
         submit(JobAds.valid().build());
         ClaimGrant g = running(J0);
-        var suspended = schedd.suspend(org.harrier.scheduler.queue.JobSelection.of("1.0", null));
+        var suspended = schedd.suspend(org.harrier.scheduler.queue.JobSelection.of("1.0", null), QueueUser.SCHEDULER);
         owner.runAll();
         startds.answerAll("Suspend");
         await(suspended);

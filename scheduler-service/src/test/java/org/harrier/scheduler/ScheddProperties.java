@@ -103,13 +103,13 @@ class ScheddProperties {
         JobSelection jobs = arg % 2 == 0 ? JobSelection.of(job.toString(), null)
                 : JobSelection.of(null, "ClusterId == " + job.cluster());
         CompletableFuture<?> result = switch (what) {
-            case "remove" -> f.schedd.remove(jobs, "r", null);
-            case "hold" -> f.schedd.hold(jobs, "h", "alice");
-            case "suspend" -> f.schedd.suspend(jobs);
-            case "continue" -> f.schedd.resume(jobs);
-            case "edit" -> arg % 5 == 0 ? f.schedd.setAttribute(jobs, "Owner", "\"eve\"")
-                    : f.schedd.setAttribute(jobs, "RequestMemory", Integer.toString(64 * (1 + arg % 3)));
-            default -> f.schedd.release(jobs, null, null);
+            case "remove" -> f.schedd.remove(jobs, "r", QueueUser.SCHEDULER);
+            case "hold" -> f.schedd.hold(jobs, "h", QueueUser.superUser("alice"));
+            case "suspend" -> f.schedd.suspend(jobs, QueueUser.SCHEDULER);
+            case "continue" -> f.schedd.resume(jobs, QueueUser.SCHEDULER);
+            case "edit" -> arg % 5 == 0 ? f.schedd.setAttribute(jobs, "Owner", "\"eve\"", QueueUser.SCHEDULER)
+                    : f.schedd.setAttribute(jobs, "RequestMemory", Integer.toString(64 * (1 + arg % 3)), QueueUser.SCHEDULER);
+            default -> f.schedd.release(jobs, null, QueueUser.SCHEDULER);
         };
         f.owner.runAll();
         if (result.isCompletedExceptionally()) {

@@ -53,6 +53,7 @@ public final class CollectorObject implements ManagedObject {
         v.put("IdleJobs", c.idleJobs());
         v.put("AdsHeld", c.adsHeld());
         v.put("UpdatesReceived", manager.updatesReceived());
+        v.put("UpdatesRefused", manager.updatesRefused());
         return Map.copyOf(v);
     }
 

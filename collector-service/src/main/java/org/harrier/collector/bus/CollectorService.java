@@ -12,6 +12,7 @@ import org.harrier.collector.NegotiatorConfig;
 import org.harrier.collector.NegotiatorSettings;
 import org.harrier.collector.Peers;
 import org.harrier.config.Configuration;
+import org.harrier.rules.Caller;
 import org.harrier.protocol.AgentName;
 import org.harrier.bus.Agent;
 import org.harrier.bus.Bus;
@@ -54,7 +55,10 @@ public final class CollectorService implements AutoCloseable {
         this.collector = new CollectorObject(name, settings, manager);
         this.negotiator = new NegotiatorObject(name, settings, negotiation, manager);
         for (AdType type : AdType.values()) {
-            subscriptions.add(console.subscribe(type.className(), manager::accept));
+            // The publisher is the broker's stamp on the indication: the collector keeps only ads
+            // their daemon's role may publish (AdType.mayPublish).
+            subscriptions.add(console.subscribeWithPublisher(type.className(),
+                    (data, publisher) -> manager.accept(data, Caller.of(publisher.userId(), publisher.roles()))));
         }
         agent.advertise(collector, settings.updateInterval());
         agent.advertise(negotiator, settings.updateInterval());

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
 
 import org.harrier.collector.CentralManager;
 import org.harrier.collector.CollectorSettings;
@@ -12,6 +13,13 @@ import org.harrier.collector.CycleStatistics;
 import org.harrier.collector.NegotiatorSettings;
 import org.harrier.bus.ManagedObject;
 import org.harrier.bus.MethodTable;
+import org.harrier.bus.QmfException;
+import org.harrier.bus.RequestContext;
+import org.harrier.protocol.FailureCode;
+import org.harrier.protocol.method.Method;
+import org.harrier.protocol.method.Request;
+import org.harrier.rules.Caller;
+import org.harrier.rules.Permission;
 import org.harrier.protocol.ObjectId;
 import org.harrier.protocol.method.Done;
 import org.harrier.protocol.negotiator.GetLimits;
@@ -27,7 +35,10 @@ import org.harrier.protocol.negotiator.SetUsage;
  * The {@code negotiator} managed object: the last cycle's statistics, {@code Reschedule}, and
  * the accounting methods ({@code GetStats}, {@code GetPriorities}, {@code SetPriority},
  * {@code SetPriorityFactor}, {@code SetUsage}, {@code GetLimits}, {@code SetLimit}), which
- * the central manager answers on its owner thread. {@link #values()} reads the central manager's
+ * the central manager answers on its owner thread. The readings are open to anyone; Reschedule
+ * needs an authenticated caller, and the pool-wide settings (SetPriority, SetPriorityFactor,
+ * SetUsage, SetLimit) an administrator (broker role admin); a refusal is QMF forbidden (code 6)
+ * and changes nothing (docs/protocols.md, "Authorisation"). {@link #values()} reads the central manager's
  * volatile snapshot of the last cycle, which its owner thread replaces after each cycle, so the
  * agent may call it from any thread.
  */
@@ -96,17 +107,39 @@ public final class NegotiatorObject implements ManagedObject {
     private MethodTable table() {
         return new MethodTable("negotiator", CollectorFailures::toQmf)
                 .on(Reschedule.METHOD, (q, context) -> {
+                    require(caller(context).mayChange(Reschedule.METHOD.name()));
                     // A cycle starts NEGOTIATOR_CYCLE_DELAY from now, coalesced with any other trigger.
                     manager.reschedule();
                     return CompletableFuture.completedFuture(Done.DONE);
                 })
                 .on(GetStats.METHOD, (q, context) -> manager.stats(q.name()))
                 .on(GetPriorities.METHOD, (q, context) -> manager.priorities())
-                .on(SetPriority.METHOD, (q, context) -> done(manager.setPriority(q.name(), q.priority())))
-                .on(SetPriorityFactor.METHOD, (q, context) -> done(manager.setPriorityFactor(q.name(), q.priorityFactor())))
-                .on(SetUsage.METHOD, (q, context) -> done(manager.setUsage(q.name(), q.usage())))
+                .on(SetPriority.METHOD, administered(SetPriority.METHOD, q -> manager.setPriority(q.name(), q.priority())))
+                .on(SetPriorityFactor.METHOD, administered(SetPriorityFactor.METHOD,
+                        q -> manager.setPriorityFactor(q.name(), q.priorityFactor())))
+                .on(SetUsage.METHOD, administered(SetUsage.METHOD, q -> manager.setUsage(q.name(), q.usage())))
                 .on(GetLimits.METHOD, (q, context) -> manager.limits())
-                .on(SetLimit.METHOD, (q, context) -> done(manager.setLimit(q.name(), q.max())));
+                .on(SetLimit.METHOD, administered(SetLimit.METHOD, q -> manager.setLimit(q.name(), q.max())));
+    }
+
+    /** A pool-wide setting: {@code step} runs only for an administrator. */
+    private static <Q extends Request<Done>> MethodTable.Handler<Q, Done> administered(Method<Q, Done> method,
+            Function<Q, CompletionStage<Void>> step) {
+        return (q, context) -> {
+            require(caller(context).mayAdminister(method.name()));
+            return done(step.apply(q));
+        };
+    }
+
+    static Caller caller(RequestContext context) {
+        return Caller.of(context.userId(), context.roles());
+    }
+
+    /** A refusal, answered QMF forbidden naming what was refused. */
+    static void require(Permission p) {
+        if (!p.granted()) {
+            throw new QmfException(FailureCode.FORBIDDEN, p.refusal());
+        }
     }
 
     private static CompletionStage<Done> done(CompletionStage<Void> step) {

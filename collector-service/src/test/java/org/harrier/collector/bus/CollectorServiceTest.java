@@ -98,6 +98,31 @@ class CollectorServiceTest {
         Await.until(what, Duration.ofSeconds(30), condition::getAsBoolean);
     }
 
+    /**
+     * The broker lets only services publish ads, and only a startd slot ads (broker.xml); the
+     * collector checks each ad's type against its publisher's role too. A startd's slot is kept;
+     * a submitter ad from that startd (a daemon without the schedd role) is counted, not kept.
+     */
+    @Test
+    void anAdFromAPublisherWithoutItsDaemonsRoleIsIgnoredAndCounted(TestInfo test) {
+        startCollector(test, settings());
+        broker.security().addUser("exec1", List.of("service", "startd"), "exec1-pw");
+        try (Bus exec = Bus.connect(broker.clientUrl("exec1"));
+                Agent startd = exec.agent(AgentName.harrier("startd", "exec1"), Duration.ofSeconds(5))) {
+            startd.advertise(new Daemon.Ad(ObjectId.grid("submitter", "mallory@exec1"),
+                    Map.of("Name", "mallory@exec1", "Owner", "mallory", "IdleJobs", 1000L)), FAST);
+            until("the forged submitter ad counted as refused", () -> collectorValue("UpdatesRefused") > 0);
+            startd.advertise(Daemon.Ad.slot("slot1@exec1", slot(4, "Unclaimed")), FAST);
+            until("the slot", () -> query(Map.of("AdType", "slot")).size() == 1);
+            assertEquals(List.of(), query(Map.of("AdType", "submitter")));
+        }
+    }
+
+    private long collectorValue(String name) {
+        return console.query(collector.agentName(), "collector", null, CALL).stream()
+                .mapToLong(d -> ((Number) d.get(name)).longValue()).max().orElse(0);
+    }
+
     @Test
     void slotAdsAnAgentAdvertisesComeBackFromQuery(TestInfo test) {
         startCollector(test, settings());

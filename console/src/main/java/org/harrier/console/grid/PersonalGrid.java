@@ -28,6 +28,7 @@ import org.harrier.exec.ExecSettings;
 import org.harrier.exec.bus.ExecService;
 import org.harrier.bus.Bus;
 import org.harrier.bus.BusException;
+import org.harrier.scheduler.QueueRights;
 import org.harrier.scheduler.SchedulerSettings;
 import org.harrier.scheduler.bus.SchedulerService;
 
@@ -129,10 +130,10 @@ public final class PersonalGrid implements AutoCloseable {
             Bus bus = Bus.connect(broker.clientUrl(SecurityDirectory.SERVICE_USER));
             running.push(bus);
             Duration every = settings.updateInterval();
-            SchedulerSettings schedulerSettings = SchedulerSettings.defaults().withUpdateInterval(every)
-                    .withPeriodicExprInterval(settings.periodicExprInterval());
-            String name = schedulerSettings.machine();
             Configuration config = settings.config();
+            SchedulerSettings schedulerSettings = SchedulerSettings.defaults().withUpdateInterval(every)
+                    .withPeriodicExprInterval(settings.periodicExprInterval()).withQueueRights(QueueRights.from(config));
+            String name = schedulerSettings.machine();
             running.push(CollectorService.start(bus, name,
                     NegotiatorConfig.collector(config, CollectorSettings.defaults()).withUpdateInterval(every),
                     NegotiatorConfig.negotiator(config, NegotiatorSettings.defaults()).withSpool(data.resolve("negotiator"))));

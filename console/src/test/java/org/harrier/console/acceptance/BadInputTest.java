@@ -106,11 +106,14 @@ class BadInputTest {
 
     private static List<Bad> badCalls() {
         List<Bad> table = new ArrayList<>();
-        for (String attribute : List.of("Cmd", "Requirements", "Owner", "Iwd")) {
+        // An ad without Owner is not refused: it is the caller's (docs/protocols.md, "Authorisation").
+        for (String attribute : List.of("Cmd", "Requirements", "Iwd")) {
             table.add(new Bad("Submit of an ad without " + attribute, SCHEDULER, "Submit",
                     Map.of("Ad", seedAdWithout(attribute)), QmfException.BAD_PARAMETER, "has no " + attribute + " attribute"));
         }
         table.addAll(List.of(
+                new Bad("Submit of an ad whose Owner is not a string", SCHEDULER, "Submit",
+                        Map.of("Ad", seedAdWith("Owner", typed("INTEGER", "42"))), QmfException.BAD_PARAMETER, "Owner = 42"),
                 new Bad("an unknown method", SCHEDULER, "Frobnicate", Map.of(), QmfException.UNKNOWN_METHOD, "Frobnicate"),
                 new Bad("an ad given as text", SCHEDULER, "Submit", Map.of("Ad", "Cmd = \"/bin/echo\""),
                         QmfException.BAD_PARAMETER, "'Ad'"),

@@ -6,13 +6,17 @@ import java.util.concurrent.CompletionStage;
 
 import org.harrier.bus.ManagedObject;
 import org.harrier.bus.MethodTable;
+import org.harrier.bus.QmfException;
 import org.harrier.classad.ClassAd;
 import org.harrier.exec.RunStarted;
 import org.harrier.exec.Startd;
 import org.harrier.exec.claim.StartdFailure;
 import org.harrier.protocol.AdMaps;
 import org.harrier.protocol.AgentName;
+import org.harrier.protocol.FailureCode;
 import org.harrier.protocol.ObjectId;
+import org.harrier.protocol.method.Method;
+import org.harrier.protocol.method.Request;
 import org.harrier.protocol.method.Done;
 import org.harrier.protocol.slot.Activate;
 import org.harrier.protocol.slot.Alive;
@@ -23,6 +27,8 @@ import org.harrier.protocol.slot.MatchNotice;
 import org.harrier.protocol.slot.ReleaseClaim;
 import org.harrier.protocol.slot.SuspendClaim;
 import org.harrier.protocol.slot.Vacate;
+import org.harrier.rules.Caller;
+import org.harrier.rules.Permission;
 
 /**
  * A {@code slot} managed object: its values are the slot's machine ad in the native map form
@@ -32,7 +38,9 @@ import org.harrier.protocol.slot.Vacate;
  * taken, and it evicts the slot's job (see {@link Startd#preempt}). Vacate evicts jobs (see
  * {@link #vacate}); Match is the negotiator's match notice (see {@link #match}). Activate,
  * Deactivate, Suspend, Continue, Release and Alive name their claim by ClaimId and are accepted
- * on any slot object of the startd.
+ * on any slot object of the startd. Only a scheduler (broker role schedd) may call the claim
+ * methods, only the negotiator Match, only an administrator Vacate of a whole slot (condor_vacate);
+ * an administrator may call any; anyone else is answered forbidden (docs/protocols.md, "Authorisation").
  *
  * <p>Threads: {@link #values()} is read by the agent's threads from a volatile snapshot the
  * startd's owner thread replaces; the handlers run on the agent's dispatch thread and only hand
@@ -51,15 +59,35 @@ final class SlotObject implements ManagedObject {
         this.startd = startd;
         this.values = AdMaps.toNative(ad);
         this.methods = new MethodTable("slot", StartdFailures::toQmf)
-                .on(ClaimSlot.METHOD, (q, c) -> claim(q))
-                .on(Activate.METHOD, (q, c) -> startd.activate(q.claimId(), q.id(), q.job()).thenApply(SlotObject::startReport))
-                .on(Deactivate.METHOD, (q, c) -> done(startd.deactivate(q.claimId(), q.id())))
-                .on(SuspendClaim.METHOD, (q, c) -> done(startd.suspend(q.claimId(), q.id())))
-                .on(ContinueClaim.METHOD, (q, c) -> done(startd.resume(q.claimId(), q.id())))
-                .on(ReleaseClaim.METHOD, (q, c) -> done(startd.release(q.claimId())))
-                .on(Alive.METHOD, (q, c) -> done(startd.alive(q.claimId())))
-                .on(Vacate.METHOD, (q, c) -> vacate(q))
-                .on(MatchNotice.METHOD, (q, c) -> match(q));
+                .on(ClaimSlot.METHOD, only(Caller.SCHEDD, ClaimSlot.METHOD, (q, c) -> claim(q)))
+                .on(Activate.METHOD, only(Caller.SCHEDD, Activate.METHOD,
+                        (q, c) -> startd.activate(q.claimId(), q.id(), q.job()).thenApply(SlotObject::startReport)))
+                .on(Deactivate.METHOD, only(Caller.SCHEDD, Deactivate.METHOD, (q, c) -> done(startd.deactivate(q.claimId(), q.id()))))
+                .on(SuspendClaim.METHOD, only(Caller.SCHEDD, SuspendClaim.METHOD, (q, c) -> done(startd.suspend(q.claimId(), q.id()))))
+                .on(ContinueClaim.METHOD, only(Caller.SCHEDD, ContinueClaim.METHOD, (q, c) -> done(startd.resume(q.claimId(), q.id()))))
+                .on(ReleaseClaim.METHOD, only(Caller.SCHEDD, ReleaseClaim.METHOD, (q, c) -> done(startd.release(q.claimId()))))
+                .on(Alive.METHOD, only(Caller.SCHEDD, Alive.METHOD, (q, c) -> done(startd.alive(q.claimId()))))
+                .on(Vacate.METHOD, (q, c) -> {
+                    Caller caller = Caller.of(c.userId(), c.roles());
+                    require(q.wholeSlot() ? caller.mayAdminister("Vacate of a whole slot") : caller.mayActAs(Caller.SCHEDD, "Vacate"));
+                    return vacate(q);
+                })
+                .on(MatchNotice.METHOD, only(Caller.NEGOTIATOR, MatchNotice.METHOD, (q, c) -> match(q)));
+    }
+
+    /** {@code handler}, served only to daemon {@code role} (or an administrator); anyone else is answered forbidden. */
+    private static <Q extends Request<R>, R> MethodTable.Handler<Q, R> only(String role, Method<Q, R> method,
+            MethodTable.Handler<Q, R> handler) {
+        return (q, c) -> {
+            require(Caller.of(c.userId(), c.roles()).mayActAs(role, method.name()));
+            return handler.handle(q, c);
+        };
+    }
+
+    private static void require(Permission p) {
+        if (!p.granted()) {
+            throw new QmfException(FailureCode.FORBIDDEN, p.refusal());
+        }
     }
 
     @Override

@@ -20,6 +20,7 @@ import org.harrier.protocol.AgentName;
 import org.harrier.protocol.ObjectData;
 import org.harrier.protocol.ObjectId;
 import org.harrier.bus.QmfException;
+import org.harrier.bus.Bus;
 import org.harrier.bus.Console;
 import org.harrier.testing.Await;
 import org.junit.jupiter.api.AfterEach;
@@ -105,6 +106,29 @@ class ExecServiceBusTest {
         assertEquals("node1.example", p.get("Machine"));
         assertEquals("START && WithinResourceLimits", p.get("Requirements"));
         assertEquals(STARTD, p.agent());
+    }
+
+    /** docs/protocols.md, "Authorisation": the claim protocol is a scheduler's, Match the negotiator's. */
+    @Test
+    void onlyASchedulerClaimsAndOnlyAnAdministratorVacatesAWholeSlot() {
+        try (Bus alice = Bus.connect(grid.url("alice", "console")); Bus sched = Bus.connect(grid.url("sched", "service", "schedd"))) {
+            Map<String, Object> claim = Map.of("Request", job("/bin/true", ""), "Scheduler", SCHEDULER.name());
+            for (Map.Entry<String, Map<String, ?>> call : List.<Map.Entry<String, Map<String, ?>>>of(Map.entry("Claim", claim),
+                    Map.entry("Release", Map.of("ClaimId", "c")), Map.entry("Match", Map.of("Scheduler", SCHEDULER.name())),
+                    Map.entry("Vacate", Map.of()))) {
+                QmfException e = assertThrows(QmfException.class,
+                        () -> Console.join(alice.console().invoke(STARTD, PSLOT, call.getKey(), call.getValue(), WAIT)));
+                assertEquals(QmfException.FORBIDDEN, e.code(), e.getMessage());
+                assertTrue(e.getMessage().contains("alice (roles: console)"), e.getMessage());
+            }
+            QmfException vacate = assertThrows(QmfException.class,
+                    () -> Console.join(sched.console().invoke(STARTD, PSLOT, "Vacate", Map.of(), WAIT)));
+            assertEquals(QmfException.FORBIDDEN, vacate.code(), vacate.getMessage());
+            assertEquals("Unclaimed", awaitSlot("slot1@node1", o -> true).get("State"));
+
+            String claimId = (String) Console.join(sched.console().invoke(STARTD, PSLOT, "Claim", claim, WAIT)).get("ClaimId");
+            Console.join(sched.console().invoke(STARTD, PSLOT, "Release", Map.of("ClaimId", claimId), WAIT));
+        }
     }
 
     @Test

@@ -54,6 +54,12 @@ final class StartdOnBroker implements AutoCloseable {
         return schedulerBus.console();
     }
 
+    /** Adds broker user {@code name} with {@code roles} (SecurityDirectory.Role names); the URL to log in as it. */
+    String url(String name, String... roles) {
+        broker.security().addUser(name, java.util.List.of(roles), name + "-pw");
+        return broker.clientUrl(name);
+    }
+
     @Override
     public void close() {
         exec.close();

@@ -35,6 +35,9 @@ import org.harrier.protocol.scheduler.SubmitCluster;
 import org.harrier.protocol.scheduler.Suspend;
 import org.harrier.protocol.scheduler.StarterUsage;
 import org.harrier.protocol.scheduler.VacateJob;
+import org.harrier.rules.Caller;
+import org.harrier.scheduler.QueueRights;
+import org.harrier.scheduler.QueueUser;
 import org.harrier.scheduler.Schedd;
 import org.harrier.scheduler.ScheddFailure;
 import org.harrier.scheduler.SchedulerStatistics;
@@ -52,22 +55,25 @@ import org.harrier.scheduler.transfer.FileTransfers;
 /**
  * The {@code scheduler} object: its properties and statistics, and its methods, one handler per
  * method record, translated to {@link Schedd} calls (which hop onto the scheduler's owner thread
- * and complete there). Failures are answered through {@link ScheddFailures}: bad input is
- * BAD_PARAMETER naming the argument, and nothing changes.
+ * and complete there). Who may call what is {@link Authorisation}'s, checked before a handler
+ * changes anything. Failures are answered through {@link ScheddFailures}: bad input is
+ * BAD_PARAMETER naming the argument, a refused caller FORBIDDEN, and nothing changes.
  */
 final class SchedulerObject implements ManagedObject {
     private final ObjectId id;
     private final Schedd schedd;
     private final FileTransfers transfers;
+    private final Authorisation authorisation;
     private final Map<String, Object> properties;
     private final MethodTable methods;
     private volatile Map<String, Object> values;
 
     SchedulerObject(String name, String machine, Duration updateInterval, long startNanos, Schedd schedd,
-            FileTransfers transfers) {
+            FileTransfers transfers, QueueRights rights) {
         this.id = ObjectId.grid("scheduler", name);
         this.schedd = schedd;
         this.transfers = transfers;
+        this.authorisation = new Authorisation(rights, schedd);
         Map<String, Object> p = new LinkedHashMap<>();
         p.put("Name", name);
         p.put("Machine", machine);
@@ -115,39 +121,71 @@ final class SchedulerObject implements ManagedObject {
     }
 
     private MethodTable table() {
+        Authorisation a = authorisation;
         MethodTable t = new MethodTable("scheduler", ScheddFailures::toQmf)
-                .on(Submit.METHOD, (q, c) -> schedd.submit(q.ad()).thenApply(id -> new Submit.Submitted(id.toString())))
-                .on(SubmitCluster.METHOD, (q, c) -> schedd.submitCluster(q.ad(), clamp(q.count()), q.itemData())
-                        .thenApply(n -> new SubmitCluster.Submitted(n)))
+                .on(Submit.METHOD, (q, c) -> schedd.submit(a.submitted(c, q.ad(), List.of(), "Submit"))
+                        .thenApply(id -> new Submit.Submitted(id.toString())))
+                .on(SubmitCluster.METHOD, (q, c) -> schedd.submitCluster(a.submitted(c, q.ad(), q.itemData(), "SubmitCluster"),
+                        clamp(q.count()), q.itemData()).thenApply(n -> new SubmitCluster.Submitted(n)))
                 .on(GetAd.METHOD, (q, c) -> schedd.ad(JobId.parse(q.id()))
                         .thenApply(ad -> new GetAd.JobAd(PrivateAttributes.hidden(ad))))
-                .on(Remove.METHOD, (q, c) -> acted(schedd.remove(selection(q), q.reason(), c.userId())))
-                .on(Hold.METHOD, (q, c) -> acted(schedd.hold(selection(q), q.reason(), c.userId())))
-                .on(Release.METHOD, (q, c) -> acted(schedd.release(selection(q), q.reason(), c.userId())))
-                .on(Suspend.METHOD, (q, c) -> acted(schedd.suspend(selection(q))))
-                .on(Continue.METHOD, (q, c) -> acted(schedd.resume(selection(q))))
+                .on(Remove.METHOD, (q, c) -> acted(schedd.remove(selection(q), q.reason(), a.user(c, "Remove"))))
+                .on(Hold.METHOD, (q, c) -> acted(schedd.hold(selection(q), q.reason(), a.user(c, "Hold"))))
+                .on(Release.METHOD, (q, c) -> acted(schedd.release(selection(q), q.reason(), a.user(c, "Release"))))
+                .on(Suspend.METHOD, (q, c) -> acted(schedd.suspend(selection(q), a.user(c, "Suspend"))))
+                .on(Continue.METHOD, (q, c) -> acted(schedd.resume(selection(q), a.user(c, "Continue"))))
                 // Reason is accepted and not recorded: condor_vacate_job takes none either.
-                .on(VacateJob.METHOD, (q, c) -> acted(schedd.vacate(selection(q))))
-                .on(SetAttribute.METHOD, (q, c) -> acted(schedd.setAttribute(selection(SetAttribute.METHOD.name(), q.jobs()), q.name(), q.value())))
+                .on(VacateJob.METHOD, (q, c) -> acted(schedd.vacate(selection(q), a.user(c, "VacateJob"))))
+                .on(SetAttribute.METHOD, (q, c) -> acted(schedd.setAttribute(selection(SetAttribute.METHOD.name(), q.jobs()),
+                        q.name(), q.value(), a.user(c, "SetAttribute"))))
                 .on(GetHistory.METHOD, (q, c) -> schedd.history(q.constraint(),
                         q.limit() == null ? Integer.MAX_VALUE : clamp(q.limit())).thenApply(SchedulerObject::history))
                 .on(FetchJobData.METHOD, this::fetchJobData)
-                .on(GetRequests.METHOD, (q, c) -> schedd.requests().thenApply(SchedulerObject::requests))
-                .on(Matched.METHOD, (q, c) -> schedd.matched(matches(q.matches())).thenApply(n -> Done.DONE))
-                .on(JobUsage.METHOD, (q, c) -> schedd.jobUsage(JobId.parse(q.id()), q.claimId(),
-                        checked("JobUsage", () -> runUsage(q.remoteUserCpu(), q.remoteSysCpu(), q.usage()))).thenApply(a -> Done.DONE))
-                .on(JobStarted.METHOD, (q, c) -> schedd.jobStarted(JobId.parse(q.id()), q.claimId(), q.remoteHost())
-                        .thenApply(a -> Done.DONE))
-                .on(JobExited.METHOD, (q, c) -> jobExited(JobId.parse(q.id()), q.claimId(), checked("JobExited", () -> exitReport(q))))
-                .on(JobCheckpointed.METHOD, (q, c) -> jobCheckpointed(q));
-        return TransferMethods.register(t, transfers);
+                .on(GetRequests.METHOD, Authorisation.daemon(Caller.NEGOTIATOR, GetRequests.METHOD,
+                        (q, c) -> schedd.requests().thenApply(SchedulerObject::requests)))
+                .on(Matched.METHOD, Authorisation.daemon(Caller.NEGOTIATOR, Matched.METHOD,
+                        (q, c) -> schedd.matched(matches(q.matches())).thenApply(n -> Done.DONE)))
+                .on(JobUsage.METHOD, Authorisation.daemon(Caller.STARTD, JobUsage.METHOD, this::jobUsage))
+                .on(JobStarted.METHOD, Authorisation.daemon(Caller.STARTD, JobStarted.METHOD, this::jobStarted))
+                .on(JobExited.METHOD, Authorisation.daemon(Caller.STARTD, JobExited.METHOD, this::jobExited))
+                .on(JobCheckpointed.METHOD, Authorisation.daemon(Caller.STARTD, JobCheckpointed.METHOD, this::jobCheckpointed));
+        return TransferMethods.register(t, transfers, a);
     }
 
-    /** FetchJobData: the job's ad (queued or in the history), then the range of its file, read off the owner thread. */
+    /**
+     * FetchJobData: the job's ad (queued or in the history), then, if the caller may read it (its
+     * owner or a queue super user), the range of its file, read off the owner thread.
+     */
     private CompletionStage<FetchJobData.Data> fetchJobData(FetchJobData q, RequestContext c) {
         JobId id = JobId.parse(q.id());
-        return schedd.ad(id).thenCompose(ad -> transfers.jobData(id, ad, q.file(), q.start(), q.end()))
-                .thenApply(FetchJobData.Data::new);
+        QueueUser by = authorisation.user(c, FetchJobData.METHOD.name());
+        return schedd.ad(id).thenCompose(ad -> {
+            Authorisation.require(by.mayActOn(id, ad, FetchJobData.METHOD.name()));
+            return transfers.jobData(id, ad, q.file(), q.start(), q.end());
+        }).thenApply(FetchJobData.Data::new);
+    }
+
+    /*
+     * The starter's reports: each read (a bad argument refused) before the claim's reporter is
+     * checked, then applied.
+     */
+    private CompletableFuture<Done> jobUsage(JobUsage q, RequestContext c) {
+        JobId id = JobId.parse(q.id());
+        RunUsage usage = checked("JobUsage", () -> runUsage(q.remoteUserCpu(), q.remoteSysCpu(), q.usage()));
+        return authorisation.claimHolder(c, q.claimId()).thenCompose(v -> schedd.jobUsage(id, q.claimId(), usage))
+                .thenApply(applied -> Done.DONE);
+    }
+
+    private CompletableFuture<Done> jobStarted(JobStarted q, RequestContext c) {
+        JobId id = JobId.parse(q.id());
+        return authorisation.claimHolder(c, q.claimId()).thenCompose(v -> schedd.jobStarted(id, q.claimId(), q.remoteHost()))
+                .thenApply(applied -> Done.DONE);
+    }
+
+    private CompletableFuture<Done> jobExited(JobExited q, RequestContext c) {
+        JobId id = JobId.parse(q.id());
+        ExitReport r = checked("JobExited", () -> exitReport(q));
+        return authorisation.claimHolder(c, q.claimId()).thenCompose(v -> jobExited(id, q.claimId(), r));
     }
 
     /**
@@ -163,11 +201,12 @@ final class SchedulerObject implements ManagedObject {
     }
 
     /** JobCheckpointed(Id, ClaimId, CheckpointNumber, Size bytes, Duration seconds): docs/protocols.md, "Checkpoints and vacate". */
-    private CompletableFuture<Done> jobCheckpointed(JobCheckpointed q) {
+    private CompletableFuture<Done> jobCheckpointed(JobCheckpointed q, RequestContext c) {
         CheckpointReport r = checked("JobCheckpointed", () -> new CheckpointReport(q.checkpointNumber(), q.size(), q.duration()));
         JobId id = JobId.parse(q.id());
         String claimId = q.claimId();
-        return schedd.jobCheckpointed(id, claimId, r, ad -> transfers.commitCheckpoint(id, claimId, ad, r.number()))
+        return authorisation.claimHolder(c, claimId)
+                .thenCompose(v -> schedd.jobCheckpointed(id, claimId, r, ad -> transfers.commitCheckpoint(id, claimId, ad, r.number())))
                 .thenApply(applied -> Done.DONE);
     }
 

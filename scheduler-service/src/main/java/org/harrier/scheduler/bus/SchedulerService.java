@@ -17,6 +17,8 @@ import org.harrier.bus.ServiceProcess;
 import org.harrier.bus.Console;
 import org.harrier.scheduler.EventFanout;
 import org.harrier.scheduler.Schedd;
+import org.harrier.config.Configuration;
+import org.harrier.scheduler.QueueRights;
 import org.harrier.scheduler.SchedulerSettings;
 import org.harrier.scheduler.ScheddEvents;
 import org.harrier.scheduler.queue.JobQueue;
@@ -100,7 +102,7 @@ public final class SchedulerService implements AutoCloseable {
         }, transferLimits, checkpoints == null ? null : checkpoints::jobDir);
         events.transferred(transfers::ownerProperties);
         SchedulerObject object = new SchedulerObject(name, settings.machine(), settings.updateInterval(),
-                System.currentTimeMillis() * 1_000_000L, schedd, transfers);
+                System.currentTimeMillis() * 1_000_000L, schedd, transfers, settings.queueRights());
         schedd.recover();
         events.host(object);
         agent.serveRequests();
@@ -261,7 +263,8 @@ public final class SchedulerService implements AutoCloseable {
     private static final String USAGE = "harrier-scheduler --broker URL [--name NAME] [--update-interval SECONDS]"
             + " [--spool DIR (default ~/.harrier/spool/NAME)] [--periodic-expr-interval SECONDS (default 60)]"
             + " [--alive-interval SECONDS (default 300)] [--claim-lease SECONDS (default 1800)]"
-            + " [--max-concurrent-uploads N] [--max-concurrent-downloads N (default 10 each, 0 no limit)]";
+            + " [--max-concurrent-uploads N] [--max-concurrent-downloads N (default 10 each, 0 no limit)]"
+            + " [--config FILE (QUEUE_SUPER_USERS, QUEUE_SUPER_USER_MAY_IMPERSONATE)]";
     private static final String PERIODIC_EXPR_INTERVAL = "--periodic-expr-interval";
     private static final String ALIVE_INTERVAL = "--alive-interval";
     private static final String CLAIM_LEASE = "--claim-lease";
@@ -294,9 +297,25 @@ public final class SchedulerService implements AutoCloseable {
         return d;
     }
 
+    /** Takes {@code --config FILE} out of {@code rest} and reads it; an empty configuration without it. */
+    private static Configuration config(java.util.List<String> rest) {
+        int at = rest.indexOf("--config");
+        if (at < 0) {
+            return Configuration.EMPTY;
+        }
+        if (at + 1 >= rest.size()) {
+            throw new IllegalArgumentException("--config needs a value");
+        }
+        Configuration config = Configuration.read(Path.of(rest.get(at + 1)));
+        rest.subList(at, at + 2).clear();
+        return config;
+    }
+
     /**
      * {@code --broker URL [--name NAME] [--update-interval SECONDS] [--spool DIR]
-     * [--periodic-expr-interval SECONDS]}: runs until the process is stopped.
+     * [--periodic-expr-interval SECONDS] [--config FILE]}: runs until the process is stopped.
+     * FILE holds HTCondor-style knobs; the scheduler reads QUEUE_SUPER_USERS and
+     * QUEUE_SUPER_USER_MAY_IMPERSONATE ({@link QueueRights#from}).
      */
     public static void main(String[] args) throws InterruptedException {
         ServiceProcess.Options options;
@@ -305,6 +324,7 @@ public final class SchedulerService implements AutoCloseable {
         try {
             // The scheduler's own option first; the rest are every service's.
             java.util.List<String> rest = new java.util.ArrayList<>(java.util.List.of(args));
+            settings = settings.withQueueRights(QueueRights.from(config(rest)));
             Duration periodic = seconds(rest, PERIODIC_EXPR_INTERVAL);
             if (periodic != null) {
                 settings = settings.withPeriodicExprInterval(periodic);

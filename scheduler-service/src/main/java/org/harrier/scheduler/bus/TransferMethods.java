@@ -11,6 +11,7 @@ import org.harrier.protocol.scheduler.GetCheckpoint;
 import org.harrier.protocol.scheduler.ListFiles;
 import org.harrier.protocol.scheduler.ReadFile;
 import org.harrier.protocol.scheduler.WriteFile;
+import org.harrier.rules.Caller;
 import org.harrier.scheduler.queue.JobId;
 import org.harrier.scheduler.transfer.Direction;
 import org.harrier.scheduler.transfer.DirectoryTree;
@@ -19,22 +20,31 @@ import org.harrier.scheduler.transfer.FileTransfers;
 /**
  * The scheduler's file transfer methods (docs/protocols.md, "File transfer") translated to
  * {@link FileTransfers} calls: BeginTransfer, ReadFile, WriteFile, EndTransfer, ListFiles, GetCheckpoint.
+ * Only a starter moves a job's files: each method needs broker role startd (or admin), and those
+ * that name a claim (BeginTransfer, ListFiles, GetCheckpoint) the claim's reporter
+ * ({@link Authorisation#claimHolder}); a transfer once begun is named by its TransferId.
  */
 final class TransferMethods {
     private TransferMethods() {
     }
 
-    static MethodTable register(MethodTable table, FileTransfers transfers) {
+    static MethodTable register(MethodTable table, FileTransfers transfers, Authorisation authorisation) {
         return table
-                .on(BeginTransfer.METHOD, (q, c) -> begin(transfers, q))
-                .on(ListFiles.METHOD, (q, c) -> list(transfers, q))
-                .on(GetCheckpoint.METHOD, (q, c) -> transfers.checkpoint(JobId.parse(q.id()), q.claimId())
-                        .thenApply(TransferMethods::checkpoint))
-                .on(ReadFile.METHOD, (q, c) -> transfers.read(q.transferId(), q.offset(), (int) Math.min(Integer.MAX_VALUE, q.length()))
-                        .thenApply(ReadFile.Chunk::new))
-                .on(WriteFile.METHOD, (q, c) -> transfers.write(q.transferId(), q.offset(), q.data()).thenApply(v -> Done.DONE))
-                .on(EndTransfer.METHOD, (q, c) -> transfers.end(q.transferId(), q.sha256(), q.abort())
-                        .thenApply(EndTransfer.Ended::new));
+                .on(BeginTransfer.METHOD, Authorisation.daemon(Caller.STARTD, BeginTransfer.METHOD,
+                        (q, c) -> authorisation.claimHolder(c, q.claimId()).thenCompose(v -> begin(transfers, q))))
+                .on(ListFiles.METHOD, Authorisation.daemon(Caller.STARTD, ListFiles.METHOD,
+                        (q, c) -> authorisation.claimHolder(c, q.claimId()).thenCompose(v -> list(transfers, q))))
+                .on(GetCheckpoint.METHOD, Authorisation.daemon(Caller.STARTD, GetCheckpoint.METHOD,
+                        (q, c) -> authorisation.claimHolder(c, q.claimId())
+                                .thenCompose(v -> transfers.checkpoint(JobId.parse(q.id()), q.claimId()))
+                                .thenApply(TransferMethods::checkpoint)))
+                .on(ReadFile.METHOD, Authorisation.daemon(Caller.STARTD, ReadFile.METHOD,
+                        (q, c) -> transfers.read(q.transferId(), q.offset(), (int) Math.min(Integer.MAX_VALUE, q.length()))
+                                .thenApply(ReadFile.Chunk::new)))
+                .on(WriteFile.METHOD, Authorisation.daemon(Caller.STARTD, WriteFile.METHOD,
+                        (q, c) -> transfers.write(q.transferId(), q.offset(), q.data()).thenApply(v -> Done.DONE)))
+                .on(EndTransfer.METHOD, Authorisation.daemon(Caller.STARTD, EndTransfer.METHOD,
+                        (q, c) -> transfers.end(q.transferId(), q.sha256(), q.abort()).thenApply(EndTransfer.Ended::new)));
     }
 
     private static CompletableFuture<BeginTransfer.Begun> begin(FileTransfers transfers, BeginTransfer q) {

@@ -5,7 +5,8 @@ import org.harrier.scheduler.queue.JobId;
 
 /**
  * A slot this scheduler holds a claim on, kept for the autocluster it was matched for so it can
- * run that autocluster's jobs one after another. Mutable; owned by the scheduler's owner thread.
+ * run that autocluster's jobs one after another, and the startd user that reports on it.
+ * Mutable; owned by the scheduler's owner thread.
  */
 public final class Claim {
     private final ClaimGrant grant;
@@ -15,6 +16,7 @@ public final class Claim {
     private long renewed;
     private boolean disowned;
     private boolean reactivating;
+    private String reporter;
 
     Claim(ClaimGrant grant, AutoclusterKey key) {
         this.grant = Objects.requireNonNull(grant, "grant");
@@ -81,6 +83,25 @@ public final class Claim {
 
     public void reactivating(boolean on) {
         reactivating = on;
+    }
+
+    /**
+     * True if broker user {@code user} may report on this claim (JobStarted, JobExited, a
+     * transfer): the first to report is recorded, and only it may from then on. The ClaimId the
+     * startd made is a secret only it and this scheduler know, so the first report comes from the
+     * claim's startd; recording it means a ClaimId that leaked later is of no use to another user.
+     * Not journaled: after a restart the first report records it again.
+     */
+    public boolean reportedBy(String user) {
+        if (reporter == null) {
+            reporter = Objects.requireNonNull(user, "user");
+        }
+        return reporter.equals(user);
+    }
+
+    /** The startd user recorded by {@link #reportedBy}, or null before the first report. */
+    public String reporter() {
+        return reporter;
     }
 
     void run(JobId next) {

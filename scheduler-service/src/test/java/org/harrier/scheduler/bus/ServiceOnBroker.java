@@ -49,6 +49,12 @@ final class ServiceOnBroker implements AutoCloseable {
         return broker.clientUrl();
     }
 
+    /** Adds broker user {@code name} with {@code roles} (SecurityDirectory.Role names); the URL to log in as it. */
+    String url(String name, String... roles) {
+        broker.security().addUser(name, java.util.List.of(roles), name + "-pw");
+        return broker.clientUrl(name);
+    }
+
     /** The scheduler itself, to read what it keeps (its answers over the bus may show less). */
     org.harrier.scheduler.Schedd schedd() {
         return service.schedd();
