@@ -66,7 +66,10 @@ final class SubmitCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Surroundings s = harrier.surroundings();
-        SubmitContext context = SubmitContext.onThisMachine(s.workingDir(), s.user(), s.env());
+        // The job's Owner is who logs in (the scheduler takes it from the broker, and refuses
+        // another unless the caller may submit as others), not the local account's name.
+        String owner = dump ? s.user() : harrier.brokerAddress().user().orElse(s.user());
+        SubmitContext context = SubmitContext.onThisMachine(s.workingDir(), owner, s.env());
         SubmitDescription description = SubmitFile.read(s.workingDir().resolve(file), file.toString());
         PrintWriter out = harrier.out();
         if (dump) {

@@ -84,6 +84,22 @@ public record BrokerAddress(String url, List<Endpoint> endpoints, Login login, P
         return new BrokerAddress(url, endpoints, login, newCaFile);
     }
 
+    /**
+     * Who this address logs in as: its login's user, else the user its URL names; empty when it
+     * names none (the broker will then refuse it).
+     */
+    public java.util.Optional<String> user() {
+        if (login != null) {
+            return java.util.Optional.of(login.user());
+        }
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("//([^:/@,]+)(:[^@/,]*)?@|jms\\.username=([^&)]+)").matcher(url);
+        if (m.find()) {
+            return java.util.Optional.of(java.net.URLDecoder.decode(m.group(1) != null ? m.group(1) : m.group(3),
+                    java.nio.charset.StandardCharsets.UTF_8));
+        }
+        return java.util.Optional.empty();
+    }
+
     private boolean hasUserInfo() {
         return url.contains("@") || url.contains("jms.username=");
     }

@@ -37,4 +37,12 @@ class BrokerAddressTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BrokerAddress.parse(url));
         assertEquals(message, e.getMessage());
     }
+
+    @org.junit.jupiter.api.Test
+    void theUserItLogsInAsComesFromItsLoginElseItsUrl() {
+        assertEquals(java.util.Optional.of("alice"), BrokerAddress.parse("amqp://alice:pw@h:5672").user());
+        assertEquals(java.util.Optional.of("bob"), BrokerAddress.parse("failover:(amqp://a:1,amqp://b:2)?jms.username=bob&jms.password=x").user());
+        assertEquals(java.util.Optional.of("carol"), BrokerAddress.parse("amqp://h:5672").orLogin(new BrokerAddress.Login("carol", "pw")).user());
+        assertEquals(java.util.Optional.empty(), BrokerAddress.parse("amqp://h:5672").user());
+    }
 }
