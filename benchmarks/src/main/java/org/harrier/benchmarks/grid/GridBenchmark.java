@@ -154,7 +154,9 @@ public final class GridBenchmark {
         ad.put("Requirements", "TRUE");
         ad.put("JobUniverse", 5L);
         ad.put("Iwd", iwd.toString());
-        ad.put("Owner", "bench");
+        // The account running the benchmark: a personal grid runs its owner's jobs as itself, and
+        // any other Owner's job, on a root grid, as that account or SLOT_USER (a different start path).
+        ad.put("Owner", System.getProperty("user.name"));
         ad.put(AdMaps.DESCRIPTORS, Map.of("Requirements", AdMaps.EXPRESSION));
         return AdMaps.toAd(ad);
     }
