@@ -38,7 +38,10 @@ class SchedulerCommandsTest {
             Path work = Files.createDirectories(dir.resolve("work"));
             Files.writeString(work.resolve("two.sub"), "executable = /bin/echo\narguments = $(Process)\n"
                     + "output = o.$(Cluster).$(Process)\nqueue 2\n");
-            Surroundings here = new Surroundings(Map.of("HARRIER_BROKER", broker.clientUrl()), work, dir, "alice",
+            // alice logs in as herself: her jobs are hers because the broker says who she is.
+            broker.security().addUser("alice", java.util.List.of(org.harrier.broker.SecurityDirectory.Role.CONSOLE), "alice-pw");
+            Surroundings here = new Surroundings(Map.of("HARRIER_BROKER", broker.url(), "HARRIER_USER", "alice",
+                    "HARRIER_PASSWORD_FILE", broker.security().passwordFile("alice").toString()), work, dir, "alice",
                     Clock.systemDefaultZone());
 
             Run submitted = Run.of(here, Harrier.defaultConnector(), "submit", "two.sub");
