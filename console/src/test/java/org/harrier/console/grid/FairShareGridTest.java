@@ -93,7 +93,7 @@ class FairShareGridTest {
     }
 
     private UserSession session(Surroundings who) {
-        return new UserSession(who, () -> grid.clientUrl());
+        return UserSession.loggedIn(who, () -> grid);
     }
 
     @Test

@@ -30,7 +30,7 @@ class PreemptionGridTest {
     private PersonalGrid grid;
 
     private UserSession session(Surroundings who) {
-        return new UserSession(who, () -> grid.clientUrl());
+        return UserSession.loggedIn(who, () -> grid);
     }
 
     @Test

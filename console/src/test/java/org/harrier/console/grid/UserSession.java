@@ -14,6 +14,23 @@ import org.harrier.testing.Await;
  * something, as the user would by running it again.
  */
 record UserSession(Surroundings who, Supplier<String> url) {
+    /**
+     * A session in which {@code who} logs in to {@code grid} as itself, a broker user of that name
+     * (an administrator, so it may also set priorities and limits) made on first use: a job's
+     * Owner is whoever logs in.
+     */
+    static UserSession loggedIn(Surroundings who, Supplier<PersonalGrid> grid) {
+        return new UserSession(who, () -> {
+            PersonalGrid g = grid.get();
+            org.harrier.broker.SecurityDirectory security = org.harrier.broker.SecurityDirectory.at(g.dataDir().resolve("security"));
+            if (!java.nio.file.Files.exists(security.passwordFile(who.user()))) {
+                security.addUser(who.user(), java.util.List.of(org.harrier.broker.SecurityDirectory.Role.ADMIN),
+                        org.harrier.broker.SecurityDirectory.newPassword());
+            }
+            return g.url().replace("amqp://", "amqp://" + who.user() + ":" + security.password(who.user()) + "@");
+        });
+    }
+
     Run harrier(String... args) {
         String[] all = new String[args.length + 2];
         all[0] = "--broker";
