@@ -1,5 +1,10 @@
 package org.harrier.broker;
 
+import java.io.IOException;
+import java.nio.file.FileStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
 /**
  * Whether a disk has room for a broker (or a scheduler's queue log) to start again after a full
  * disk stopped it: a fresh journal needs its two 10 MiB files, and broker.xml's max-disk-usage
@@ -17,8 +22,18 @@ public final class DiskRoom {
     }
 
     /** Whether the file system holding {@code dir} has room now. */
-    public static boolean at(java.nio.file.Path dir) {
-        return enough(RecoveringBroker.usage(dir));
+    public static boolean at(Path dir) {
+        return enough(usage(dir));
+    }
+
+    /** An unreadable file system counts as full. */
+    static Usage usage(Path dir) {
+        try {
+            FileStore store = Files.getFileStore(dir);
+            return new Usage(store.getUsableSpace(), store.getTotalSpace());
+        } catch (IOException e) {
+            return new Usage(0, 1);
+        }
     }
 
     static boolean enough(Usage u) {

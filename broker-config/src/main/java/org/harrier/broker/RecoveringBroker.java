@@ -1,9 +1,5 @@
 package org.harrier.broker;
 
-import java.io.IOException;
-import java.nio.file.FileStore;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.function.Consumer;
 
@@ -76,7 +72,7 @@ public final class RecoveringBroker implements AutoCloseable {
         }
         failed.stop();
         while (!closed) {
-            if (DiskRoom.enough(usage(settings.dataDirectory()))) {
+            if (DiskRoom.at(settings.dataDirectory())) {
                 try {
                     GridBroker next = GridBroker.start(settings);
                     synchronized (this) {
@@ -94,15 +90,6 @@ public final class RecoveringBroker implements AutoCloseable {
                 }
             }
             pause();
-        }
-    }
-
-    static DiskRoom.Usage usage(Path dir) {
-        try {
-            FileStore store = Files.getFileStore(dir);
-            return new DiskRoom.Usage(store.getUsableSpace(), store.getTotalSpace());
-        } catch (IOException e) {
-            return new DiskRoom.Usage(0, 1);
         }
     }
 

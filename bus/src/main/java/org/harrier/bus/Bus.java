@@ -51,14 +51,7 @@ public final class Bus implements AutoCloseable {
      * one-line reason if no broker answers.
      */
     public static Bus connect(String brokerUrl) {
-        Objects.requireNonNull(brokerUrl, "brokerUrl");
-        BrokerUrl parsed;
-        try {
-            parsed = BrokerUrl.parse(brokerUrl);
-        } catch (IllegalArgumentException e) {
-            throw new BusException(e.getMessage(), e);
-        }
-        return connect(parsed, parsed.user(), parsed.password());
+        return connect(brokerUrl, new Options(null, null, null, null));
     }
 
     /**
@@ -67,15 +60,6 @@ public final class Bus implements AutoCloseable {
      */
     public static Bus connect(String brokerUrl, String user, String password) {
         return connect(brokerUrl, new Options(user, password, null, null));
-    }
-
-    /**
-     * As {@link #connect(String, String, String)}, for a command rather than a service: a send the
-     * broker does not take within {@code sendTimeout} (it blocks producers on a full disk, or is
-     * gone) fails instead of waiting for it forever.
-     */
-    public static Bus connect(String brokerUrl, String user, String password, Duration sendTimeout) {
-        return connect(brokerUrl, new Options(user, password, null, Objects.requireNonNull(sendTimeout, "sendTimeout")));
     }
 
     /**
@@ -118,10 +102,6 @@ public final class Bus implements AutoCloseable {
         }
         return connect(parsed, factory, options.user() == null ? parsed.user() : options.user(),
                 options.password() == null ? parsed.password() : options.password());
-    }
-
-    private static Bus connect(BrokerUrl url, String user, String password) {
-        return connect(url, new JmsConnectionFactory(url.jmsUri()), user, password);
     }
 
     private static Bus connect(BrokerUrl url, JmsConnectionFactory factory, String user, String password) {
