@@ -167,35 +167,56 @@ public final class Schedd {
     }
 
     /**
-     * Whether startd user {@code user} may report on claim {@code claimId} (the starter's reports
-     * and file transfers, docs/protocols.md "Authorisation"): the first user to report on a claim
-     * is recorded, and a report from any other user fails with {@link ScheddFailure.Refused}. A
-     * claim this scheduler does not hold passes: what is reported on it is ignored as stale.
+     * Refuses, with {@link ScheddFailure.Refused}, a report on claim {@code claimId} from any
+     * other startd user than the first to report on it (docs/protocols.md "Authorisation"); for
+     * the steps that must follow the check and precede the report itself (an eviction's files).
+     * The report methods below check in the same owner task as they apply the report.
      */
-    public CompletableFuture<Void> reportedBy(String claimId, String user) {
+    public CompletableFuture<Void> reportedBy(String claimId, ClaimReporter by) {
         return onOwner(() -> {
-            org.harrier.scheduler.match.Claim c = runner.claims().get(claimId);
-            if (c != null && !c.reportedBy(user)) {
-                throw new ScheddFailure.Refused("a report on the claim of " + (c.job() == null ? "no job" : "job " + c.job())
-                        + " refused: it comes from " + user + ", but the claim's startd reports as " + c.reporter());
-            }
+            by.check(runner.claims().get(claimId));
             return null;
         });
     }
 
     /** The starter's start report; completes with false when it was stale or repeated (and ignored). */
     public CompletableFuture<Boolean> jobStarted(JobId id, String claimId, String remoteHost) {
-        return onOwner(() -> runner.started(id, claimId, remoteHost));
+        return jobStarted(id, claimId, remoteHost, ClaimReporter.ANYONE);
+    }
+
+    /** The same, from {@code by}, refused unless it may report on the claim. */
+    public CompletableFuture<Boolean> jobStarted(JobId id, String claimId, String remoteHost, ClaimReporter by) {
+        return onOwner(() -> {
+            by.check(runner.claims().get(claimId));
+            return runner.started(id, claimId, remoteHost);
+        });
     }
 
     /** The starter's usage report for a running job; false when ignored (not running on that claim). */
     public CompletableFuture<Boolean> jobUsage(JobId id, String claimId, org.harrier.scheduler.queue.RunUsage usage) {
-        return onOwner(() -> runner.usage(id, claimId, usage));
+        return jobUsage(id, claimId, usage, ClaimReporter.ANYONE);
+    }
+
+    /** The same, from {@code by}, refused unless it may report on the claim. */
+    public CompletableFuture<Boolean> jobUsage(JobId id, String claimId, org.harrier.scheduler.queue.RunUsage usage,
+            ClaimReporter by) {
+        return onOwner(() -> {
+            by.check(runner.claims().get(claimId));
+            return runner.usage(id, claimId, usage);
+        });
     }
 
     /** The starter's exit report; idempotent: false when ignored. */
     public CompletableFuture<Boolean> jobExited(JobId id, String claimId, ExitReport report) {
-        return onOwner(() -> runner.exited(id, claimId, report));
+        return jobExited(id, claimId, report, ClaimReporter.ANYONE);
+    }
+
+    /** The same, from {@code by}, refused unless it may report on the claim. */
+    public CompletableFuture<Boolean> jobExited(JobId id, String claimId, ExitReport report, ClaimReporter by) {
+        return onOwner(() -> {
+            by.check(runner.claims().get(claimId));
+            return runner.exited(id, claimId, report);
+        });
     }
 
     /** The starter's checkpoint report (NumCkpts, LastCkptTime, size, duration); idempotent: false when ignored. */
@@ -204,13 +225,15 @@ public final class Schedd {
     }
 
     /**
-     * The same, first handing job {@code id}'s queued ad (null once it left the queue) to
-     * {@code files} on the owner thread, so that a checkpoint that travelled over the bus is
-     * committed in the spool before the report, and any exit report after it, is applied.
+     * The same from {@code by} (refused unless it may report on the claim), first handing job
+     * {@code id}'s queued ad (null once it left the queue) to {@code files} on the owner thread,
+     * so that a checkpoint that travelled over the bus is committed in the spool before the
+     * report, and any exit report after it, is applied.
      */
-    public CompletableFuture<Boolean> jobCheckpointed(JobId id, String claimId, CheckpointReport report,
+    public CompletableFuture<Boolean> jobCheckpointed(JobId id, String claimId, CheckpointReport report, ClaimReporter by,
             java.util.function.Consumer<ClassAd> files) {
         return onOwner(() -> {
+            by.check(runner.claims().get(claimId));
             files.accept(keeper.queue().contains(id) ? keeper.queue().ad(id) : null);
             return checkpoints.checkpointed(id, claimId, report);
         });

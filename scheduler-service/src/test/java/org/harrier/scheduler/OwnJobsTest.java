@@ -10,7 +10,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.harrier.classad.Expr;
 import org.harrier.scheduler.match.ClaimGrant;
+import org.harrier.scheduler.queue.ExitReport;
 import org.harrier.scheduler.queue.JobId;
+import org.harrier.scheduler.queue.JobStatus;
 import org.harrier.scheduler.queue.JobSelection;
 import org.harrier.scheduler.queue.JobStatus;
 import org.junit.jupiter.api.BeforeEach;
@@ -82,12 +84,23 @@ class OwnJobsTest extends ScheddFixture {
     @Test
     void theFirstStartdUserToReportOnAClaimIsTheOnlyOneThatMay() {
         ClaimGrant g = running(A0);
-        await(schedd.reportedBy(g.claimId(), "exec1"));
-        await(schedd.reportedBy(g.claimId(), "exec1"));
-        ScheddFailure other = failure(schedd.reportedBy(g.claimId(), "mallory"));
+        await(schedd.reportedBy(g.claimId(), ClaimReporter.startd("exec1")));
+        await(schedd.reportedBy(g.claimId(), ClaimReporter.startd("exec1")));
+        ScheddFailure other = failure(schedd.reportedBy(g.claimId(), ClaimReporter.startd("mallory")));
         assertInstanceOf(ScheddFailure.Refused.class, other);
         assertEquals("a report on the claim of job 1.0 refused: it comes from mallory, but the claim's startd reports as exec1",
                 other.getMessage());
-        assertNull(await(schedd.reportedBy("no-such-claim", "mallory")), "an unknown claim's reports are ignored as stale anyway");
+        assertNull(await(schedd.reportedBy("no-such-claim", ClaimReporter.startd("mallory"))), "an unknown claim's reports are ignored as stale anyway");
+    }
+
+    @Test
+    void aReportFromAnotherStartdUserIsRefusedAndChangesNothing() {
+        ClaimGrant g = running(A0);
+        await(schedd.jobStarted(A0, g.claimId(), "exec1.example", ClaimReporter.startd("exec1")));
+        ExitReport exit = new ExitReport(0, false, 0, 0, 0, 1, "", 0, false);
+        ScheddFailure refused = failure(schedd.jobExited(A0, g.claimId(), exit, ClaimReporter.startd("mallory")));
+        assertInstanceOf(ScheddFailure.Refused.class, refused);
+        assertEquals(JobStatus.RUNNING, status(A0), "the forged exit changed nothing");
+        assertTrue(await(schedd.jobExited(A0, g.claimId(), exit, ClaimReporter.ANYONE)), "an administrator may report on any claim");
     }
 }

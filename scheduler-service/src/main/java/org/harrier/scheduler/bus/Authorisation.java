@@ -9,6 +9,7 @@ import org.harrier.protocol.method.Method;
 import org.harrier.protocol.method.Request;
 import org.harrier.rules.Caller;
 import org.harrier.rules.Permission;
+import org.harrier.scheduler.ClaimReporter;
 import org.harrier.scheduler.QueueRights;
 import org.harrier.scheduler.QueueUser;
 import org.harrier.scheduler.Schedd;
@@ -28,7 +29,7 @@ import org.harrier.scheduler.ScheddFailure;
  *   <li>FetchJobData reads a job's files: its owner's or a queue super user's.
  *   <li>The negotiator's calls (GetRequests, Matched) need role negotiator; the starter's reports
  *       and file transfers need role startd, and only the user that first reported on a claim
- *       may report on it ({@link Schedd#reportedBy}).
+ *       may report on it ({@link ClaimReporter}).
  * </ul>
  * An administrator (broker role admin) passes every rule. Stateless; any thread.
  */
@@ -81,11 +82,16 @@ final class Authorisation {
     }
 
     /**
-     * Completes when the caller, a startd already let through, may report on claim
-     * {@code claimId}: an administrator always; anyone else if they are the claim's reporter.
+     * The caller, a startd already let through, as a claim's reporter: an administrator may
+     * report on any claim, anyone else only on one they were the first to report on.
      */
-    CompletableFuture<Void> claimHolder(RequestContext context, String claimId) {
+    static ClaimReporter reporter(RequestContext context) {
         Caller caller = caller(context);
-        return caller.isAdmin() ? CompletableFuture.completedFuture(null) : schedd.reportedBy(claimId, caller.user());
+        return caller.isAdmin() ? ClaimReporter.ANYONE : ClaimReporter.startd(caller.user());
+    }
+
+    /** Completes when the caller may report on claim {@code claimId} ({@link #reporter}). */
+    CompletableFuture<Void> claimHolder(RequestContext context, String claimId) {
+        return schedd.reportedBy(claimId, reporter(context));
     }
 }

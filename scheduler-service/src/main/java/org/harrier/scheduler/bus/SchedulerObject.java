@@ -36,6 +36,7 @@ import org.harrier.protocol.scheduler.Suspend;
 import org.harrier.protocol.scheduler.StarterUsage;
 import org.harrier.protocol.scheduler.VacateJob;
 import org.harrier.rules.Caller;
+import org.harrier.scheduler.ClaimReporter;
 import org.harrier.scheduler.QueueRights;
 import org.harrier.scheduler.QueueUser;
 import org.harrier.scheduler.Schedd;
@@ -166,38 +167,33 @@ final class SchedulerObject implements ManagedObject {
     }
 
     /*
-     * The starter's reports: each read (a bad argument refused) before the claim's reporter is
-     * checked, then applied.
+     * The starter's reports: each read (a bad argument refused), then checked against the claim's
+     * reporter and applied in one owner task.
      */
     private CompletableFuture<Done> jobUsage(JobUsage q, RequestContext c) {
         JobId id = JobId.parse(q.id());
         RunUsage usage = checked("JobUsage", () -> runUsage(q.remoteUserCpu(), q.remoteSysCpu(), q.usage()));
-        return authorisation.claimHolder(c, q.claimId()).thenCompose(v -> schedd.jobUsage(id, q.claimId(), usage))
-                .thenApply(applied -> Done.DONE);
+        return schedd.jobUsage(id, q.claimId(), usage, Authorisation.reporter(c)).thenApply(applied -> Done.DONE);
     }
 
     private CompletableFuture<Done> jobStarted(JobStarted q, RequestContext c) {
         JobId id = JobId.parse(q.id());
-        return authorisation.claimHolder(c, q.claimId()).thenCompose(v -> schedd.jobStarted(id, q.claimId(), q.remoteHost()))
-                .thenApply(applied -> Done.DONE);
-    }
-
-    private CompletableFuture<Done> jobExited(JobExited q, RequestContext c) {
-        JobId id = JobId.parse(q.id());
-        ExitReport r = checked("JobExited", () -> exitReport(q));
-        return authorisation.claimHolder(c, q.claimId()).thenCompose(v -> jobExited(id, q.claimId(), r));
+        return schedd.jobStarted(id, q.claimId(), q.remoteHost(), Authorisation.reporter(c)).thenApply(applied -> Done.DONE);
     }
 
     /**
-     * JobExited, after an eviction first committing what the eviction sent to the spool
-     * (ON_EXIT_OR_EVICT, docs/protocols.md "File transfer"), so the job is Idle only once its
-     * files are there for its next run.
+     * JobExited. After an eviction, the reporter is checked first, then what the eviction sent to
+     * the spool is committed (ON_EXIT_OR_EVICT, docs/protocols.md "File transfer"), so the job is
+     * Idle only once its files are there for its next run.
      */
-    private CompletableFuture<Done> jobExited(JobId id, String claimId, ExitReport r) {
-        if (r.evicted()) {
-            transfers.commitEvicted(id, claimId);
-        }
-        return schedd.jobExited(id, claimId, r).thenApply(applied -> Done.DONE);
+    private CompletableFuture<Done> jobExited(JobExited q, RequestContext c) {
+        JobId id = JobId.parse(q.id());
+        ExitReport r = checked("JobExited", () -> exitReport(q));
+        ClaimReporter by = Authorisation.reporter(c);
+        CompletableFuture<Void> ready = r.evicted()
+                ? schedd.reportedBy(q.claimId(), by).thenRun(() -> transfers.commitEvicted(id, q.claimId()))
+                : CompletableFuture.completedFuture(null);
+        return ready.thenCompose(v -> schedd.jobExited(id, q.claimId(), r, by)).thenApply(applied -> Done.DONE);
     }
 
     /** JobCheckpointed(Id, ClaimId, CheckpointNumber, Size bytes, Duration seconds): docs/protocols.md, "Checkpoints and vacate". */
@@ -205,8 +201,8 @@ final class SchedulerObject implements ManagedObject {
         CheckpointReport r = checked("JobCheckpointed", () -> new CheckpointReport(q.checkpointNumber(), q.size(), q.duration()));
         JobId id = JobId.parse(q.id());
         String claimId = q.claimId();
-        return authorisation.claimHolder(c, claimId)
-                .thenCompose(v -> schedd.jobCheckpointed(id, claimId, r, ad -> transfers.commitCheckpoint(id, claimId, ad, r.number())))
+        return schedd.jobCheckpointed(id, claimId, r, Authorisation.reporter(c),
+                        ad -> transfers.commitCheckpoint(id, claimId, ad, r.number()))
                 .thenApply(applied -> Done.DONE);
     }
 
