@@ -161,8 +161,18 @@ final class JobControl {
 
     /** Finished jobs' final ads, newest first; {@code constraint} null for all. */
     List<ClassAd> history(String constraint, int limit) {
+        return keeper.finishedNewestFirst(selecting(constraint), limit);
+    }
+
+    /** One page of the history after job {@code after} (null: from the newest); see {@link HistoryPage}. */
+    HistoryPage historyPage(String constraint, int limit, JobId after) {
+        return HistoryPage.of(keeper.finishedNewestFirst(HistoryPage.after(after, selecting(constraint)),
+                HistoryPage.scanLimit(limit)), limit);
+    }
+
+    private java.util.function.Predicate<ClassAd> selecting(String constraint) {
         JobSelection.Matching m = constraint == null ? null : new JobSelection.Matching(JobSelection.constraint(constraint));
-        return keeper.finishedNewestFirst(ad -> m == null || m.selects(ad, context), limit);
+        return ad -> m == null || m.selects(ad, context);
     }
 
     /**

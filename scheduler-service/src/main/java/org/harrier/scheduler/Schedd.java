@@ -156,6 +156,14 @@ public final class Schedd {
         return onOwner(() -> control.history(constraint, limit));
     }
 
+    /**
+     * GetHistory: a page of at most {@code limit} matching ads after job {@code after} (null: from
+     * the newest), cut to fit one answer ({@link HistoryPage}).
+     */
+    public CompletableFuture<HistoryPage> historyPage(String constraint, int limit, JobId after) {
+        return onOwner(() -> control.historyPage(constraint, limit, after));
+    }
+
     /** The negotiator's view: one request per autocluster with idle jobs. */
     public CompletableFuture<List<AutoclusterRequest>> requests() {
         return onOwner(() -> keeper.idle().requests());

@@ -248,7 +248,24 @@ public final class BusGridClient implements GridClient {
 
     @Override
     public List<ClassAd> history(String constraint, Integer limit) {
-        return call(scheduler(), new GetHistory(constraint, limit == null ? null : (long) limit)).ads();
+        Located s = scheduler();
+        List<ClassAd> all = new ArrayList<>();
+        String after = null;
+        while (true) {
+            Long left = limit == null ? null : (long) (limit - all.size());
+            GetHistory.Ads page = call(s, new GetHistory(constraint, left, after));
+            all.addAll(page.ads());
+            if (!page.more() || page.ads().isEmpty() || (limit != null && all.size() >= limit)) {
+                return all;
+            }
+            // The next answer continues just past the last ad of this one (docs/protocols.md, GetHistory).
+            ClassAd last = page.ads().get(page.ads().size() - 1);
+            if (last.lookup("ClusterId") == null || last.lookup("ProcId") == null) {
+                throw new ConsoleFailure("the scheduler's history answer was cut short, and its last ad has no ClusterId"
+                        + " and ProcId to continue from");
+            }
+            after = last.lookup("ClusterId").unparse() + "." + last.lookup("ProcId").unparse();
+        }
     }
 
     @Override

@@ -81,6 +81,22 @@ class JobControlGridTest {
     }
 
     @Test
+    void aHistoryOverTheBrokersMessageLimitComesBackWhole() throws Exception {
+        // 40 removed jobs of 600 kB each: 24 MB of ads, over the broker's 16 MiB message limit.
+        String blob = "x".repeat(600_000);
+        ClassAd big = ClassAd.builder().set("Cmd", "/bin/true").set("Owner", "alice").set("Iwd", dir.toString())
+                .set("Requirements", Expr.parse("TARGET.Memory > 0")).set("Blob", blob).build();
+        scheduler.schedd().submitCluster(big, 40, null).get();
+        assertEquals(40, grid.remove(Jobs.id("3"), "too big").size());
+
+        List<ClassAd> history = grid.history("ClusterId == 3", null);
+        assertEquals(40, history.size());
+        assertEquals(40, history.stream().map(a -> a.lookup("ProcId")).distinct().count(), "no job repeated");
+        assertTrue(history.stream().allMatch(a -> a.lookup("Blob").evaluate().toString().length() > 600_000));
+        assertEquals(25, grid.history(null, 25).size());
+    }
+
+    @Test
     void refusalsAreConsoleFailuresNamingTheProblem() {
         record Bad(Runnable call, String message) {
         }

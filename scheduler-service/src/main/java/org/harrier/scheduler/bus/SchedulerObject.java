@@ -37,6 +37,7 @@ import org.harrier.protocol.scheduler.StarterUsage;
 import org.harrier.protocol.scheduler.VacateJob;
 import org.harrier.rules.Caller;
 import org.harrier.scheduler.ClaimReporter;
+import org.harrier.scheduler.HistoryPage;
 import org.harrier.scheduler.QueueRights;
 import org.harrier.scheduler.QueueUser;
 import org.harrier.scheduler.Schedd;
@@ -139,8 +140,8 @@ final class SchedulerObject implements ManagedObject {
                 .on(VacateJob.METHOD, (q, c) -> acted(schedd.vacate(selection(q), a.user(c, "VacateJob"))))
                 .on(SetAttribute.METHOD, (q, c) -> acted(schedd.setAttribute(selection(SetAttribute.METHOD.name(), q.jobs()),
                         q.name(), q.value(), a.user(c, "SetAttribute"))))
-                .on(GetHistory.METHOD, (q, c) -> schedd.history(q.constraint(),
-                        q.limit() == null ? Integer.MAX_VALUE : clamp(q.limit())).thenApply(SchedulerObject::history))
+                .on(GetHistory.METHOD, (q, c) -> schedd.historyPage(q.constraint(),
+                        q.limit() == null ? Integer.MAX_VALUE : clamp(q.limit()), after(q.after())).thenApply(SchedulerObject::history))
                 .on(FetchJobData.METHOD, this::fetchJobData)
                 .on(GetRequests.METHOD, Authorisation.daemon(Caller.NEGOTIATOR, GetRequests.METHOD,
                         (q, c) -> schedd.requests().thenApply(SchedulerObject::requests)))
@@ -251,8 +252,13 @@ final class SchedulerObject implements ManagedObject {
         return (int) Math.min(v, Integer.MAX_VALUE);
     }
 
-    private static GetHistory.Ads history(List<ClassAd> ads) {
-        return new GetHistory.Ads(ads.stream().map(PrivateAttributes::hidden).toList());
+    private static GetHistory.Ads history(HistoryPage page) {
+        return new GetHistory.Ads(page.ads().stream().map(PrivateAttributes::hidden).toList(), page.more());
+    }
+
+    /** GetHistory's After: a job id (a bad one is refused as a bad parameter), or null. */
+    private static JobId after(String after) {
+        return after == null ? null : JobId.parse(after);
     }
 
     private static GetRequests.Requests requests(List<AutoclusterRequest> requests) {

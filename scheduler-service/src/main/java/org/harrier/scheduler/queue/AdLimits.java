@@ -62,6 +62,13 @@ public record AdLimits(int maxAttributes, int maxAttributeSize) {
         refuseOver(bytes, name, where);
     }
 
+    /** The bytes of {@code ad}'s attributes (its own and its parent's), names and values, as each is counted against the limit. */
+    public static long bytes(ClassAd ad) {
+        long[] n = {0};
+        ad.forEach((name, value) -> n[0] += utf8Length(name) + utf8Length(value instanceof StringValue s ? s.value() : value.unparse()));
+        return n[0];
+    }
+
     /**
      * {@link ScheddFailure.Invalid} unless attribute {@code name} with the ClassAd text
      * {@code valueText} is within the limit; checked before the text is parsed.
