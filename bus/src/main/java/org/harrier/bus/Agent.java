@@ -38,6 +38,12 @@ public final class Agent implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Agent.class);
     /** Objects per query reply message; more are sent as several messages marked partial. */
     static final int PAGE = 200;
+    /**
+     * Characters of objects per query reply message at most, past its first object
+     * ({@link WireSize}): at 3 UTF-8 bytes a character at worst, 12 MiB, within the broker's
+     * default message size limit of 16 MiB (broker-config's MessageLimits).
+     */
+    static final long PAGE_BYTES = 4L << 20;
     /** Qpid JMS's session mode that acknowledges each message by itself (its documented value). */
     private static final int INDIVIDUAL_ACKNOWLEDGE = 101;
     private static final CompletionStage<Void> DONE = CompletableFuture.completedFuture(null);

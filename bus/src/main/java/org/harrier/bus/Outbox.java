@@ -8,6 +8,7 @@ import jakarta.jms.Message;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.ObjectMessage;
 import jakarta.jms.Session;
+import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -66,8 +67,18 @@ final class Outbox implements AutoCloseable {
     /** On the outbox thread: turns {@code e} into a JMS message and sends it. */
     private void deliver(Envelope e, CompletableFuture<Void> done) {
         try {
-            Message m = toMessage(e);
+            java.io.Serializable body = Qmf.wire(e.body());
             Destination to = e.topic() ? session.createTopic(e.address()) : session.createQueue(e.address());
+            if (Qmf.DATA_INDICATION.equals(e.opcode()) && !e.persistent() && body instanceof List<?> snapshots) {
+                // A batch of big objects (job ads with large attributes) would pass the broker's
+                // message size limit, which refuses it whole: it leaves as several messages.
+                for (List<?> part : WireSize.pages(snapshots, Agent.PAGE_BYTES)) {
+                    producer.send(to, toMessage(e, (java.io.Serializable) part), DeliveryMode.NON_PERSISTENT, Message.DEFAULT_PRIORITY, e.ttlMillis());
+                }
+                done.complete(null);
+                return;
+            }
+            Message m = toMessage(e, body);
             if (e.persistent()) {
                 // Completes when the broker has the message on disk, without holding this
                 // thread (and every other message queued behind it) for the journal flush.
@@ -103,11 +114,12 @@ final class Outbox implements AutoCloseable {
         }
     }
 
-    private Message toMessage(Envelope e) throws JMSException {
+    /** {@code e} as a JMS message with {@code body}, its body already made wire-ready ({@link Qmf#wire}). */
+    private Message toMessage(Envelope e, java.io.Serializable body) throws JMSException {
         ObjectMessage m = session.createObjectMessage();
         // Encode the body as an AMQP map or list, not Java serialization (reference 3.6).
         m.setBooleanProperty("JMS_AMQP_TYPED_ENCODING", true);
-        m.setObject(Qmf.wire(e.body()));
+        m.setObject(body);
         m.setStringProperty(Qmf.APP_ID_PROPERTY, Qmf.APP_ID);
         m.setStringProperty(Qmf.METHOD, e.method());
         m.setStringProperty(Qmf.OPCODE, e.opcode());
@@ -119,6 +131,9 @@ final class Outbox implements AutoCloseable {
         }
         if (e.partial()) {
             m.setBooleanProperty(Qmf.PARTIAL, true);
+        }
+        for (var p : e.properties().entrySet()) {
+            m.setStringProperty(p.getKey(), p.getValue());
         }
         if (e.subject() != null) {
             m.setJMSType(e.subject());

@@ -83,11 +83,16 @@ final class QueryAnswer {
         }
     }
 
-    /** The answer, sent in pages of {@link Agent#PAGE} objects as they are found. */
+    /**
+     * The answer, sent as the objects are found in pages of {@link Agent#PAGE} objects, or fewer
+     * when they would pass {@link Agent#PAGE_BYTES}: a page of big job ads must still fit the
+     * broker's message size limit, which refuses a larger reply outright.
+     */
     private final class Page {
         private final boolean idsOnly;
         private final Predicate where;
         private List<Object> page = new ArrayList<>();
+        private long bytes;
 
         Page(boolean idsOnly, Predicate where) {
             this.idsOnly = idsOnly;
@@ -99,11 +104,22 @@ final class QueryAnswer {
             if (!where.test(values)) {
                 return;
             }
-            page.add(idsOnly ? hosting.objectId(o.id()) : hosting.data(o, type, createTs, values));
-            if (page.size() == Agent.PAGE) {
-                send(true);
-                page = new ArrayList<>();
+            Object answered = idsOnly ? hosting.objectId(o.id()) : hosting.data(o, type, createTs, values);
+            long size = idsOnly ? 0 : WireSize.of(answered);
+            if (!page.isEmpty() && bytes + size > Agent.PAGE_BYTES) {
+                next();
             }
+            page.add(answered);
+            bytes += size;
+            if (page.size() == Agent.PAGE) {
+                next();
+            }
+        }
+
+        private void next() {
+            send(true);
+            page = new ArrayList<>();
+            bytes = 0;
         }
 
         void finish() {

@@ -142,6 +142,34 @@ class BusTest {
     }
 
     @Test
+    void objectsWhoseBatchesPassTheBrokersMessageLimitAreQueriedAndPublishedInPagesThatFit() throws Exception {
+        // 30 objects of 1 MB: one page of them would be 30 MB, over the broker's 16 MiB limit.
+        String big = "y".repeat(1_000_000);
+        BlockingQueue<ObjectData> seen = new LinkedBlockingQueue<>();
+        try (AutoCloseable sub = console.subscribe("scheduler", seen::add)) {
+            awaitSubscribed(seen);
+            for (int i = 0; i < 30; i++) {
+                Calculator c = new Calculator("big" + i);
+                c.set("Blob", big);
+                agent.add(c);
+            }
+            List<ObjectData> all = console.query(AGENT, "scheduler", Predicate.eq("Blob", big), WAIT);
+            assertEquals(30, all.size());
+            assertTrue(all.stream().allMatch(d -> big.equals(d.get("Blob"))));
+
+            java.util.Set<String> heard = new java.util.HashSet<>();
+            long deadline = System.nanoTime() + WAIT.toNanos();
+            while (heard.size() < 30 && System.nanoTime() < deadline) {
+                ObjectData d = seen.poll(100, TimeUnit.MILLISECONDS);
+                if (d != null && big.equals(d.get("Blob"))) {
+                    heard.add(d.id().key());
+                }
+            }
+            assertEquals(30, heard.size(), "every big object's indication arrived");
+        }
+    }
+
+    @Test
     void consolesLocateAgentsAndHearTheirHeartbeats() throws Exception {
         List<AgentInfo> found = console.locate(Duration.ofMillis(500));
         assertTrue(found.stream().anyMatch(a -> a.name().equals(AGENT)), found.toString());
