@@ -66,6 +66,12 @@ public final class ValidatedUserStamp implements ActiveMQServerPlugin {
         }
         RemotingConnection connection = session.getRemotingConnection();
         String roles = connection == null ? "" : rolesByConnection.computeIfAbsent(connection.getID(), id -> roles(connection.getSubject()));
+        if (user.equals(message.getObjectProperty(USER)) && roles.equals(message.getObjectProperty(ROLES))) {
+            // Already right: Harrier's consoles send what the broker stamped on their last request
+            // (bus's Console), and re-encoding the whole message for the same two values would
+            // cost every request an encoding pass.
+            return;
+        }
         message.putStringProperty(USER, user);
         message.putStringProperty(ROLES, roles);
         message.reencode();

@@ -51,6 +51,7 @@ public final class Console implements AutoCloseable {
     private final Map<String, Pending> pending = new ConcurrentHashMap<>();
     private final Subscriptions subscriptions;
     private volatile Replies replies;
+    private volatile StampedCaller stamped;
 
     /** A reply session and its temporary queue; replaced after a reconnect. */
     private record Replies(Session session, TemporaryQueue queue, MessageConsumer consumer) {
@@ -145,7 +146,7 @@ public final class Console implements AutoCloseable {
      */
     public CompletableFuture<Void> sendDurable(AgentName agent, ObjectId object, String method, Map<String, ?> arguments) {
         Objects.requireNonNull(agent, "agent");
-        Envelope request = Envelope.to(agent.requestAddress(), false).subject(agent.name())
+        Envelope request = asStamped(Envelope.to(agent.requestAddress(), false)).subject(agent.name())
                 .opcode(Qmf.METHOD_REQUEST).persistent(true).body(methodBody(object, method, arguments));
         return DurableSend.untilTaken(bus, request, method);
     }
@@ -266,7 +267,7 @@ public final class Console implements AutoCloseable {
         String cid = prefix + counter.incrementAndGet();
         Pending p = new Pending(false);
         pending.put(cid, p);
-        bus.outbox().send(Envelope.to(agent.requestAddress(), false).subject(agent.name()).opcode(opcode)
+        bus.outbox().send(asStamped(Envelope.to(agent.requestAddress(), false)).subject(agent.name()).opcode(opcode)
                 .correlationId(cid).replyTo(replies.queue()).body(body))
                 .whenComplete((ok, error) -> {
                     if (error != null) {
@@ -283,7 +284,36 @@ public final class Console implements AutoCloseable {
         return p.result;
     }
 
+    /**
+     * A request to an agent carrying the caller and roles the broker stamped on this console's
+     * last answered request: when they are still right, the broker lets the request through as
+     * it is instead of re-encoding it (broker-config's ValidatedUserStamp); when not, it stamps
+     * the right ones. Before the first answer, nothing.
+     */
+    private Envelope.Builder asStamped(Envelope.Builder request) {
+        StampedCaller c = stamped;
+        return c == null ? request : request.property(Qmf.VALIDATED_USER, c.user()).property(Qmf.VALIDATED_ROLES, c.roles());
+    }
+
+    /** What the broker stamped on a request, as its answer echoes it (Qmf.CALLER_USER). */
+    private record StampedCaller(String user, String roles) {
+    }
+
+    private void learnStamp(Message m) {
+        try {
+            String user = m.getStringProperty(Qmf.CALLER_USER);
+            String roles = m.getStringProperty(Qmf.CALLER_ROLES);
+            StampedCaller was = stamped;
+            if (user != null && roles != null && (was == null || !was.user().equals(user) || !was.roles().equals(roles))) {
+                stamped = new StampedCaller(user, roles);
+            }
+        } catch (JMSException | RuntimeException e) {
+            // Only a hint: without it the broker stamps every request itself.
+        }
+    }
+
     private void onReply(Message m) {
+        learnStamp(m);
         Incoming in = Incoming.of(m);
         Pending p = in.correlationId() == null ? null : pending.get(in.correlationId());
         if (p == null) {

@@ -1,5 +1,7 @@
 package org.harrier.bus;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -20,10 +22,12 @@ record Envelope(
         Object replyTo,
         Object body,
         boolean persistent,
-        long ttlMillis) {
+        long ttlMillis,
+        Map<String, String> properties) {
 
     Envelope {
         Objects.requireNonNull(address, "address");
+        properties = Map.copyOf(properties);
         Objects.requireNonNull(method, "method");
         Objects.requireNonNull(opcode, "opcode");
         Objects.requireNonNull(body, "body");
@@ -47,6 +51,7 @@ record Envelope(
         private Object replyTo;
         private boolean persistent;
         private long ttlMillis;
+        private final Map<String, String> properties = new LinkedHashMap<>();
 
         private Builder(String address, boolean topic) {
             this.address = address;
@@ -64,9 +69,17 @@ record Envelope(
         Builder persistent(boolean p) { this.persistent = p; return this; }
         Builder ttl(long millis) { this.ttlMillis = millis; return this; }
 
+        /** A further string application property; a null value leaves it out. */
+        Builder property(String name, String value) {
+            if (value != null) {
+                properties.put(name, value);
+            }
+            return this;
+        }
+
         Envelope body(Object body) {
             return new Envelope(address, topic, subject, method, opcode, agent, content, partial, correlationId,
-                    replyTo, body, persistent, ttlMillis);
+                    replyTo, body, persistent, ttlMillis, properties);
         }
     }
 }

@@ -19,9 +19,20 @@ final class Qmf {
     static final String APP_ID_PROPERTY = "x-amqp-0-10.app-id";
     static final String APP_ID = "qmf2";
     static final String OPCODE = "qmf.opcode";
-    /** Set by the broker on every message: the authenticated sender and its roles (broker-config's ValidatedUserStamp). */
+    /**
+     * Set by the broker on requests to agents and on daemon ads: the authenticated sender and its
+     * roles (broker-config's ValidatedUserStamp). A console sends its requests already carrying
+     * what the broker last stamped on them ({@link #CALLER_USER}), which spares the broker
+     * re-encoding a request it would stamp the same; any other value it overwrites.
+     */
     static final String VALIDATED_USER = "_AMQ_VALIDATED_USER";
     static final String VALIDATED_ROLES = "_HARRIER_VALIDATED_ROLES";
+    /**
+     * On an agent's reply: the caller and roles the broker stamped on the request answered. Only
+     * a hint for the caller's next requests (the broker checks those anyway), never a credential.
+     */
+    static final String CALLER_USER = "_HARRIER_CALLER_USER";
+    static final String CALLER_ROLES = "_HARRIER_CALLER_ROLES";
     static final String METHOD = "method";
     static final String AGENT = "qmf.agent";
     static final String CONTENT = "qmf.content";

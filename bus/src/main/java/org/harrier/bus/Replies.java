@@ -27,7 +27,9 @@ final class Replies {
             return;
         }
         bus.outbox().send(Envelope.to(in.replyTo(), false).method(method).opcode(opcode).content(content)
-                .partial(partial).agent(agent.name()).correlationId(in.correlationId()).body(body));
+                .partial(partial).agent(agent.name()).correlationId(in.correlationId())
+                .property(Qmf.CALLER_USER, in.userId()).property(Qmf.CALLER_ROLES, in.userId() == null ? null : in.roles())
+                .body(body));
     }
 
     /** A QMF {@code _exception} with {@code code} (QmfException's codes) and {@code text}. */

@@ -77,11 +77,24 @@ class ValidatedUserStampTest {
             forged.setStringProperty(ValidatedUserStamp.ROLES, "admin");
             producer.send(forged);
             producer.send(as.createTextMessage("plain"));
+            // Half right is wrong: the broker lets a message through unchanged only when both are.
+            Message rightUserWrongRoles = as.createTextMessage("release job 1.0");
+            rightUserWrongRoles.setStringProperty(ValidatedUserStamp.USER, "alice");
+            rightUserWrongRoles.setStringProperty(ValidatedUserStamp.ROLES, "admin");
+            producer.send(rightUserWrongRoles);
+            Message rightRolesWrongUser = as.createTextMessage("remove job 1.0");
+            rightRolesWrongUser.setStringProperty(ValidatedUserStamp.USER, "bob");
+            rightRolesWrongUser.setStringProperty(ValidatedUserStamp.ROLES, "console");
+            producer.send(rightRolesWrongUser);
+            Message right = as.createTextMessage("as stamped before");
+            right.setStringProperty(ValidatedUserStamp.USER, "alice");
+            right.setStringProperty(ValidatedUserStamp.ROLES, "console");
+            producer.send(right);
 
             Session os = owner.createSession(false, Session.AUTO_ACKNOWLEDGE);
             Queue queue = os.createQueue(QUEUE);
             try (MessageConsumer consumer = os.createConsumer(queue)) {
-                for (int i = 0; i < 2; i++) {
+                for (int i = 0; i < 5; i++) {
                     Message m = consumer.receive(Amqp.DEADLINE_MS);
                     assertNotNull(m, "message " + i + " did not arrive");
                     assertEquals("alice", m.getStringProperty(ValidatedUserStamp.USER));
