@@ -204,10 +204,6 @@ public final class SchedulerService implements AutoCloseable {
     }
 
     /**
-     * Kills running jobs and releases claims (waiting at most the call timeout), withdraws the
-     * objects, and stops the owner thread. The bus stays open.
-     */
-    /**
      * Stops as a scheduler process that died would, leaving its claims and running jobs to the
      * next scheduler on the same spool, which reconnects to them (docs/protocols.md, "Scheduler
      * restart"). For a scheduler whose job queue log stopped: releasing its claims now would end
@@ -230,6 +226,10 @@ public final class SchedulerService implements AutoCloseable {
         }
     }
 
+    /**
+     * Kills running jobs and releases claims (waiting at most the call timeout), withdraws the
+     * objects, and stops the owner thread. The bus stays open.
+     */
     @Override
     public void close() {
         try {
@@ -350,7 +350,31 @@ public final class SchedulerService implements AutoCloseable {
         TransferLimits chosenLimits = limits;
         Path spool = options.spool() != null ? options.spool()
                 : Path.of(System.getProperty("user.home"), ".harrier", "spool", name);
-        ServiceProcess.run("harrier-scheduler", options.broker(), bus -> start(bus, name, chosen, spool, chosenLimits),
+        ServiceProcess.run("harrier-scheduler", options.broker(), bus -> exitingWhenItsLogFails(
+                        start(bus, name, chosen, spool, chosenLimits), bus, spool),
                 service -> "scheduler " + service.agentName() + " on " + Bus.shown(options.broker()));
+    }
+
+    /**
+     * A scheduler process whose job queue log stopped (a full or failing disk) acknowledges
+     * nothing more, and only a start from its spool is sound again: it exits with status 1, so
+     * that whatever supervises it (a service manager, the pool's master) starts it again. It
+     * abandons its claims rather than releasing them, as a crash would: the running jobs go on,
+     * and the next scheduler on the same spool reconnects to them. The personal grid restarts its
+     * in-process scheduler itself instead, once the disk has room (console's RestartingScheduler).
+     */
+    private static SchedulerService exitingWhenItsLogFails(SchedulerService service, Bus bus, Path spool) {
+        service.journalFailure().thenAccept(error -> {
+            // Not on the thread that completed the failure (the owner thread, which abandon() stops).
+            Thread exit = new Thread(() -> {
+                System.err.println("harrier-scheduler: its job queue log in " + spool + " failed (" + error.getMessage()
+                        + "); exiting with status 1 to be started again from the spool, its running jobs left to the next start");
+                service.abandon();
+                bus.close();
+                Runtime.getRuntime().halt(1); // not exit(): the shutdown hook would release the claims
+            }, "harrier-scheduler-exit");
+            exit.start();
+        });
+        return service;
     }
 }
