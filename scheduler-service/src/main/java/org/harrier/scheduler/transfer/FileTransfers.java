@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -14,7 +16,6 @@ import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
@@ -41,6 +42,7 @@ import org.harrier.scheduler.queue.JobId;
 public final class FileTransfers implements AutoCloseable {
     /** The largest chunk one ReadFile or WriteFile moves. */
     public static final int MAX_CHUNK = 4 << 20;
+    private static final SecureRandom TRANSFER_SECRETS = new SecureRandom();
 
     /** What the transfers need of the scheduler: the job's ad (checked against its claim) and its counters. */
     public interface Jobs {
@@ -124,6 +126,16 @@ public final class FileTransfers implements AutoCloseable {
     }
 
     /**
+     * The secret part of a TransferId: ReadFile, WriteFile and EndTransfer name a transfer by its
+     * id alone, so it must not be guessable by another startd user. 128 bits from SecureRandom.
+     */
+    private static String newTransferSecret() {
+        byte[] bits = new byte[16];
+        TRANSFER_SECRETS.nextBytes(bits);
+        return HexFormat.of().formatHex(bits);
+    }
+
+    /**
      * Begins a transfer of {@code name} for job {@code id} on claim {@code claimId}: checks the
      * claim and the name, waits for the direction's queue, then opens the file. Completes with
      * the transfer's id (and an input's size). {@code checkpointNumber} names the checkpoint a
@@ -136,7 +148,7 @@ public final class FileTransfers implements AutoCloseable {
             String owner = ad.evaluate("Owner") instanceof StringValue s ? s.value() : "";
             TransferQueue queue = queue(direction);
             return queue.enter().thenApplyAsync(turn -> {
-                String transferId = id + "-" + Long.toHexString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE);
+                String transferId = id + "-" + newTransferSecret();
                 try {
                     if (direction == Direction.CHECKPOINT_OUT) {
                         Files.createDirectories(target.path().getParent());
