@@ -116,6 +116,10 @@ class BrokerSecurityTest {
         "sched,   send a request to a startd,           allowed",
         "sched,   publish an indication,                refused",
         "sched,   publish a scheduler ad,               allowed",
+        "sched,   publish a job ad,                     allowed",
+        "exec,    publish a job ad,                     refused",
+        "alice,   publish a job ad,                     refused",
+        "alice,   watch job ads,                        allowed",
         "exec,    consume a startd's requests,          allowed",
         "exec,    consume an agent's requests,          refused",
         "exec,    publish an indication,                allowed",
@@ -135,6 +139,8 @@ class BrokerSecurityTest {
                 case "consume a startd's requests" -> () -> session.createConsumer(session.createQueue(STARTD_AGENT)).close();
                 case "consume the collector's requests" -> () -> session.createConsumer(session.createQueue(COLLECTOR_AGENT)).close();
                 case "publish a scheduler ad" -> () -> session.createProducer(session.createTopic("qmf.grid.ind.data.mrg_grid.scheduler.harrier.scheduler.h")).send(session.createTextMessage("ad"));
+                case "publish a job ad" -> () -> session.createProducer(session.createTopic("qmf.grid.ind.data.mrg_grid.job.harrier.scheduler.h")).send(session.createTextMessage("ad"));
+                case "watch job ads" -> () -> session.createConsumer(session.createTopic("qmf.grid.ind.data.mrg_grid.job.#")).close();
                 case "watch slot ads" -> () -> session.createConsumer(session.createTopic("qmf.grid.ind.data.mrg_grid.slot.#")).close();
                 case "broadcast to every agent" -> () -> session.createProducer(session.createTopic("qmf.grid.console.locate")).send(session.createTextMessage("l"));
                 case "listen to broadcasts" -> () -> session.createConsumer(session.createTopic("qmf.grid.console.#")).close();
