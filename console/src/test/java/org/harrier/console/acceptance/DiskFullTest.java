@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -13,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.harrier.console.grid.PersonalGrid;
+import org.harrier.testing.SmallDisk;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -28,22 +27,20 @@ import org.junit.jupiter.api.io.TempDir;
 class DiskFullTest {
     @TempDir
     Path dir;
+    private SmallDisk disk;
     private Path mount;
 
     @BeforeEach
     void mountASmallFileSystem() throws Exception {
-        assumeTrue("root".equals(System.getProperty("user.name")), "mounting a tmpfs needs root");
-        mount = Files.createDirectories(dir.resolve("small"));
-        Process p = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=160m", "tmpfs", mount.toString())
-                .redirectErrorStream(true).start();
-        assumeTrue(p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0,
-                () -> "cannot mount a tmpfs here: " + output(p));
+        disk = SmallDisk.mount(dir.resolve("small"), "160m");
+        assumeTrue(disk != null, "mounting a tmpfs needs root");
+        mount = disk.path();
     }
 
     @AfterEach
     void unmount() throws Exception {
-        if (mount != null) {
-            new ProcessBuilder("umount", "-l", mount.toString()).start().waitFor(30, TimeUnit.SECONDS);
+        if (disk != null) {
+            disk.close();
         }
     }
 
@@ -55,7 +52,7 @@ class DiskFullTest {
             long before = user.submit("before.sub", job);
 
             Path filler = mount.resolve("filler");
-            fill(filler);
+            SmallDisk.fill(filler);
             Files.writeString(user.workDir().resolve("full.sub"), job);
             // Each submission either fails, saying why, or is acknowledged, and then must not be lost:
             // a small append can still fit in a file's last block, and the journal's files are
@@ -83,28 +80,6 @@ class DiskFullTest {
                         + user.harrier("q", "-af", "ClusterId", "ProcId", "JobStatus").out() + "history:\n"
                         + user.harrier("history", "-af", "ClusterId", "ProcId", "JobStatus").out());
             }
-        }
-    }
-
-    /** Writes zeros until the file system says there is no space left. */
-    private static void fill(Path file) throws IOException {
-        byte[] block = new byte[1 << 20];
-        try (OutputStream out = Files.newOutputStream(file)) {
-            while (true) {
-                out.write(block);
-            }
-        } catch (IOException e) {
-            if (!String.valueOf(e.getMessage()).contains("No space left")) {
-                throw e;
-            }
-        }
-    }
-
-    private static String output(Process p) {
-        try {
-            return new String(p.getInputStream().readAllBytes());
-        } catch (IOException e) {
-            return e.toString();
         }
     }
 }

@@ -22,10 +22,8 @@ import org.harrier.broker.GridBroker;
 import org.harrier.protocol.AgentName;
 import org.harrier.protocol.ObjectData;
 import org.harrier.protocol.ObjectId;
-import org.harrier.bus.QmfException;
 import org.harrier.bus.Bus;
 import org.harrier.bus.Console;
-import org.harrier.testing.Await;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -102,36 +100,11 @@ class SchedulerCrashTest {
     }
 
     private Process startScheduler(String url, Path spool, int round) throws IOException {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        return new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                "org.harrier.scheduler.bus.SchedulerService", "--broker", url, "--name", NAME, "--spool", spool.toString())
-                .redirectErrorStream(true).redirectOutput(dir.resolve("scheduler-" + round + ".log").toFile()).start();
+        return SchedulerProcess.start(url, NAME, spool, dir.resolve("scheduler-" + round + ".log")).process();
     }
 
     private void awaitServing(Console console, Process scheduler, int round) {
-        Path log = dir.resolve("scheduler-" + round + ".log");
-        Await.until("scheduler " + round + " to answer", Duration.ofSeconds(60), () -> {
-            try {
-                Console.join(console.invoke(AGENT, SCHEDULER, "GetAd", Map.of("Id", "999999.0"), Duration.ofSeconds(2)));
-                return false;
-            } catch (QmfException e) {
-                // The scheduler object answers (an agent without it yet says something else).
-                return e.getMessage().contains("no job 999999.0");
-            } catch (RuntimeException e) {
-                if (!scheduler.isAlive()) {
-                    throw new AssertionError("scheduler " + round + " died:\n" + Files.readString(log), e);
-                }
-                return false;
-            }
-        }, () -> read(log));
-    }
-
-    private static String read(Path log) {
-        try {
-            return "\n" + Files.readString(log);
-        } catch (java.io.IOException e) {
-            return "";
-        }
+        new SchedulerProcess(scheduler, dir.resolve("scheduler-" + round + ".log"), NAME).awaitServing(console);
     }
 
     /** One client: submit a cluster, sometimes remove one of its procs; record what was acknowledged. */

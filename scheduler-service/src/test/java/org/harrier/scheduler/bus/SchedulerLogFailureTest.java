@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,10 +16,9 @@ import org.harrier.broker.BrokerSettings;
 import org.harrier.broker.GridBroker;
 import org.harrier.bus.Bus;
 import org.harrier.bus.Console;
-import org.harrier.bus.QmfException;
 import org.harrier.protocol.AgentName;
 import org.harrier.protocol.ObjectId;
-import org.harrier.testing.Await;
+import org.harrier.testing.SmallDisk;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -43,36 +40,34 @@ class SchedulerLogFailureTest {
 
     @TempDir
     Path dir;
-    private Path mount;
+    private SmallDisk disk;
 
     @BeforeEach
     void mountASmallFileSystem() throws Exception {
-        assumeTrue("root".equals(System.getProperty("user.name")), "mounting a tmpfs needs root");
-        mount = Files.createDirectories(dir.resolve("small"));
-        Process p = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=64m", "tmpfs", mount.toString())
-                .redirectErrorStream(true).start();
-        assumeTrue(p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0, "cannot mount a tmpfs here");
+        disk = SmallDisk.mount(dir.resolve("small"), "64m");
+        assumeTrue(disk != null, "mounting a tmpfs needs root");
     }
 
     @AfterEach
     void unmount() throws Exception {
-        if (mount != null) {
-            new ProcessBuilder("umount", "-l", mount.toString()).start().waitFor(30, TimeUnit.SECONDS);
+        if (disk != null) {
+            disk.close();
         }
     }
 
     @Test
     void aSchedulerWhoseQueueLogFailsExitsWithStatusOneAndLosesNothingItAcknowledged() throws Exception {
-        Path spool = mount.resolve("spool");
+        Path spool = disk.path().resolve("spool");
         try (GridBroker broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
              Bus bus = Bus.connect(broker.clientUrl())) {
             Console console = bus.console();
-            Process scheduler = startScheduler(broker.clientUrl(), spool, 1);
-            awaitServing(console, scheduler, 1);
+            SchedulerProcess first = SchedulerProcess.start(broker.clientUrl(), NAME, spool, dir.resolve("scheduler-1.log"));
+            first.awaitServing(console);
+            Process scheduler = first.process();
             List<Long> acknowledged = new ArrayList<>(List.of(submit(console)));
 
-            Path filler = mount.resolve("filler");
-            fill(filler);
+            Path filler = disk.path().resolve("filler");
+            SmallDisk.fill(filler);
             // Submit until one is refused or the process goes: a small append may still fit in a
             // block the log already has, so which submission meets the full disk varies.
             for (int i = 0; i < 2000 && scheduler.isAlive(); i++) {
@@ -83,15 +78,16 @@ class SchedulerLogFailureTest {
                 }
             }
             assertTrue(scheduler.waitFor(60, TimeUnit.SECONDS), "the scheduler still runs with its queue log failed"
-                    + read(dir.resolve("scheduler-1.log")));
+                    + first.output());
             assertEquals(1, scheduler.exitValue());
             String log = Files.readString(dir.resolve("scheduler-1.log"));
             assertTrue(log.contains("its job queue log in " + spool + " failed"), log);
 
             Files.delete(filler);
-            Process again = startScheduler(broker.clientUrl(), spool, 2);
+            SchedulerProcess second = SchedulerProcess.start(broker.clientUrl(), NAME, spool, dir.resolve("scheduler-2.log"));
+            Process again = second.process();
             try {
-                awaitServing(console, again, 2);
+                second.awaitServing(console);
                 for (long cluster : acknowledged) {
                     Map<String, Object> ad = Console.join(console.invoke(AGENT, SCHEDULER, "GetAd",
                             Map.of("Id", cluster + ".0"), CALL));
@@ -109,50 +105,5 @@ class SchedulerLogFailureTest {
         Map<String, Object> answer = Console.join(console.invoke(AGENT, SCHEDULER, "SubmitCluster",
                 Map.of("Ad", SchedulerServiceTest.seedAd(), "Count", 1L), CALL));
         return ((Number) answer.get("ClusterId")).longValue();
-    }
-
-    private Process startScheduler(String url, Path spool, int round) throws IOException {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        return new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                "org.harrier.scheduler.bus.SchedulerService", "--broker", url, "--name", NAME, "--spool", spool.toString())
-                .redirectErrorStream(true).redirectOutput(dir.resolve("scheduler-" + round + ".log").toFile()).start();
-    }
-
-    private void awaitServing(Console console, Process scheduler, int round) {
-        Path log = dir.resolve("scheduler-" + round + ".log");
-        Await.until("scheduler " + round + " to answer", Duration.ofSeconds(60), () -> {
-            if (!scheduler.isAlive()) {
-                throw new AssertionError("scheduler " + round + " died:" + read(log));
-            }
-            try {
-                Console.join(console.invoke(AGENT, SCHEDULER, "GetAd", Map.of("Id", "999999.0"), Duration.ofSeconds(2)));
-                return false;
-            } catch (QmfException e) {
-                return e.getMessage().contains("no job 999999.0");
-            } catch (RuntimeException e) {
-                return false;
-            }
-        }, () -> read(log));
-    }
-
-    private static void fill(Path file) throws IOException {
-        byte[] block = new byte[1 << 20];
-        try (OutputStream out = Files.newOutputStream(file)) {
-            while (true) {
-                out.write(block);
-            }
-        } catch (IOException e) {
-            if (!String.valueOf(e.getMessage()).contains("No space left")) {
-                throw e;
-            }
-        }
-    }
-
-    private static String read(Path log) {
-        try {
-            return "\n" + Files.readString(log);
-        } catch (IOException e) {
-            return "";
-        }
     }
 }
