@@ -32,6 +32,7 @@ public final class Harrier {
 
     public static void main(String[] args) {
         ProcessLaunch.preferVfork();
+        ProcessLaunch.pooledExitCallbacks();
         quietLogging(args);
         PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
         PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);

@@ -46,6 +46,7 @@ public final class ExecMain {
 
     public static void main(String[] args) throws InterruptedException {
         ProcessLaunch.preferVfork();
+        ProcessLaunch.pooledExitCallbacks();
         Options options;
         try {
             options = parse(args);
