@@ -38,13 +38,16 @@ final class ProcessTree {
 
     private List<ProcessHandle> members() {
         List<ProcessHandle> all = new ArrayList<>();
+        // A process's children are re-parented the moment it exits, so a dead root has no
+        // descendants to find, only those seen earlier; and looking costs a read of every
+        // process on the machine (/proc), on every job's exit.
         if (root.isAlive()) {
             all.add(root);
+            root.descendants().forEach(p -> {
+                seen.putIfAbsent(p.pid(), p);
+                all.add(p);
+            });
         }
-        root.descendants().forEach(p -> {
-            seen.putIfAbsent(p.pid(), p);
-            all.add(p);
-        });
         for (ProcessHandle p : seen.values()) {
             if (p.isAlive()) {
                 if (!all.contains(p)) {
