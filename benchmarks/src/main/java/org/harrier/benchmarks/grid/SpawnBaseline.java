@@ -20,12 +20,23 @@ final class SpawnBaseline {
     private SpawnBaseline() {
     }
 
-    /** Processes per second over {@code count} spawns, after {@code count / 10} unmeasured ones. */
-    static double measure(int count) throws InterruptedException {
+    /**
+     * The baseline: processes per second, and this JVM's own CPU (user and system, as
+     * {@link ChildGrid#cpuMillis} counts the grid's) per process spawned: what starting a process
+     * costs its parent, the part of a job's cost no grid can avoid.
+     */
+    record Baseline(double perSecond, double cpuMillisPerSpawn) {
+    }
+
+    /** The baseline over {@code count} spawns, after {@code count / 10} unmeasured ones. */
+    static Baseline measure(int count) throws InterruptedException, java.io.IOException {
         run(Math.max(1, count / 10));
+        double cpuBefore = ChildGrid.cpuMillis(ProcessHandle.current().pid());
         long start = System.nanoTime();
         run(count);
-        return count / ((System.nanoTime() - start) / 1e9);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        double cpu = ChildGrid.cpuMillis(ProcessHandle.current().pid()) - cpuBefore;
+        return new Baseline(count / seconds, cpu / count);
     }
 
     private static void run(int count) throws InterruptedException {
