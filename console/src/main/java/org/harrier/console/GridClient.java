@@ -17,6 +17,12 @@ public interface GridClient extends AutoCloseable {
     /** The job ads in the scheduler's queue. */
     List<ClassAd> queue();
 
+    /**
+     * The queued jobs of {@code clusters}, each cluster read from the scheduler's index rather
+     * than the whole queue (condor_q 12 13.2).
+     */
+    List<ClassAd> queueOf(java.util.Collection<Long> clusters);
+
     /** Slot ads the collector holds that satisfy {@code constraint} (ClassAd text; null for all). */
     List<ClassAd> slots(String constraint);
 

@@ -60,6 +60,17 @@ record JobFilter(List<JobRef> jobs, List<String> owners, Expr constraint) {
         }
     }
 
+    /**
+     * The clusters of the job ids named, when the selection is job ids alone (no owner), so that
+     * only those clusters need reading; null when it may take jobs of any cluster.
+     */
+    List<Long> onlyClusters() {
+        if (jobs.isEmpty() || !owners.isEmpty()) {
+            return null;
+        }
+        return jobs.stream().map(JobRef::cluster).distinct().toList();
+    }
+
     boolean namesAll() {
         return jobs.isEmpty() && owners.isEmpty() && constraint == null;
     }

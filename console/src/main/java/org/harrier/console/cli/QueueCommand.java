@@ -88,7 +88,9 @@ final class QueueCommand implements Callable<Integer> {
         }
         List<ClassAd> shown;
         try (GridClient grid = harrier.grid()) {
-            shown = r.selection().filter(grid.queue()).stream().filter(this::inView).sorted(BY_ID).toList();
+            List<Long> clusters = r.selection().onlyClusters();
+            List<ClassAd> read = clusters == null ? grid.queue() : grid.queueOf(clusters);
+            shown = r.selection().filter(read).stream().filter(this::inView).sorted(BY_ID).toList();
         }
         JobTable table = new JobTable(harrier.surroundings().clock());
         harrier.out().print(switch (r.form()) {

@@ -25,8 +25,8 @@ import org.harrier.protocol.AgentInfo;
 import org.harrier.protocol.AgentName;
 import org.harrier.protocol.ObjectData;
 import org.harrier.protocol.ObjectId;
+import org.harrier.protocol.Predicate;
 import org.harrier.protocol.collector.Query;
-import org.harrier.protocol.method.Request;
 import org.harrier.bus.QmfException;
 import org.harrier.bus.Bus;
 import org.harrier.bus.BusException;
@@ -106,6 +106,21 @@ public final class BusGridClient implements GridClient {
         for (ObjectData d : bus(() -> console.query(s.agent(), "job", null, CALL_TIMEOUT))) {
             if (!d.deleted()) {
                 jobs.add(ad(d.values(), "job " + d.id().key()));
+            }
+        }
+        return jobs;
+    }
+
+    @Override
+    public List<ClassAd> queueOf(java.util.Collection<Long> clusters) {
+        Located s = scheduler();
+        List<ClassAd> jobs = new ArrayList<>();
+        for (long cluster : clusters) {
+            // ClusterId alone pins the query to one cluster's jobs at the scheduler (its JobSource).
+            for (ObjectData d : bus(() -> console.query(s.agent(), "job", Predicate.eq("ClusterId", cluster), CALL_TIMEOUT))) {
+                if (!d.deleted()) {
+                    jobs.add(ad(d.values(), "job " + d.id().key()));
+                }
             }
         }
         return jobs;

@@ -81,6 +81,14 @@ class JobControlGridTest {
     }
 
     @Test
+    void theQueueOfNamedClustersIsReadClusterByCluster() {
+        assertEquals(List.of("1.0", "1.1", "1.2"), grid.queueOf(List.of(1L)).stream()
+                .map(a -> a.lookup("ClusterId").unparse() + "." + a.lookup("ProcId").unparse()).sorted().toList());
+        assertEquals(4, grid.queueOf(List.of(1L, 2L)).size());
+        assertEquals(List.of(), grid.queueOf(List.of(9L)));
+    }
+
+    @Test
     void aHistoryOverTheBrokersMessageLimitComesBackWhole() throws Exception {
         // 40 removed jobs of 600 kB each: 24 MB of ads, over the broker's 16 MiB message limit.
         String blob = "x".repeat(600_000);

@@ -21,7 +21,8 @@ import org.harrier.scheduler.queue.JobQueue;
  * {@code ClusterId} and {@code ProcId} equal to its numbers). Its object then carries its final
  * ad from the history, so the MRG QMF example's "submit, then find the job whose CustomId is the answer"
  * works however quickly the job finished. A query that names no job sees only the queue, as
- * condor_q does; the history as a whole is {@code GetHistory}'s.
+ * condor_q does; the history as a whole is {@code GetHistory}'s. One that names a cluster alone
+ * ({@code ClusterId} equal to its number) reads that cluster's queued jobs from the queue's index.
  *
  * @param finished the final ad of a job that has left the queue, or null (may block briefly: it
  *                 reads the history on the scheduler's owner thread)
@@ -48,7 +49,8 @@ record JobSource(JobQueue queue, Function<JobId, ClassAd> finished) implements O
 
     @Override
     public void forEach(Predicate where, Consumer<ManagedObject> each) {
-        JobId pinned = pinned(where.equalities());
+        Map<String, Object> equalities = where.equalities();
+        JobId pinned = pinned(equalities);
         if (pinned != null) {
             ManagedObject o = find(pinned);
             if (o != null) {
@@ -56,7 +58,26 @@ record JobSource(JobQueue queue, Function<JobId, ClassAd> finished) implements O
             }
             return;
         }
+        Integer cluster = cluster(equalities);
+        if (cluster != null) {
+            // A cluster's queued jobs by the queue's index, not a scan of every job (condor_q 12).
+            for (JobId job : queue.jobsOf(cluster)) {
+                ClassAd ad = queue.ad(job);
+                if (ad != null) {
+                    each.accept(new JobObject(job, ad));
+                }
+            }
+            return;
+        }
         forEach(each);
+    }
+
+    /** The cluster a query's equalities name ({@code ClusterId} a whole number of 1 or more), or null. */
+    static Integer cluster(Map<String, Object> equalities) {
+        if (equalities.get(Attr.CLUSTER_ID) instanceof Number c && c.doubleValue() == c.intValue() && c.intValue() >= 1) {
+            return c.intValue();
+        }
+        return null;
     }
 
     /** The one job a query's equalities name, or null. */

@@ -21,7 +21,7 @@ import org.harrier.classad.StringValue;
  * the scheduler's heap for a cluster of 500,000).
  *
  * <p>Threads: changed and mostly read by the scheduler's owner thread ({@code Schedd}). The
- * reads {@link #ad}, {@link #contains} and {@link #forEach} are also safe from any other thread
+ * reads {@link #ad}, {@link #contains}, {@link #jobsOf} and {@link #forEach} are also safe from any other thread
  * (the bus serving job objects): ads are immutable and clusters and their proc arrays are
  * published through a concurrent map and volatile fields, so another thread sees a job as it
  * was at some recent moment.

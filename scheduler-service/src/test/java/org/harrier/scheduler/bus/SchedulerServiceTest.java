@@ -206,6 +206,10 @@ class SchedulerServiceTest extends SchedulerOnBroker {
                 "the predicate still decides");
         assertEquals(List.of("2.0"), jobs(Predicate.ALL).stream().map(d -> d.get("CustomId")).toList());
         assertEquals(0, jobs(Predicate.eq("CustomId", "9.0")).size());
+        assertEquals(List.of(), jobs(Predicate.eq("ClusterId", 1)), "a cluster alone: its queued jobs only");
+        assertEquals(List.of("2.0"), jobs(Predicate.eq("ClusterId", 2)).stream().map(d -> d.get("CustomId")).toList());
+        assertEquals(0, jobs(Predicate.and(Predicate.eq("ClusterId", 2), Predicate.eq("JobStatus", 5))).size(),
+                "the predicate still decides");
 
         Map<String, Object> typedAd = Console.join(console.invoke(AGENT, job.id(), "GetAd", Map.of(), WAIT));
         @SuppressWarnings("unchecked")
