@@ -23,6 +23,13 @@ public interface GridClient extends AutoCloseable {
      */
     List<ClassAd> queueOf(java.util.Collection<Long> clusters);
 
+    /**
+     * How many queued jobs {@code owners} have (every owner's when empty), named and ordered as
+     * {@code JobTable.totalsByName}: Jobs, Completed, Removed, Idle, Running, Held, Suspended;
+     * from the counts the scheduler keeps (condor_q -totals), not a read of the queue.
+     */
+    java.util.Map<String, Integer> totals(List<String> owners);
+
     /** Slot ads the collector holds that satisfy {@code constraint} (ClassAd text; null for all). */
     List<ClassAd> slots(String constraint);
 

@@ -164,6 +164,21 @@ public final class Schedd {
         return onOwner(() -> control.historyPage(constraint, limit, after));
     }
 
+    /**
+     * Queued jobs by status, of {@code owner} (null: every owner), from the counts the queue
+     * keeps as it changes: condor_q -totals without a scan. Every status is present.
+     */
+    public CompletableFuture<java.util.Map<JobStatus, Integer>> totals(String owner) {
+        return onOwner(() -> {
+            java.util.Map<JobStatus, Integer> out = new java.util.EnumMap<>(JobStatus.class);
+            org.harrier.scheduler.queue.QueueCounts c = keeper.queue().counts();
+            for (JobStatus s : JobStatus.values()) {
+                out.put(s, owner == null ? c.total(s) : c.of(owner, s));
+            }
+            return out;
+        });
+    }
+
     /** The negotiator's view: one request per autocluster with idle jobs. */
     public CompletableFuture<List<AutoclusterRequest>> requests() {
         return onOwner(() -> keeper.idle().requests());

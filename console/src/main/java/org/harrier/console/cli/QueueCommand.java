@@ -86,6 +86,15 @@ final class QueueCommand implements Callable<Integer> {
         if (analyze) {
             return analyze(r);
         }
+        if (totals && !hold && !run && r.selection().jobs().isEmpty() && r.selection().constraint() == null) {
+            // Owners alone, or nothing: the scheduler's own counts answer, whatever the queue's length.
+            Map<String, Integer> counts;
+            try (GridClient grid = harrier.grid()) {
+                counts = grid.totals(r.selection().owners());
+            }
+            harrier.out().print(r.form() == OutputForm.JSON ? AdJson.write(counts) : JobTable.totals(counts) + "\n");
+            return 0;
+        }
         List<ClassAd> shown;
         try (GridClient grid = harrier.grid()) {
             List<Long> clusters = r.selection().onlyClusters();

@@ -115,7 +115,11 @@ public final class JobTable {
 
     /** {@code N jobs; C completed, X removed, I idle, R running, H held, S suspended}. */
     public static String totals(List<ClassAd> jobs) {
-        Map<String, Integer> t = totalsByName(jobs);
+        return totals(totalsByName(jobs));
+    }
+
+    /** The totals line of counts named as {@link #totalsByName} names them. */
+    public static String totals(Map<String, Integer> t) {
         return String.format(Locale.ROOT, "%d jobs; %d completed, %d removed, %d idle, %d running, %d held, %d suspended",
                 t.get("Jobs"), t.get("Completed"), t.get("Removed"), t.get("Idle"), t.get("Running"), t.get("Held"),
                 t.get("Suspended"));

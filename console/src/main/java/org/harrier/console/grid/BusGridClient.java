@@ -36,6 +36,7 @@ import org.harrier.protocol.method.Request;
 import org.harrier.protocol.scheduler.Continue;
 import org.harrier.protocol.scheduler.GetAd;
 import org.harrier.protocol.scheduler.GetHistory;
+import org.harrier.protocol.scheduler.GetTotals;
 import org.harrier.protocol.scheduler.Hold;
 import org.harrier.protocol.scheduler.Release;
 import org.harrier.protocol.scheduler.Remove;
@@ -124,6 +125,28 @@ public final class BusGridClient implements GridClient {
             }
         }
         return jobs;
+    }
+
+    @Override
+    public Map<String, Integer> totals(List<String> owners) {
+        Located s = scheduler();
+        List<GetTotals.Totals> each = new ArrayList<>();
+        if (owners.isEmpty()) {
+            each.add(call(s, new GetTotals()));
+        } else {
+            for (String owner : new java.util.LinkedHashSet<>(owners)) {
+                each.add(call(s, new GetTotals(owner)));
+            }
+        }
+        Map<String, Integer> out = new LinkedHashMap<>();
+        out.put("Jobs", (int) each.stream().mapToLong(GetTotals.Totals::jobs).sum());
+        out.put("Completed", (int) each.stream().mapToLong(GetTotals.Totals::completed).sum());
+        out.put("Removed", (int) each.stream().mapToLong(GetTotals.Totals::removed).sum());
+        out.put("Idle", (int) each.stream().mapToLong(GetTotals.Totals::idle).sum());
+        out.put("Running", (int) each.stream().mapToLong(GetTotals.Totals::running).sum());
+        out.put("Held", (int) each.stream().mapToLong(GetTotals.Totals::held).sum());
+        out.put("Suspended", (int) each.stream().mapToLong(GetTotals.Totals::suspended).sum());
+        return out;
     }
 
     @Override

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.harrier.broker.GridBroker;
 import org.harrier.console.Run;
 import org.harrier.bus.Bus;
 import org.junit.jupiter.api.AfterAll;
@@ -204,6 +205,15 @@ class JobControlCommandsTest {
             ok(user.harrier("q", "-constraint", "Batch =?= \"doomed\"", "-totals"),
                     "0 jobs; 0 completed, 0 removed, 0 idle, 0 running, 0 held, 0 suspended\n");
             ok(user.harrier("q", "-af", "Batch", "-constraint", "Batch =!= undefined"), "spared\n");
+            // Without a constraint or job ids, the scheduler's own counts answer (GetTotals); they
+            // agree with counting the whole queue (what a constraint makes the command do).
+            String counted = user.harrier("q", "-constraint", "true", "-totals").out();
+            assertTrue(counted.matches("[1-9]\\d* jobs; .* [1-9]\\d* idle, .*\n"), counted);
+            ok(user.harrier("q", "-totals"), counted);
+            String owner = GridBroker.owner();
+            ok(user.harrier("q", owner, "-totals"), user.harrier("q", owner, "-constraint", "true", "-totals").out());
+            ok(user.harrier("q", "nobody-here", "-totals", "--json"),
+                    user.harrier("q", "nobody-here", "-constraint", "true", "-totals", "--json").out());
 
             Run again = user.harrier("rm", "-constraint", "Batch == \"doomed\"");
             assertEquals(new Run(1, "", "harrier: Couldn't find/remove all jobs matching constraint (Batch == \"doomed\"):"

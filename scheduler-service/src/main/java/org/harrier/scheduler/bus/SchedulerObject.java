@@ -20,6 +20,7 @@ import org.harrier.protocol.scheduler.FetchJobData;
 import org.harrier.protocol.scheduler.GetAd;
 import org.harrier.protocol.scheduler.GetHistory;
 import org.harrier.protocol.scheduler.GetRequests;
+import org.harrier.protocol.scheduler.GetTotals;
 import org.harrier.protocol.scheduler.Hold;
 import org.harrier.protocol.scheduler.JobCheckpointed;
 import org.harrier.protocol.scheduler.JobExited;
@@ -50,6 +51,7 @@ import org.harrier.scheduler.queue.CheckpointReport;
 import org.harrier.scheduler.queue.ExitReport;
 import org.harrier.scheduler.queue.JobId;
 import org.harrier.scheduler.queue.JobSelection;
+import org.harrier.scheduler.queue.JobStatus;
 import org.harrier.scheduler.queue.PrivateAttributes;
 import org.harrier.scheduler.queue.RunUsage;
 import org.harrier.scheduler.transfer.FileTransfers;
@@ -142,6 +144,7 @@ final class SchedulerObject implements ManagedObject {
                         q.name(), q.value(), a.user(c, "SetAttribute"))))
                 .on(GetHistory.METHOD, (q, c) -> schedd.historyPage(q.constraint(),
                         q.limit() == null ? Integer.MAX_VALUE : clamp(q.limit()), after(q.after())).thenApply(SchedulerObject::history))
+                .on(GetTotals.METHOD, (q, c) -> schedd.totals(q.owner()).thenApply(SchedulerObject::totals))
                 .on(FetchJobData.METHOD, this::fetchJobData)
                 .on(GetRequests.METHOD, Authorisation.daemon(Caller.NEGOTIATOR, GetRequests.METHOD,
                         (q, c) -> schedd.requests().thenApply(SchedulerObject::requests)))
@@ -254,6 +257,16 @@ final class SchedulerObject implements ManagedObject {
 
     private static GetHistory.Ads history(HistoryPage page) {
         return new GetHistory.Ads(page.ads().stream().map(PrivateAttributes::hidden).toList(), page.more());
+    }
+
+    private static GetTotals.Totals totals(Map<JobStatus, Integer> t) {
+        long all = 0;
+        for (int n : t.values()) {
+            all += n;
+        }
+        return new GetTotals.Totals(all, t.get(JobStatus.IDLE), t.get(JobStatus.RUNNING), t.get(JobStatus.REMOVED),
+                t.get(JobStatus.COMPLETED), t.get(JobStatus.HELD), t.get(JobStatus.TRANSFERRING_OUTPUT),
+                t.get(JobStatus.SUSPENDED));
     }
 
     /** GetHistory's After: a job id (a bad one is refused as a bad parameter), or null. */

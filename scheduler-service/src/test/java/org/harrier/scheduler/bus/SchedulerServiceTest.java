@@ -69,6 +69,20 @@ class SchedulerServiceTest extends SchedulerOnBroker {
     }
 
     @Test
+    void getTotalsCountsTheQueueByStatusForEveryOwnerOrOne() {
+        call("SubmitCluster", Map.of("Ad", seedAd(), "Count", 3L));
+        Map<String, Object> bob = new java.util.LinkedHashMap<>(seedAd());
+        bob.put("Owner", Map.of("TYPE", "STRING", "VALUE", "bob"));
+        call("Submit", Map.of("Ad", bob));
+        call("Hold", Map.of("Id", "1.1", "Reason", "wait"));
+        assertEquals(Map.of("Jobs", 4L, "Idle", 3L, "Running", 0L, "Removed", 0L, "Completed", 0L, "Held", 1L,
+                "TransferringOutput", 0L, "Suspended", 0L), call("GetTotals", Map.of()));
+        assertEquals(1L, call("GetTotals", Map.of("Owner", "bob")).get("Idle"));
+        assertEquals(2L, call("GetTotals", Map.of("Owner", "alice")).get("Idle"));
+        assertEquals(0L, call("GetTotals", Map.of("Owner", "nobody-here")).get("Jobs"));
+    }
+
+    @Test
     void theSeedsExampleSubmitsAndFindsItsJobByCustomId() {
         String id = (String) call("Submit", Map.of("Ad", seedAd())).get("Id");
         assertEquals("1.0", id);
