@@ -18,10 +18,11 @@ public interface GridClient extends AutoCloseable {
     List<ClassAd> queue();
 
     /**
-     * The queued jobs of {@code clusters}, each cluster read from the scheduler's index rather
-     * than the whole queue (condor_q 12 13.2).
+     * The queued jobs {@code ids} name ({@code "12"} a cluster, {@code "12.3"} a job), each looked
+     * up at the scheduler rather than read with the whole queue (condor_q 12 13.2). A job that
+     * has finished is not shown, nor, by a lookup of its id, one removed and still leaving.
      */
-    List<ClassAd> queueOf(java.util.Collection<Long> clusters);
+    List<ClassAd> queueOf(List<String> ids);
 
     /**
      * How many queued jobs {@code owners} have (every owner's when empty), named and ordered as

@@ -61,14 +61,14 @@ record JobFilter(List<JobRef> jobs, List<String> owners, Expr constraint) {
     }
 
     /**
-     * The clusters of the job ids named, when the selection is job ids alone (no owner), so that
-     * only those clusters need reading; null when it may take jobs of any cluster.
+     * The job ids named ({@code "12"}, {@code "12.3"}), when the selection is job ids alone (no
+     * owner), so that only those need looking up; null when it may take any job.
      */
-    List<Long> onlyClusters() {
+    List<String> onlyJobIds() {
         if (jobs.isEmpty() || !owners.isEmpty()) {
             return null;
         }
-        return jobs.stream().map(JobRef::cluster).distinct().toList();
+        return jobs.stream().map(j -> j.isCluster() ? Long.toString(j.cluster()) : j.cluster() + "." + j.proc()).toList();
     }
 
     boolean namesAll() {

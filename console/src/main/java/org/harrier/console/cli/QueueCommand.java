@@ -97,8 +97,8 @@ final class QueueCommand implements Callable<Integer> {
         }
         List<ClassAd> shown;
         try (GridClient grid = harrier.grid()) {
-            List<Long> clusters = r.selection().onlyClusters();
-            List<ClassAd> read = clusters == null ? grid.queue() : grid.queueOf(clusters);
+            List<String> ids = r.selection().onlyJobIds();
+            List<ClassAd> read = ids == null ? grid.queue() : grid.queueOf(ids);
             shown = r.selection().filter(read).stream().filter(this::inView).sorted(BY_ID).toList();
         }
         JobTable table = new JobTable(harrier.surroundings().clock());

@@ -113,13 +113,21 @@ public final class BusGridClient implements GridClient {
     }
 
     @Override
-    public List<ClassAd> queueOf(java.util.Collection<Long> clusters) {
+    public List<ClassAd> queueOf(List<String> ids) {
         Located s = scheduler();
         List<ClassAd> jobs = new ArrayList<>();
-        for (long cluster : clusters) {
-            // ClusterId alone pins the query to one cluster's jobs at the scheduler (its JobSource).
-            for (ObjectData d : bus(() -> console.query(s.agent(), "job", Predicate.eq("ClusterId", cluster), CALL_TIMEOUT))) {
-                if (!d.deleted()) {
+        java.util.Set<String> seen = new java.util.HashSet<>(); // "12 12.3" shows 12.3 once
+        for (String id : new java.util.LinkedHashSet<>(ids)) {
+            int dot = id.indexOf('.');
+            // ClusterId alone: the cluster's queued jobs from the queue's index; ClusterId and
+            // ProcId: that job, which the scheduler also finds in its history once it has left
+            // (docs/protocols.md), so a job that has finished is left out here.
+            Predicate where = dot < 0 ? Predicate.eq("ClusterId", Long.parseLong(id))
+                    : Predicate.and(Predicate.eq("ClusterId", Long.parseLong(id.substring(0, dot))),
+                            Predicate.eq("ProcId", Long.parseLong(id.substring(dot + 1))));
+            for (ObjectData d : bus(() -> console.query(s.agent(), "job", where, CALL_TIMEOUT))) {
+                boolean left = dot >= 0 && (d.get("JobStatus") instanceof Number st && (st.intValue() == 3 || st.intValue() == 4));
+                if (!d.deleted() && !left && seen.add(d.id().key())) {
                     jobs.add(ad(d.values(), "job " + d.id().key()));
                 }
             }

@@ -80,12 +80,19 @@ class JobControlGridTest {
         assertEquals(1, grid.history(null, 1).size());
     }
 
+    static List<String> ids(List<ClassAd> jobs) {
+        return jobs.stream().map(a -> a.lookup("ClusterId").unparse() + "." + a.lookup("ProcId").unparse()).sorted().toList();
+    }
+
     @Test
-    void theQueueOfNamedClustersIsReadClusterByCluster() {
-        assertEquals(List.of("1.0", "1.1", "1.2"), grid.queueOf(List.of(1L)).stream()
-                .map(a -> a.lookup("ClusterId").unparse() + "." + a.lookup("ProcId").unparse()).sorted().toList());
-        assertEquals(4, grid.queueOf(List.of(1L, 2L)).size());
-        assertEquals(List.of(), grid.queueOf(List.of(9L)));
+    void theQueuedJobsOfNamedClustersAndIdsAreLookedUp() {
+        assertEquals(List.of("1.0", "1.1", "1.2"), ids(grid.queueOf(List.of("1"))));
+        assertEquals(List.of("1.0", "1.1", "1.2", "2.0"), ids(grid.queueOf(List.of("1", "2", "1.1"))));
+        assertEquals(List.of("1.2"), ids(grid.queueOf(List.of("1.2"))));
+        assertEquals(List.of(), grid.queueOf(List.of("9", "9.0")));
+        grid.remove("1.2", "gone");
+        assertEquals(List.of(), grid.queueOf(List.of("1.2")), "a job that has left is not in the queue");
+        assertEquals(List.of("1.0", "1.1"), ids(grid.queueOf(List.of("1"))));
     }
 
     @Test
