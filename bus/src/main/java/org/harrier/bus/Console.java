@@ -161,7 +161,20 @@ public final class Console implements AutoCloseable {
 
     /** Objects of {@code className} hosted by {@code agent} that satisfy {@code where}, all pages. */
     public List<ObjectData> query(AgentName agent, String className, Predicate where, Duration timeout) {
+        return query(agent, className, where, null, timeout);
+    }
+
+    /**
+     * The same, each object with only the properties {@code projection} names (null: all), which
+     * a Harrier agent leaves out before it encodes the answer (Qmf.PROJECTION); {@code where}
+     * still sees them all. Another QMF agent ignores the projection and answers every property.
+     */
+    public List<ObjectData> query(AgentName agent, String className, Predicate where, List<String> projection,
+            Duration timeout) {
         Map<String, Object> q = new LinkedHashMap<>();
+        if (projection != null) {
+            q.put(Qmf.PROJECTION, List.copyOf(projection));
+        }
         q.put("_what", "OBJECT");
         Map<String, Object> sid = new LinkedHashMap<>();
         sid.put("_class_name", className);

@@ -18,6 +18,22 @@ public interface ManagedObject {
     Map<String, Object> values();
 
     /**
+     * Of {@code values} (this object's, as {@link #values()} gave them), those a query that asks
+     * for only the properties {@code names} (lower-cased) answers with. The default keeps the
+     * properties named; an object whose properties are expressions over one another (a job's
+     * ad) keeps what those need as well, so the asker can still evaluate them.
+     */
+    default Map<String, Object> projected(Map<String, Object> values, java.util.Set<String> names) {
+        Map<String, Object> kept = new java.util.LinkedHashMap<>();
+        for (Map.Entry<String, Object> e : values.entrySet()) {
+            if (names.contains(e.getKey().toLowerCase(java.util.Locale.ROOT))) {
+                kept.put(e.getKey(), e.getValue());
+            }
+        }
+        return kept;
+    }
+
+    /**
      * The object's values as they are now, for publication. The default makes the map at once;
      * an object whose state is an immutable value may return a supplier that holds that value
      * and makes the map later, on the thread that sends it, so publishing many objects costs

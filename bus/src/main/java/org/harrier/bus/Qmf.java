@@ -37,6 +37,12 @@ final class Qmf {
     static final String AGENT = "qmf.agent";
     static final String CONTENT = "qmf.content";
     static final String PARTIAL = "partial";
+    /**
+     * Harrier's extension to a {@code _query_request}: the list of property names each object in
+     * the answer is to carry (its {@code _values}); the rest are left out before encoding, which
+     * is most of an answer's cost. QMFv2 has no projection; other agents ignore the key.
+     */
+    static final String PROJECTION = "_harrier_projection";
 
     static final String AGENT_LOCATE_REQUEST = "_agent_locate_request";
     static final String AGENT_LOCATE_RESPONSE = "_agent_locate_response";

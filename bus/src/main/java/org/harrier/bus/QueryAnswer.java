@@ -1,8 +1,10 @@
 package org.harrier.bus;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.harrier.protocol.ClassSchema;
 import org.harrier.protocol.ObjectId;
@@ -48,7 +50,21 @@ final class QueryAnswer {
             packageName = sid.get("_package_name") instanceof String s ? s : null;
         }
         String objectName = q.get("_object_id") instanceof Map<?, ?> oid && oid.get("_object_name") instanceof String s ? s : null;
-        Page reply = new Page("OBJECT_ID".equals(what), where);
+        Set<String> projection = null;
+        if (q.get(Qmf.PROJECTION) instanceof List<?> names) {
+            projection = new HashSet<>();
+            for (Object n : names) {
+                if (!(n instanceof String name)) {
+                    replies.exception(in, QmfException.BAD_PARAMETER, Qmf.PROJECTION + " must be a list of property names");
+                    return;
+                }
+                projection.add(name.toLowerCase(java.util.Locale.ROOT));
+            }
+        } else if (q.get(Qmf.PROJECTION) != null) {
+            replies.exception(in, QmfException.BAD_PARAMETER, Qmf.PROJECTION + " must be a list of property names");
+            return;
+        }
+        Page reply = new Page("OBJECT_ID".equals(what), where, projection);
         for (Agent.Hosted h : hosting.hosted()) {
             ObjectId id = h.object().id();
             if (objectName != null && !objectName.equals(id.objectName())
@@ -91,18 +107,24 @@ final class QueryAnswer {
     private final class Page {
         private final boolean idsOnly;
         private final Predicate where;
+        /** The properties each answered object carries; null: all. */
+        private final Set<String> projection;
         private List<Object> page = new ArrayList<>();
         private long bytes;
 
-        Page(boolean idsOnly, Predicate where) {
+        Page(boolean idsOnly, Predicate where, Set<String> projection) {
             this.idsOnly = idsOnly;
             this.where = where;
+            this.projection = projection;
         }
 
         void offer(ManagedObject o, ClassSchema type, long createTs) {
             Map<String, Object> values = o.values();
             if (!where.test(values)) {
                 return;
+            }
+            if (projection != null) {
+                values = o.projected(values, projection);
             }
             Object answered = idsOnly ? hosting.objectId(o.id()) : hosting.data(o, type, createTs, values);
             long size = idsOnly ? 0 : WireSize.of(answered);

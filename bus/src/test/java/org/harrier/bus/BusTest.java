@@ -170,6 +170,17 @@ class BusTest {
     }
 
     @Test
+    void aQueryWithAProjectionAnswersOnlyThePropertiesNamedWhateverTheirCase() {
+        calc.set("Parity", 1L);
+        List<ObjectData> all = console.query(AGENT, "scheduler", null, WAIT);
+        assertTrue(all.get(0).values().containsKey("JobsSubmitted"), all.toString());
+        List<ObjectData> some = console.query(AGENT, "scheduler", Predicate.eq("Parity", 1L), List.of("name"), WAIT);
+        assertEquals(1, some.size());
+        assertEquals(Map.of("Name", calc.values().get("Name")), some.get(0).values(),
+                "the _where still saw Parity; the answer carries Name only");
+    }
+
+    @Test
     void consolesLocateAgentsAndHearTheirHeartbeats() throws Exception {
         List<AgentInfo> found = console.locate(Duration.ofMillis(500));
         assertTrue(found.stream().anyMatch(a -> a.name().equals(AGENT)), found.toString());

@@ -18,6 +18,12 @@ public interface GridClient extends AutoCloseable {
     List<ClassAd> queue();
 
     /**
+     * The same, each ad with only the attributes {@code attributes} names (lower-cased), and those
+     * their expressions read, plus CustomId: what condor_q -af needs, at a fraction of the bytes.
+     */
+    List<ClassAd> queue(java.util.Set<String> attributes);
+
+    /**
      * The queued jobs {@code ids} name ({@code "12"} a cluster, {@code "12.3"} a job), each looked
      * up at the scheduler rather than read with the whole queue (condor_q 12 13.2). A job that
      * has finished is not shown, nor, by a lookup of its id, one removed and still leaving.

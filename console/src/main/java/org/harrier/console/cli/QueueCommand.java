@@ -98,7 +98,10 @@ final class QueueCommand implements Callable<Integer> {
         List<ClassAd> shown;
         try (GridClient grid = harrier.grid()) {
             List<String> ids = r.selection().onlyJobIds();
-            List<ClassAd> read = ids == null ? grid.queue() : grid.queueOf(ids);
+            boolean whole = r.selection().constraint() != null || r.form() == OutputForm.LONG || r.form() == OutputForm.JSON;
+            List<ClassAd> read = ids != null ? grid.queueOf(ids)
+                    : whole ? grid.queue()
+                    : grid.queue(r.form() == OutputForm.AUTOFORMAT ? afNeeds(r.columns()) : JobTable.READS);
             shown = r.selection().filter(read).stream().filter(this::inView).sorted(BY_ID).toList();
         }
         JobTable table = new JobTable(harrier.surroundings().clock());
@@ -156,6 +159,18 @@ final class QueueCommand implements Callable<Integer> {
             harrier.out().print(AdJson.write(json));
         }
         return 0;
+    }
+
+    /**
+     * What -af's columns read, and what the listing itself does (ids to sort by, status for
+     * -hold and -run, Owner for owner names): the scheduler sends only those attributes.
+     */
+    private static java.util.Set<String> afNeeds(List<Expr> columns) {
+        java.util.Set<String> needs = new java.util.HashSet<>(List.of("clusterid", "procid", "jobstatus", "owner"));
+        for (Expr column : columns) {
+            needs.addAll(column.references());
+        }
+        return needs;
     }
 
     /** -hold shows held jobs only, -run running ones, as condor_q's do. */

@@ -30,6 +30,15 @@ import org.harrier.classad.ClassAd;
  * (EnteredCurrentStatus) and HOLD_REASON; SUBMITTED, RUN_TIME and HOST(S) (RemoteHost, the slot).
  */
 public final class JobTable {
+    /**
+     * Every attribute the tables read (lower-cased), CommandColumn's included: a listing asks the
+     * scheduler for only these. A column that reads another must add it here; JobControlCommandsTest
+     * compares each table with the one made from whole ads.
+     */
+    public static final java.util.Set<String> READS = java.util.Set.of("clusterid", "procid", "owner", "qdate",
+            "jobstatus", "jobprio", "imagesize", "memoryusage", "cmd", "args", "arguments", "remotewallclocktime",
+            "jobcurrentstartdate", "shadowbday", "enteredcurrentstatus", "completiondate", "remotehost", "holdreason");
+
     static final String QUEUE_HEADER = " ID      OWNER            SUBMITTED     RUN_TIME ST PRI SIZE CMD";
     static final String HISTORY_HEADER = " ID      OWNER            SUBMITTED     RUN_TIME ST   COMPLETED CMD";
     static final String HOLD_HEADER = " ID      OWNER           HELD_SINCE HOLD_REASON";

@@ -102,9 +102,15 @@ public final class BusGridClient implements GridClient {
 
     @Override
     public List<ClassAd> queue() {
+        return queue((java.util.Set<String>) null);
+    }
+
+    @Override
+    public List<ClassAd> queue(java.util.Set<String> attributes) {
         Located s = scheduler();
         List<ClassAd> jobs = new ArrayList<>();
-        for (ObjectData d : bus(() -> console.query(s.agent(), "job", null, CALL_TIMEOUT))) {
+        List<String> projection = attributes == null ? null : List.copyOf(attributes);
+        for (ObjectData d : bus(() -> console.query(s.agent(), "job", null, projection, CALL_TIMEOUT))) {
             if (!d.deleted()) {
                 jobs.add(ad(d.values(), "job " + d.id().key()));
             }

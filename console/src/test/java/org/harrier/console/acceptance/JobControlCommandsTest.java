@@ -205,6 +205,18 @@ class JobControlCommandsTest {
             ok(user.harrier("q", "-constraint", "Batch =?= \"doomed\"", "-totals"),
                     "0 jobs; 0 completed, 0 removed, 0 idle, 0 running, 0 held, 0 suspended\n");
             ok(user.harrier("q", "-af", "Batch", "-constraint", "Batch =!= undefined"), "spared\n");
+            // -af without a constraint asks for the attributes its columns read, and what those read
+            // (RequestMemory is an expression over ImageSize and MemoryUsage): the same answer.
+            String whole = user.harrier("q", "-constraint", "true", "-af", "ClusterId", "RequestMemory", "Batch", "Owner").out();
+            assertTrue(whole.contains(" spared "), whole);
+            ok(user.harrier("q", "-af", "ClusterId", "RequestMemory", "Batch", "Owner"), whole);
+            // The tables too ask only for what they show (JobTable.READS).
+            for (String view : List.of("", "-hold", "-run")) {
+                List<String> args = view.isEmpty() ? List.of("q") : List.of("q", view);
+                List<String> full = new java.util.ArrayList<>(args);
+                full.addAll(List.of("-constraint", "true"));
+                ok(user.harrier(args.toArray(String[]::new)), user.harrier(full.toArray(String[]::new)).out());
+            }
             // Without a constraint or job ids, the scheduler's own counts answer (GetTotals); they
             // agree with counting the whole queue (what a constraint makes the command do).
             String counted = user.harrier("q", "-constraint", "true", "-totals").out();

@@ -126,4 +126,23 @@ class JobTableTest {
     private static ClassAd job(int status) {
         return ClassAd.parse("JobStatus = " + status);
     }
+
+    /** What a listing asks the scheduler for is all it reads: each table is the same from ads cut to READS. */
+    @Test
+    void theTablesReadOnlyTheAttributesTheyDeclare() {
+        java.util.List<org.harrier.classad.ClassAd> whole = Fixtures.jobs();
+        java.util.List<org.harrier.classad.ClassAd> cut = whole.stream().map(job -> {
+            org.harrier.classad.ClassAd.Builder b = org.harrier.classad.ClassAd.builder();
+            job.forEach((name, value) -> {
+                if (JobTable.READS.contains(name.toLowerCase(java.util.Locale.ROOT))) {
+                    b.set(name, value);
+                }
+            });
+            return b.build();
+        }).toList();
+        assertEquals(table.queue(whole), table.queue(cut));
+        assertEquals(table.held(whole), table.held(cut));
+        assertEquals(table.running(whole), table.running(cut));
+        assertEquals(JobTable.totals(whole), JobTable.totals(cut));
+    }
 }

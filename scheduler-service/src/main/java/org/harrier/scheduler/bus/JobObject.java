@@ -48,6 +48,29 @@ final class JobObject implements ManagedObject {
         return new Values(ad, job).get();
     }
 
+    /**
+     * The properties named and, transitively, the attributes their expressions read in this
+     * job's ad (condor_q -af RequestMemory needs ImageSize and MemoryUsage to evaluate), plus
+     * CustomId.
+     */
+    @Override
+    public Map<String, Object> projected(Map<String, Object> values, java.util.Set<String> names) {
+        java.util.Set<String> needed = new java.util.HashSet<>(names);
+        needed.add(Attr.CUSTOM_ID.toLowerCase(java.util.Locale.ROOT));
+        java.util.ArrayDeque<String> todo = new java.util.ArrayDeque<>(names);
+        while (!todo.isEmpty()) {
+            org.harrier.classad.Expr e = ad.lookup(todo.pop());
+            if (e != null) {
+                for (String read : e.references()) {
+                    if (needed.add(read)) {
+                        todo.push(read);
+                    }
+                }
+            }
+        }
+        return ManagedObject.super.projected(values, needed);
+    }
+
     /** The ad as it is now; its property map is made when the indication is sent, off the owner thread. */
     @Override
     public Supplier<Map<String, Object>> snapshot() {

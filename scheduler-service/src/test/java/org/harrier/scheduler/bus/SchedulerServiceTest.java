@@ -83,6 +83,17 @@ class SchedulerServiceTest extends SchedulerOnBroker {
     }
 
     @Test
+    void aProjectedJobQueryCarriesTheAttributesNamedAndWhatTheirExpressionsRead() {
+        Map<String, Object> ad = new java.util.LinkedHashMap<>(seedAd());
+        ad.put("ImageSize", Map.of("TYPE", "INTEGER", "VALUE", "2048"));
+        ad.put("RequestMemory", Map.of("TYPE", "EXPR", "VALUE", "(ImageSize + 1023) / 1024"));
+        call("Submit", Map.of("Ad", ad));
+        List<ObjectData> found = console.query(AGENT, "job", null, List.of("requestmemory", "clusterid"), WAIT);
+        assertEquals(1, found.size());
+        assertEquals(java.util.Set.of("RequestMemory", "ImageSize", "ClusterId", "CustomId"), found.get(0).values().keySet());
+    }
+
+    @Test
     void theSeedsExampleSubmitsAndFindsItsJobByCustomId() {
         String id = (String) call("Submit", Map.of("Ad", seedAd())).get("Id");
         assertEquals("1.0", id);
