@@ -171,9 +171,22 @@ public final class Console implements AutoCloseable {
      */
     public List<ObjectData> query(AgentName agent, String className, Predicate where, List<String> projection,
             Duration timeout) {
+        return query(agent, className, where, null, projection, timeout);
+    }
+
+    /**
+     * The same, also narrowed at the agent by ClassAd expression {@code constraint} (null: none),
+     * which a Harrier service evaluates over its objects' ads before it makes their property maps
+     * (Qmf.CONSTRAINT; the job class). A class whose service cannot evaluate one is refused.
+     */
+    public List<ObjectData> query(AgentName agent, String className, Predicate where, String constraint,
+            List<String> projection, Duration timeout) {
         Map<String, Object> q = new LinkedHashMap<>();
         if (projection != null) {
             q.put(Qmf.PROJECTION, List.copyOf(projection));
+        }
+        if (constraint != null) {
+            q.put(Qmf.CONSTRAINT, constraint);
         }
         q.put("_what", "OBJECT");
         Map<String, Object> sid = new LinkedHashMap<>();

@@ -28,4 +28,20 @@ public interface ObjectSource {
     default void forEach(Predicate where, Consumer<ManagedObject> each) {
         forEach(each);
     }
+
+    /** The objects of a query that a ClassAd constraint narrows ({@link #selecting}). */
+    interface Selection {
+        /** As {@link ObjectSource#forEach(Predicate, Consumer)}, each object also satisfying the constraint. */
+        void forEach(Predicate where, Consumer<ManagedObject> each);
+    }
+
+    /**
+     * The objects that satisfy ClassAd expression {@code constraint} (Harrier's
+     * {@code _harrier_constraint} on a query), for a source whose objects are ClassAds. The
+     * default cannot evaluate one: IllegalArgumentException, answered as a bad parameter, as
+     * is a constraint that is not an expression.
+     */
+    default Selection selecting(String constraint) {
+        throw new IllegalArgumentException("objects of this class cannot be selected by a ClassAd constraint");
+    }
 }

@@ -43,6 +43,13 @@ final class Qmf {
      * is most of an answer's cost. QMFv2 has no projection; other agents ignore the key.
      */
     static final String PROJECTION = "_harrier_projection";
+    /**
+     * Harrier's other extension to a {@code _query_request}: ClassAd expression text that each
+     * object of the (named) class must satisfy, evaluated by the service that keeps the objects
+     * ({@link ObjectSource#selecting}) before it builds their property maps; the {@code _where}
+     * applies as well.
+     */
+    static final String CONSTRAINT = "_harrier_constraint";
 
     static final String AGENT_LOCATE_REQUEST = "_agent_locate_request";
     static final String AGENT_LOCATE_RESPONSE = "_agent_locate_response";

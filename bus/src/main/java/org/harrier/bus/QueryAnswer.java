@@ -64,7 +64,22 @@ final class QueryAnswer {
             replies.exception(in, QmfException.BAD_PARAMETER, Qmf.PROJECTION + " must be a list of property names");
             return;
         }
+        Object constraintArg = q.get(Qmf.CONSTRAINT);
+        if (constraintArg != null && !(constraintArg instanceof String)) {
+            replies.exception(in, QmfException.BAD_PARAMETER, Qmf.CONSTRAINT + " must be ClassAd expression text");
+            return;
+        }
+        String constraint = (String) constraintArg;
+        if (constraint != null && (className == null || objectName != null)) {
+            replies.exception(in, QmfException.BAD_PARAMETER, Qmf.CONSTRAINT + " selects among one class's objects:"
+                    + " name the class (_schema_id), not one object");
+            return;
+        }
         Page reply = new Page("OBJECT_ID".equals(what), where, projection);
+        if (constraint != null) {
+            answerConstrained(reply, className, packageName, constraint);
+            return;
+        }
         for (Agent.Hosted h : hosting.hosted()) {
             ObjectId id = h.object().id();
             if (objectName != null && !objectName.equals(id.objectName())
@@ -89,6 +104,30 @@ final class QueryAnswer {
             }
         }
         reply.finish();
+    }
+
+    /**
+     * A query with Harrier's {@code _harrier_constraint}: only a class its service keeps itself
+     * (an {@link ObjectSource}) can evaluate a ClassAd expression over its objects; hosted objects
+     * of that class, if any, are left out. A bad constraint is the whole answer, as an error.
+     */
+    private void answerConstrained(Page reply, String className, String packageName, String constraint) {
+        for (Agent.Sourced s : hosting.sources()) {
+            if (className.equals(s.type().name()) && (packageName == null || packageName.equals(s.type().packageName()))) {
+                ObjectSource.Selection selection;
+                try {
+                    selection = s.source().selecting(constraint);
+                } catch (IllegalArgumentException e) {
+                    replies.exception(in, QmfException.BAD_PARAMETER, e.getMessage());
+                    return;
+                }
+                selection.forEach(reply.where(), o -> reply.offer(o, s.type(), Agent.createdNanos(o)));
+                reply.finish();
+                return;
+            }
+        }
+        replies.exception(in, QmfException.BAD_PARAMETER, Qmf.CONSTRAINT + ": objects of class " + className
+                + " cannot be selected by a ClassAd constraint here");
     }
 
     private Agent.Hosted findByName(String objectName) {
@@ -142,6 +181,10 @@ final class QueryAnswer {
             send(true);
             page = new ArrayList<>();
             bytes = 0;
+        }
+
+        Predicate where() {
+            return where;
         }
 
         void finish() {

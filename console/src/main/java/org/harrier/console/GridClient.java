@@ -18,10 +18,12 @@ public interface GridClient extends AutoCloseable {
     List<ClassAd> queue();
 
     /**
-     * The same, each ad with only the attributes {@code attributes} names (lower-cased), and those
-     * their expressions read, plus CustomId: what condor_q -af needs, at a fraction of the bytes.
+     * The queued jobs for which ClassAd expression {@code constraint} (new syntax; null: all) is
+     * true, evaluated at the scheduler, each ad with only the attributes {@code attributes} names
+     * (lower-cased; null: all) and those their expressions read, plus CustomId: what condor_q
+     * shows, at a fraction of the bytes.
      */
-    List<ClassAd> queue(java.util.Set<String> attributes);
+    List<ClassAd> queue(String constraint, java.util.Set<String> attributes);
 
     /**
      * The queued jobs {@code ids} name ({@code "12"} a cluster, {@code "12.3"} a job), each looked

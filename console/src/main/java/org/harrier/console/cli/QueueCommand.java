@@ -98,10 +98,7 @@ final class QueueCommand implements Callable<Integer> {
         List<ClassAd> shown;
         try (GridClient grid = harrier.grid()) {
             List<String> ids = r.selection().onlyJobIds();
-            boolean whole = r.selection().constraint() != null || r.form() == OutputForm.LONG || r.form() == OutputForm.JSON;
-            List<ClassAd> read = ids != null ? grid.queueOf(ids)
-                    : whole ? grid.queue()
-                    : grid.queue(r.form() == OutputForm.AUTOFORMAT ? afNeeds(r.columns()) : JobTable.READS);
+            List<ClassAd> read = ids != null ? grid.queueOf(ids) : grid.queue(atScheduler(r.selection()), reads(r));
             shown = r.selection().filter(read).stream().filter(this::inView).sorted(BY_ID).toList();
         }
         JobTable table = new JobTable(harrier.surroundings().clock());
@@ -162,13 +159,33 @@ final class QueueCommand implements Callable<Integer> {
     }
 
     /**
-     * What -af's columns read, and what the listing itself does (ids to sort by, status for
-     * -hold and -run, Owner for owner names): the scheduler sends only those attributes.
+     * The selection as a constraint the scheduler evaluates (owners, and the -constraint), so only
+     * the jobs shown are sent; null when it selects every job. The command filters again, on the
+     * attributes the selection reads ({@link #reads}).
      */
-    private static java.util.Set<String> afNeeds(List<Expr> columns) {
+    private static String atScheduler(JobFilter selection) {
+        return selection.constraint() == null && selection.owners().isEmpty() ? null : selection.asConstraint();
+    }
+
+    /**
+     * The attributes the view shows (-af's columns, or the table's), what the selection reads,
+     * and what the listing itself does (ids to sort by, status for -hold and -run, Owner): the
+     * scheduler sends only those. Null, every attribute, for -long and --json.
+     */
+    private static java.util.Set<String> reads(Reading r) {
+        if (r.form() == OutputForm.LONG || r.form() == OutputForm.JSON) {
+            return null;
+        }
         java.util.Set<String> needs = new java.util.HashSet<>(List.of("clusterid", "procid", "jobstatus", "owner"));
-        for (Expr column : columns) {
-            needs.addAll(column.references());
+        if (r.form() == OutputForm.AUTOFORMAT) {
+            for (Expr column : r.columns()) {
+                needs.addAll(column.references());
+            }
+        } else {
+            needs.addAll(JobTable.READS);
+        }
+        if (r.selection().constraint() != null) {
+            needs.addAll(r.selection().constraint().references());
         }
         return needs;
     }

@@ -102,15 +102,15 @@ public final class BusGridClient implements GridClient {
 
     @Override
     public List<ClassAd> queue() {
-        return queue((java.util.Set<String>) null);
+        return queue(null, null);
     }
 
     @Override
-    public List<ClassAd> queue(java.util.Set<String> attributes) {
+    public List<ClassAd> queue(String constraint, java.util.Set<String> attributes) {
         Located s = scheduler();
         List<ClassAd> jobs = new ArrayList<>();
         List<String> projection = attributes == null ? null : List.copyOf(attributes);
-        for (ObjectData d : bus(() -> console.query(s.agent(), "job", null, projection, CALL_TIMEOUT))) {
+        for (ObjectData d : bus(() -> console.query(s.agent(), "job", null, constraint, projection, CALL_TIMEOUT))) {
             if (!d.deleted()) {
                 jobs.add(ad(d.values(), "job " + d.id().key()));
             }

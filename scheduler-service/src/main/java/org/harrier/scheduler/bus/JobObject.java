@@ -32,6 +32,11 @@ final class JobObject implements ManagedObject {
         this.ad = ad;
     }
 
+    /** The job's ad as the queue holds it (private attributes included). */
+    ClassAd ad() {
+        return ad;
+    }
+
     @Override
     public ObjectId id() {
         return ObjectId.grid("job", job.toString());

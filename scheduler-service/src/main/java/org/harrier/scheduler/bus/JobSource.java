@@ -1,16 +1,20 @@
 package org.harrier.scheduler.bus;
 
+import java.time.Clock;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import org.harrier.classad.ClassAd;
 import org.harrier.bus.ManagedObject;
+import org.harrier.bus.ObjectSource;
+import org.harrier.classad.ClassAd;
+import org.harrier.classad.EvalContext;
 import org.harrier.protocol.ObjectId;
 import org.harrier.protocol.Predicate;
-import org.harrier.bus.ObjectSource;
+import org.harrier.scheduler.ScheddFailure;
 import org.harrier.scheduler.queue.Attr;
 import org.harrier.scheduler.queue.JobId;
 import org.harrier.scheduler.queue.JobQueue;
+import org.harrier.scheduler.queue.JobSelection;
 
 /**
  * Serves the {@code job} class straight from the queue: the agent finds a job object by reading
@@ -70,6 +74,28 @@ record JobSource(JobQueue queue, Function<JobId, ClassAd> finished) implements O
             return;
         }
         forEach(each);
+    }
+
+    /**
+     * The jobs whose ad, as consoles see it (private attributes hidden, {@link JobObject#shown}),
+     * satisfies {@code constraint}: evaluated on the ad before any property map is made, so a
+     * query that selects few of many jobs costs a ClassAd evaluation for each, not an encoding.
+     * Undefined and error select nothing, as Remove's and GetHistory's constraints do.
+     */
+    @Override
+    public ObjectSource.Selection selecting(String constraint) {
+        JobSelection.Matching matching;
+        try {
+            matching = new JobSelection.Matching(JobSelection.constraint(constraint));
+        } catch (ScheddFailure.Invalid e) {
+            throw new IllegalArgumentException(e.getMessage());
+        }
+        EvalContext context = EvalContext.create(Clock.systemUTC(), 0);
+        return (where, each) -> forEach(where, o -> {
+            if (o instanceof JobObject job && matching.selects(JobObject.shown(job.ad()), context)) {
+                each.accept(o);
+            }
+        });
     }
 
     /** The cluster a query's equalities name ({@code ClusterId} a whole number of 1 or more), or null. */

@@ -94,6 +94,26 @@ class SchedulerServiceTest extends SchedulerOnBroker {
     }
 
     @Test
+    void aJobQueryWithAConstraintIsNarrowedAtTheSchedulerOverTheAdsConsolesSee() {
+        call("SubmitCluster", Map.of("Ad", seedAd(), "Count", 2L));
+        Map<String, Object> bob = new java.util.LinkedHashMap<>(seedAd());
+        bob.put("Owner", Map.of("TYPE", "STRING", "VALUE", "bob"));
+        call("Submit", Map.of("Ad", bob));
+        assertEquals(List.of("2.0"), console.query(AGENT, "job", null, "Owner == \"bob\"", null, WAIT).stream()
+                .map(d -> d.get("CustomId")).toList());
+        assertEquals(List.of("1.1"), console.query(AGENT, "job", Predicate.eq("Owner", "alice"), "CustomId == \"1.1\"",
+                List.of("ClusterId"), WAIT).stream().map(d -> d.get("CustomId")).toList());
+        assertEquals(0, console.query(AGENT, "job", null, "undefinedAttribute > 3", null, WAIT).size(),
+                "undefined selects nothing");
+        QmfException bad = assertThrows(QmfException.class,
+                () -> console.query(AGENT, "job", null, "Owner ==", null, WAIT));
+        assertTrue(bad.getMessage().contains("Constraint is not a valid ClassAd expression"), bad.getMessage());
+        QmfException notJobs = assertThrows(QmfException.class,
+                () -> console.query(AGENT, "scheduler", null, "true", null, WAIT));
+        assertTrue(notJobs.getMessage().contains("cannot be selected by a ClassAd constraint"), notJobs.getMessage());
+    }
+
+    @Test
     void theSeedsExampleSubmitsAndFindsItsJobByCustomId() {
         String id = (String) call("Submit", Map.of("Ad", seedAd())).get("Id");
         assertEquals("1.0", id);
