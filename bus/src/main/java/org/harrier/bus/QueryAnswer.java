@@ -3,6 +3,7 @@ package org.harrier.bus;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -50,18 +51,11 @@ final class QueryAnswer {
             packageName = sid.get("_package_name") instanceof String s ? s : null;
         }
         String objectName = q.get("_object_id") instanceof Map<?, ?> oid && oid.get("_object_name") instanceof String s ? s : null;
-        Set<String> projection = null;
-        if (q.get(Qmf.PROJECTION) instanceof List<?> names) {
-            projection = new HashSet<>();
-            for (Object n : names) {
-                if (!(n instanceof String name)) {
-                    replies.exception(in, QmfException.BAD_PARAMETER, Qmf.PROJECTION + " must be a list of property names");
-                    return;
-                }
-                projection.add(name.toLowerCase(java.util.Locale.ROOT));
-            }
-        } else if (q.get(Qmf.PROJECTION) != null) {
-            replies.exception(in, QmfException.BAD_PARAMETER, Qmf.PROJECTION + " must be a list of property names");
+        Set<String> projection;
+        try {
+            projection = projection(q.get(Qmf.PROJECTION));
+        } catch (IllegalArgumentException e) {
+            replies.exception(in, QmfException.BAD_PARAMETER, e.getMessage());
             return;
         }
         Object constraintArg = q.get(Qmf.CONSTRAINT);
@@ -104,6 +98,24 @@ final class QueryAnswer {
             }
         }
         reply.finish();
+    }
+
+    /** Harrier's {@code _harrier_projection}: the property names, lower-cased; null when absent. */
+    private static Set<String> projection(Object arg) {
+        if (arg == null) {
+            return null;
+        }
+        if (!(arg instanceof List<?> names)) {
+            throw new IllegalArgumentException(Qmf.PROJECTION + " must be a list of property names");
+        }
+        Set<String> out = new HashSet<>();
+        for (Object n : names) {
+            if (!(n instanceof String name)) {
+                throw new IllegalArgumentException(Qmf.PROJECTION + " must be a list of property names");
+            }
+            out.add(name.toLowerCase(Locale.ROOT));
+        }
+        return out;
     }
 
     /**

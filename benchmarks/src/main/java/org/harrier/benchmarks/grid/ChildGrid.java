@@ -78,12 +78,7 @@ final class ChildGrid implements AutoCloseable {
 
     /** User plus system CPU time the grid process has used, in milliseconds (Linux /proc). */
     double cpuMillis() throws IOException {
-        return cpuMillis(process.pid());
-    }
-
-    /** User and system CPU of process {@code pid} so far, its children's not counted (/proc/PID/stat). */
-    static double cpuMillis(long pid) throws IOException {
-        String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+        String stat = Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat"));
         // Fields after the command name, which is in parentheses and may hold spaces.
         String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
         long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]);

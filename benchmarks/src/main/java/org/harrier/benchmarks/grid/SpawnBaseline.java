@@ -28,15 +28,21 @@ final class SpawnBaseline {
     record Baseline(double perSecond, double cpuMillisPerSpawn) {
     }
 
-    /** The baseline over {@code count} spawns, after {@code count / 10} unmeasured ones. */
-    static Baseline measure(int count) throws InterruptedException, java.io.IOException {
+    /**
+     * The baseline over {@code count} spawns, after {@code count / 10} unmeasured ones. This
+     * JVM's CPU comes from the JDK's process CPU clock (nanoseconds), not /proc's 10 ms ticks,
+     * which a short run would round to nothing.
+     */
+    static Baseline measure(int count) throws InterruptedException {
         run(Math.max(1, count / 10));
-        double cpuBefore = ChildGrid.cpuMillis(ProcessHandle.current().pid());
+        com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean)
+                java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        long cpuBefore = os.getProcessCpuTime();
         long start = System.nanoTime();
         run(count);
         double seconds = (System.nanoTime() - start) / 1e9;
-        double cpu = ChildGrid.cpuMillis(ProcessHandle.current().pid()) - cpuBefore;
-        return new Baseline(count / seconds, cpu / count);
+        double cpuMillis = (os.getProcessCpuTime() - cpuBefore) / 1e6;
+        return new Baseline(count / seconds, cpuMillis / count);
     }
 
     private static void run(int count) throws InterruptedException {

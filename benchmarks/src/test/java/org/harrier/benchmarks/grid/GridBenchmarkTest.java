@@ -38,8 +38,9 @@ class GridBenchmarkTest {
                 () -> assertEquals(2, figures(report, "jobs_per_s").size()),
                 () -> assertEquals(2, figures(report, "ratio").size()),
                 () -> assertEquals(2, figures(report, "grid_cpu_ms_per_job").size()),
-                () -> assertEquals(2, figures(report, "grid_cpu_per_spawn_cpu").size()),
-                () -> assertTrue(figures(report, "spawn_cpu_ms").get(0) > 0),
+                // A figure each, whatever the (timing-dependent) values: 20 spawns may cost no measurable CPU.
+                () -> assertEquals(2, report.lines().filter(l -> l.startsWith("grid_cpu_per_spawn_cpu ")).count()),
+                () -> assertEquals(1, figures(report, "spawn_cpu_ms").size()),
                 () -> assertEquals(1, figures(report, "idle_latency_ms").size()),
                 () -> assertTrue(report.contains("round 1: 20 /bin/true jobs in one cluster, fresh grid")),
                 () -> assertTrue(report.contains("round 2: 20 /bin/true jobs in one cluster, warm grid")),

@@ -64,6 +64,13 @@ class SchedulerServiceTest extends SchedulerOnBroker {
         Await.until(what, limit, condition::getAsBoolean);
     }
 
+    /** The seed's ad with another Owner (the fixture logs in as an administrator, who may submit as anyone). */
+    static Map<String, Object> seedAdOf(String owner) {
+        Map<String, Object> ad = new LinkedHashMap<>(seedAd());
+        ad.put("Owner", Map.of("TYPE", "STRING", "VALUE", owner));
+        return ad;
+    }
+
     List<ObjectData> jobs(Predicate where) {
         return console.query(AGENT, "job", where, WAIT);
     }
@@ -71,9 +78,7 @@ class SchedulerServiceTest extends SchedulerOnBroker {
     @Test
     void getTotalsCountsTheQueueByStatusForEveryOwnerOrOne() {
         call("SubmitCluster", Map.of("Ad", seedAd(), "Count", 3L));
-        Map<String, Object> bob = new java.util.LinkedHashMap<>(seedAd());
-        bob.put("Owner", Map.of("TYPE", "STRING", "VALUE", "bob"));
-        call("Submit", Map.of("Ad", bob));
+        call("Submit", Map.of("Ad", seedAdOf("bob")));
         call("Hold", Map.of("Id", "1.1", "Reason", "wait"));
         assertEquals(Map.of("Jobs", 4L, "Idle", 3L, "Running", 0L, "Removed", 0L, "Completed", 0L, "Held", 1L,
                 "TransferringOutput", 0L, "Suspended", 0L), call("GetTotals", Map.of()));
@@ -96,9 +101,7 @@ class SchedulerServiceTest extends SchedulerOnBroker {
     @Test
     void aJobQueryWithAConstraintIsNarrowedAtTheSchedulerOverTheAdsConsolesSee() {
         call("SubmitCluster", Map.of("Ad", seedAd(), "Count", 2L));
-        Map<String, Object> bob = new java.util.LinkedHashMap<>(seedAd());
-        bob.put("Owner", Map.of("TYPE", "STRING", "VALUE", "bob"));
-        call("Submit", Map.of("Ad", bob));
+        call("Submit", Map.of("Ad", seedAdOf("bob")));
         assertEquals(List.of("2.0"), console.query(AGENT, "job", null, "Owner == \"bob\"", null, WAIT).stream()
                 .map(d -> d.get("CustomId")).toList());
         assertEquals(List.of("1.1"), console.query(AGENT, "job", Predicate.eq("Owner", "alice"), "CustomId == \"1.1\"",
