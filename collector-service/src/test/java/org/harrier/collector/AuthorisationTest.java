@@ -5,13 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Instant;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 import org.harrier.bus.QmfException;
 import org.harrier.bus.RequestContext;
 import org.harrier.classad.ClassAd;
@@ -28,6 +25,7 @@ import org.harrier.protocol.negotiator.SetPriorityFactor;
 import org.harrier.protocol.negotiator.SetUsage;
 import org.harrier.rules.Caller;
 import org.harrier.testing.SettableClock;
+import org.harrier.testing.StampSpec;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -63,13 +61,8 @@ class AuthorisationTest {
 
     /** "alice:console+service" as a broker stamp; "-" is none. */
     static RequestContext stamp(String spec) {
-        if (spec.equals("-")) {
-            return RequestContext.LOCAL;
-        }
-        String[] parts = spec.split(":", 2);
-        Set<String> roles = parts.length < 2 || parts[1].isEmpty() ? Set.of()
-                : Arrays.stream(parts[1].split("\\+")).collect(Collectors.toSet());
-        return new RequestContext(parts[0], roles, "reply");
+        StampSpec s = StampSpec.parse(spec);
+        return s.nobody() ? RequestContext.LOCAL : new RequestContext(s.user(), s.roles(), "reply");
     }
 
     static Caller publisher(String spec) {

@@ -5,9 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.Arrays;
 import java.util.Set;
-import java.util.stream.Collectors;
+import org.harrier.testing.StampSpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -15,13 +14,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 class CallerTest {
     /** "alice:console+service" as a caller; "-" is nobody. */
     private static Caller caller(String spec) {
-        if (spec.equals("-")) {
-            return Caller.NOBODY;
-        }
-        String[] parts = spec.split(":", 2);
-        Set<String> roles = parts.length < 2 || parts[1].isEmpty() ? Set.of()
-                : Arrays.stream(parts[1].split("\\+")).collect(Collectors.toSet());
-        return new Caller(parts[0], roles);
+        StampSpec s = StampSpec.parse(spec);
+        return s.nobody() ? Caller.NOBODY : new Caller(s.user(), s.roles());
     }
 
     @ParameterizedTest(name = "{0} may change: {1}")

@@ -7,16 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Collectors;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
 import org.harrier.config.Configuration;
 import org.harrier.config.ConfigurationException;
 import org.harrier.rules.Caller;
 import org.harrier.rules.Permission;
+import org.harrier.testing.StampSpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -25,13 +24,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 class QueueRightsTest {
     /** "alice:console+service" as a caller; "-" is nobody. */
     static Caller caller(String spec) {
-        if (spec.equals("-")) {
-            return Caller.NOBODY;
-        }
-        String[] parts = spec.split(":", 2);
-        Set<String> roles = parts.length < 2 || parts[1].isEmpty() ? Set.of()
-                : Arrays.stream(parts[1].split("\\+")).collect(Collectors.toSet());
-        return new Caller(parts[0], roles);
+        StampSpec s = StampSpec.parse(spec);
+        return s.nobody() ? Caller.NOBODY : new Caller(s.user(), s.roles());
     }
 
     /** A job ad whose Owner is {@code owner}: "" for none, a leading '=' for an expression rather than a string. */
