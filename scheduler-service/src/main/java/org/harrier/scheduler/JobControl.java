@@ -159,12 +159,7 @@ final class JobControl {
         return ids;
     }
 
-    /** Finished jobs' final ads, newest first; {@code constraint} null for all. */
-    List<ClassAd> history(String constraint, int limit) {
-        return keeper.finishedNewestFirst(selecting(constraint), limit);
-    }
-
-    /** One page of the history after job {@code after} (null: from the newest); see {@link HistoryPage}. */
+    /** One page of finished jobs' final ads, newest first, after job {@code after} (null: from the newest); see {@link HistoryPage}. */
     HistoryPage historyPage(String constraint, int limit, JobId after) {
         return HistoryPage.of(keeper.finishedNewestFirst(HistoryPage.after(after, selecting(constraint)),
                 HistoryPage.scanLimit(limit)), limit);

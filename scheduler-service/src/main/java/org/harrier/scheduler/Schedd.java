@@ -151,11 +151,6 @@ public final class Schedd {
         return onOwner(() -> control.setAttribute(jobs, name, value, by));
     }
 
-    /** Final ads of finished jobs for which {@code constraint} (null: all) is true, newest first, at most {@code limit}. */
-    public CompletableFuture<List<ClassAd>> history(String constraint, int limit) {
-        return onOwner(() -> control.history(constraint, limit));
-    }
-
     /**
      * GetHistory: a page of at most {@code limit} matching ads after job {@code after} (null: from
      * the newest), cut to fit one answer ({@link HistoryPage}).
@@ -197,9 +192,14 @@ public final class Schedd {
      */
     public CompletableFuture<Void> reportedBy(String claimId, ClaimReporter by) {
         return onOwner(() -> {
-            by.check(runner.claims().get(claimId));
+            checkReporter(claimId, by);
             return null;
         });
+    }
+
+    /** On the owner thread: refuses a report on claim {@code claimId} from {@code by} unless it may make one ({@link ClaimReporter#check}). */
+    private void checkReporter(String claimId, ClaimReporter by) {
+        by.check(runner.claims().get(claimId));
     }
 
     /** The starter's start report; completes with false when it was stale or repeated (and ignored). */
@@ -210,7 +210,7 @@ public final class Schedd {
     /** The same, from {@code by}, refused unless it may report on the claim. */
     public CompletableFuture<Boolean> jobStarted(JobId id, String claimId, String remoteHost, ClaimReporter by) {
         return onOwner(() -> {
-            by.check(runner.claims().get(claimId));
+            checkReporter(claimId, by);
             return runner.started(id, claimId, remoteHost);
         });
     }
@@ -224,7 +224,7 @@ public final class Schedd {
     public CompletableFuture<Boolean> jobUsage(JobId id, String claimId, org.harrier.scheduler.queue.RunUsage usage,
             ClaimReporter by) {
         return onOwner(() -> {
-            by.check(runner.claims().get(claimId));
+            checkReporter(claimId, by);
             return runner.usage(id, claimId, usage);
         });
     }
@@ -237,7 +237,7 @@ public final class Schedd {
     /** The same, from {@code by}, refused unless it may report on the claim. */
     public CompletableFuture<Boolean> jobExited(JobId id, String claimId, ExitReport report, ClaimReporter by) {
         return onOwner(() -> {
-            by.check(runner.claims().get(claimId));
+            checkReporter(claimId, by);
             return runner.exited(id, claimId, report);
         });
     }
@@ -256,7 +256,7 @@ public final class Schedd {
     public CompletableFuture<Boolean> jobCheckpointed(JobId id, String claimId, CheckpointReport report, ClaimReporter by,
             java.util.function.Consumer<ClassAd> files) {
         return onOwner(() -> {
-            by.check(runner.claims().get(claimId));
+            checkReporter(claimId, by);
             files.accept(keeper.queue().contains(id) ? keeper.queue().ad(id) : null);
             return checkpoints.checkpointed(id, claimId, report);
         });

@@ -308,12 +308,12 @@ class JobControlTest extends ScheddFixture {
         owner.runAll();
         startds.answerAll("Deactivate"); // 1.2 was handed to the claim when 1.1 exited
         await(removed);
-        List<ClassAd> all = await(schedd.history(null, 10));
+        List<ClassAd> all = await(schedd.historyPage(null, 10, null)).ads();
         assertEquals(List.of("1.2", "1.1", "1.0"), all.stream().map(a -> a.lookup("CustomId").evaluate().toString()
                 .replace("\"", "")).toList());
-        assertEquals(1, await(schedd.history("ExitCode == 2", 10)).size());
-        assertEquals(2, await(schedd.history("JobStatus == 4", 10)).size());
-        assertEquals(1, await(schedd.history(null, 1)).size());
-        assertInstanceOf(ScheddFailure.Invalid.class, failure(schedd.history("ExitCode ==", 1)));
+        assertEquals(1, await(schedd.historyPage("ExitCode == 2", 10, null)).ads().size());
+        assertEquals(2, await(schedd.historyPage("JobStatus == 4", 10, null)).ads().size());
+        assertEquals(1, await(schedd.historyPage(null, 1, null)).ads().size());
+        assertInstanceOf(ScheddFailure.Invalid.class, failure(schedd.historyPage("ExitCode ==", 1, null)));
     }
 }

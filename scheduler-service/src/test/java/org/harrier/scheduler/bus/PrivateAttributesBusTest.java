@@ -72,8 +72,8 @@ class PrivateAttributesBusTest extends SchedulerOnBroker {
             Console.join(console.invoke(AGENT, SCHEDULER, "JobExited", Map.of("Id", "1.0", "ClaimId", CLAIM, "ExitCode", 0L,
                     "ExitBySignal", false, "ExitSignal", 0L, "RemoteUserCpu", 0.01, "RemoteSysCpu", 0.0,
                     "RemoteWallClockTime", 0.02), WAIT));
-            await(() -> !running.schedd().history(null, 1).join().isEmpty(), "the job to reach the history");
-            ClassAd last = running.schedd().history(null, 1).join().get(0);
+            await(() -> !running.schedd().historyPage(null, 1, null).join().ads().isEmpty(), "the job to reach the history");
+            ClassAd last = running.schedd().historyPage(null, 1, null).join().ads().get(0);
             assertEquals(new StringValue(CLAIM), last.lookup("ClaimId"), "the final ad keeps its last run's claim");
             List<Map<String, Object>> history = cast(call("GetHistory", Map.of()).get("Ads"));
             List<ObjectData> finished = console.query(AGENT, "job", Predicate.eq("CustomId", "1.0"), WAIT);
