@@ -33,11 +33,10 @@ public interface GridClient extends AutoCloseable {
     List<ClassAd> queueOf(List<String> ids);
 
     /**
-     * How many queued jobs {@code owners} have (every owner's when empty), named and ordered as
-     * {@code JobTable.totalsByName}: Jobs, Completed, Removed, Idle, Running, Held, Suspended;
-     * from the counts the scheduler keeps (condor_q -totals), not a read of the queue.
+     * How many queued jobs {@code owners} have in each status (every owner's when empty), every
+     * status present, from the counts the scheduler keeps (condor_q -totals), not a read of the queue.
      */
-    java.util.Map<String, Integer> totals(List<String> owners);
+    java.util.Map<org.harrier.console.format.JobStatusCode, Integer> totals(List<String> owners);
 
     /** Slot ads the collector holds that satisfy {@code constraint} (ClassAd text; null for all). */
     List<ClassAd> slots(String constraint);

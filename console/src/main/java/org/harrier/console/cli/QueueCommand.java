@@ -88,10 +88,12 @@ final class QueueCommand implements Callable<Integer> {
         }
         if (totals && !hold && !run && r.selection().jobs().isEmpty() && r.selection().constraint() == null) {
             // Owners alone, or nothing: the scheduler's own counts answer, whatever the queue's length.
-            Map<String, Integer> counts;
+            Map<JobStatusCode, Integer> byStatus;
             try (GridClient grid = harrier.grid()) {
-                counts = grid.totals(r.selection().owners());
+                byStatus = grid.totals(r.selection().owners());
             }
+            Map<String, Integer> counts = JobTable.totalsByName(byStatus,
+                    byStatus.values().stream().mapToInt(Integer::intValue).sum());
             harrier.out().print(r.form() == OutputForm.JSON ? AdJson.write(counts) : JobTable.totals(counts) + "\n");
             return 0;
         }

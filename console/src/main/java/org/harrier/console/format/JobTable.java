@@ -143,8 +143,13 @@ public final class JobTable {
                 counts.merge(s, 1, Integer::sum);
             }
         }
+        return totalsByName(counts, jobs.size());
+    }
+
+    /** The same from counts by status (the scheduler's, condor_q -totals) of {@code jobs} jobs in all. */
+    public static Map<String, Integer> totalsByName(Map<JobStatusCode, Integer> counts, int jobs) {
         Map<String, Integer> out = new LinkedHashMap<>();
-        out.put("Jobs", jobs.size());
+        out.put("Jobs", jobs);
         for (JobStatusCode s : List.of(JobStatusCode.COMPLETED, JobStatusCode.REMOVED, JobStatusCode.IDLE,
                 JobStatusCode.RUNNING, JobStatusCode.HELD, JobStatusCode.SUSPENDED)) {
             String word = s.word();

@@ -142,7 +142,7 @@ public final class BusGridClient implements GridClient {
     }
 
     @Override
-    public Map<String, Integer> totals(List<String> owners) {
+    public Map<JobStatusCode, Integer> totals(List<String> owners) {
         Located s = scheduler();
         List<GetTotals.Totals> each = new ArrayList<>();
         if (owners.isEmpty()) {
@@ -152,14 +152,16 @@ public final class BusGridClient implements GridClient {
                 each.add(call(s, new GetTotals(owner)));
             }
         }
-        Map<String, Integer> out = new LinkedHashMap<>();
-        out.put("Jobs", (int) each.stream().mapToLong(GetTotals.Totals::jobs).sum());
-        out.put("Completed", (int) each.stream().mapToLong(GetTotals.Totals::completed).sum());
-        out.put("Removed", (int) each.stream().mapToLong(GetTotals.Totals::removed).sum());
-        out.put("Idle", (int) each.stream().mapToLong(GetTotals.Totals::idle).sum());
-        out.put("Running", (int) each.stream().mapToLong(GetTotals.Totals::running).sum());
-        out.put("Held", (int) each.stream().mapToLong(GetTotals.Totals::held).sum());
-        out.put("Suspended", (int) each.stream().mapToLong(GetTotals.Totals::suspended).sum());
+        Map<JobStatusCode, Integer> out = new java.util.EnumMap<>(JobStatusCode.class);
+        for (GetTotals.Totals t : each) {
+            out.merge(JobStatusCode.IDLE, (int) t.idle(), Integer::sum);
+            out.merge(JobStatusCode.RUNNING, (int) t.running(), Integer::sum);
+            out.merge(JobStatusCode.REMOVED, (int) t.removed(), Integer::sum);
+            out.merge(JobStatusCode.COMPLETED, (int) t.completed(), Integer::sum);
+            out.merge(JobStatusCode.HELD, (int) t.held(), Integer::sum);
+            out.merge(JobStatusCode.TRANSFERRING_OUTPUT, (int) t.transferringOutput(), Integer::sum);
+            out.merge(JobStatusCode.SUSPENDED, (int) t.suspended(), Integer::sum);
+        }
         return out;
     }
 
