@@ -269,46 +269,46 @@ public final class SchedulerService implements AutoCloseable {
     private static final String ALIVE_INTERVAL = "--alive-interval";
     private static final String CLAIM_LEASE = "--claim-lease";
 
-    /** Takes option {@code name} and its count (0 or more) out of {@code rest}; {@code otherwise} when it is not there. */
-    private static int count(java.util.List<String> rest, String name, int otherwise) {
-        int at = rest.indexOf(name);
-        if (at < 0) {
-            return otherwise;
-        }
-        if (at + 1 >= rest.size() || !rest.get(at + 1).matches("[0-9]{1,9}")) {
-            throw new IllegalArgumentException(name + " needs a whole number, 0 or more");
-        }
-        int n = Integer.parseInt(rest.get(at + 1));
-        rest.subList(at, at + 2).clear();
-        return n;
-    }
-
-    /** Takes option {@code name} and its whole seconds out of {@code rest}; null when it is not there. */
-    private static Duration seconds(java.util.List<String> rest, String name) {
+    /**
+     * Takes option {@code name} and its value out of {@code rest}: the value, or null when the
+     * option is not there; IllegalArgumentException {@code missing} when it has no value.
+     */
+    private static String take(java.util.List<String> rest, String name, String missing) {
         int at = rest.indexOf(name);
         if (at < 0) {
             return null;
         }
         if (at + 1 >= rest.size()) {
-            throw new IllegalArgumentException(name + " needs a value");
+            throw new IllegalArgumentException(missing);
         }
-        Duration d = Duration.ofSeconds(ServiceProcess.wholeSeconds(name, rest.get(at + 1)));
+        String value = rest.get(at + 1);
         rest.subList(at, at + 2).clear();
-        return d;
+        return value;
+    }
+
+    /** Takes option {@code name} and its count (0 or more) out of {@code rest}; {@code otherwise} when it is not there. */
+    private static int count(java.util.List<String> rest, String name, int otherwise) {
+        String wrong = name + " needs a whole number, 0 or more";
+        String value = take(rest, name, wrong);
+        if (value == null) {
+            return otherwise;
+        }
+        if (!value.matches("[0-9]{1,9}")) {
+            throw new IllegalArgumentException(wrong);
+        }
+        return Integer.parseInt(value);
+    }
+
+    /** Takes option {@code name} and its whole seconds out of {@code rest}; null when it is not there. */
+    private static Duration seconds(java.util.List<String> rest, String name) {
+        String value = take(rest, name, name + " needs a value");
+        return value == null ? null : Duration.ofSeconds(ServiceProcess.wholeSeconds(name, value));
     }
 
     /** Takes {@code --config FILE} out of {@code rest} and reads it; an empty configuration without it. */
     private static Configuration config(java.util.List<String> rest) {
-        int at = rest.indexOf("--config");
-        if (at < 0) {
-            return Configuration.EMPTY;
-        }
-        if (at + 1 >= rest.size()) {
-            throw new IllegalArgumentException("--config needs a value");
-        }
-        Configuration config = Configuration.read(Path.of(rest.get(at + 1)));
-        rest.subList(at, at + 2).clear();
-        return config;
+        String file = take(rest, "--config", "--config needs a value");
+        return file == null ? Configuration.EMPTY : Configuration.read(Path.of(file));
     }
 
     /**
