@@ -52,6 +52,9 @@ final class WireSize {
      * each run's first item, each run a list of its own (an ArrayList); the list itself when it fits whole.
      */
     static List<List<?>> pages(List<?> items, long budget) {
+        if (items.size() < 2) {
+            return List.of(items); // nothing to cut, so nothing to measure
+        }
         List<List<?>> pages = new ArrayList<>();
         int start = 0;
         long size = 0;
