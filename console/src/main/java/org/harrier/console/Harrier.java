@@ -46,7 +46,7 @@ public final class Harrier {
      * warnings show, except that the services of {@code harrier up} log their progress at info.
      * A {@code -Dorg.slf4j.simpleLogger...} given to the JVM still wins.
      */
-    private static void quietLogging(String[] args) {
+    static void quietLogging(String[] args) {
         int at = subcommandAt(args);
         boolean up = at >= 0 && args[at].equals("up");
         setIfAbsent("org.slf4j.simpleLogger.defaultLogLevel", "warn");
