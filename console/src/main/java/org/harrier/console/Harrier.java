@@ -31,9 +31,7 @@ public final class Harrier {
     }
 
     public static void main(String[] args) {
-        ProcessLaunch.preferVfork();
-        ProcessLaunch.pooledExitCallbacks();
-        quietLogging(args);
+        prepare(args);
         PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
         PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
         int status = run(args, Surroundings.current(), defaultConnector(), System.in, out, err);
@@ -41,12 +39,19 @@ public final class Harrier {
         System.exit(status);
     }
 
+    /** What the process sets up before any command runs; StartupTraining does the same, so the startup archive holds it. */
+    static void prepare(String[] args) {
+        ProcessLaunch.preferVfork();
+        ProcessLaunch.pooledExitCallbacks();
+        quietLogging(args);
+    }
+
     /**
      * Libraries log through slf4j-simple to stderr; a command's output is for its user, so only
      * warnings show, except that the services of {@code harrier up} log their progress at info.
      * A {@code -Dorg.slf4j.simpleLogger...} given to the JVM still wins.
      */
-    static void quietLogging(String[] args) {
+    private static void quietLogging(String[] args) {
         int at = subcommandAt(args);
         boolean up = at >= 0 && args[at].equals("up");
         setIfAbsent("org.slf4j.simpleLogger.defaultLogLevel", "warn");
@@ -56,6 +61,11 @@ public final class Harrier {
             // Qpid JMS's warnings about the same connection would only repeat it at length.
             setIfAbsent("org.slf4j.simpleLogger.log.org.apache.qpid.jms", "off");
         }
+        // Named, slf4j need not look for its provider with a ServiceLoader, which opens every jar
+        // on the class path (sixty, most of them the broker's) at the first logger; it then says
+        // so at its own info level, which a command's user has no use for.
+        setIfAbsent("slf4j.provider", "org.slf4j.simple.SimpleServiceProvider");
+        setIfAbsent("slf4j.internal.verbosity", "WARN");
         setIfAbsent("org.slf4j.simpleLogger.showDateTime", "true");
         setIfAbsent("org.slf4j.simpleLogger.dateTimeFormat", "HH:mm:ss.SSS");
     }
@@ -81,8 +91,13 @@ public final class Harrier {
         PrintWriter outWriter = new PrintWriter(out, true);
         PrintWriter errWriter = new PrintWriter(err, true);
         HarrierCommand top = new HarrierCommand(surroundings, connector, outWriter, errWriter);
-        CommandLine cl = new CommandLine(top)
-                .setOut(outWriter)
+        CommandLine cl = new CommandLine(top);
+        int at = subcommandAt(args);
+        // Before the settings below: picocli gives them to the subcommands it has at that moment.
+        for (Class<?> subcommand : HarrierCommand.subcommandsFor(at < 0 ? null : args[at])) {
+            cl.addSubcommand(subcommand);
+        }
+        cl.setOut(outWriter)
                 .setErr(errWriter)
                 .setCaseInsensitiveEnumValuesAllowed(true)
                 .setParameterExceptionHandler(Harrier::badCommandLine)

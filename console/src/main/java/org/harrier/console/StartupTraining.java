@@ -95,7 +95,7 @@ public final class StartupTraining {
         }
 
         public static void main(String[] args) throws IOException {
-            Harrier.quietLogging(new String[0]); // as every command but up logs
+            Harrier.prepare(new String[0]); // as main prepares every command but up
             List<String> failed = train(Path.of(args[0]));
             if (!failed.isEmpty()) {
                 System.err.println("these failed: " + String.join(", ", failed));

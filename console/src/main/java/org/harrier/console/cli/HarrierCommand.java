@@ -2,6 +2,7 @@ package org.harrier.console.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.harrier.console.GridClient;
 import org.harrier.console.GridConnector;
@@ -23,11 +24,6 @@ import picocli.CommandLine.Spec;
         usageHelpAutoWidth = true,
         description = "Harrier, a high-throughput computing grid in the Condor tradition on an AMQP 1.0 bus."
             + " Start a personal grid with 'harrier up', then submit jobs and watch them as with HTCondor's tools.",
-        subcommands = {UpCommand.class, SubmitCommand.class, QueueCommand.class, StatusCommand.class,
-            HoldCommand.class, ReleaseCommand.class, RemoveCommand.class, SuspendCommand.class, ContinueCommand.class,
-            VacateJobCommand.class, VacateCommand.class,
-            QeditCommand.class, HistoryCommand.class, WaitCommand.class, UserprioCommand.class, LimitsCommand.class,
-            RescheduleCommand.class, ClassAdEvalCommand.class, DemoCommand.class, UserCommand.class, SecurityCommand.class},
         footerHeading = "%nExamples:%n",
         footer = {
             "  harrier demo                       run examples/hello.sub on a grid of its own",
@@ -49,6 +45,18 @@ import picocli.CommandLine.Spec;
             "'harrier up' wrote to <data>/broker.url, and amqp://127.0.0.1:5672.",
             "Exit status: 0 done, 1 failed, 2 bad command line."})
 public final class HarrierCommand implements Callable<Integer> {
+    /**
+     * The subcommands, in the order {@code --help} lists them. picocli reads a command's
+     * annotations and builds its whole model when the command is added, which for all of these was
+     * a large part of a command's start; {@link #subcommandsFor} adds only the one a command line
+     * names.
+     */
+    private static final List<Class<?>> SUBCOMMANDS = List.of(UpCommand.class, SubmitCommand.class, QueueCommand.class,
+            StatusCommand.class, HoldCommand.class, ReleaseCommand.class, RemoveCommand.class, SuspendCommand.class,
+            ContinueCommand.class, VacateJobCommand.class, VacateCommand.class, QeditCommand.class, HistoryCommand.class,
+            WaitCommand.class, UserprioCommand.class, LimitsCommand.class, RescheduleCommand.class,
+            ClassAdEvalCommand.class, DemoCommand.class, UserCommand.class, SecurityCommand.class);
+
     @Spec
     CommandSpec spec;
 
@@ -73,6 +81,26 @@ public final class HarrierCommand implements Callable<Integer> {
         this.connector = connector;
         this.out = out;
         this.err = err;
+    }
+
+    /**
+     * The subcommands to add for a command line whose subcommand's name is {@code name}: that one
+     * alone; none for the version; all of them when {@code name} is null or names none (help, or a
+     * usage error).
+     */
+    public static List<Class<?>> subcommandsFor(String name) {
+        if ("--version".equals(name) || "-V".equals(name)) {
+            return List.of();
+        }
+        if (name != null) {
+            for (Class<?> c : SUBCOMMANDS) {
+                Command command = c.getAnnotation(Command.class);
+                if (command.name().equals(name) || List.of(command.aliases()).contains(name)) {
+                    return List.of(c);
+                }
+            }
+        }
+        return SUBCOMMANDS;
     }
 
     @Override

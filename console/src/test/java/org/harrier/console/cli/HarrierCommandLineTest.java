@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.harrier.console.ConsoleFailure;
@@ -184,6 +185,41 @@ class HarrierCommandLineTest {
         Run r = run("launch");
         assertEquals(2, r.status());
         assertTrue(r.err().startsWith("harrier: Unmatched argument at index 0: 'launch'"), r.err());
+    }
+
+    @Test
+    void misspeltSubcommandIsAUsageErrorNamingWhatWasGiven() {
+        Run r = run("sumbit", "hello.sub");
+        assertEquals(2, r.status());
+        assertEquals("harrier: Unmatched arguments from index 0: 'sumbit', 'hello.sub'\nRun 'harrier --help' for usage.\n", r.err());
+    }
+
+    @Test
+    void aCommandLineThatNamesASubcommandBuildsThatOneAlone() {
+        assertEquals(List.of(QueueCommand.class), HarrierCommand.subcommandsFor("q"));
+        assertEquals(List.of(UserCommand.class), HarrierCommand.subcommandsFor("user"));
+        assertEquals(List.of(), HarrierCommand.subcommandsFor("--version"));
+        assertEquals(21, HarrierCommand.subcommandsFor("--help").size());
+        assertEquals(HarrierCommand.subcommandsFor(null), HarrierCommand.subcommandsFor("launch"));
+    }
+
+    @Test
+    void helpListsEverySubcommandInItsOrder() {
+        Run r = run("--help");
+        assertEquals(0, r.status());
+        List<String> listed = r.out().lines().dropWhile(l -> !l.equals("Commands:")).skip(1)
+                .takeWhile(l -> !l.isBlank()).filter(l -> l.startsWith("  ") && !l.startsWith("   "))
+                .map(l -> l.strip().split("\\s+")[0]).toList();
+        assertEquals(List.of("up", "submit", "q", "status", "hold", "release", "rm", "suspend", "continue", "vacate_job",
+                "vacate", "qedit", "history", "wait", "userprio", "limits", "reschedule", "classad-eval", "demo", "user",
+                "security"), listed, r.out());
+    }
+
+    @Test
+    void versionNeedsNoSubcommand() {
+        Run r = run("--version");
+        assertEquals(0, r.status());
+        assertTrue(r.out().startsWith("harrier "), r.out());
     }
 
     @Test
