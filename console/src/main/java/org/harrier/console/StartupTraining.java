@@ -32,8 +32,9 @@ import java.util.stream.Stream;
  * half-written one must never carry the name {@code bin/harrier} looks for. It only makes
  * commands start faster, so nothing here fails the build: a grid that does not come up, a command
  * that fails or an archive that will not load is reported on stdout, and without an archive
- * {@code bin/harrier} starts commands as before. Single-threaded; the grid and the recording
- * JVM are other processes.
+ * {@code bin/harrier} starts commands as before. An archive that still loads the same way (same
+ * JVM, jars of the same sizes and times) is kept, so a build that changed nothing records nothing.
+ * Single-threaded; the grid and the recording JVM are other processes.
  */
 public final class StartupTraining {
     private static final Duration GRID_START = Duration.ofSeconds(90);
@@ -55,8 +56,12 @@ public final class StartupTraining {
         Path archive = Path.of(args[0]).toAbsolutePath();
         Path work = Path.of(args[1]).toAbsolutePath();
         Path recording = archive.resolveSibling(archive.getFileName() + ".recording");
-        // Recorded for the jars as they were; a rebuilt jar makes the old archive useless.
-        Files.deleteIfExists(archive);
+        if (Files.exists(archive) && loads(archive)) {
+            // Same JVM, same jars (sizes and times): a build that changed nothing keeps it.
+            System.out.println("startup archive: " + archive + " is up to date");
+            return;
+        }
+        Files.deleteIfExists(archive); // recorded for other jars or another JVM: useless now
         Files.deleteIfExists(recording);
         deleteTree(work);
         Files.createDirectories(work);
@@ -66,16 +71,14 @@ public final class StartupTraining {
             List<String> options = new ArrayList<>(List.of("-XX:ArchiveClassesAtExit=" + recording, "-XX:TieredStopAtLevel=1"));
             options.addAll(NO_CDS_LOG);
             String failed = runJava(options, Commands.class.getName(), work.toString());
-            options = new ArrayList<>(List.of("-Xshare:on", "-XX:SharedArchiveFile=" + recording));
-            options.addAll(NO_CDS_LOG);
             String unusable = failed != null || !Files.exists(recording) ? "not recorded"
-                    : runJava(options, Harrier.class.getName(), "--version");
+                    : loads(recording) ? null : "it does not load";
             if (unusable == null) {
                 Files.move(recording, archive, StandardCopyOption.ATOMIC_MOVE);
             }
             System.out.println("startup archive: " + (unusable == null ? archive + ", trained on " + commands(work).size()
                     + " commands against a personal grid" : "none (" + (failed != null ? failed : unusable) + ")"));
-        } catch (IllegalStateException e) {
+        } catch (IllegalStateException | IOException | UncheckedIOException e) {
             System.out.println("startup archive: none (" + e.getMessage() + ")");
         } finally {
             if (grid != null) {
@@ -172,6 +175,16 @@ public final class StartupTraining {
             Thread.sleep(50); // another process, nothing to await but its file
         }
         return p;
+    }
+
+    /**
+     * Whether a command starts with {@code archive} and {@code -Xshare:on}, under which the JVM
+     * refuses to run rather than ignore an archive of other jars, another JVM or a broken file.
+     */
+    private static boolean loads(Path archive) throws IOException, InterruptedException {
+        List<String> options = new ArrayList<>(List.of("-Xshare:on", "-XX:SharedArchiveFile=" + archive));
+        options.addAll(NO_CDS_LOG);
+        return runJava(options, Harrier.class.getName(), "--version") == null;
     }
 
     /** This JVM's java, options, this class path, a main class and its arguments. */
