@@ -17,8 +17,9 @@ import org.harrier.classad.ClassAd;
  * SubmitCluster, then drained. A queue whose per-job cost grows with its length shows it as a
  * last tenth slower than the first, so the figure is the completion rate over the last 10% of
  * completions over the rate over the first 10%. Each tenth's rate counts from its own first
- * completion to its last, so the first is not charged for the submission or the first start,
- * and a warm-up cluster runs before, so it is not charged for the grid's JVM compiling either.
+ * completion to its last ({@link Completions#rate}), so the first is not charged for the
+ * submission or the first start, and a warm-up cluster runs before, so it is not charged for the
+ * grid's JVM compiling either.
  *
  * <p>Run: {@code java -cp benchmarks/target/benchmarks.jar org.harrier.benchmarks.grid.DepthBenchmark}
  * ({@code --help} for the options).
@@ -88,30 +89,24 @@ public final class DepthBenchmark {
                     "%d jobs in one cluster, not counted below", o.warmupJobs()));
             int before = grid.watch().completed();
             MeasuredGrid.Throughput drain = grid.cluster(ad, o.jobs());
-            long[] done = grid.watch().completionTimes(before);
-            if (done.length != o.jobs()) {
-                throw new IllegalStateException("heard " + done.length + " completions for " + o.jobs() + " jobs");
+            Completions done = grid.watch().completions(before);
+            if (done.size() != o.jobs()) {
+                throw new IllegalStateException("heard " + done.size() + " completions for " + o.jobs() + " jobs");
             }
             out.printf(Locale.ROOT, "%d /bin/true jobs queued by one SubmitCluster, then drained%n", o.jobs());
             print(out, "submit_s", "%.2f", drain.submitMillis() / 1000, "until SubmitCluster answered (on disk)");
             int tenth = o.jobs() / 10;
-            double first = rate(done, 0, tenth);
-            double last = rate(done, done.length - tenth, tenth);
+            double first = done.rate(0, tenth);
+            double last = done.rate(done.size() - tenth, tenth);
             print(out, "first_10pct_per_s", "%.1f", first, String.format(Locale.ROOT,
                     "completions 1-%d, from the first of them to the last", tenth));
             print(out, "last_10pct_per_s", "%.1f", last, String.format(Locale.ROOT,
-                    "completions %d-%d", done.length - tenth + 1, done.length));
+                    "completions %d-%d", done.size() - tenth + 1, done.size()));
             double flatness = last / first;
             print(out, "last_over_first", "%.3f", flatness, verdict(flatness >= FLATNESS_TARGET,
                     "target >= %.1f", FLATNESS_TARGET));
             print(out, "jobs_per_s", "%.1f", drain.jobsPerSecond(), "SubmitCluster to the last completion");
             print(out, "ratio", "%.3f", drain.jobsPerSecond() / grid.baseline().perSecond(), "jobs_per_s / spawn_per_s");
         }
-    }
-
-    /** Completions per second among {@code count} completions from {@code from}: count - 1 gaps over their span. */
-    private static double rate(long[] done, int from, int count) {
-        long span = done[from + count - 1] - done[from];
-        return span <= 0 ? Double.NaN : (count - 1) / (span / 1e9);
     }
 }

@@ -84,9 +84,9 @@ final class JobWatch implements AutoCloseable {
         return completions.get(count - 1);
     }
 
-    /** When each job finished (System.nanoTime), in the order heard, from the {@code from}-th completion on. */
-    synchronized long[] completionTimes(int from) {
-        return completions.subList(from, completions.size()).stream().mapToLong(Long::longValue).toArray();
+    /** The completions heard from the {@code from}-th on. */
+    synchronized Completions completions(int from) {
+        return new Completions(completions.subList(from, completions.size()).stream().mapToLong(Long::longValue).toArray());
     }
 
     private void waitUntil(long deadline, String what) throws InterruptedException {

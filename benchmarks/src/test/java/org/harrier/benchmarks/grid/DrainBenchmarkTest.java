@@ -27,6 +27,7 @@ class DrainBenchmarkTest {
                 () -> assertEquals(1, report.figures("drain_per_s").size()),
                 () -> assertEquals(10.0, report.figures("offered_per_s").get(0)),
                 () -> assertTrue(report.line("submitted_per_s").contains(" 20 jobs;")),
+                () -> assertEquals(1, report.figures("idle_at_window_end").size()),
                 () -> assertEquals(1, report.figures("completed_per_s").size()),
                 () -> assertEquals(1, report.figures("ratio").size()),
                 () -> assertEquals(1, report.figures("submit_p50_ms").size()),
@@ -40,6 +41,8 @@ class DrainBenchmarkTest {
         assertAll(
                 () -> assertEquals("--clients must be at least 1, got 0", assertThrows(IllegalArgumentException.class,
                         () -> DrainBenchmark.Options.parse(new String[] {"--clients", "0"})).getMessage()),
+                () -> assertEquals("--warmup-jobs must be at least 4, got 3", assertThrows(IllegalArgumentException.class,
+                        () -> DrainBenchmark.Options.parse(new String[] {"--warmup-jobs", "3"})).getMessage()),
                 () -> assertEquals("--rate needs a whole number, got 'fast'", assertThrows(IllegalArgumentException.class,
                         () -> DrainBenchmark.Options.parse(new String[] {"--rate", "fast"})).getMessage()),
                 () -> assertTrue(DrainBenchmark.Options.parse(new String[] {"--help"}).help()));
