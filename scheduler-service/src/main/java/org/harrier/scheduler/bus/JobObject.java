@@ -1,7 +1,6 @@
 package org.harrier.scheduler.bus;
 
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
 import java.util.concurrent.CompletableFuture;
@@ -86,7 +85,7 @@ final class JobObject implements ManagedObject {
     private record Values(ClassAd ad, JobId job) implements Supplier<Map<String, Object>> {
         @Override
         public Map<String, Object> get() {
-            Map<String, Object> values = new LinkedHashMap<>(AdMaps.toNative(shown(ad)));
+            Map<String, Object> values = AdMaps.toNative(shown(ad)); // a new map of its own
             values.put(Attr.CUSTOM_ID, job.toString());
             return Collections.unmodifiableMap(values);
         }
