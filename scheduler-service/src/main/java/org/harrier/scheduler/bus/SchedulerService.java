@@ -103,7 +103,7 @@ public final class SchedulerService implements AutoCloseable {
         }, transferLimits, checkpoints == null ? null : checkpoints::jobDir);
         events.transferred(transfers::ownerProperties);
         SchedulerObject object = new SchedulerObject(name, settings.machine(), settings.updateInterval(),
-                System.currentTimeMillis() * 1_000_000L, schedd, transfers, settings.queueRights());
+                System.currentTimeMillis() * 1_000_000L, schedd, transfers, settings.queueRights(), agent.queries());
         schedd.recover();
         events.host(object);
         agent.serveRequests();
