@@ -61,7 +61,7 @@ public record ObjectQuery(String className, Predicate where, String constraint, 
         q.put("_what", "OBJECT");
         Map<String, Object> sid = new LinkedHashMap<>();
         sid.put("_class_name", className);
-        sid.put("_package_name", Schema.grid().packageName());
+        sid.put("_package_name", Schema.GRID_PACKAGE);
         q.put("_schema_id", sid);
         if (where != null) {
             q.put("_where", where.toWire());

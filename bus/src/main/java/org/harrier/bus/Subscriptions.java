@@ -36,7 +36,7 @@ final class Subscriptions implements AutoCloseable {
      * and roles the broker stamped on the message (as for a request; no reply address).
      */
     AutoCloseable data(String className, BiConsumer<ObjectData, RequestContext> listener) {
-        return listen(Qmf.dataFamily(Schema.grid().packageName(), className), in -> {
+        return listen(Qmf.dataFamily(Schema.GRID_PACKAGE, className), in -> {
             if (in.body() instanceof List<?> items) {
                 AgentName from = in.agent() == null ? null : Console.safeAgent(in.agent());
                 RequestContext publisher = new RequestContext(in.userId(), in.roleSet(), null);

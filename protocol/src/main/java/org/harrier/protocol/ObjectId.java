@@ -15,7 +15,7 @@ public record ObjectId(String packageName, String className, String key) {
 
     /** An id in package mrg.grid. */
     public static ObjectId grid(String className, String key) {
-        return new ObjectId(Schema.grid().packageName(), className, key);
+        return new ObjectId(Schema.GRID_PACKAGE, className, key);
     }
 
     /** Parses {@code package:class:key}; the key may itself contain ':'. */

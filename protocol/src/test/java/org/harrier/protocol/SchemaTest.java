@@ -18,6 +18,7 @@ class SchemaTest {
     @Test
     void theGridSchemaHasTheClassesOfDesignSection4() {
         assertEquals("mrg.grid", grid.packageName());
+        assertEquals(grid.packageName(), Schema.GRID_PACKAGE, "the constant names the package the file declares");
         for (String c : List.of("scheduler", "job", "submitter", "slot", "collector", "negotiator")) {
             assertTrue(grid.has(c), c);
         }
