@@ -90,16 +90,12 @@ public final class HistoryFile {
             return;
         }
         current();
-        boolean cutShort = false;
         if (out == null) {
             out = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
-            cutShort = !endsWithNewline(file);
+            cutShortTail();
         }
         long at = out.size();
         ByteArrayOutputStream text = new ByteArrayOutputStream(1024 * ads.size());
-        if (cutShort) {
-            text.write('\n'); // a write cut short: its line is closed, so the next ad's first line stands alone
-        }
         List<IndexEntry> entries = new ArrayList<>(ads.size());
         for (ClassAd ad : ads) {
             ClassAd flat = ad.flatten();
@@ -133,11 +129,19 @@ public final class HistoryFile {
         return new IndexEntry(HistoryIndex.UNKNOWN, 0, start, length);
     }
 
-    /** True for an empty file or one whose last byte ends a line. */
-    private static boolean endsWithNewline(Path file) throws IOException {
-        try (FileChannel in = FileChannel.open(file, StandardOpenOption.READ)) {
-            ByteBuffer last = ByteBuffer.allocate(1);
-            return in.size() == 0 || (in.read(last, in.size() - 1) == 1 && last.get(0) == '\n');
+    /**
+     * Cuts off an ad whose write was cut short (past the last banner line, so past the index's
+     * end): its batch was never fsynced, so the transaction destroying its job was never written,
+     * and that job leaves the queue again after the restart. Left there, its lines would join
+     * the next ad's.
+     */
+    private void cutShortTail() throws IOException {
+        long whole;
+        synchronized (this) {
+            whole = current.end();
+        }
+        if (out.size() > whole) {
+            out.truncate(whole);
         }
     }
 
