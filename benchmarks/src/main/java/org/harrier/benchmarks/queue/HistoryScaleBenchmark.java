@@ -1,0 +1,246 @@
+package org.harrier.benchmarks.queue;
+
+import static org.harrier.benchmarks.CommandLine.count;
+import static org.harrier.benchmarks.CommandLine.jvmOptions;
+import static org.harrier.benchmarks.CommandLine.parseOrExit;
+import static org.harrier.benchmarks.CommandLine.value;
+import static org.harrier.benchmarks.Figures.print;
+import static org.harrier.benchmarks.Figures.verdict;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.harrier.broker.BrokerSettings;
+import org.harrier.broker.GridBroker;
+import org.harrier.bus.Bus;
+import org.harrier.classad.ClassAd;
+import org.harrier.scheduler.store.HistoryFile;
+
+/**
+ * {@code harrier history} over a long history (issue 16): N finished jobs' final ads are written
+ * to a spool's history file (through {@link HistoryFile}, which also writes its index), a
+ * scheduler JVM is started on that spool, and {@code harrier history} runs as its own JVM, as a
+ * user runs it, for one job, the newest 10, one cluster, and a constraint that 1% of the jobs
+ * meet, each beside {@code java -version} in the same run. Jobs are written round-robin over the
+ * clusters, as concurrent clusters finish, so a cluster's ads lie all over the file. Every
+ * answer is checked (which jobs, how many) before its time is printed.
+ *
+ * <p>Run: {@code java -cp benchmarks/target/benchmarks.jar org.harrier.benchmarks.queue.HistoryScaleBenchmark}.
+ */
+public final class HistoryScaleBenchmark {
+    static final double LOOKUP_TARGET_S = 0.5;
+    private static final Duration WAIT = Duration.ofSeconds(300);
+    private static final Pattern ROW = Pattern.compile("(?m)^\\s*(\\d+)\\.(\\d+)\\s");
+    private static final String USAGE = """
+            Usage: java -cp benchmarks/target/benchmarks.jar org.harrier.benchmarks.queue.HistoryScaleBenchmark [options]
+
+            Writes N finished jobs to a spool's history, starts a broker here and a scheduler JVM on
+            the spool, and times harrier history (a JVM each run) for one job, -limit 10, one
+            cluster and a constraint matching 1%, beside java -version; the median of R runs.
+
+              --jobs N           finished jobs in the history (default 1000000)
+              --clusters N       clusters they belong to, round-robin (default 1000)
+              --runs N           runs of each command (default 5)
+              --scheduler-jvm OPTS  options for the scheduler's JVM (default -XX:TieredStopAtLevel=1)
+              -h, --help         this text
+            """;
+
+    record Options(int jobs, int clusters, int runs, List<String> jvm, boolean help) {
+        Options {
+            if (clusters > jobs) {
+                throw new IllegalArgumentException("--clusters must be at most --jobs, got " + clusters + " and " + jobs);
+            }
+        }
+
+        static Options parse(String[] args) {
+            int jobs = 1_000_000;
+            int clusters = 1_000;
+            int runs = 5;
+            List<String> jvm = List.of("-XX:TieredStopAtLevel=1");
+            for (int i = 0; i < args.length; i++) {
+                String a = args[i];
+                switch (a) {
+                    case "-h", "--help" -> {
+                        return new Options(jobs, clusters, runs, jvm, true);
+                    }
+                    case "--jobs" -> jobs = count(a, value(args, ++i, a), 100);
+                    case "--clusters" -> clusters = count(a, value(args, ++i, a), 1);
+                    case "--runs" -> runs = count(a, value(args, ++i, a), 1);
+                    case "--scheduler-jvm" -> jvm = jvmOptions(value(args, ++i, a));
+                    default -> throw new IllegalArgumentException("unknown option " + a);
+                }
+            }
+            return new Options(jobs, clusters, runs, jvm, false);
+        }
+
+        /** Job {@code n} (0-based, in the order written): cluster 1 + n mod C, proc n div C. */
+        int cluster(int n) {
+            return 1 + n % clusters;
+        }
+
+        int proc(int n) {
+            return n / clusters;
+        }
+    }
+
+    private HistoryScaleBenchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Options options = parseOrExit("HistoryScaleBenchmark", USAGE, args, Options::parse);
+        if (options.help()) {
+            System.out.print(USAGE);
+            return;
+        }
+        run(options, System.out);
+        System.exit(0);
+    }
+
+    static void run(Options o, PrintStream out) throws Exception {
+        Path dir = Files.createTempDirectory("harrier-historybench");
+        Path spool = Files.createDirectories(dir.resolve("spool"));
+        long start = System.nanoTime();
+        write(o, spool);
+        print(out, "history_write_s", "%.1f", (System.nanoTime() - start) / 1e9, String.format(java.util.Locale.ROOT,
+                "%,d final ads in %,d clusters through HistoryFile, fsynced per 1,000", o.jobs(), o.clusters()));
+        print(out, "history_mib", "%.1f", Files.size(spool.resolve("history")) / 1048576.0, "");
+        print(out, "index_mib", "%.1f", Files.size(spool.resolve("history-index")) / 1048576.0, "");
+        try (GridBroker broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
+             Bus bus = Bus.connect(broker.clientUrl());
+             SchedulerProcess scheduler = SchedulerProcess.start(broker.clientUrl(), spool, dir.resolve("scheduler.log"), o.jvm())) {
+            scheduler.awaitServing(bus.console(), WAIT);
+            HarrierCli cli = new HarrierCli(broker.url(), dir.resolve("broker"));
+            int last = o.jobs() - 1;
+            int middle = o.jobs() / 2;
+            String job = o.cluster(middle) + "." + o.proc(middle);
+            int cluster = o.cluster(last);
+            int perCluster = o.jobs() / o.clusters() + (o.jobs() % o.clusters() >= cluster ? 1 : 0);
+            Command first = new Command("history_first_id_s", "the first history query after the start: reads the index",
+                    List.of("history", o.cluster(middle - 1) + "." + o.proc(middle - 1)), 1, id -> true);
+            measure(cli, first, 1, out);
+            measure(cli, new Command("java_version_s", "baseline: java -version, the same JVM's start", List.of(), 0, id -> true),
+                    o.runs(), out);
+            measure(cli, new Command("history_id_s", "harrier history " + job,
+                    List.of("history", job), 1, job::equals), o.runs(), out);
+            measure(cli, new Command("history_limit10_s", "harrier history -limit 10: the newest 10",
+                    List.of("history", "-limit", "10"), 10, id -> jobNumber(o, id) > last - 10), o.runs(), out);
+            measure(cli, new Command("history_cluster_s", String.format(java.util.Locale.ROOT,
+                    "harrier history %d: %,d jobs spread over the file", cluster, perCluster),
+                    List.of("history", Integer.toString(cluster)), perCluster, id -> id.startsWith(cluster + ".")), o.runs(), out);
+            measure(cli, new Command("history_constraint_1pct_s", String.format(java.util.Locale.ROOT,
+                    "harrier history -constraint 'ExitCode == 1': %,d jobs, a scan of the file", (o.jobs() - 8) / 100 + 1),
+                    List.of("history", "-constraint", "ExitCode == 1"), (o.jobs() - 8) / 100 + 1, id -> jobNumber(o, id) % 100 == 7),
+                    o.runs(), out);
+        }
+    }
+
+    private static int jobNumber(Options o, String id) {
+        int dot = id.indexOf('.');
+        return Integer.parseInt(id.substring(dot + 1)) * o.clusters() + Integer.parseInt(id.substring(0, dot)) - 1;
+    }
+
+    /** A command to time: its harrier arguments (none: java -version), how many rows it prints, and which ids are right. */
+    private record Command(String name, String note, List<String> args, int rows, Predicate<String> right) {
+    }
+
+    private static void measure(HarrierCli cli, Command c, int runs, PrintStream out) throws IOException, InterruptedException {
+        List<Double> seconds = new ArrayList<>();
+        for (int r = 0; r < runs; r++) {
+            long t0 = System.nanoTime();
+            String printed = c.args().isEmpty() ? cli.javaVersion() : cli.run(c.args());
+            seconds.add((System.nanoTime() - t0) / 1e9);
+            if (!c.args().isEmpty()) {
+                check(c, printed);
+            }
+        }
+        Collections.sort(seconds);
+        double median = seconds.get(seconds.size() / 2);
+        String note = c.name().equals("history_id_s")
+                ? verdict(median <= LOOKUP_TARGET_S, "%s; target <= %.1f s", c.note(), LOOKUP_TARGET_S) : c.note();
+        print(out, c.name(), "%.2f", median, note + (runs > 1 ? String.format(java.util.Locale.ROOT,
+                " (median of %d, %.2f-%.2f)", runs, seconds.get(0), seconds.get(seconds.size() - 1)) : ""));
+    }
+
+    /** The rows printed are the ones expected: how many, which, and each once. */
+    private static void check(Command c, String printed) {
+        Matcher m = ROW.matcher(printed);
+        List<String> ids = new ArrayList<>();
+        while (m.find()) {
+            ids.add(m.group(1) + "." + m.group(2));
+        }
+        boolean right = ids.size() == c.rows() && ids.stream().allMatch(c.right()) && ids.stream().distinct().count() == ids.size();
+        if (!right) {
+            throw new IllegalStateException(c.name() + ": expected " + c.rows() + " right rows, got " + ids.size() + ":\n"
+                    + (printed.length() > 2000 ? printed.substring(0, 2000) + "..." : printed));
+        }
+    }
+
+    /** N final ads, 1,000 per append (one fsync each, as a busy scheduler's batches would be). */
+    private static void write(Options o, Path spool) throws IOException {
+        HistoryFile history = new HistoryFile(spool, Long.MAX_VALUE, 0);
+        List<ClassAd> batch = new ArrayList<>(1000);
+        for (int n = 0; n < o.jobs(); n++) {
+            batch.add(finishedJob(o.cluster(n), o.proc(n), n));
+            if (batch.size() == 1000 || n == o.jobs() - 1) {
+                history.append(batch);
+                batch.clear();
+            }
+        }
+    }
+
+    /** A finished job's final ad, as the scheduler writes one (about 900 bytes); 1% of them exited with 1. */
+    static ClassAd finishedJob(int cluster, int proc, int n) {
+        long done = 1_795_000_000L + n / 50;
+        return ClassAd.builder().set("ClusterId", cluster).set("ProcId", proc).set("Owner", "bench")
+                .set("User", "bench@bench").set("Cmd", "/bin/true").set("Args", "").set("Iwd", "/tmp")
+                .set("JobUniverse", 5).set("JobStatus", 4).set("LastJobStatus", 2).set("ExitCode", n % 100 == 7 ? 1 : 0)
+                .set("ExitBySignal", false).set("QDate", done - 60).set("JobStartDate", done - 5)
+                .set("JobCurrentStartDate", done - 5).set("CompletionDate", done).set("EnteredCurrentStatus", done)
+                .set("RemoteWallClockTime", 5.0).set("NumJobStarts", 1).set("RequestCpus", 1).set("RequestMemory", 128)
+                .set("RequestDisk", 1024).set("MemoryUsage", 3).set("ImageSize", 2500)
+                .set("RemoteHost", "slot1_" + (n % 8 + 1) + "@bench.example").set("GlobalJobId", "bench#" + cluster + "." + proc + "#" + done)
+                .set("Out", "out." + proc).set("Err", "err." + proc).set("CustomId", cluster + "." + proc)
+                .setExpr("Requirements", "TARGET.Arch == \"X86_64\" && TARGET.OpSys == \"LINUX\" && TARGET.Memory >= RequestMemory")
+                .build();
+    }
+
+    /** {@code harrier} as a user runs it: its own JVM, with bin/harrier's options, against this run's broker. */
+    private record HarrierCli(String brokerUrl, Path data) {
+        String run(List<String> args) throws IOException, InterruptedException {
+            List<String> command = new ArrayList<>(List.of(java(), "-XX:TieredStopAtLevel=1", "-cp",
+                    System.getProperty("java.class.path"), "org.harrier.console.Harrier", "--broker", brokerUrl,
+                    "--data", data.toString()));
+            command.addAll(args);
+            return exec(command);
+        }
+
+        String javaVersion() throws IOException, InterruptedException {
+            return exec(List.of(java(), "-XX:TieredStopAtLevel=1", "-version"));
+        }
+
+        private static String java() {
+            return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        }
+
+        private static String exec(List<String> command) throws IOException, InterruptedException {
+            ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+            pb.environment().keySet().removeIf(k -> k.startsWith("HARRIER_"));
+            Process p = pb.start();
+            String printed = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (p.waitFor() != 0) {
+                throw new IllegalStateException(String.join(" ", command.subList(Math.min(4, command.size()), command.size()))
+                        + " failed:\n" + printed);
+            }
+            return printed;
+        }
+    }
+}
