@@ -22,7 +22,9 @@ import java.util.regex.Pattern;
 import org.harrier.broker.BrokerSettings;
 import org.harrier.broker.GridBroker;
 import org.harrier.bus.Bus;
+import org.harrier.bus.Console;
 import org.harrier.classad.ClassAd;
+import org.harrier.protocol.scheduler.GetHistory;
 import org.harrier.scheduler.store.HistoryFile;
 
 /**
@@ -118,28 +120,30 @@ public final class HistoryScaleBenchmark {
              Bus bus = Bus.connect(broker.clientUrl());
              SchedulerProcess scheduler = SchedulerProcess.start(broker.clientUrl(), spool, dir.resolve("scheduler.log"), o.jvm())) {
             scheduler.awaitServing(bus.console(), WAIT);
-            HarrierCli cli = new HarrierCli(broker.url(), dir.resolve("broker"));
+            Runner runner = new Runner(new HarrierCli(broker.url(), dir.resolve("broker")), bus.console(), o.runs(), out);
             int last = o.jobs() - 1;
             int middle = o.jobs() / 2;
             String job = o.cluster(middle) + "." + o.proc(middle);
+            String before = o.cluster(middle - 1) + "." + o.proc(middle - 1);
             int cluster = o.cluster(last);
             int perCluster = o.jobs() / o.clusters() + (o.jobs() % o.clusters() >= cluster ? 1 : 0);
-            Command first = new Command("history_first_id_s", "the first history query after the start: reads the index",
-                    List.of("history", o.cluster(middle - 1) + "." + o.proc(middle - 1)), 1, id -> true);
-            measure(cli, first, 1, out);
-            measure(cli, new Command("java_version_s", "baseline: java -version, the same JVM's start", List.of(), 0, id -> true),
-                    o.runs(), out);
-            measure(cli, new Command("history_id_s", "harrier history " + job,
-                    List.of("history", job), 1, job::equals), o.runs(), out);
-            measure(cli, new Command("history_limit10_s", "harrier history -limit 10: the newest 10",
-                    List.of("history", "-limit", "10"), 10, id -> jobNumber(o, id) > last - 10), o.runs(), out);
-            measure(cli, new Command("history_cluster_s", String.format(java.util.Locale.ROOT,
-                    "harrier history %d: %,d jobs spread over the file", cluster, perCluster),
-                    List.of("history", Integer.toString(cluster)), perCluster, id -> id.startsWith(cluster + ".")), o.runs(), out);
-            measure(cli, new Command("history_constraint_1pct_s", String.format(java.util.Locale.ROOT,
-                    "harrier history -constraint 'ExitCode == 1': %,d jobs, a scan of the file", (o.jobs() - 8) / 100 + 1),
-                    List.of("history", "-constraint", "ExitCode == 1"), (o.jobs() - 8) / 100 + 1, id -> jobNumber(o, id) % 100 == 7),
-                    o.runs(), out);
+            int failed = (o.jobs() - 8) / 100 + 1;
+            runner.once(new Command("history_first_id_s", "the first history query after the start: reads the index",
+                    List.of("history", before), 1, before::equals, null));
+            runner.javaVersion();
+            runner.time(new Command("cli_q_id_s", "harrier q 1.0 (no such job queued): the command's own start and calls",
+                    List.of("q", "1.0"), 0, id -> false, null));
+            runner.time(new Command("history_id_s", "harrier history " + job, List.of("history", job), 1, job::equals,
+                    new GetHistory("ClusterId == " + o.cluster(middle) + " && ProcId == " + o.proc(middle), null)));
+            runner.time(new Command("history_limit10_s", "harrier history -limit 10: the newest 10", List.of("history", "-limit", "10"),
+                    10, id -> jobNumber(o, id) > last - 10, new GetHistory(null, 10L)));
+            runner.time(new Command("history_cluster_s", String.format(java.util.Locale.ROOT,
+                    "harrier history %d: %,d jobs spread over the file", cluster, perCluster), List.of("history", Integer.toString(cluster)),
+                    perCluster, id -> id.startsWith(cluster + "."), new GetHistory("ClusterId == " + cluster, null)));
+            runner.time(new Command("history_constraint_1pct_s", String.format(java.util.Locale.ROOT,
+                    "harrier history -constraint 'ExitCode == 1': %,d jobs, a scan of the file", failed),
+                    List.of("history", "-constraint", "ExitCode == 1"), failed, id -> jobNumber(o, id) % 100 == 7,
+                    new GetHistory("ExitCode == 1", null)));
         }
     }
 
@@ -148,26 +152,81 @@ public final class HistoryScaleBenchmark {
         return Integer.parseInt(id.substring(dot + 1)) * o.clusters() + Integer.parseInt(id.substring(0, dot)) - 1;
     }
 
-    /** A command to time: its harrier arguments (none: java -version), how many rows it prints, and which ids are right. */
-    private record Command(String name, String note, List<String> args, int rows, Predicate<String> right) {
+    /**
+     * A command to time: its harrier arguments, how many rows it prints, which ids are right, and
+     * the GetHistory it sends (null: none), also timed alone over this JVM's bus connection.
+     */
+    private record Command(String name, String note, List<String> args, int rows, Predicate<String> right, GetHistory call) {
     }
 
-    private static void measure(HarrierCli cli, Command c, int runs, PrintStream out) throws IOException, InterruptedException {
-        List<Double> seconds = new ArrayList<>();
-        for (int r = 0; r < runs; r++) {
-            long t0 = System.nanoTime();
-            String printed = c.args().isEmpty() ? cli.javaVersion() : cli.run(c.args());
-            seconds.add((System.nanoTime() - t0) / 1e9);
-            if (!c.args().isEmpty()) {
+    /** Runs each command R times and prints its median, then its GetHistory's alone. */
+    private record Runner(HarrierCli cli, Console console, int runs, PrintStream out) {
+        void once(Command c) throws IOException, InterruptedException {
+            print(out, c.name(), "%.2f", cli(c, 1).get(0), c.note());
+        }
+
+        void javaVersion() throws IOException, InterruptedException {
+            List<Double> s = new ArrayList<>();
+            for (int r = 0; r < runs; r++) {
+                long t0 = System.nanoTime();
+                cli.javaVersion();
+                s.add((System.nanoTime() - t0) / 1e9);
+            }
+            print(out, "java_version_s", "%.2f", median(s), "baseline: java -version, the same JVM's start" + spread(s));
+        }
+
+        void time(Command c) throws IOException, InterruptedException {
+            List<Double> s = cli(c, runs);
+            String note = c.name().equals("history_id_s")
+                    ? verdict(median(s) <= LOOKUP_TARGET_S, "%s; target <= %.1f s", c.note(), LOOKUP_TARGET_S) : c.note();
+            print(out, c.name(), "%.2f", median(s), note + spread(s));
+            if (c.call() == null) {
+                return;
+            }
+            List<Double> ms = new ArrayList<>();
+            for (int r = 0; r < runs; r++) {
+                long t0 = System.nanoTime();
+                int ads = 0;
+                GetHistory q = c.call();
+                while (true) {
+                    GetHistory.Ads page = Console.join(console.call(SchedulerProcess.AGENT, SchedulerProcess.OBJECT, q, WAIT));
+                    ads += page.ads().size();
+                    if (!page.more() || page.ads().isEmpty()) {
+                        break;
+                    }
+                    ClassAd lastAd = page.ads().get(page.ads().size() - 1);
+                    q = new GetHistory(q.constraint(), q.limit() == null ? null : q.limit() - ads,
+                            lastAd.lookup("ClusterId").unparse() + "." + lastAd.lookup("ProcId").unparse());
+                }
+                ms.add((System.nanoTime() - t0) / 1e6);
+                if (ads != c.rows()) {
+                    throw new IllegalStateException(c.name() + ": GetHistory answered " + ads + " ads, not " + c.rows());
+                }
+            }
+            print(out, c.name().replace("_s", "_call_ms"), "%.0f", median(ms), "its GetHistory calls alone, from this JVM" + spread(ms));
+        }
+
+        private List<Double> cli(Command c, int n) throws IOException, InterruptedException {
+            List<Double> s = new ArrayList<>();
+            for (int r = 0; r < n; r++) {
+                long t0 = System.nanoTime();
+                String printed = cli.run(c.args());
+                s.add((System.nanoTime() - t0) / 1e9);
                 check(c, printed);
             }
+            return s;
         }
-        Collections.sort(seconds);
-        double median = seconds.get(seconds.size() / 2);
-        String note = c.name().equals("history_id_s")
-                ? verdict(median <= LOOKUP_TARGET_S, "%s; target <= %.1f s", c.note(), LOOKUP_TARGET_S) : c.note();
-        print(out, c.name(), "%.2f", median, note + (runs > 1 ? String.format(java.util.Locale.ROOT,
-                " (median of %d, %.2f-%.2f)", runs, seconds.get(0), seconds.get(seconds.size() - 1)) : ""));
+
+        private static double median(List<Double> s) {
+            List<Double> sorted = new ArrayList<>(s);
+            Collections.sort(sorted);
+            return sorted.get(sorted.size() / 2);
+        }
+
+        private String spread(List<Double> s) {
+            return runs > 1 ? String.format(java.util.Locale.ROOT, " (median of %d, %.2f-%.2f)", runs, Collections.min(s),
+                    Collections.max(s)) : "";
+        }
     }
 
     /** The rows printed are the ones expected: how many, which, and each once. */
