@@ -3,15 +3,12 @@ package org.harrier.scheduler.store;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.function.Predicate;
 import org.harrier.classad.ClassAd;
-import org.harrier.classad.ClassAdParseException;
-import org.harrier.classad.Expr;
 import org.harrier.scheduler.queue.JobId;
 
 /**
@@ -60,23 +57,31 @@ final class HistoryAds implements AutoCloseable {
                 if (found.size() >= limit) {
                     return;
                 }
-                take(index.entry(p), 0, keep, found);
+                take(index.entry(p), 0, keys, keep, found);
             }
             return;
         }
         for (int p = below - 1; p >= 0 && found.size() < limit; p--) {
             IndexEntry e = index.entry(p);
             if (e.cluster() == HistoryIndex.UNKNOWN || keys.admits(e.cluster(), e.proc())) {
-                take(e, SCAN_BLOCK, keep, found);
+                take(e, SCAN_BLOCK, keys, keep, found);
             }
         }
     }
 
-    private void take(IndexEntry e, int block, Predicate<ClassAd> keep, List<ClassAd> found) throws IOException {
+    /** Adds the ad at {@code e} if {@code keep} accepts it, having tested first only what {@code keys} says it reads. */
+    private void take(IndexEntry e, int block, HistoryKeys keys, Predicate<ClassAd> keep, List<ClassAd> found) throws IOException {
         if (e.start() < windowStart || e.end() > windowStart + window.length) {
             load(e, block);
         }
-        ClassAd ad = parse(window, (int) (e.start() - windowStart), e.length());
+        int from = (int) (e.start() - windowStart);
+        if (keys.reads() != null) {
+            ClassAd read = AdText.reading(window, from, e.length(), keys.reads());
+            if (read != null && !keep.test(read)) {
+                return;
+            }
+        }
+        ClassAd ad = AdText.whole(window, from, e.length());
         if (ad != null && keep.test(ad)) {
             found.add(ad);
         }
@@ -96,33 +101,6 @@ final class HistoryAds implements AutoCloseable {
             }
         }
         windowStart = start;
-    }
-
-    /**
-     * The ad in {@code bytes[from, from + length)}: its {@code Name = value} lines, closed by its
-     * banner line; null for one whose text does not parse (as a write cut short, then followed
-     * by whole ads, would leave).
-     */
-    static ClassAd parse(byte[] bytes, int from, int length) {
-        String text = new String(bytes, from, length, StandardCharsets.UTF_8);
-        int banner = text.lastIndexOf('\n', text.length() - 2) + 1;
-        ClassAd.Builder b = ClassAd.builder();
-        int lines = 0;
-        for (int at = 0; at < banner; ) {
-            int end = text.indexOf('\n', at);
-            int eq = text.indexOf(" = ", at);
-            if (eq <= at || eq > end) {
-                return null;
-            }
-            try {
-                b.set(text.substring(at, eq), Expr.parse(text.substring(eq + 3, end)));
-            } catch (ClassAdParseException | IllegalArgumentException e) {
-                return null;
-            }
-            lines++;
-            at = end + 1;
-        }
-        return lines == 0 ? null : b.build();
     }
 
     @Override

@@ -21,11 +21,18 @@ import org.harrier.classad.Parens;
  *
  * <p>{@code jobs} maps each cluster named to the procs named in it (null: every proc), or is null
  * for any cluster; {@code procs} is the procs named without a cluster (null: any), kept only
- * until an {@code &&} with a cluster folds it in. Immutable.
+ * until an {@code &&} with a cluster folds it in. {@code reads} is the names (lower case) of the
+ * attributes the constraint reads, so a scan can test an ad having parsed only those (and what
+ * their values read); null: parse every attribute first. Immutable.
  */
-public record HistoryKeys(Map<Integer, Set<Integer>> jobs, Set<Integer> procs) {
+public record HistoryKeys(Map<Integer, Set<Integer>> jobs, Set<Integer> procs, Set<String> reads) {
     /** Every job: the constraint names no ids, so the history is read in full. */
     public static final HistoryKeys ANY = new HistoryKeys(null, null);
+
+    /** The jobs named, with every attribute of their ads to be read. */
+    public HistoryKeys(Map<Integer, Set<Integer>> jobs, Set<Integer> procs) {
+        this(jobs, procs, null);
+    }
 
     public HistoryKeys {
         if (jobs != null && procs != null) {
@@ -37,11 +44,20 @@ public record HistoryKeys(Map<Integer, Set<Integer>> jobs, Set<Integer> procs) {
             jobs = java.util.Collections.unmodifiableMap(copy);
         }
         procs = procs == null ? null : Set.copyOf(procs);
+        reads = reads == null ? null : Set.copyOf(reads);
     }
 
-    /** What {@code constraint} confines a history query to; {@link #ANY} when it names no cluster. */
+    /**
+     * What {@code constraint} confines a history query to ({@link #ANY} jobs when it names no
+     * cluster), and the attributes it reads, unless it may look one up by a name it computes
+     * ({@code eval}).
+     */
     public static HistoryKeys of(Expr constraint) {
-        return constraint == null ? ANY : read(constraint);
+        if (constraint == null) {
+            return ANY;
+        }
+        HistoryKeys k = read(constraint);
+        return new HistoryKeys(k.jobs, k.procs, AdText.computesNames(constraint.unparse()) ? null : constraint.references());
     }
 
     /** True when the index can answer: the constraint names its clusters. */
