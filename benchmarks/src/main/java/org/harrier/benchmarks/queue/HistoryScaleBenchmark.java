@@ -53,10 +53,14 @@ public final class HistoryScaleBenchmark {
               --clusters N       clusters they belong to, round-robin (default 1000)
               --runs N           runs of each command (default 5)
               --scheduler-jvm OPTS  options for the scheduler's JVM (default -XX:TieredStopAtLevel=1)
+              --scheduler-classpath CP  the scheduler's classes (default this JVM's): another
+                                 commit's benchmarks.jar, to compare the two on one history
+              --spool DIR        use the history already in DIR (written by an earlier run with
+                                 the same --jobs and --clusters) instead of writing one
               -h, --help         this text
             """;
 
-    record Options(int jobs, int clusters, int runs, List<String> jvm, boolean help) {
+    record Options(int jobs, int clusters, int runs, List<String> jvm, String classpath, Path spool, boolean help) {
         Options {
             if (clusters > jobs) {
                 throw new IllegalArgumentException("--clusters must be at most --jobs, got " + clusters + " and " + jobs);
@@ -68,20 +72,24 @@ public final class HistoryScaleBenchmark {
             int clusters = 1_000;
             int runs = 5;
             List<String> jvm = List.of("-XX:TieredStopAtLevel=1");
+            String classpath = System.getProperty("java.class.path");
+            Path spool = null;
             for (int i = 0; i < args.length; i++) {
                 String a = args[i];
                 switch (a) {
                     case "-h", "--help" -> {
-                        return new Options(jobs, clusters, runs, jvm, true);
+                        return new Options(jobs, clusters, runs, jvm, classpath, spool, true);
                     }
                     case "--jobs" -> jobs = count(a, value(args, ++i, a), 100);
                     case "--clusters" -> clusters = count(a, value(args, ++i, a), 1);
                     case "--runs" -> runs = count(a, value(args, ++i, a), 1);
                     case "--scheduler-jvm" -> jvm = jvmOptions(value(args, ++i, a));
+                    case "--scheduler-classpath" -> classpath = value(args, ++i, a);
+                    case "--spool" -> spool = Path.of(value(args, ++i, a));
                     default -> throw new IllegalArgumentException("unknown option " + a);
                 }
             }
-            return new Options(jobs, clusters, runs, jvm, false);
+            return new Options(jobs, clusters, runs, jvm, classpath, spool, false);
         }
 
         /** Job {@code n} (0-based, in the order written): cluster 1 + n mod C, proc n div C. */
@@ -109,16 +117,21 @@ public final class HistoryScaleBenchmark {
 
     static void run(Options o, PrintStream out) throws Exception {
         Path dir = Files.createTempDirectory("harrier-historybench");
-        Path spool = Files.createDirectories(dir.resolve("spool"));
-        long start = System.nanoTime();
-        write(o, spool);
-        print(out, "history_write_s", "%.1f", (System.nanoTime() - start) / 1e9, String.format(java.util.Locale.ROOT,
-                "%,d final ads in %,d clusters through HistoryFile, fsynced per 1,000", o.jobs(), o.clusters()));
+        Path spool = o.spool() != null ? o.spool() : Files.createDirectories(dir.resolve("spool"));
+        out.println("spool: " + spool + (o.classpath().equals(System.getProperty("java.class.path")) ? ""
+                : "; the scheduler's classes: " + o.classpath()));
+        if (o.spool() == null) {
+            long start = System.nanoTime();
+            write(o, spool);
+            print(out, "history_write_s", "%.1f", (System.nanoTime() - start) / 1e9, String.format(java.util.Locale.ROOT,
+                    "%,d final ads in %,d clusters through HistoryFile, fsynced per 1,000", o.jobs(), o.clusters()));
+        }
         print(out, "history_mib", "%.1f", Files.size(spool.resolve("history")) / 1048576.0, "");
         print(out, "index_mib", "%.1f", Files.size(spool.resolve("history-index")) / 1048576.0, "");
         try (GridBroker broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
              Bus bus = Bus.connect(broker.clientUrl());
-             SchedulerProcess scheduler = SchedulerProcess.start(broker.clientUrl(), spool, dir.resolve("scheduler.log"), o.jvm())) {
+             SchedulerProcess scheduler = SchedulerProcess.start(broker.clientUrl(), spool, dir.resolve("scheduler.log"), o.jvm(),
+                     o.classpath())) {
             scheduler.awaitServing(bus.console(), WAIT);
             Runner runner = new Runner(new HarrierCli(broker.url(), dir.resolve("broker")), bus.console(), o.runs(), out);
             int last = o.jobs() - 1;
