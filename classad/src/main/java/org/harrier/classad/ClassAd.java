@@ -158,6 +158,17 @@ public final class ClassAd {
 
     /** A copy with {@code name} bound to {@code expr} (replacing an own binding of any case). */
     public ClassAd with(String name, Expr expr) {
+        Objects.requireNonNull(expr, () -> "expression for attribute " + name);
+        int at = name == null ? -1 : layout.find(Names.key(name));
+        if (at >= 0 && layout.names[at].equals(name)) {
+            // Same name, same spelling: the copy shares this ad's layout, so replacing one value
+            // of a slot ad or job ad costs an array copy, not a rebuilt index.
+            Expr[] copy = exprs.clone();
+            copy[at] = expr;
+            ClassAd ad = new ClassAd(layout, copy, chainedParent);
+            TreeDepth.check(ad.depth + 1);
+            return ad;
+        }
         return toBuilder().set(name, expr).build();
     }
 
@@ -168,12 +179,7 @@ public final class ClassAd {
 
     /** A builder holding this ad's own attributes and chained parent. */
     public Builder toBuilder() {
-        Builder b = new Builder();
-        for (int i = 0; i < layout.names.length; i++) {
-            b.set(layout.names[i], exprs[i]);
-        }
-        b.chainedTo(chainedParent);
-        return b;
+        return new Builder(layout, exprs).chainedTo(chainedParent);
     }
 
     /** A self-contained copy: own and inherited attributes, no chained parent. */
@@ -255,6 +261,17 @@ public final class ClassAd {
         private ClassAd chainedParent;
 
         private Builder() {
+        }
+
+        /** Starts from an ad's own attributes: valid, distinct names whose index is already built. */
+        private Builder(AttributeLayout layout, Expr[] values) {
+            int n = layout.names.length;
+            int room = Math.max(32, n + 8);
+            names = java.util.Arrays.copyOf(layout.names, room);
+            keys = java.util.Arrays.copyOf(layout.keys, room);
+            exprs = java.util.Arrays.copyOf(values, room);
+            size = n;
+            table = n == 0 ? AttributeIndex.EMPTY : layout.index.clone();
         }
 
         public Builder set(String name, Expr expr) {

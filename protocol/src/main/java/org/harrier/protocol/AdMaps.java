@@ -32,7 +32,7 @@ public final class AdMaps {
     private AdMaps() {
     }
 
-    /** The native form: literals as themselves, other expressions as text listed in !!descriptors. */
+    /** The native form, a new map the caller may change: literals as themselves, other expressions as text listed in !!descriptors. */
     public static Map<String, Object> toNative(ClassAd ad) {
         Map<String, Object> out = new LinkedHashMap<>();
         Map<String, Object> descriptors = new LinkedHashMap<>();

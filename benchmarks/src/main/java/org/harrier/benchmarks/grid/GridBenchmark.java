@@ -1,9 +1,7 @@
 package org.harrier.benchmarks.grid;
 
 import org.harrier.classad.ClassAd;
-import org.harrier.protocol.method.Request;
 import org.harrier.protocol.scheduler.Submit;
-import org.harrier.protocol.scheduler.SubmitCluster;
 import static org.harrier.benchmarks.CommandLine.count;
 import static org.harrier.benchmarks.CommandLine.jvmOptions;
 import static org.harrier.benchmarks.CommandLine.parseOrExit;
@@ -12,7 +10,6 @@ import static org.harrier.benchmarks.Figures.print;
 import static org.harrier.benchmarks.Figures.verdict;
 
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,10 +18,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.harrier.protocol.AdMaps;
-import org.harrier.protocol.AgentInfo;
-import org.harrier.protocol.ObjectId;
-import org.harrier.bus.Bus;
-import org.harrier.bus.Console;
 
 /**
  * The personal grid's speed (issue 3): N {@code /bin/true} jobs through a grid, as jobs per
@@ -44,7 +37,7 @@ public final class GridBenchmark {
     /** Issue 16's targets: half the spawn rate, and no more grid CPU per job than 1.5 spawns cost. */
     static final double RATIO_TARGET = 0.5;
     static final double CPU_TARGET = 1.5;
-    private static final Duration WAIT = Duration.ofSeconds(30);
+    private static final Duration WAIT = Scheduler.WAIT;
 
     private static final String USAGE = """
             Usage: java -cp benchmarks/target/benchmarks.jar org.harrier.benchmarks.grid.GridBenchmark [options]
@@ -63,31 +56,38 @@ public final class GridBenchmark {
               --spawns N         processes for the spawn baseline (default 2000)
               --grid-jvm OPTS    options for the grid's JVM, space separated (default: what
                                  bin/harrier uses, -XX:TieredStopAtLevel=1; "" for the JDK's)
+              --both-jit         measure everything twice, each on a fresh grid with a baseline of
+                                 its own: with the launcher's -XX:TieredStopAtLevel=1 (C1 only),
+                                 then with the JDK's default JIT (C1, then C2); labelled, and per
+                                 round the second ratio over the first (replaces --grid-jvm)
               -h, --help         this text
             """;
 
-    record Options(int jobs, int rounds, int latencyJobs, int spawns, List<String> gridJvm, boolean help) {
+    record Options(int jobs, int rounds, int latencyJobs, int spawns, List<String> gridJvm, boolean bothJit,
+                   boolean help) {
         static Options parse(String[] args) {
             int jobs = 5000;
             int rounds = 2;
             int latencyJobs = 10;
             int spawns = 2000;
             List<String> gridJvm = ChildGrid.DEFAULT_JVM;
+            boolean bothJit = false;
             for (int i = 0; i < args.length; i++) {
                 String a = args[i];
                 switch (a) {
                     case "-h", "--help" -> {
-                        return new Options(jobs, rounds, latencyJobs, spawns, gridJvm, true);
+                        return new Options(jobs, rounds, latencyJobs, spawns, gridJvm, bothJit, true);
                     }
                     case "--jobs" -> jobs = count(a, value(args, ++i, a), 1);
                     case "--rounds" -> rounds = count(a, value(args, ++i, a), 1);
                     case "--latency-jobs" -> latencyJobs = count(a, value(args, ++i, a), 1);
                     case "--spawns" -> spawns = count(a, value(args, ++i, a), 10);
                     case "--grid-jvm" -> gridJvm = jvmOptions(value(args, ++i, a));
+                    case "--both-jit" -> bothJit = true;
                     default -> throw new IllegalArgumentException("unknown option " + a);
                 }
             }
-            return new Options(jobs, rounds, latencyJobs, spawns, gridJvm, false);
+            return new Options(jobs, rounds, latencyJobs, spawns, gridJvm, bothJit, false);
         }
     }
 
@@ -105,58 +105,66 @@ public final class GridBenchmark {
     }
 
     static void run(Options o, PrintStream out) throws Exception {
-        SpawnBaseline.Baseline baseline = SpawnBaseline.measure(o.spawns());
-        double spawnRate = baseline.perSecond();
-        print(out, "spawn_per_s", "%.0f", spawnRate, "ProcessBuilder " + SpawnBaseline.COMMAND + ", "
-                + SpawnBaseline.THREADS + " threads, " + o.spawns() + " processes");
-        print(out, "spawn_cpu_ms", "%.2f", baseline.cpuMillisPerSpawn(), "this JVM's user+system CPU per process it spawned");
-        out.println("grid JVM options: " + (o.gridJvm().isEmpty() ? "(the JDK's defaults)" : String.join(" ", o.gridJvm())));
-        Path dir = Files.createTempDirectory("harrier-gridbench");
-        Path data = Files.createDirectories(dir.resolve("grid"));
-        Path iwd = Files.createDirectories(dir.resolve("iwd"));
-        try (ChildGrid grid = ChildGrid.start(data, o.gridJvm());
-             Bus bus = Bus.connect(grid.clientUrl())) {
-            Console console = bus.console();
-            Scheduler scheduler = Scheduler.find(console);
-            ClassAd ad = jobAd(iwd);
-            try (JobWatch watch = new JobWatch(console)) {
-                double first = latency(scheduler, watch, ad);
-                print(out, "first_job_latency_ms", "%.1f", first, "Submit to Running, the fresh grid's first job");
-                for (int round = 1; round <= o.rounds(); round++) {
-                    double cpuBefore = grid.cpuMillis();
-                    Throughput t = cluster(scheduler, watch, ad, o.jobs());
-                    double cpu = grid.cpuMillis() - cpuBefore;
-                    out.printf(Locale.ROOT, "round %d: %d /bin/true jobs in one cluster, %s%n", round, o.jobs(),
-                            round == 1 ? "fresh grid (its JVM compiles as it goes)" : "warm grid");
-                    print(out, "submit_ms", "%.0f", t.submitMillis(), "until SubmitCluster answered");
-                    print(out, "jobs_per_s", "%.1f", t.jobsPerSecond(), verdict(t.jobsPerSecond() >= JOBS_TARGET,
-                            "target >= %.0f", JOBS_TARGET));
-                    double ratio = t.jobsPerSecond() / spawnRate;
-                    print(out, "ratio", "%.3f", ratio, verdict(ratio >= RATIO_TARGET,
-                            "jobs_per_s / spawn_per_s; target >= %.2f (issue 16; issue 3's was %.3f)",
-                            RATIO_TARGET, JOBS_TARGET / REFERENCE_SPAWN));
-                    double perJob = cpu / o.jobs();
-                    print(out, "grid_cpu_ms_per_job", "%.2f", perJob, "the grid process's user+system CPU");
-                    if (baseline.cpuMillisPerSpawn() > 0) {
-                        double perSpawn = perJob / baseline.cpuMillisPerSpawn();
-                        print(out, "grid_cpu_per_spawn_cpu", "%.2f", perSpawn, verdict(perSpawn <= CPU_TARGET,
-                                "grid_cpu_ms_per_job / spawn_cpu_ms; target <= %.1f (issue 16)", CPU_TARGET));
-                    } else {
-                        out.println("grid_cpu_per_spawn_cpu        n/a   the spawn baseline used no measurable CPU (too few spawns)");
-                    }
-                }
-                List<Double> idle = new ArrayList<>();
-                for (int i = 0; i < o.latencyJobs(); i++) {
-                    Thread.sleep(300); // an idle grid: nothing queued, nothing running
-                    idle.add(latency(scheduler, watch, ad));
-                }
-                idle.sort(null);
-                double median = idle.get(idle.size() / 2);
-                print(out, "idle_latency_ms", "%.1f", median, verdict(median <= LATENCY_TARGET_MS,
-                        "median of %d single jobs, worst %.1f; target <= %.0f", idle.size(), idle.get(idle.size() - 1),
-                        LATENCY_TARGET_MS));
-            }
+        if (!o.bothJit()) {
+            measure(o, o.gridJvm(), out);
+            return;
         }
+        // One invocation, the same sizes, each setting on a grid (and a baseline) of its own.
+        out.println("== JIT: the launcher's default, " + String.join(" ", ChildGrid.DEFAULT_JVM) + " (C1 only) ==");
+        List<Double> launcher = measure(o, ChildGrid.DEFAULT_JVM, out);
+        out.println("== JIT: the JDK's default (C1, then C2) ==");
+        List<Double> jdk = measure(o, List.of(), out);
+        for (int round = 0; round < launcher.size(); round++) {
+            print(out, "jdk_over_launcher", "%.2f", jdk.get(round) / launcher.get(round), String.format(Locale.ROOT,
+                    "round %d: ratio with the JDK's default JIT / ratio with the launcher's (each over its own baseline)",
+                    round + 1));
+        }
+    }
+
+    /** Every figure for one grid JVM setting; returns each round's ratio to the spawn baseline. */
+    private static List<Double> measure(Options o, List<String> gridJvm, PrintStream out) throws Exception {
+        List<Double> ratios = new ArrayList<>();
+        try (MeasuredGrid grid = MeasuredGrid.start(o.spawns(), gridJvm, out)) {
+            SpawnBaseline.Baseline baseline = grid.baseline();
+            Scheduler scheduler = grid.scheduler();
+            JobWatch watch = grid.watch();
+            ClassAd ad = jobAd(grid.iwd());
+            double first = latency(scheduler, watch, ad);
+            print(out, "first_job_latency_ms", "%.1f", first, "Submit to Running, the fresh grid's first job");
+            for (int round = 1; round <= o.rounds(); round++) {
+                double cpuBefore = grid.grid().cpuMillis();
+                MeasuredGrid.Throughput t = grid.cluster(ad, o.jobs());
+                double cpu = grid.grid().cpuMillis() - cpuBefore;
+                out.printf(Locale.ROOT, "round %d: %d /bin/true jobs in one cluster, %s%n", round, o.jobs(),
+                        round == 1 ? "fresh grid (its JVM compiles as it goes)" : "warm grid");
+                print(out, "submit_ms", "%.0f", t.submitMillis(), "until SubmitCluster answered");
+                print(out, "jobs_per_s", "%.1f", t.jobsPerSecond(), verdict(t.jobsPerSecond() >= JOBS_TARGET,
+                        "target >= %.0f", JOBS_TARGET));
+                grid.printRatio(out, t.jobsPerSecond(), RATIO_TARGET, String.format(Locale.ROOT,
+                        "jobs_per_s / spawn_per_s (issue 16; issue 3's was %.3f)", JOBS_TARGET / REFERENCE_SPAWN));
+                ratios.add(t.jobsPerSecond() / baseline.perSecond());
+                double perJob = cpu / o.jobs();
+                print(out, "grid_cpu_ms_per_job", "%.2f", perJob, "the grid process's user+system CPU");
+                if (baseline.cpuMillisPerSpawn() > 0) {
+                    double perSpawn = perJob / baseline.cpuMillisPerSpawn();
+                    print(out, "grid_cpu_per_spawn_cpu", "%.2f", perSpawn, verdict(perSpawn <= CPU_TARGET,
+                            "grid_cpu_ms_per_job / spawn_cpu_ms; target <= %.1f (issue 16)", CPU_TARGET));
+                } else {
+                    out.println("grid_cpu_per_spawn_cpu        n/a   the spawn baseline used no measurable CPU (too few spawns)");
+                }
+            }
+            List<Double> idle = new ArrayList<>();
+            for (int i = 0; i < o.latencyJobs(); i++) {
+                Thread.sleep(300); // an idle grid: nothing queued, nothing running
+                idle.add(latency(scheduler, watch, ad));
+            }
+            idle.sort(null);
+            double median = idle.get(idle.size() / 2);
+            print(out, "idle_latency_ms", "%.1f", median, verdict(median <= LATENCY_TARGET_MS,
+                    "median of %d single jobs, worst %.1f; target <= %.0f", idle.size(), idle.get(idle.size() - 1),
+                    LATENCY_TARGET_MS));
+        }
+        return ratios;
     }
 
     /** The job every measurement runs: the MRG QMF example's ad shape with Cmd /bin/true. */
@@ -182,33 +190,4 @@ public final class GridBenchmark {
         watch.awaitFinished(Long.parseLong(id.substring(0, id.indexOf('.'))), 1, WAIT);
         return millis;
     }
-
-    record Throughput(double submitMillis, double jobsPerSecond) {
-    }
-
-    private static Throughput cluster(Scheduler scheduler, JobWatch watch, ClassAd ad, int jobs)
-            throws InterruptedException {
-        long start = System.nanoTime();
-        long cluster = scheduler.call(new SubmitCluster(ad, jobs, List.of())).clusterId();
-        long submitted = System.nanoTime();
-        // Generous: a grid at a tenth of the target still finishes.
-        long last = watch.awaitFinished(cluster, jobs, WAIT.plusSeconds(jobs / 20));
-        return new Throughput((submitted - start) / 1e6, jobs / ((last - start) / 1e9));
-    }
-
-    /** The grid's scheduler object, found by locating its agent. */
-    record Scheduler(Console console, AgentInfo agent, ObjectId object) {
-        static Scheduler find(Console console) {
-            AgentInfo agent = console.locate(WAIT, a -> a.name().product().equals("scheduler")).stream()
-                    .filter(a -> a.name().product().equals("scheduler")).findFirst()
-                    .orElseThrow(() -> new IllegalStateException("no scheduler answered within " + WAIT));
-            ObjectId object = console.query(agent.name(), "scheduler", null, WAIT).get(0).id();
-            return new Scheduler(console, agent, object);
-        }
-
-        <R> R call(Request<R> request) {
-            return Console.join(console.call(agent.name(), object, request, WAIT));
-        }
-    }
-
 }

@@ -1,8 +1,10 @@
 package org.harrier.benchmarks.grid;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.harrier.protocol.ObjectData;
@@ -11,7 +13,8 @@ import org.harrier.bus.Console;
 /**
  * What the benchmark learns from the grid: every {@code job} data indication, as any console
  * would hear them. It keeps when each job was first seen Running and when each cluster's jobs
- * finished (JobStatus 4, on a change or on the delete that carries it).
+ * finished (JobStatus 4, on a change or on the delete that carries it), and when every
+ * completion was heard, in order, for rates over a window of the run.
  *
  * <p>Threads: indications arrive on the console's delivery thread; the benchmark's thread waits
  * on this object's monitor.
@@ -25,6 +28,7 @@ final class JobWatch implements AutoCloseable {
     private final Set<String> finished = new HashSet<>();
     private final Map<Long, Integer> finishedPerCluster = new HashMap<>();
     private final Map<Long, Long> lastFinishAt = new HashMap<>();
+    private final List<Long> completions = new ArrayList<>();
 
     JobWatch(Console console) {
         this.subscription = console.subscribe("job", this::heard);
@@ -42,6 +46,7 @@ final class JobWatch implements AutoCloseable {
             long cluster = Long.parseLong(id.substring(0, id.indexOf('.')));
             finishedPerCluster.merge(cluster, 1, Integer::sum);
             lastFinishAt.put(cluster, now);
+            completions.add(now);
             notifyAll();
         }
     }
@@ -63,6 +68,25 @@ final class JobWatch implements AutoCloseable {
                     + finishedPerCluster.getOrDefault(cluster, 0) + ")");
         }
         return lastFinishAt.get(cluster);
+    }
+
+    /** Jobs of every cluster heard finishing so far. */
+    synchronized int completed() {
+        return completions.size();
+    }
+
+    /** When the {@code count}-th job of any cluster finished, waiting up to {@code timeout}. */
+    synchronized long awaitCompleted(int count, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (completions.size() < count) {
+            waitUntil(deadline, count + " jobs to finish (finished: " + completions.size() + ")");
+        }
+        return completions.get(count - 1);
+    }
+
+    /** The completions heard from the {@code from}-th on. */
+    synchronized Completions completions(int from) {
+        return new Completions(completions.subList(from, completions.size()).stream().mapToLong(Long::longValue).toArray());
     }
 
     private void waitUntil(long deadline, String what) throws InterruptedException {

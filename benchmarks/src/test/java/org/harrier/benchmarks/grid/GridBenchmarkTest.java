@@ -49,6 +49,23 @@ class GridBenchmarkTest {
     }
 
     @Test
+    void bothJitSettingsAreMeasuredAndLabelledInOneRun() throws Exception {
+        Report report = Report.of(out -> GridBenchmark.run(GridBenchmark.Options.parse(new String[] {
+                "--both-jit", "--jobs", "5", "--rounds", "1", "--latency-jobs", "1", "--spawns", "20"}), out));
+        String text = report.text();
+
+        assertAll(text,
+                () -> assertTrue(text.indexOf("== JIT: the launcher's default, -XX:TieredStopAtLevel=1 (C1 only) ==")
+                        < text.indexOf("== JIT: the JDK's default (C1, then C2) ==")),
+                () -> assertTrue(text.contains("grid JVM options: -XX:TieredStopAtLevel=1\n")),
+                () -> assertTrue(text.contains("grid JVM options: (the JDK's defaults)\n")),
+                () -> assertEquals(2, report.figures("spawn_per_s").size()),
+                () -> assertEquals(2, report.figures("jobs_per_s").size()),
+                () -> assertEquals(2, report.figures("ratio").size()),
+                () -> assertEquals(1, report.figures("jdk_over_launcher").size()));
+    }
+
+    @Test
     void theGridRunsWithTheOptionsBinHarrierGivesIt() throws Exception {
         // The module runs from benchmarks/; the launcher is the repository's bin/harrier.
         String launcher = Files.readString(Path.of("..", "bin", "harrier"));

@@ -113,7 +113,7 @@ final class SlotPublisher implements StartdListener {
     }
 
     private ClassAd dynamicAd(PartitionableSlot slot, DynamicSlot d) {
-        return startd.measurements().advertisedIn(SlotAds.dynamic(slot, d, startd.policy()));
+        return SlotAds.dynamic(slot, d, startd.policy(), startd.measurements());
     }
 
     /** A job that never started is reported with ExitCode -1, no usage, and why (HoldReason, HoldReasonCode). */

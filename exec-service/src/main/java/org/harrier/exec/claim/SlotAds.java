@@ -37,6 +37,10 @@ public final class SlotAds {
     }
 
     public static ClassAd partitionable(PartitionableSlot slot) {
+        return partitionableBuilder(slot).build();
+    }
+
+    private static ClassAd.Builder partitionableBuilder(PartitionableSlot slot) {
         Resources left = slot.remaining();
         ClassAd.Builder b = common(slot.machine(), slot.start())
                 .set("Name", slot.name())
@@ -56,10 +60,14 @@ public final class SlotAds {
         consumption(b, slot);
         b.set("WithinResourceLimits", withinResourceLimits(slot.machine(), slot.policy()));
         b.set("SlotWeight", slot.policy().slotWeight());
-        return b.build();
+        return b;
     }
 
     public static ClassAd dynamic(PartitionableSlot parent, DynamicSlot slot) {
+        return dynamicBuilder(parent, slot).build();
+    }
+
+    private static ClassAd.Builder dynamicBuilder(PartitionableSlot parent, DynamicSlot slot) {
         Resources held = slot.resources();
         ClassAd.Builder b = common(parent.machine(), parent.start())
                 .set("Name", slot.name())
@@ -88,7 +96,7 @@ public final class SlotAds {
         b.set("SlotWeight", parent.policy().slotWeight());
         claimAttributes(b, slot.claim());
         slot.times().totals().forEach((stay, seconds) -> b.set("TotalTime" + stay, seconds));
-        return b.build();
+        return b;
     }
 
     /** The partitionable slot's ad with the owner's Rank and MaxJobRetirementTime. */
@@ -96,11 +104,6 @@ public final class SlotAds {
         return policy.advertisedIn(partitionable(slot));
     }
 
-    /**
-     * A dynamic slot's ad with the owner's Rank; MaxJobRetirementTime is the expression, or,
-     * while a job runs, its value for that job (the seconds the job may retire, as HTCondor's
-     * startd publishes it for a claimed slot).
-     */
     /**
      * HTCondor's Owner state: START, evaluated in the partitionable slot's ad with the machine as
      * {@code measured} and without a job, is plainly false. The hunter of idle workstations
@@ -114,20 +117,34 @@ public final class SlotAds {
     /** The partitionable slot's ad with the machine as {@code measured}, in the State of {@code stay} and its times. */
     public static ClassAd partitionable(PartitionableSlot slot, SlotPolicy policy, Measurements measured,
             PartitionableStay stay) {
-        ClassAd ad = measured.advertisedIn(partitionable(slot, policy))
-                .with("State", new StringValue(stay.state()))
-                .with("EnteredCurrentState", IntegerValue.of(stay.times().enteredCurrentState()))
-                .with("EnteredCurrentActivity", IntegerValue.of(stay.times().enteredCurrentActivity()));
+        // One builder for the whole ad: the startd makes this ad at every start and exit.
+        ClassAd.Builder b = measured.addTo(policy.addTo(partitionableBuilder(slot)))
+                .set("State", new StringValue(stay.state()))
+                .set("EnteredCurrentState", IntegerValue.of(stay.times().enteredCurrentState()))
+                .set("EnteredCurrentActivity", IntegerValue.of(stay.times().enteredCurrentActivity()));
         for (Map.Entry<String, Long> total : stay.times().totals().entrySet()) {
-            ad = ad.with("TotalTime" + total.getKey(), IntegerValue.of(total.getValue()));
+            b.set("TotalTime" + total.getKey(), IntegerValue.of(total.getValue()));
         }
-        return ad;
+        return b.build();
     }
 
+    /**
+     * A dynamic slot's ad with the owner's Rank; MaxJobRetirementTime is the expression, or,
+     * while a job runs, its value for that job (the seconds the job may retire, as HTCondor's
+     * startd publishes it for a claimed slot).
+     */
     public static ClassAd dynamic(PartitionableSlot parent, DynamicSlot slot, SlotPolicy policy) {
-        ClassAd ad = policy.advertisedIn(dynamic(parent, slot));
+        return withJobRetirement(policy.addTo(dynamicBuilder(parent, slot)), slot).build();
+    }
+
+    /** The dynamic slot's ad as published: as {@link #dynamic(PartitionableSlot, DynamicSlot, SlotPolicy)}, with the machine as {@code measured}. */
+    public static ClassAd dynamic(PartitionableSlot parent, DynamicSlot slot, SlotPolicy policy, Measurements measured) {
+        return measured.addTo(withJobRetirement(policy.addTo(dynamicBuilder(parent, slot)), slot)).build();
+    }
+
+    private static ClassAd.Builder withJobRetirement(ClassAd.Builder b, DynamicSlot slot) {
         ClaimAttributes.Job job = slot.claim().job();
-        return job == null ? ad : ad.with("MaxJobRetirementTime", IntegerValue.of(job.machineRetirement()));
+        return job == null ? b : b.set("MaxJobRetirementTime", IntegerValue.of(job.machineRetirement()));
     }
 
     /**

@@ -36,7 +36,12 @@ public record SlotPolicy(Expr rank, Expr maxJobRetirementTime, Expr maxVacateTim
 
     /** {@code slotAd} with this policy's Rank and MaxJobRetirementTime expressions. */
     public ClassAd advertisedIn(ClassAd slotAd) {
-        return slotAd.with("Rank", rank).with("MaxJobRetirementTime", maxJobRetirementTime);
+        return addTo(slotAd.toBuilder()).build();
+    }
+
+    /** Sets this policy's Rank and MaxJobRetirementTime in {@code slotAd}, a slot ad being built; returns it. */
+    public ClassAd.Builder addTo(ClassAd.Builder slotAd) {
+        return slotAd.set("Rank", rank).set("MaxJobRetirementTime", maxJobRetirementTime);
     }
 
     /** The slot's Rank of {@code job} (HTCondor's CurrentRank once it runs): a real, 0.0 when not a number. */

@@ -35,12 +35,17 @@ public record Measurements(double totalLoadAvg, double condorLoadAvg, long keybo
 
     /** {@code slotAd} with these measurements as its attributes. */
     public ClassAd advertisedIn(ClassAd slotAd) {
-        return slotAd.with("TotalLoadAvg", new RealValue(totalLoadAvg))
-                .with("LoadAvg", new RealValue(totalLoadAvg))
-                .with("CondorLoadAvg", new RealValue(condorLoadAvg))
-                .with("KeyboardIdle", IntegerValue.of(keyboardIdle))
-                .with("ConsoleIdle", IntegerValue.of(consoleIdle))
-                .with("FreeMemory", IntegerValue.of(freeMemoryMiB))
-                .with("FreeDisk", IntegerValue.of(freeDiskKiB));
+        return addTo(slotAd.toBuilder()).build();
+    }
+
+    /** Sets these measurements' attributes in {@code slotAd}, a slot ad being built; returns it. */
+    public ClassAd.Builder addTo(ClassAd.Builder slotAd) {
+        return slotAd.set("TotalLoadAvg", new RealValue(totalLoadAvg))
+                .set("LoadAvg", new RealValue(totalLoadAvg))
+                .set("CondorLoadAvg", new RealValue(condorLoadAvg))
+                .set("KeyboardIdle", IntegerValue.of(keyboardIdle))
+                .set("ConsoleIdle", IntegerValue.of(consoleIdle))
+                .set("FreeMemory", IntegerValue.of(freeMemoryMiB))
+                .set("FreeDisk", IntegerValue.of(freeDiskKiB));
     }
 }

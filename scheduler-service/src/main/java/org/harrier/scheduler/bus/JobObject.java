@@ -1,7 +1,6 @@
 package org.harrier.scheduler.bus;
 
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
 import java.util.concurrent.CompletableFuture;
@@ -82,11 +81,28 @@ final class JobObject implements ManagedObject {
         return new Values(ad, job);
     }
 
-    /** A job's properties from one version of its ad: equal when the ads are. */
+    /**
+     * A job's properties from one version of its ad: equal when the ads are as shown, so that
+     * the final ad of a job leaving the queue (CustomId and GlobalJobId written out, as the
+     * history keeps it) equals the queued ad it came from. The agent then sends a completed job
+     * that leaves at once as one deletion carrying its final values, not a change and a deletion
+     * with the same values (docs/protocols.md); a quarter of the job indications a short job costs.
+     */
     private record Values(ClassAd ad, JobId job) implements Supplier<Map<String, Object>> {
         @Override
+        public boolean equals(Object o) {
+            return o instanceof Values v && job.equals(v.job)
+                    && (ad == v.ad || JobIdentity.literal(ad).equals(JobIdentity.literal(v.ad)));
+        }
+
+        @Override
+        public int hashCode() {
+            return job.hashCode();
+        }
+
+        @Override
         public Map<String, Object> get() {
-            Map<String, Object> values = new LinkedHashMap<>(AdMaps.toNative(shown(ad)));
+            Map<String, Object> values = AdMaps.toNative(shown(ad)); // a new map of its own
             values.put(Attr.CUSTOM_ID, job.toString());
             return Collections.unmodifiableMap(values);
         }

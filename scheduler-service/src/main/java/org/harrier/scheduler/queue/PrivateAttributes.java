@@ -1,7 +1,6 @@
 package org.harrier.scheduler.queue;
 
-import java.util.Locale;
-import java.util.Set;
+import java.util.List;
 import org.harrier.classad.ClassAd;
 
 /**
@@ -14,7 +13,7 @@ import org.harrier.classad.ClassAd;
  * restart"), so it is hidden where an ad leaves the scheduler, not where it is recorded. Pure.
  */
 public final class PrivateAttributes {
-    private static final Set<String> NAMES = Set.of("capability", "childclaimids", "claimid", "claimidlist", "claimids",
+    private static final List<String> NAMES = List.of("capability", "childclaimids", "claimid", "claimidlist", "claimids",
             "transferkey");
     private static final String PREFIX = "_condor_priv";
 
@@ -23,8 +22,16 @@ public final class PrivateAttributes {
 
     /** True when {@code name} is private in HTCondor's sense. */
     public static boolean isPrivate(String name) {
-        String lower = name.toLowerCase(Locale.ROOT);
-        return NAMES.contains(lower) || lower.startsWith(PREFIX.toLowerCase(Locale.ROOT));
+        // Asked of every attribute of every job ad the scheduler publishes: no lower-cased copy.
+        if (name.regionMatches(true, 0, PREFIX, 0, PREFIX.length())) {
+            return true;
+        }
+        for (String n : NAMES) {
+            if (n.equalsIgnoreCase(name)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -30,6 +30,7 @@ public final class RunningJob {
     private final ScheduledExecutorService timer;
     private final JobControls controls;
     private final JobCgroup cgroup;
+    private final SpareCgroups spares;
     private final Path iwd;
     private final AtomicBoolean killed = new AtomicBoolean();
     private final AtomicBoolean suspended = new AtomicBoolean();
@@ -40,12 +41,13 @@ public final class RunningJob {
 
     /**
      * How the starter set a job up: its controls (KillSig, vacate time, memory limit), its cgroup
-     * (null: none), its working directory (null: no DiskUsage) and when it started, for the files
+     * (null: none) and where the cgroup goes once emptied, its working directory (null: no DiskUsage) and when it started, for the files
      * it writes there.
      */
-    record Setup(JobControls controls, JobCgroup cgroup, Path iwd, long startMillis) {
+    record Setup(JobControls controls, JobCgroup cgroup, SpareCgroups spares, Path iwd, long startMillis) {
         Setup {
             java.util.Objects.requireNonNull(controls, "controls");
+            java.util.Objects.requireNonNull(spares, "spares");
         }
     }
 
@@ -57,6 +59,7 @@ public final class RunningJob {
         this.timer = timer;
         this.controls = setup.controls();
         this.cgroup = setup.cgroup();
+        this.spares = setup.spares();
         this.iwd = setup.iwd();
     }
 
@@ -104,9 +107,12 @@ public final class RunningJob {
         resources = cgroup == null ? r : r.withResidentAtLeast(cgroup.peakBytes());
     }
 
-    /** A cgroup is removed once its last process is gone, which may take the kernel a moment after the kill. */
+    /**
+     * A cgroup is kept for the next job or removed once its last process is gone, which may take
+     * the kernel a moment after the kill.
+     */
     private void removeCgroup(int attempt) {
-        if (cgroup.remove() || attempt >= 50) {
+        if (spares.offer(cgroup) || cgroup.remove() || attempt >= 50) {
             return;
         }
         try {
