@@ -55,8 +55,9 @@ public final class HistoryScaleBenchmark {
               --scheduler-jvm OPTS  options for the scheduler's JVM (default -XX:TieredStopAtLevel=1)
               --scheduler-classpath CP  the scheduler's classes (default this JVM's): another
                                  commit's benchmarks.jar, to compare the two on one history
-              --spool DIR        use the history already in DIR (written by an earlier run with
-                                 the same --jobs and --clusters) instead of writing one
+              --spool DIR        keep the history in DIR (else in a temporary directory, deleted
+                                 after): written there if DIR has none, else used as it is (it must
+                                 be from a run with the same --jobs and --clusters)
               -h, --help         this text
             """;
 
@@ -117,10 +118,20 @@ public final class HistoryScaleBenchmark {
 
     static void run(Options o, PrintStream out) throws Exception {
         Path dir = Files.createTempDirectory("harrier-historybench");
-        Path spool = o.spool() != null ? o.spool() : Files.createDirectories(dir.resolve("spool"));
+        try {
+            run(o, dir, o.spool() != null ? o.spool() : dir.resolve("spool"), out);
+        } finally {
+            try (var files = Files.walk(dir)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            }
+        }
+    }
+
+    private static void run(Options o, Path dir, Path spool, PrintStream out) throws Exception {
         out.println("spool: " + spool + (o.classpath().equals(System.getProperty("java.class.path")) ? ""
                 : "; the scheduler's classes: " + o.classpath()));
-        if (o.spool() == null) {
+        if (!Files.exists(spool.resolve("history"))) {
+            Files.createDirectories(spool);
             long start = System.nanoTime();
             write(o, spool);
             print(out, "history_write_s", "%.1f", (System.nanoTime() - start) / 1e9, String.format(java.util.Locale.ROOT,
@@ -132,7 +143,7 @@ public final class HistoryScaleBenchmark {
              Bus bus = Bus.connect(broker.clientUrl());
              SchedulerProcess scheduler = SchedulerProcess.start(broker.clientUrl(), spool, dir.resolve("scheduler.log"), o.jvm(),
                      o.classpath())) {
-            scheduler.awaitServing(bus.console(), WAIT);
+            awaitHistory(bus.console(), scheduler);
             Runner runner = new Runner(new HarrierCli(broker.url(), dir.resolve("broker")), bus.console(), o.runs(), out);
             int last = o.jobs() - 1;
             int middle = o.jobs() / 2;
@@ -157,6 +168,26 @@ public final class HistoryScaleBenchmark {
                     "harrier history -constraint 'ExitCode == 1': %,d jobs, a scan of the file", failed),
                     List.of("history", "-constraint", "ExitCode == 1"), failed, id -> jobNumber(o, id) % 100 == 7,
                     new GetHistory("ExitCode == 1", null)));
+        }
+    }
+
+    /**
+     * Waits until the scheduler answers GetHistory for its newest ad. Not SchedulerProcess's
+     * GetAd of job 1.0: that job is in this history, its oldest ad, and a scheduler without the
+     * index reads the whole file for it, longer than the probe waits, again on every probe.
+     */
+    private static void awaitHistory(Console console, SchedulerProcess scheduler) throws InterruptedException {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (true) {
+            try {
+                Console.join(console.call(SchedulerProcess.AGENT, SchedulerProcess.OBJECT, new GetHistory(null, 1L), Duration.ofSeconds(10)));
+                return;
+            } catch (RuntimeException e) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("the scheduler did not answer GetHistory within " + WAIT, e);
+                }
+                Thread.sleep(100);
+            }
         }
     }
 

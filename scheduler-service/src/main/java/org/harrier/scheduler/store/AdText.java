@@ -1,11 +1,7 @@
 package org.harrier.scheduler.store;
 
-import java.util.ArrayDeque;
-import java.util.Deque;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.ClassAdParseException;
@@ -45,47 +41,53 @@ final class AdText {
     private static ClassAd parse(byte[] bytes, int from, int length, Set<String> reads) {
         String text = new String(bytes, from, length, java.nio.charset.StandardCharsets.UTF_8);
         int banner = text.lastIndexOf('\n', text.length() - 2) + 1;
-        Map<String, int[]> lines = new HashMap<>();
-        ClassAd.Builder b = ClassAd.builder();
-        for (int at = 0; at < banner; ) {
-            int end = text.indexOf('\n', at);
-            int eq = text.indexOf(" = ", at);
-            if (eq <= at || eq > end) {
-                return null;
-            }
-            if (reads == null) {
-                if (set(b, text.substring(at, eq), text.substring(eq + 3, end)) == null) {
-                    return null;
-                }
-            } else {
-                lines.put(text.substring(at, eq).toLowerCase(Locale.ROOT), new int[] {at, eq, end});
-            }
-            at = end + 1;
-        }
         if (banner == 0) {
             return null;
         }
-        if (reads != null) {
-            Set<String> seen = new HashSet<>(reads);
-            Deque<String> todo = new ArrayDeque<>(reads);
-            while (!todo.isEmpty()) {
-                int[] line = lines.get(todo.pop());
-                if (line == null) {
-                    continue;
-                }
-                String value = text.substring(line[1] + 3, line[2]);
-                Expr parsed = computesNames(value) ? null : set(b, text.substring(line[0], line[1]), value);
-                if (parsed == null) {
+        ClassAd.Builder b = ClassAd.builder();
+        // Names still to find (lower case); a pass over the lines finds them, and another the
+        // names their values read, until no new name is read.
+        Set<String> wanted = reads == null ? null : new HashSet<>(reads);
+        Set<String> done = new HashSet<>();
+        do {
+            Set<String> next = new HashSet<>();
+            for (int at = 0; at < banner; ) {
+                int end = text.indexOf('\n', at);
+                int eq = text.indexOf(" = ", at);
+                if (eq <= at || eq > end) {
                     return null;
                 }
-                for (String name : parsed.references()) {
-                    if (seen.add(name)) {
-                        todo.push(name);
+                String name = wanted == null ? text.substring(at, eq) : wanted(text, at, eq, wanted);
+                if (name != null) {
+                    String value = text.substring(eq + 3, end);
+                    Expr parsed = wanted != null && computesNames(value) ? null : set(b, text.substring(at, eq), value);
+                    if (parsed == null) {
+                        return null;
+                    }
+                    if (wanted != null) {
+                        parsed.references().forEach(next::add);
                     }
                 }
+                at = end + 1;
+            }
+            if (wanted == null) {
+                break;
+            }
+            done.addAll(wanted);
+            next.removeAll(done);
+            wanted = next;
+        } while (!wanted.isEmpty());
+        return b.build();
+    }
+
+    /** The name in {@code text[from, to)} if {@code wanted} holds it (in lower case), else null. */
+    private static String wanted(String text, int from, int to, Set<String> wanted) {
+        for (String w : wanted) {
+            if (w.length() == to - from && text.regionMatches(true, from, w, 0, w.length())) {
+                return w;
             }
         }
-        return b.build();
+        return null;
     }
 
     /** Sets {@code name} to the parsed {@code value}, and returns that; null when either is not ClassAd. */
