@@ -155,7 +155,7 @@ public final class HistoryScaleBenchmark {
             runner.once(new Command("history_first_id_s", "the first history query after the start: reads the index",
                     List.of("history", before), 1, before::equals, null));
             runner.javaVersion();
-            runner.time(new Command("cli_q_id_s", "harrier q 1.0 (no such job queued): the command's own start and calls",
+            runner.time(new Command("cli_q_id_s", "harrier q 1.0 (not queued; the oldest ad in the history): the command's own cost",
                     List.of("q", "1.0"), 0, id -> false, null));
             runner.time(new Command("history_id_s", "harrier history " + job, List.of("history", job), 1, job::equals,
                     new GetHistory("ClusterId == " + o.cluster(middle) + " && ProcId == " + o.proc(middle), null)));
@@ -300,7 +300,7 @@ public final class HistoryScaleBenchmark {
         }
     }
 
-    /** A finished job's final ad, as the scheduler writes one (about 900 bytes); 1% of them exited with 1. */
+    /** A finished job's final ad, as the scheduler writes one (about 770 bytes); 1% of them exited with 1. */
     static ClassAd finishedJob(int cluster, int proc, int n) {
         long done = 1_795_000_000L + n / 50;
         return ClassAd.builder().set("ClusterId", cluster).set("ProcId", proc).set("Owner", "bench")
