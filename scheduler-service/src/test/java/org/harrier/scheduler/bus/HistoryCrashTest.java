@@ -157,7 +157,17 @@ class HistoryCrashTest {
                 () -> assertEquals(byCluster, looked, when + ": each cluster's lookup answers what the scan found of it"),
                 () -> assertEquals(scan.isEmpty() ? List.of() : scan.stream().filter(some::equals).toList(), job,
                         when + ": a job's lookup"),
-                () -> assertEquals(scan, paged, when + ": pages of 7 after a cursor"));
+                () -> assertEquals(pagesOf(scan), paged.stream().distinct().toList(), when + ": pages of 7 after a cursor"));
+    }
+
+    /**
+     * What pages after a cursor show of {@code scan}: all of it, in order. A job whose final ad
+     * was written, and then written again because the kill came before the transaction
+     * destroying it, is in the history twice; a page's After (its last job's id) then continues
+     * after the newer copy, so pages may show some ads again, but skip none.
+     */
+    private static List<String> pagesOf(List<String> scan) {
+        return scan.stream().distinct().toList();
     }
 
     /** Every ad GetHistory answers for {@code constraint}, asking {@code limit} at a time (null: as many as fit). */
