@@ -19,7 +19,6 @@ import java.util.concurrent.TimeUnit;
 import org.harrier.protocol.AgentName;
 import org.harrier.protocol.ClassSchema;
 import org.harrier.protocol.ObjectId;
-import org.harrier.protocol.Predicate;
 import org.harrier.protocol.Schema;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,8 +27,10 @@ import org.slf4j.LoggerFactory;
  * A QMF agent: hosts managed objects, answers locate, query and method requests sent to its
  * request queue, publishes data indications and heartbeats (bus/README.md, docs/protocols.md).
  *
- * <p>Threads: requests arrive on the consumer session's delivery thread, one at a time; replies
- * and indications leave through the bus outbox. The set of hosted objects is a concurrent map
+ * <p>Threads: requests arrive on the consumer session's delivery thread, one at a time; a query
+ * is handed to the agent's {@link QueryThreads} and answered there, page by page, so method
+ * calls keep being served on the delivery thread while a long query streams. Replies and
+ * indications leave through the bus outbox. The set of hosted objects is a concurrent map
  * written by the service's threads ({@link #add}, {@link #remove}). A method's result may
  * complete on any thread. Nothing a request contains can stop the agent: every malformed or
  * failing request is answered with an {@code _exception} (docs/architecture.md, "Failures and bad input").
@@ -52,7 +53,6 @@ public final class Agent implements AutoCloseable {
     private final AgentName name;
     private final Schema schema = Schema.grid();
     private final long epoch;
-    private final Duration heartbeat;
     private final Session session;
     private final MessageConsumer requests;
     private final MessageConsumer broadcasts;
@@ -61,8 +61,10 @@ public final class Agent implements AutoCloseable {
     private final Map<ObjectId, ScheduledFuture<?>> advertising = new ConcurrentHashMap<>();
     private final Map<String, Sourced> sources = new ConcurrentHashMap<>();
     private final ScheduledFuture<?> heartbeats;
+    private final Presence presence;
     private final Indications indications;
     private final Replies replies;
+    private final QueryThreads queries;
 
     /** An object with what the agent needs to publish it. */
     record Hosted(ManagedObject object, ClassSchema type, long createTs) {
@@ -84,7 +86,8 @@ public final class Agent implements AutoCloseable {
         this.bus = bus;
         this.replies = new Replies(bus, name);
         this.name = Objects.requireNonNull(name, "name");
-        this.heartbeat = Objects.requireNonNull(heartbeat, "heartbeat");
+        this.queries = new QueryThreads(name.name());
+        Objects.requireNonNull(heartbeat, "heartbeat");
         // Epoch: a new one per start, so consoles know cached object ids may be stale.
         this.epoch = System.currentTimeMillis();
         // Each request is acknowledged on its own: a one-way request only once its method is done
@@ -99,7 +102,9 @@ public final class Agent implements AutoCloseable {
         this.indications = new Indications((task, nanos) -> bus.timer().schedule(task, nanos, TimeUnit.NANOSECONDS),
                 System::nanoTime, PAGE, this::publish);
         long period = Math.max(1, heartbeat.toMillis());
-        this.heartbeats = bus.timer().scheduleAtFixedRate(this::sendHeartbeat, 0, period, TimeUnit.MILLISECONDS);
+        Presence presence = new Presence(bus, name, heartbeat, epoch, replies);
+        this.presence = presence;
+        this.heartbeats = bus.timer().scheduleAtFixedRate(presence::sendHeartbeat, 0, period, TimeUnit.MILLISECONDS);
     }
 
     public AgentName name() {
@@ -118,6 +123,16 @@ public final class Agent implements AutoCloseable {
         } catch (JMSException e) {
             throw new BusException("agent " + name + " cannot take requests: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The threads this agent answers queries on (at most {@link QueryThreads#THREADS} at once,
+     * the rest waiting their turn): a service runs a method that reads many objects here too
+     * (the scheduler's Query), so long reads take turns with QMF queries and never hold the
+     * thread that serves calls. {@code execute} throws BusException when too many wait.
+     */
+    public java.util.concurrent.Executor queries() {
+        return queries;
     }
 
     /**
@@ -302,27 +317,6 @@ public final class Agent implements AutoCloseable {
         return System.currentTimeMillis() * 1_000_000L;
     }
 
-    private Map<String, Object> attributes() {
-        Map<String, Object> v = new LinkedHashMap<>();
-        v.put("_vendor", name.vendor());
-        v.put("_product", name.product());
-        v.put("_instance", name.instance());
-        v.put("_name", name.name());
-        v.put("_timestamp", nowNanos());
-        v.put("_heartbeat_interval", Math.max(1, heartbeat.toSeconds()));
-        v.put("_epoch", epoch);
-        v.put("_schema_updated", epoch * 1_000_000L);
-        return v;
-    }
-
-    private void sendHeartbeat() {
-        bus.outbox().send(Envelope.to(Qmf.heartbeatAddress(name), true)
-                .subject("agent.ind.heartbeat." + name.addressPart())
-                .method("indication").opcode(Qmf.HEARTBEAT).agent(name.name())
-                .ttl(2 * Math.max(1, heartbeat.toMillis()))
-                .body(Map.of("_values", attributes())));
-    }
-
     /**
      * A request with a reply address is acknowledged as soon as it is taken (a call is not
      * repeated after a restart: its caller has given up or retries itself). A one-way request
@@ -339,8 +333,8 @@ public final class Agent implements AutoCloseable {
                 replies.exception(in, QmfException.BAD_PARAMETER, in.problem());
             } else {
                 switch (in.opcode()) {
-                    case Qmf.AGENT_LOCATE_REQUEST -> locate(in);
-                    case Qmf.QUERY_REQUEST -> new QueryAnswer(in, hosting, replies).run();
+                    case Qmf.AGENT_LOCATE_REQUEST -> presence.locate(in);
+                    case Qmf.QUERY_REQUEST -> answerLater(in);
                     case Qmf.METHOD_REQUEST -> done = MethodCall.run(in, name, this::find, replies);
                     default -> replies.exception(in, QmfException.NOT_IMPLEMENTED, "agent " + name + " does not handle " + in.opcode());
                 }
@@ -357,6 +351,22 @@ public final class Agent implements AutoCloseable {
         }
     }
 
+    /** Hands query {@code in} to the query threads; one that cannot wait is refused at once. */
+    private void answerLater(Incoming in) {
+        try {
+            queries.execute(() -> {
+                try {
+                    new QueryAnswer(in, hosting, replies).run();
+                } catch (RuntimeException e) {
+                    LOG.warn("query from {} failed: {}", in.replyTo(), e.toString());
+                    replies.exception(in, QmfException.EXCEPTION, "internal error: " + e);
+                }
+            });
+        } catch (BusException e) {
+            replies.exception(in, QmfException.EXCEPTION, e.getMessage());
+        }
+    }
+
     private void acknowledge(Message m) {
         try {
             m.acknowledge();
@@ -366,28 +376,11 @@ public final class Agent implements AutoCloseable {
         }
     }
 
-    private void locate(Incoming in) {
-        if (in.replyTo() == null) {
-            return;
-        }
-        Map<String, Object> attrs = attributes();
-        Object where = in.body() instanceof List<?> l && !l.isEmpty() ? l : null;
-        if (where != null) {
-            try {
-                if (!Predicate.fromWire(where).test(attrs)) {
-                    return;
-                }
-            } catch (IllegalArgumentException e) {
-                return; // a locate with a predicate we cannot read is not meant for us
-            }
-        }
-        replies.send(in, "indication", Qmf.AGENT_LOCATE_RESPONSE, null, false, Map.of("_values", attrs));
-    }
-
     /** Stops serving; daemon objects (those advertised) are published as deleted first. */
     @Override
     public void close() {
         heartbeats.cancel(false);
+        queries.close();
         for (ObjectId id : List.copyOf(advertising.keySet())) {
             remove(id);
         }

@@ -29,7 +29,6 @@ import org.harrier.protocol.ObjectId;
 import org.harrier.protocol.method.Method;
 import org.harrier.protocol.method.Request;
 import org.harrier.protocol.Predicate;
-import org.harrier.protocol.Schema;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -62,6 +61,8 @@ public final class Console implements AutoCloseable {
         final CompletableFuture<Object> result = new CompletableFuture<>();
         final List<Object> pages = new ArrayList<>();
         final List<Map<String, Object>> located;
+        /** When the request went out or its last page came: a query's timeout runs from there. */
+        volatile long heardNanos = System.nanoTime();
 
         Pending(boolean locate) {
             this.located = locate ? Collections.synchronizedList(new ArrayList<>()) : null;
@@ -181,22 +182,16 @@ public final class Console implements AutoCloseable {
      */
     public List<ObjectData> query(AgentName agent, String className, Predicate where, String constraint,
             List<String> projection, Duration timeout) {
-        Map<String, Object> q = new LinkedHashMap<>();
-        if (projection != null) {
-            q.put(Qmf.PROJECTION, List.copyOf(projection));
-        }
-        if (constraint != null) {
-            q.put(Qmf.CONSTRAINT, constraint);
-        }
-        q.put("_what", "OBJECT");
-        Map<String, Object> sid = new LinkedHashMap<>();
-        sid.put("_class_name", className);
-        sid.put("_package_name", Schema.grid().packageName());
-        q.put("_schema_id", sid);
-        if (where != null) {
-            q.put("_where", where.toWire());
-        }
-        Object pages = join(request(agent, Qmf.QUERY_REQUEST, q, timeout, "query for " + className));
+        return query(agent, ObjectQuery.of(className).where(where).constraint(constraint).projection(projection), timeout);
+    }
+
+    /**
+     * The objects {@code query} asks {@code agent} for, all pages; {@code timeout} is how long
+     * the last page may be awaited after the request and after each partial page (a long answer
+     * that keeps streaming is not a dead agent).
+     */
+    public List<ObjectData> query(AgentName agent, ObjectQuery query, Duration timeout) {
+        Object pages = join(request(agent, Qmf.QUERY_REQUEST, query.toWire(), timeout, "query for " + query.className()));
         List<ObjectData> out = new ArrayList<>();
         for (Object item : (List<?>) pages) {
             ObjectData d = Decoding.data(item, agent);
@@ -288,7 +283,7 @@ public final class Console implements AutoCloseable {
         return subscriptions.heartbeats(listener);
     }
 
-    private CompletableFuture<Object> request(AgentName agent, String opcode, Object body, Duration timeout, String what) {
+    CompletableFuture<Object> request(AgentName agent, String opcode, Object body, Duration timeout, String what) {
         Objects.requireNonNull(agent, "agent");
         String cid = prefix + counter.incrementAndGet();
         Pending p = new Pending(false);
@@ -301,13 +296,22 @@ public final class Console implements AutoCloseable {
                         p.result.completeExceptionally(error);
                     }
                 });
-        bus.timer().schedule(() -> {
-            if (pending.remove(cid) != null) {
-                p.result.completeExceptionally(new BusException("no reply from " + agent + " to " + what
-                        + " within " + timeout.toMillis() + " ms"));
-            }
-        }, timeout.toMillis(), TimeUnit.MILLISECONDS);
+        expire(cid, p, timeout.toNanos(), () -> new BusException("no reply from " + agent + " to " + what
+                + " within " + timeout.toMillis() + " ms"));
         return p.result;
+    }
+
+    /** Fails call {@code cid} once nothing has come for it for {@code timeoutNanos}. */
+    private void expire(String cid, Pending p, long timeoutNanos, java.util.function.Supplier<BusException> failure) {
+        long quiet = System.nanoTime() - p.heardNanos;
+        bus.timer().schedule(() -> {
+            long sinceHeard = System.nanoTime() - p.heardNanos;
+            if (sinceHeard < timeoutNanos && pending.containsKey(cid)) {
+                expire(cid, p, timeoutNanos, failure);
+            } else if (pending.remove(cid) != null) {
+                p.result.completeExceptionally(failure.get());
+            }
+        }, Math.max(0, timeoutNanos - quiet), TimeUnit.NANOSECONDS);
     }
 
     /**
@@ -370,6 +374,7 @@ public final class Console implements AutoCloseable {
             if (in.body() instanceof List<?> items) {
                 p.pages.addAll(items);
             }
+            p.heardNanos = System.nanoTime();
             if (!in.partial()) {
                 pending.remove(in.correlationId());
                 p.result.complete(p.pages);

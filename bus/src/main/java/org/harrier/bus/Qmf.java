@@ -50,6 +50,11 @@ final class Qmf {
      * applies as well.
      */
     static final String CONSTRAINT = "_harrier_constraint";
+    /**
+     * Harrier's third: a positive whole number, the most objects the answer holds; the agent stops
+     * looking once it has them, and the page that ends the answer is not partial (condor_q -limit).
+     */
+    static final String LIMIT = "_harrier_limit";
 
     static final String AGENT_LOCATE_REQUEST = "_agent_locate_request";
     static final String AGENT_LOCATE_RESPONSE = "_agent_locate_response";

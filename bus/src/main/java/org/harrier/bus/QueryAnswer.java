@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 
 import org.harrier.protocol.ClassSchema;
 import org.harrier.protocol.ObjectId;
@@ -14,7 +15,14 @@ import org.harrier.protocol.Predicate;
 /**
  * One QMF {@code _query_request} as an agent answers it: the objects it hosts and those its
  * sources find, of the class and name the query gives, for which its {@code _where} holds, as
- * full data maps ({@code _what} OBJECT) or ids (OBJECT_ID), in pages.
+ * full data maps ({@code _what} OBJECT) or ids (OBJECT_ID), in pages, at most
+ * {@code _harrier_limit} of them.
+ *
+ * <p>Threads: runs on one of the agent's {@link QueryThreads}, never the request thread. Pages
+ * are sent as they fill, each only once the outbox has sent the one before: answers share the
+ * outbox's urgent lane with method replies, so a query that ran ahead of the outbox would queue
+ * a million objects there (and hold their maps in memory) in front of every Submit's answer.
+ * Paced, a method reply waits behind one page at most.
  */
 final class QueryAnswer {
     private final Incoming in;
@@ -69,11 +77,26 @@ final class QueryAnswer {
                     + " name the class (_schema_id), not one object");
             return;
         }
-        Page reply = new Page("OBJECT_ID".equals(what), where, projection);
-        if (constraint != null) {
-            answerConstrained(reply, className, packageName, constraint);
+        long limit;
+        try {
+            limit = limit(q.get(Qmf.LIMIT));
+        } catch (IllegalArgumentException e) {
+            replies.exception(in, QmfException.BAD_PARAMETER, e.getMessage());
             return;
         }
+        Page reply = new Page("OBJECT_ID".equals(what), where, projection, limit);
+        try {
+            if (constraint != null) {
+                answerConstrained(reply, className, packageName, constraint);
+            } else {
+                answer(reply, className, packageName, objectName);
+            }
+        } catch (Page.Full full) {
+            reply.finish();
+        }
+    }
+
+    private void answer(Page reply, String className, String packageName, String objectName) {
         for (Agent.Hosted h : hosting.hosted()) {
             ObjectId id = h.object().id();
             if (objectName != null && !objectName.equals(id.objectName())
@@ -89,7 +112,7 @@ final class QueryAnswer {
                 continue;
             }
             if (objectName == null) {
-                s.source().forEach(where, o -> reply.offer(o, s.type(), Agent.createdNanos(o)));
+                s.source().forEach(reply.where(), o -> reply.offer(o, s.type(), Agent.createdNanos(o)));
             } else {
                 Agent.Hosted h = findByName(objectName);
                 if (h != null && h.type() == s.type()) {
@@ -98,6 +121,17 @@ final class QueryAnswer {
             }
         }
         reply.finish();
+    }
+
+    /** Harrier's {@code _harrier_limit}: a whole number of 1 or more; absent, no limit. */
+    private static long limit(Object arg) {
+        if (arg == null) {
+            return Long.MAX_VALUE;
+        }
+        if (arg instanceof Number n && n.doubleValue() == n.longValue() && n.longValue() >= 1) {
+            return n.longValue();
+        }
+        throw new IllegalArgumentException(Qmf.LIMIT + " must be a whole number of 1 or more, got " + arg);
     }
 
     /** Harrier's {@code _harrier_projection}: the property names, lower-cased; null when absent. */
@@ -160,13 +194,27 @@ final class QueryAnswer {
         private final Predicate where;
         /** The properties each answered object carries; null: all. */
         private final Set<String> projection;
+        private final long limit;
         private List<Object> page = new ArrayList<>();
         private long bytes;
+        private long answered;
+        /** The page sent last, until the outbox has sent it. */
+        private CompletableFuture<Void> sent = CompletableFuture.completedFuture(null);
 
-        Page(boolean idsOnly, Predicate where, Set<String> projection) {
+        /** Thrown out of a walk once the page holds the limit's objects: the walk stops there. */
+        private static final class Full extends RuntimeException {
+            private static final long serialVersionUID = 1L;
+
+            Full() {
+                super("the query's limit is reached", null, false, false);
+            }
+        }
+
+        Page(boolean idsOnly, Predicate where, Set<String> projection, long limit) {
             this.idsOnly = idsOnly;
             this.where = where;
             this.projection = projection;
+            this.limit = limit;
         }
 
         void offer(ManagedObject o, ClassSchema type, long createTs) {
@@ -177,13 +225,17 @@ final class QueryAnswer {
             if (projection != null) {
                 values = o.projected(values, projection);
             }
-            Object answered = idsOnly ? hosting.objectId(o.id()) : hosting.data(o, type, createTs, values);
-            long size = idsOnly ? 0 : WireSize.of(answered);
+            Object item = idsOnly ? hosting.objectId(o.id()) : hosting.data(o, type, createTs, values);
+            long size = idsOnly ? 0 : WireSize.of(item);
             if (!page.isEmpty() && bytes + size > Agent.PAGE_BYTES) {
                 next();
             }
-            page.add(answered);
+            page.add(item);
             bytes += size;
+            answered++;
+            if (answered == limit) {
+                throw new Full();
+            }
             if (page.size() == Agent.PAGE) {
                 next();
             }
@@ -204,7 +256,8 @@ final class QueryAnswer {
         }
 
         private void send(boolean partial) {
-            replies.send(in, "response", Qmf.QUERY_RESPONSE, idsOnly ? "_object_id" : "_data", partial, page);
+            sent.join();
+            sent = replies.send(in, "response", Qmf.QUERY_RESPONSE, idsOnly ? "_object_id" : "_data", partial, page);
         }
     }
 }

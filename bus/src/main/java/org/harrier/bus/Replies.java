@@ -1,5 +1,6 @@
 package org.harrier.bus;
 
+import java.util.concurrent.CompletableFuture;
 import org.harrier.protocol.AgentName;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -19,14 +20,15 @@ final class Replies {
         this.agent = agent;
     }
 
-    void send(Incoming in, String method, String opcode, String content, boolean partial, Object body) {
+    /** Queues the answer; the future completes when the outbox has handed it to the broker. */
+    CompletableFuture<Void> send(Incoming in, String method, String opcode, String content, boolean partial, Object body) {
         if (in.replyTo() == null) {
             if (Qmf.EXCEPTION.equals(opcode)) {
                 LOG.info("one-way {} failed: {}", in.opcode(), body);
             }
-            return;
+            return CompletableFuture.completedFuture(null);
         }
-        bus.outbox().send(Envelope.to(in.replyTo(), false).method(method).opcode(opcode).content(content)
+        return bus.outbox().send(Envelope.to(in.replyTo(), false).method(method).opcode(opcode).content(content)
                 .partial(partial).agent(agent.name()).correlationId(in.correlationId())
                 .property(Qmf.CALLER_USER, in.userId()).property(Qmf.CALLER_ROLES, in.userId() == null ? null : in.roles())
                 .body(body));

@@ -23,7 +23,12 @@ public interface GridClient extends AutoCloseable {
      * (lower-cased; null: all) and those their expressions read, plus CustomId: what condor_q
      * shows, at a fraction of the bytes.
      */
-    List<ClassAd> queue(String constraint, java.util.Set<String> attributes);
+    default List<ClassAd> queue(String constraint, java.util.Set<String> attributes) {
+        return queue(constraint, attributes, null);
+    }
+
+    /** The same, the first {@code limit} of them in job id order (null: all; condor_q -limit), cut at the scheduler. */
+    List<ClassAd> queue(String constraint, java.util.Set<String> attributes, Long limit);
 
     /**
      * The queued jobs {@code ids} name ({@code "12"} a cluster, {@code "12.3"} a job), each looked

@@ -174,6 +174,15 @@ public final class Schedd {
         });
     }
 
+    /**
+     * The job queue as it is now, for a query to walk off the owner thread ({@link QueueView});
+     * the future completes once what it shows is on disk, so a query never shows a job a crash
+     * could take back.
+     */
+    public CompletableFuture<org.harrier.scheduler.queue.QueueView> queueView() {
+        return onOwner(() -> keeper.queue().view());
+    }
+
     /** The negotiator's view: one request per autocluster with idle jobs. */
     public CompletableFuture<List<AutoclusterRequest>> requests() {
         return onOwner(() -> keeper.idle().requests());

@@ -46,6 +46,7 @@ import picocli.CommandLine.Spec;
             "  harrier q -constraint 'JobStatus == 1' -long",
             "  harrier q -af ClusterId ProcId RequestMemory",
             "  harrier q -totals --json",
+            "  harrier q -limit 10          the first 10 jobs",
             "  harrier q -better-analyze 12.0   why job 12.0 is idle"})
 final class QueueCommand implements Callable<Integer> {
     private static final Comparator<ClassAd> BY_ID = Comparator
@@ -73,6 +74,10 @@ final class QueueCommand implements Callable<Integer> {
     @Option(names = {"-totals", "--totals"}, description = "only the totals line")
     boolean totals;
 
+    @Option(names = {"-limit", "--limit"}, paramLabel = "N",
+            description = "show at most the first N jobs in job id order (condor_q -limit); the scheduler stops there")
+    Long limit;
+
     @Option(names = {"-better-analyze", "--better-analyze", "-analyze", "--analyze"},
             description = "explain why the jobs are idle (with --json: the counts as JSON)")
     boolean analyze;
@@ -86,7 +91,7 @@ final class QueueCommand implements Callable<Integer> {
         if (analyze) {
             return analyze(r);
         }
-        if (totals && !hold && !run && r.selection().jobs().isEmpty() && r.selection().constraint() == null) {
+        if (totals && limit == null && !hold && !run && r.selection().jobs().isEmpty() && r.selection().constraint() == null) {
             // Owners alone, or nothing: the scheduler's own counts answer, whatever the queue's length.
             Map<JobStatusCode, Integer> byStatus;
             try (GridClient grid = harrier.grid()) {
@@ -100,8 +105,11 @@ final class QueueCommand implements Callable<Integer> {
         List<ClassAd> shown;
         try (GridClient grid = harrier.grid()) {
             List<String> ids = r.selection().onlyJobIds();
-            List<ClassAd> read = ids != null ? grid.queueOf(ids) : grid.queue(atScheduler(r.selection()), reads(r));
-            shown = r.selection().filter(read).stream().filter(this::inView).sorted(BY_ID).toList();
+            // -hold and -run pick among what is read, so a limit is applied at the scheduler only without them.
+            Long atScheduler = hold || run ? null : limit;
+            List<ClassAd> read = ids != null ? grid.queueOf(ids) : grid.queue(atScheduler(r.selection()), reads(r), atScheduler);
+            shown = r.selection().filter(read).stream().filter(this::inView).sorted(BY_ID)
+                    .limit(limit == null ? Long.MAX_VALUE : limit).toList();
         }
         JobTable table = new JobTable(harrier.surroundings().clock());
         harrier.out().print(switch (r.form()) {
@@ -119,6 +127,9 @@ final class QueueCommand implements Callable<Integer> {
         if (analyze && (hold || run || totals || form == OutputForm.LONG || form == OutputForm.AUTOFORMAT)) {
             throw new CommandLineError("-better-analyze prints an analysis; it cannot go with -hold, -run, -totals,"
                     + " -long or -af");
+        }
+        if (limit != null && limit < 1) {
+            throw new CommandLineError("-limit takes a number of jobs of 1 or more, got " + limit);
         }
         if (hold && run) {
             throw new CommandLineError("choose one of -hold and -run");

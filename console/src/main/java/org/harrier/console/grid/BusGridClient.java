@@ -32,6 +32,7 @@ import org.harrier.bus.Bus;
 import org.harrier.bus.BusException;
 import org.harrier.bus.LoginRefusedException;
 import org.harrier.bus.Console;
+import org.harrier.bus.ObjectQuery;
 import org.harrier.protocol.method.Request;
 import org.harrier.protocol.scheduler.Continue;
 import org.harrier.protocol.scheduler.GetAd;
@@ -106,11 +107,12 @@ public final class BusGridClient implements GridClient {
     }
 
     @Override
-    public List<ClassAd> queue(String constraint, java.util.Set<String> attributes) {
+    public List<ClassAd> queue(String constraint, java.util.Set<String> attributes, Long limit) {
         Located s = scheduler();
         List<ClassAd> jobs = new ArrayList<>();
-        List<String> projection = attributes == null ? null : List.copyOf(attributes);
-        for (ObjectData d : bus(() -> console.query(s.agent(), "job", null, constraint, projection, CALL_TIMEOUT))) {
+        ObjectQuery query = ObjectQuery.of("job").constraint(constraint)
+                .projection(attributes == null ? null : List.copyOf(attributes)).limit(limit);
+        for (ObjectData d : bus(() -> console.query(s.agent(), query, CALL_TIMEOUT))) {
             if (!d.deleted()) {
                 jobs.add(ad(d.values(), "job " + d.id().key()));
             }

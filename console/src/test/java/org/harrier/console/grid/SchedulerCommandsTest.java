@@ -53,6 +53,13 @@ class SchedulerCommandsTest {
                     + "   1\\.1   alice .* I  0   0\\.0  echo 1\n\n"
                     + "2 jobs; 0 completed, 0 removed, 2 idle, 0 running, 0 held, 0 suspended\n"), q.out());
 
+            assertEquals(new Run(0, "1 0\n", ""), Run.of(here, Harrier.defaultConnector(), "q", "-limit", "1", "-af", "ClusterId", "ProcId"),
+                    "-limit: the first job in job id order");
+            assertEquals(new Run(0, "1 0\n1 1\n", ""), Run.of(here, Harrier.defaultConnector(), "q", "-limit", "5", "-af", "ClusterId", "ProcId"));
+            Run noJobs = Run.of(here, Harrier.defaultConnector(), "q", "-limit", "0");
+            assertEquals(2, noJobs.status(), noJobs.toString());
+            assertTrue(noJobs.err().contains("-limit takes a number of jobs of 1 or more"), noJobs.err());
+
             Run longForm = Run.of(here, Harrier.defaultConnector(), "q", "1.1", "-long");
             assertTrue(longForm.out().contains("Out = strcat(\"o.\",ClusterId,\".1\")\n"), longForm.out());
             assertTrue(longForm.out().contains("ClusterId = 1\n"), longForm.out());

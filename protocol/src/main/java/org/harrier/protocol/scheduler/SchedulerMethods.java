@@ -8,7 +8,7 @@ public final class SchedulerMethods {
     public static final List<Method<?, ?>> ALL = List.of(
             Submit.METHOD, SubmitCluster.METHOD, SetAttribute.METHOD,
             Hold.METHOD, Release.METHOD, Remove.METHOD, Suspend.METHOD, Continue.METHOD, VacateJob.METHOD,
-            GetAd.METHOD, GetHistory.METHOD, GetTotals.METHOD, FetchJobData.METHOD,
+            GetAd.METHOD, GetHistory.METHOD, GetTotals.METHOD, Query.METHOD, FetchJobData.METHOD,
             GetRequests.METHOD, Matched.METHOD,
             JobUsage.METHOD, JobStarted.METHOD, JobExited.METHOD, JobCheckpointed.METHOD,
             BeginTransfer.METHOD, GetCheckpoint.METHOD, ListFiles.METHOD, ReadFile.METHOD, WriteFile.METHOD,

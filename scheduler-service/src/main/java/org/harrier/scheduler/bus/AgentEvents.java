@@ -55,8 +55,9 @@ final class AgentEvents implements ScheddEvents {
      * Serves the {@code job} class from {@code queue}. Called once, before the first job is
      * published (the Schedd's recovery publishes the jobs it brought back).
      */
-    void serveJobs(JobQueue queue, java.util.function.Function<JobId, ClassAd> finished) {
-        agent.serve("job", new JobSource(queue, finished));
+    void serveJobs(JobQueue queue, java.util.function.Supplier<org.harrier.scheduler.queue.QueueView> views,
+            java.util.function.Function<JobId, ClassAd> finished) {
+        agent.serve("job", new JobSource(queue, views, finished));
     }
 
     @Override

@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.harrier.bus.ManagedObject;
 import org.harrier.bus.ObjectSource;
 import org.harrier.classad.ClassAd;
@@ -15,10 +16,18 @@ import org.harrier.scheduler.queue.Attr;
 import org.harrier.scheduler.queue.JobId;
 import org.harrier.scheduler.queue.JobQueue;
 import org.harrier.scheduler.queue.JobSelection;
+import org.harrier.scheduler.queue.QueueView;
 
 /**
  * Serves the {@code job} class straight from the queue: the agent finds a job object by reading
  * the queue (safe from its threads, see {@link JobQueue}) rather than holding one per job.
+ *
+ * <p>Threads: called on the agent's query threads (walks) and request thread (finding one job).
+ * A walk reads a {@link QueueView} that {@code views} takes on the scheduler's owner thread
+ * (waiting for it there, behind whatever the owner is doing): the queue as it was between two
+ * transactions, so a query counts every job queued then once, none twice, with a consistent ad,
+ * while the owner goes on changing the queue. Finding one job reads the live queue: one ad is
+ * always consistent.
  *
  * <p>A job that has left the queue is still found when asked for by itself: by its object id,
  * or by a query that pins it ({@code CustomId} or {@code GlobalJobId} equal to its id, or
@@ -31,7 +40,7 @@ import org.harrier.scheduler.queue.JobSelection;
  * @param finished the final ad of a job that has left the queue, or null (may block briefly: it
  *                 reads the history on the scheduler's owner thread)
  */
-record JobSource(JobQueue queue, Function<JobId, ClassAd> finished) implements ObjectSource {
+record JobSource(JobQueue queue, Supplier<QueueView> views, Function<JobId, ClassAd> finished) implements ObjectSource {
     @Override
     public ManagedObject find(ObjectId id) {
         JobId job = parse(id.key());
@@ -48,7 +57,7 @@ record JobSource(JobQueue queue, Function<JobId, ClassAd> finished) implements O
 
     @Override
     public void forEach(Consumer<ManagedObject> each) {
-        queue.forEach((job, ad) -> each.accept(new JobObject(job, ad)));
+        views.get().forEach((job, ad) -> each.accept(new JobObject(job, ad)));
     }
 
     @Override
@@ -65,12 +74,7 @@ record JobSource(JobQueue queue, Function<JobId, ClassAd> finished) implements O
         Integer cluster = cluster(equalities);
         if (cluster != null) {
             // A cluster's queued jobs by the queue's index, not a scan of every job (condor_q 12).
-            for (JobId job : queue.jobsOf(cluster)) {
-                ClassAd ad = queue.ad(job);
-                if (ad != null) {
-                    each.accept(new JobObject(job, ad));
-                }
-            }
+            views.get().forEachOf(cluster, (job, ad) -> each.accept(new JobObject(job, ad)));
             return;
         }
         forEach(each);

@@ -28,6 +28,7 @@ import org.harrier.protocol.scheduler.JobStarted;
 import org.harrier.protocol.scheduler.JobUsage;
 import org.harrier.protocol.scheduler.Jobs;
 import org.harrier.protocol.scheduler.Matched;
+import org.harrier.protocol.scheduler.Query;
 import org.harrier.protocol.scheduler.Release;
 import org.harrier.protocol.scheduler.Remove;
 import org.harrier.protocol.scheduler.SetAttribute;
@@ -72,8 +73,9 @@ final class SchedulerObject implements ManagedObject {
     private final MethodTable methods;
     private volatile Map<String, Object> values;
 
+    /** {@code queries}: where the Query method walks the queue (the agent's query threads, {@link JobQuery}). */
     SchedulerObject(String name, String machine, Duration updateInterval, long startNanos, Schedd schedd,
-            FileTransfers transfers, QueueRights rights) {
+            FileTransfers transfers, QueueRights rights, java.util.concurrent.Executor queries) {
         this.id = ObjectId.grid("scheduler", name);
         this.schedd = schedd;
         this.transfers = transfers;
@@ -85,7 +87,7 @@ final class SchedulerObject implements ManagedObject {
         p.put("MaxJobsRunning", 0L);
         p.put("UpdateInterval", updateInterval.toSeconds());
         this.properties = Collections.unmodifiableMap(p);
-        this.methods = table();
+        this.methods = table(new JobQuery(schedd, queries));
         update(new SchedulerStatistics(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
     }
 
@@ -124,7 +126,7 @@ final class SchedulerObject implements ManagedObject {
         return methods;
     }
 
-    private MethodTable table() {
+    private MethodTable table(JobQuery query) {
         Authorisation a = authorisation;
         MethodTable t = new MethodTable("scheduler", ScheddFailures::toQmf)
                 .on(Submit.METHOD, (q, c) -> schedd.submit(a.submitted(c, q.ad(), List.of(), "Submit"))
@@ -145,6 +147,7 @@ final class SchedulerObject implements ManagedObject {
                 .on(GetHistory.METHOD, (q, c) -> schedd.historyPage(q.constraint(),
                         q.limit() == null ? Integer.MAX_VALUE : clamp(q.limit()), after(q.after())).thenApply(SchedulerObject::history))
                 .on(GetTotals.METHOD, (q, c) -> schedd.totals(q.owner()).thenApply(SchedulerObject::totals))
+                .on(Query.METHOD, (q, c) -> query.answer(q))
                 .on(FetchJobData.METHOD, this::fetchJobData)
                 .on(GetRequests.METHOD, Authorisation.daemon(Caller.NEGOTIATOR, GetRequests.METHOD,
                         (q, c) -> schedd.requests().thenApply(SchedulerObject::requests)))

@@ -84,7 +84,8 @@ public final class SchedulerService implements AutoCloseable {
                 : EventFanout.of(events, userLog, checkpoints);
         JobQueue queue = stored == null ? new JobQueue() : stored.queue();
         this.journalFailure = stored == null ? new java.util.concurrent.CompletableFuture<>() : stored.log().failure();
-        events.serveJobs(queue, this::finishedAd);
+        // A query's view is taken on the owner thread; the query thread waits for it there.
+        events.serveJobs(queue, this::queueView, this::finishedAd);
         this.schedd = new Schedd(name, settings, startds, published, owner, Clock.systemUTC(), queue,
                 stored == null ? Journal.NONE : stored.log());
         this.transfers = new FileTransfers(new FileTransfers.Jobs() {
@@ -102,7 +103,7 @@ public final class SchedulerService implements AutoCloseable {
         }, transferLimits, checkpoints == null ? null : checkpoints::jobDir);
         events.transferred(transfers::ownerProperties);
         SchedulerObject object = new SchedulerObject(name, settings.machine(), settings.updateInterval(),
-                System.currentTimeMillis() * 1_000_000L, schedd, transfers, settings.queueRights());
+                System.currentTimeMillis() * 1_000_000L, schedd, transfers, settings.queueRights(), agent.queries());
         schedd.recover();
         events.host(object);
         agent.serveRequests();
@@ -117,6 +118,24 @@ public final class SchedulerService implements AutoCloseable {
         // to the Alive the recovery sent) is given up then, once the exit reports that waited on
         // the broker have long been applied, instead of a whole ALIVE_INTERVAL later.
         owner.schedule(schedd::renewClaims, Math.min(aliveEvery, settings.callTimeout().toMillis()), TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * The queue as it is now for a query's walk, taken on the owner thread (a QueueView): the
+     * query thread waits at most the call timeout for it, and the query fails past that.
+     */
+    private org.harrier.scheduler.queue.QueueView queueView() {
+        if (schedd == null) {
+            throw new IllegalStateException("the scheduler is still starting");
+        }
+        try {
+            return schedd.queueView().get(settings.callTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("the scheduler did not hand over its queue: " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted waiting for the queue", e);
+        }
     }
 
     /**

@@ -24,7 +24,10 @@ import org.harrier.classad.StringValue;
  * reads {@link #ad}, {@link #contains}, {@link #jobsOf} and {@link #forEach} are also safe from any other thread
  * (the bus serving job objects): ads are immutable and clusters and their proc arrays are
  * published through a concurrent map and volatile fields, so another thread sees a job as it
- * was at some recent moment.
+ * was at some recent moment. Such a walk sees each job at a different moment, though, so one
+ * that must add up (a query's count, its pages) walks a {@link QueueView} instead: {@link #view}
+ * hands out the proc arrays as they are and a cluster copies its array before its next change
+ * (copy on write, once per cluster per view).
  */
 public final class JobQueue {
     private final ConcurrentSkipListMap<Integer, Cluster> clusters = new ConcurrentSkipListMap<>();
@@ -166,6 +169,17 @@ public final class JobQueue {
         return size;
     }
 
+    /**
+     * The queue as it is now, unchanged by what follows (QueueView). Owner thread only, between
+     * transactions: it costs a reference per cluster here and, later, one copy of the proc array
+     * of each cluster that changes while a view of it may still be read.
+     */
+    public QueueView view() {
+        List<QueueView.Frozen> frozen = new ArrayList<>(clusters.size());
+        clusters.forEach((id, c) -> frozen.add(c.freeze(id)));
+        return new QueueView(frozen, size);
+    }
+
     /** Jobs per owner and status, kept in step with every change. */
     public QueueCounts counts() {
         return counts;
@@ -205,12 +219,31 @@ public final class JobQueue {
         /** Replaced whole when it grows or is repacked, so a reader always sees a base and array that belong together. */
         private volatile Procs procs = new Procs(0, new ClassAd[0]);
         private int live;
+        /** {@link #procs} was handed to a view, which must never see it change: copy it before the next write. */
+        private boolean frozen;
 
         private record Procs(int base, ClassAd[] ads) {
         }
 
         Cluster(ClassAd ad) {
             this.ad = ad;
+        }
+
+        QueueView.Frozen freeze(int cluster) {
+            frozen = true;
+            Procs p = procs;
+            return new QueueView.Frozen(cluster, p.base(), p.ads());
+        }
+
+        /** The procs to write to: a copy when the current ones are frozen in a view. */
+        private Procs writable() {
+            Procs p = procs;
+            if (frozen) {
+                p = new Procs(p.base(), p.ads().clone());
+                procs = p;
+                frozen = false;
+            }
+            return p;
         }
 
         ClassAd get(int proc) {
@@ -226,7 +259,10 @@ public final class JobQueue {
             if (i < 0 || i >= p.ads().length) {
                 p = grownFor(p, proc);
                 procs = p;
+                frozen = false;
                 i = proc - p.base();
+            } else {
+                p = writable();
             }
             ClassAd before = p.ads()[i];
             p.ads()[i] = ad;
@@ -237,7 +273,7 @@ public final class JobQueue {
         }
 
         ClassAd remove(int proc) {
-            Procs p = procs;
+            Procs p = writable();
             int i = proc - p.base();
             ClassAd before = p.ads()[i];
             p.ads()[i] = null;
