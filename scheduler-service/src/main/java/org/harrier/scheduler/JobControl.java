@@ -16,6 +16,7 @@ import org.harrier.scheduler.queue.JobSelection;
 import org.harrier.scheduler.queue.JobStatus;
 import org.harrier.scheduler.queue.Transaction;
 import org.harrier.scheduler.queue.Transition;
+import org.harrier.scheduler.store.HistoryKeys;
 
 /**
  * Users' control of queued jobs (docs/protocols.md, "Job control"): Hold, Release, Remove, Suspend, Continue
@@ -161,13 +162,10 @@ final class JobControl {
 
     /** One page of finished jobs' final ads, newest first, after job {@code after} (null: from the newest); see {@link HistoryPage}. */
     HistoryPage historyPage(String constraint, int limit, JobId after) {
-        return HistoryPage.of(keeper.finishedNewestFirst(HistoryPage.after(after, selecting(constraint)),
-                HistoryPage.scanLimit(limit)), limit);
-    }
-
-    private java.util.function.Predicate<ClassAd> selecting(String constraint) {
         JobSelection.Matching m = constraint == null ? null : new JobSelection.Matching(JobSelection.constraint(constraint));
-        return ad -> m == null || m.selects(ad, context);
+        HistoryKeys keys = m == null ? HistoryKeys.ANY : HistoryKeys.of(m.constraint());
+        return HistoryPage.of(keeper.finishedNewestFirst(keys, after, ad -> m == null || m.selects(ad, context),
+                HistoryPage.scanLimit(limit)), limit);
     }
 
     /**

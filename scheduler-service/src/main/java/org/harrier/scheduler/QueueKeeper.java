@@ -22,6 +22,7 @@ import org.harrier.scheduler.queue.QueueCounts;
 import org.harrier.scheduler.queue.QueueOp;
 import org.harrier.scheduler.queue.Submission;
 import org.harrier.scheduler.queue.Transaction;
+import org.harrier.scheduler.store.HistoryKeys;
 import org.harrier.scheduler.store.Journal;
 
 /**
@@ -120,17 +121,18 @@ final class QueueKeeper {
     }
 
     /**
-     * Final ads of jobs that left the queue, the most recent first, that satisfy {@code filter},
-     * at most {@code limit} (GetHistory). The one place the history is read for queries, so a
-     * durable history store answers here.
+     * Final ads of jobs that left the queue, the most recent first, of the jobs {@code keys}
+     * admits that satisfy {@code filter}, starting just past job {@code after} (null: from the
+     * newest), at most {@code limit} (GetHistory). The one place the history is read for
+     * queries: the history file, through its index, when the journal keeps one.
      */
-    List<ClassAd> finishedNewestFirst(java.util.function.Predicate<ClassAd> filter, int limit) {
+    List<ClassAd> finishedNewestFirst(HistoryKeys keys, JobId after, java.util.function.Predicate<ClassAd> filter, int limit) {
         if (journal.history().isEmpty()) {
-            return history.newestFirst(filter, limit);
+            return history.newestFirst(HistoryPage.after(after, filter), limit);
         }
         // The history file has every finished job, the memory only the recent ones.
         try {
-            return journal.history().get().newestFirst(filter, limit);
+            return journal.history().get().newestFirst(keys, after, filter, limit);
         } catch (java.io.IOException e) {
             throw new ScheddFailure.Unavailable("cannot read the job history: " + e.getMessage());
         }
@@ -149,16 +151,16 @@ final class QueueKeeper {
     }
 
     /**
-     * A finished job's final ad: from the recent ones in memory, else from the history file
-     * (read from its end, so recent jobs are found quickly; an id that never finished here
-     * reads the whole file, on this thread -- a known cost until the history has an index).
+     * A finished job's final ad: from the recent ones in memory, else from the history file,
+     * through its index (only that job's cluster's ads are read).
      */
     private ClassAd finished(JobId id) {
         ClassAd ad = history.ad(id);
         if (ad != null || journal.history().isEmpty()) {
             return ad;
         }
-        List<ClassAd> found = finishedNewestFirst(a -> isJob(a, id), 1);
+        HistoryKeys keys = new HistoryKeys(java.util.Map.of(id.cluster(), java.util.Set.of(id.proc())), null);
+        List<ClassAd> found = finishedNewestFirst(keys, null, a -> isJob(a, id), 1);
         return found.isEmpty() ? null : found.get(0);
     }
 

@@ -33,10 +33,15 @@ final class SchedulerProcess implements AutoCloseable {
     }
 
     static SchedulerProcess start(String brokerUrl, Path spool, Path log, List<String> jvm) throws IOException {
+        return start(brokerUrl, spool, log, jvm, System.getProperty("java.class.path"));
+    }
+
+    /** With the scheduler's classes from {@code classpath}: another commit's build, to compare the two on the same spool. */
+    static SchedulerProcess start(String brokerUrl, Path spool, Path log, List<String> jvm, String classpath) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvm);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), "org.harrier.scheduler.bus.SchedulerService",
+        command.addAll(List.of("-cp", classpath, "org.harrier.scheduler.bus.SchedulerService",
                 "--broker", brokerUrl, "--name", NAME, "--spool", spool.toString()));
         Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         return new SchedulerProcess(p, log);

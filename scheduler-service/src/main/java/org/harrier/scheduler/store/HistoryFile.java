@@ -9,26 +9,36 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 import org.harrier.classad.ClassAd;
-import org.harrier.classad.ClassAdParseException;
 import org.harrier.classad.Expr;
+import org.harrier.classad.IntegerValue;
+import org.harrier.scheduler.queue.JobId;
 
 /**
  * Completed and removed jobs, in HTCondor's history-file layout: each job's final ad as
  * {@code Name = value} lines, closed by a banner line
  * {@code *** ProcId = 0 ClusterId = 12 Owner = "alice" CompletionDate = 1795278956}. Values are
  * new-syntax ClassAd text (one line each; HTCondor's old syntax cannot hold a newline in a
- * string). Appended by the queue log's writer thread, read newest first from the end of the
- * file, as {@code condor_history} does, so reading the last few jobs costs the same however
- * long the history is.
+ * string). Appended by the queue log's writer thread.
+ *
+ * <p>Each file has an index beside it ({@link HistorySidecar}: where each ad lies, by ClusterId
+ * and ProcId), so a query never scans the file to find a job or a cluster, nor re-reads the ads
+ * before a page's cursor: a lookup reads only the ads of the clusters named, a page starts at
+ * its cursor's position, and the newest {@code -limit} ads are the last ones indexed. Only a
+ * constraint that names no cluster reads every ad, newest first, until its limit. The file stays
+ * the truth: an index missing, short or stale after a crash is rebuilt from it.
  *
  * <p>Rotated as HTCondor rotates it: once {@code history} passes MAX_HISTORY_LOG bytes (20 MiB)
  * it is renamed {@code history.<yyyyMMdd'T'HHmmss>} and a new one begins; only the newest
- * MAX_HISTORY_ROTATIONS (2) rotated files are kept. Reads go through the current file, then the
- * rotated ones, newest first.
+ * MAX_HISTORY_ROTATIONS (2) rotated files are kept, each with its index. Reads go through the
+ * current file, then the rotated ones, newest first.
+ *
+ * <p>Threads: {@link #append} on one writer thread at a time; reads on any thread. The current
+ * file's index, and the rotation that swaps it, are guarded by this object's monitor.
  */
 public final class HistoryFile {
     static final String FILE = "history";
@@ -37,14 +47,19 @@ public final class HistoryFile {
     /** HTCondor's MAX_HISTORY_ROTATIONS default. */
     public static final int MAX_HISTORY_ROTATIONS = 2;
     private static final String BANNER = "*** ";
-    private static final int BLOCK = 64 * 1024;
     private static final java.time.format.DateTimeFormatter ROTATED =
             java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss").withZone(java.time.ZoneOffset.UTC);
 
     private final Path file;
     private final long maxBytes;
     private final int rotations;
+    /** Writer thread only. */
     private FileChannel out;
+    /** The current file's index and its index file; null until first used, and again after a rotation. Guarded by this. */
+    private HistoryIndex current;
+    private HistorySidecar sidecar;
+    /** Rotated files' indexes by file name, read once each. */
+    private final Map<String, HistoryIndex> rotatedIndexes = new ConcurrentHashMap<>();
 
     public HistoryFile(Path dir) {
         this(dir, MAX_HISTORY_LOG, MAX_HISTORY_ROTATIONS);
@@ -65,34 +80,89 @@ public final class HistoryFile {
         return file;
     }
 
-    /** Appends the ads and fsyncs. Writer thread only. */
-    void append(List<ClassAd> ads) throws IOException {
+    /**
+     * Appends the ads and fsyncs, then indexes them (the index is not fsynced: see
+     * {@link HistorySidecar}). One writer at a time: the queue log's writer thread in a
+     * scheduler, or a tool writing a history before any scheduler runs on it.
+     */
+    public void append(List<ClassAd> ads) throws IOException {
         if (ads.isEmpty()) {
             return;
         }
+        current();
         if (out == null) {
             out = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+            cutShortTail();
         }
-        StringBuilder text = new StringBuilder(1024 * ads.size());
+        long at = out.size();
+        ByteArrayOutputStream text = new ByteArrayOutputStream(1024 * ads.size());
+        List<IndexEntry> entries = new ArrayList<>(ads.size());
         for (ClassAd ad : ads) {
             ClassAd flat = ad.flatten();
-            flat.forEach((name, value) -> text.append(name).append(" = ").append(value.unparse()).append('\n'));
-            text.append(BANNER).append(banner(flat)).append('\n');
+            int start = text.size();
+            StringBuilder s = new StringBuilder(1024);
+            flat.forEach((name, value) -> s.append(name).append(" = ").append(value.unparse()).append('\n'));
+            s.append(BANNER).append(banner(flat)).append('\n');
+            text.writeBytes(s.toString().getBytes(StandardCharsets.UTF_8));
+            entries.add(entry(flat, at + start, text.size() - start));
         }
-        ByteBuffer b = ByteBuffer.wrap(text.toString().getBytes(StandardCharsets.UTF_8));
+        ByteBuffer b = ByteBuffer.wrap(text.toByteArray());
         while (b.hasRemaining()) {
             out.write(b);
         }
         out.force(false);
-        if (out.size() > maxBytes) {
-            rotate();
+        synchronized (this) {
+            entries.forEach(current::add);
+            sidecar.append(entries);
+            if (out.size() > maxBytes) {
+                rotate();
+            }
         }
     }
 
-    /** Renames the full file aside (a new one begins with the next append) and drops the oldest rotated files. */
+    /** The index entry of an ad written at {@code start}: its ids as its banner line shows them. */
+    private static IndexEntry entry(ClassAd flat, long start, int length) {
+        if (flat.lookup("ClusterId") instanceof IntegerValue c && flat.lookup("ProcId") instanceof IntegerValue p
+                && c.value() >= 1 && c.value() <= Integer.MAX_VALUE && p.value() >= 0 && p.value() <= Integer.MAX_VALUE) {
+            return new IndexEntry((int) c.value(), (int) p.value(), start, length);
+        }
+        return new IndexEntry(HistoryIndex.UNKNOWN, 0, start, length);
+    }
+
+    /**
+     * Cuts off an ad whose write was cut short (past the last banner line, so past the index's
+     * end): its batch was never fsynced, so the transaction destroying its job was never written,
+     * and that job leaves the queue again after the restart. Left there, its lines would join
+     * the next ad's.
+     */
+    private void cutShortTail() throws IOException {
+        long whole;
+        synchronized (this) {
+            whole = current.end();
+        }
+        if (out.size() > whole) {
+            out.truncate(whole);
+        }
+    }
+
+    /** The current file's index, read (or rebuilt from the file) the first time it is needed. */
+    private synchronized HistoryIndex current() throws IOException {
+        if (current == null) {
+            sidecar = new HistorySidecar(file);
+            current = sidecar.load();
+        }
+        return current;
+    }
+
+    /**
+     * Renames the full file and its index aside (a new one begins with the next append) and drops
+     * the oldest rotated files with theirs. The index is renamed first: a crash between the two
+     * leaves the file without an index, which is rebuilt, never a new file with an old index.
+     */
     private void rotate() throws IOException {
         out.close();
         out = null;
+        sidecar.close();
         List<Path> rotated = rotatedNewestFirst();
         String name = FILE + "." + ROTATED.format(java.time.Instant.now());
         if (!rotated.isEmpty() && rotationOrder(rotated.get(0).getFileName().toString()).compareTo(rotationOrder(name)) >= 0) {
@@ -102,12 +172,35 @@ public final class HistoryFile {
             long n = dot < 0 ? 0 : Long.parseLong(newest.substring(dot + 1));
             name = (dot < 0 ? newest : newest.substring(0, dot)) + "." + (n + 1);
         }
-        Files.move(file, file.resolveSibling(name), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        Path aside = file.resolveSibling(name);
+        if (Files.exists(HistorySidecar.of(file))) {
+            Files.move(HistorySidecar.of(file), HistorySidecar.of(aside), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        }
+        Files.move(file, aside, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        rotatedIndexes.put(name, current);
+        current = null;
+        sidecar = null;
         rotated = rotatedNewestFirst();
         for (Path old : rotated.subList(Math.min(rotations, rotated.size()), rotated.size())) {
+            Files.deleteIfExists(HistorySidecar.of(old));
             Files.deleteIfExists(old);
+            rotatedIndexes.remove(old.getFileName().toString());
         }
+        dropOrphanIndexes();
         syncDirectory(file.getParent());
+    }
+
+    /** Index files whose history is gone (a crash between a rotation's steps, or a reader that raced one). */
+    private void dropOrphanIndexes() throws IOException {
+        List<Path> orphans;
+        try (var files = Files.list(file.getParent())) {
+            orphans = files.filter(f -> f.getFileName().toString().startsWith(FILE + "-index."))
+                    .filter(f -> !Files.exists(f.resolveSibling(FILE + f.getFileName().toString().substring((FILE + "-index").length()))))
+                    .toList();
+        }
+        for (Path f : orphans) {
+            Files.deleteIfExists(f);
+        }
     }
 
     private static void syncDirectory(Path dir) throws IOException {
@@ -146,9 +239,13 @@ public final class HistoryFile {
         return s.toString();
     }
 
-    void close() throws IOException {
+    synchronized void close() throws IOException {
         if (out != null) {
             out.close();
+            out = null;
+        }
+        if (sidecar != null) {
+            sidecar.close();
         }
     }
 
@@ -157,134 +254,81 @@ public final class HistoryFile {
      * banner (a write cut short) is skipped; so is a record whose text does not parse.
      */
     public List<ClassAd> newestFirst(Predicate<ClassAd> keep, int limit) throws IOException {
+        return newestFirst(HistoryKeys.ANY, null, keep, limit);
+    }
+
+    /**
+     * Up to {@code limit} ads that {@code keep} accepts, newest first, of the jobs {@code keys}
+     * admits, starting just past the newest ad of job {@code after} (null: from the newest; none
+     * when no file holds it). Only the ads the index points at are read: for named keys those of
+     * their clusters, else every ad from the newest back until the limit is reached.
+     */
+    public List<ClassAd> newestFirst(HistoryKeys keys, JobId after, Predicate<ClassAd> keep, int limit) throws IOException {
         List<ClassAd> found = new ArrayList<>();
         if (limit <= 0) {
             return found;
         }
-        List<Path> files = new ArrayList<>();
-        files.add(file);
-        files.addAll(rotatedNewestFirst());
-        for (Path f : files) {
-            if (found.size() >= limit) {
-                break;
+        List<HistoryAds> files = openForReading();
+        try {
+            int first = 0;
+            int below = files.get(0).size();
+            if (after != null) {
+                first = -1;
+                for (int i = 0; i < files.size() && first < 0; i++) {
+                    below = files.get(i).newest(after);
+                    first = below >= 0 ? i : -1;
+                }
+                if (first < 0) {
+                    return found;
+                }
             }
+            for (int i = first; i < files.size() && found.size() < limit; i++) {
+                files.get(i).read(keys, i == first ? below : files.get(i).size(), keep, limit, found);
+            }
+            return found;
+        } finally {
+            for (HistoryAds f : files) {
+                f.close();
+            }
+        }
+    }
+
+    /**
+     * The current file and the rotated ones, newest first, each open with its index as it is
+     * now: taken under the monitor, so no rotation falls between a file's name and its index.
+     * The current file's entry is there (empty) even before the file is.
+     */
+    private List<HistoryAds> openForReading() throws IOException {
+        List<HistoryAds> files = new ArrayList<>();
+        List<Path> rotated;
+        synchronized (this) {
+            files.add(HistoryAds.open(file, current()));
+            rotated = rotatedNewestFirst();
+        }
+        for (Path r : rotated) {
             try {
-                read(f, keep, limit, found);
-            } catch (java.nio.file.NoSuchFileException e) {
-                // rotated or dropped while we listed: its jobs are in the next file or gone
+                files.add(HistoryAds.open(r, rotatedIndex(r)));
+            } catch (java.io.UncheckedIOException e) {
+                if (!(e.getCause() instanceof java.nio.file.NoSuchFileException)) {
+                    throw e.getCause();
+                }
+                // dropped by a rotation since we listed: its jobs are gone
             }
         }
-        return found;
+        return files;
     }
 
-    private static void read(Path file, Predicate<ClassAd> keep, int limit, List<ClassAd> found) throws IOException {
-        try (FileChannel in = FileChannel.open(file, StandardOpenOption.READ)) {
-            BackwardLines lines = new BackwardLines(in);
-            List<String> record = null;
-            String line;
-            while (found.size() < limit && (line = lines.previous()) != null) {
-                if (line.startsWith(BANNER)) {
-                    if (record != null) {
-                        accept(record, keep, found);
-                    }
-                    record = new ArrayList<>();
-                } else if (record != null) {
-                    record.add(line);
+    /** A rotated file's index: it never changes, so it is read (or rebuilt) once. */
+    private HistoryIndex rotatedIndex(Path rotated) {
+        return rotatedIndexes.computeIfAbsent(rotated.getFileName().toString(), name -> {
+            try (HistorySidecar s = new HistorySidecar(rotated)) {
+                if (!Files.exists(rotated)) {
+                    throw new java.nio.file.NoSuchFileException(rotated.toString());
                 }
+                return s.load();
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
             }
-            if (record != null && found.size() < limit) {
-                accept(record, keep, found);
-            }
-        }
-    }
-
-    private static void accept(List<String> reversedLines, Predicate<ClassAd> keep, List<ClassAd> found) {
-        if (reversedLines.isEmpty()) {
-            return;
-        }
-        Collections.reverse(reversedLines);
-        ClassAd.Builder b = ClassAd.builder();
-        for (String l : reversedLines) {
-            int eq = l.indexOf(" = ");
-            if (eq <= 0) {
-                return;
-            }
-            try {
-                b.set(l.substring(0, eq), Expr.parse(l.substring(eq + 3)));
-            } catch (ClassAdParseException e) {
-                return;
-            }
-        }
-        ClassAd ad = b.build();
-        if (keep.test(ad)) {
-            found.add(ad);
-        }
-    }
-
-    /** The lines of a file from its last to its first, read in blocks from the end. */
-    private static final class BackwardLines {
-        private final FileChannel in;
-        private final ByteArrayOutputStream reversed = new ByteArrayOutputStream();
-        private long position;
-        private byte[] block = new byte[0];
-        private int index;
-        private boolean atEnd = true;
-        private boolean done;
-
-        BackwardLines(FileChannel in) throws IOException {
-            this.in = in;
-            this.position = in.size();
-            this.done = position == 0;
-        }
-
-        /** The previous line (without its newline), or null before the first. */
-        String previous() throws IOException {
-            if (done) {
-                return null;
-            }
-            reversed.reset();
-            while (true) {
-                if (index == 0) {
-                    if (position == 0) {
-                        done = true;
-                        return text();
-                    }
-                    fill();
-                }
-                byte c = block[--index];
-                if (c == '\n') {
-                    if (atEnd) {
-                        atEnd = false; // the newline that ends the file ends its last line
-                        continue;
-                    }
-                    return text();
-                }
-                atEnd = false;
-                reversed.write(c);
-            }
-        }
-
-        private void fill() throws IOException {
-            int n = (int) Math.min(BLOCK, position);
-            position -= n;
-            block = new byte[n];
-            ByteBuffer b = ByteBuffer.wrap(block);
-            while (b.hasRemaining()) {
-                if (in.read(b, position + b.position()) < 0) {
-                    throw new IOException("history file shrank while being read");
-                }
-            }
-            index = n;
-        }
-
-        private String text() {
-            byte[] b = reversed.toByteArray();
-            for (int i = 0, j = b.length - 1; i < j; i++, j--) {
-                byte t = b[i];
-                b[i] = b[j];
-                b[j] = t;
-            }
-            return new String(b, StandardCharsets.UTF_8);
-        }
+        });
     }
 }
