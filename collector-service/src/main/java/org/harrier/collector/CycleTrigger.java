@@ -5,7 +5,10 @@ import org.harrier.collector.negotiation.SlotOffer;
 
 /**
  * Which ad updates make a negotiation cycle worth starting (docs/protocols.md "Negotiation"):
- * a submitter (or scheduler) reporting more idle jobs than before; a slot that can take work
+ * a submitter (or scheduler) reporting more idle jobs than before, or a scheduler with idle jobs
+ * reporting new submissions (an ad sent every 100 ms carries only the newest counts, so a job
+ * submitted just after another was matched can leave TotalIdleJobs where it was, and would
+ * otherwise wait a whole NEGOTIATOR_INTERVAL); a slot that can take work
  * appearing; a slot becoming able to take work (Unclaimed again); a partitionable slot getting
  * resources back (a claim released, or its match notices timed out). Anything else, including the periodic re-advertisement of
  * an unchanged ad and a claimed dynamic slot appearing, waits for NEGOTIATOR_INTERVAL.
@@ -22,7 +25,7 @@ final class CycleTrigger {
         StoredAd before = update.previous();
         return switch (now.type()) {
             case SUBMITTER -> more(now, before, "IdleJobs");
-            case SCHEDULER -> more(now, before, "TotalIdleJobs");
+            case SCHEDULER -> more(now, before, "TotalIdleJobs") || now.count("TotalIdleJobs") > 0 && more(now, before, "JobsSubmitted");
             case SLOT -> slotOpened(now, before);
         };
     }
