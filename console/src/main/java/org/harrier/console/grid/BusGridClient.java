@@ -307,6 +307,7 @@ public final class BusGridClient implements GridClient {
         Located s = scheduler();
         List<ClassAd> all = new ArrayList<>();
         String after = null;
+        java.util.Set<String> cursors = new java.util.HashSet<>();
         while (true) {
             Long left = limit == null ? null : (long) (limit - all.size());
             GetHistory.Ads page = call(s, new GetHistory(constraint, left, after));
@@ -321,6 +322,12 @@ public final class BusGridClient implements GridClient {
                         + " and ProcId to continue from");
             }
             after = last.lookup("ClusterId").unparse() + "." + last.lookup("ProcId").unparse();
+            if (!cursors.add(after)) {
+                // A job whose final ad a crash left in the history twice can send the cursor back
+                // to where it was (scheduler-service/README.md): stop rather than page forever.
+                throw new ConsoleFailure("the scheduler's history came back to job " + after + " a second time (its"
+                        + " final ad is in the history twice); ask for a -constraint or -limit that ends before it");
+            }
         }
     }
 
