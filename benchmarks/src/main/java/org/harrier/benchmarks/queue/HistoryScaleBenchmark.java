@@ -46,12 +46,14 @@ public final class HistoryScaleBenchmark {
             Usage: java -cp benchmarks/target/benchmarks.jar org.harrier.benchmarks.queue.HistoryScaleBenchmark [options]
 
             Writes N finished jobs to a spool's history, starts a broker here and a scheduler JVM on
-            the spool, and times harrier history (a JVM each run) for one job, -limit 10, one
+            the spool, and times harrier history (bin/harrier, a JVM each run) for one job, -limit 10, one
             cluster and a constraint matching 1%, beside java -version; the median of R runs.
 
               --jobs N           finished jobs in the history (default 1000000)
               --clusters N       clusters they belong to, round-robin (default 1000)
               --runs N           runs of each command (default 5)
+              --harrier SH       the launcher the commands run through (default bin/harrier, from
+                                 the working directory; run with HARRIER_NO_BUILD=1)
               --scheduler-jvm OPTS  options for the scheduler's JVM (default -XX:TieredStopAtLevel=1)
               --scheduler-classpath CP  the scheduler's classes (default this JVM's): another
                                  commit's benchmarks.jar, to compare the two on one history
@@ -61,7 +63,8 @@ public final class HistoryScaleBenchmark {
               -h, --help         this text
             """;
 
-    record Options(int jobs, int clusters, int runs, List<String> jvm, String classpath, Path spool, boolean help) {
+    record Options(int jobs, int clusters, int runs, Path harrier, List<String> jvm, String classpath, Path spool,
+            boolean help) {
         Options {
             if (clusters > jobs) {
                 throw new IllegalArgumentException("--clusters must be at most --jobs, got " + clusters + " and " + jobs);
@@ -72,6 +75,7 @@ public final class HistoryScaleBenchmark {
             int jobs = 1_000_000;
             int clusters = 1_000;
             int runs = 5;
+            Path harrier = Path.of("bin", "harrier");
             List<String> jvm = List.of("-XX:TieredStopAtLevel=1");
             String classpath = System.getProperty("java.class.path");
             Path spool = null;
@@ -79,18 +83,19 @@ public final class HistoryScaleBenchmark {
                 String a = args[i];
                 switch (a) {
                     case "-h", "--help" -> {
-                        return new Options(jobs, clusters, runs, jvm, classpath, spool, true);
+                        return new Options(jobs, clusters, runs, harrier, jvm, classpath, spool, true);
                     }
                     case "--jobs" -> jobs = count(a, value(args, ++i, a), 100);
                     case "--clusters" -> clusters = count(a, value(args, ++i, a), 1);
                     case "--runs" -> runs = count(a, value(args, ++i, a), 1);
+                    case "--harrier" -> harrier = Path.of(value(args, ++i, a));
                     case "--scheduler-jvm" -> jvm = jvmOptions(value(args, ++i, a));
                     case "--scheduler-classpath" -> classpath = value(args, ++i, a);
                     case "--spool" -> spool = Path.of(value(args, ++i, a));
                     default -> throw new IllegalArgumentException("unknown option " + a);
                 }
             }
-            return new Options(jobs, clusters, runs, jvm, classpath, spool, false);
+            return new Options(jobs, clusters, runs, harrier, jvm, classpath, spool, false);
         }
 
         /** Job {@code n} (0-based, in the order written): cluster 1 + n mod C, proc n div C. */
@@ -117,6 +122,9 @@ public final class HistoryScaleBenchmark {
     }
 
     static void run(Options o, PrintStream out) throws Exception {
+        if (!Files.isExecutable(o.harrier())) {
+            throw new IllegalArgumentException(o.harrier().toAbsolutePath() + " is not an executable launcher (--harrier)");
+        }
         Path dir = Files.createTempDirectory("harrier-historybench");
         try {
             run(o, dir, o.spool() != null ? o.spool() : dir.resolve("spool"), out);
@@ -144,7 +152,7 @@ public final class HistoryScaleBenchmark {
              SchedulerProcess scheduler = SchedulerProcess.start(broker.clientUrl(), spool, dir.resolve("scheduler.log"), o.jvm(),
                      o.classpath())) {
             awaitHistory(bus.console(), scheduler);
-            Runner runner = new Runner(new HarrierCli(broker.url(), dir.resolve("broker")), bus.console(), o.runs(), out);
+            Runner runner = new Runner(new HarrierCli(o.harrier(), broker.url(), dir.resolve("broker")), bus.console(), o.runs(), out);
             int last = o.jobs() - 1;
             int middle = o.jobs() / 2;
             String job = o.cluster(middle) + "." + o.proc(middle);
@@ -317,10 +325,9 @@ public final class HistoryScaleBenchmark {
     }
 
     /** {@code harrier} as a user runs it: its own JVM, with bin/harrier's options, against this run's broker. */
-    private record HarrierCli(String brokerUrl, Path data) {
+    private record HarrierCli(Path launcher, String brokerUrl, Path data) {
         String run(List<String> args) throws IOException, InterruptedException {
-            List<String> command = new ArrayList<>(List.of(java(), "-XX:TieredStopAtLevel=1", "-cp",
-                    System.getProperty("java.class.path"), "org.harrier.console.Harrier", "--broker", brokerUrl,
+            List<String> command = new ArrayList<>(List.of(launcher.toString(), "--broker", brokerUrl,
                     "--data", data.toString()));
             command.addAll(args);
             return exec(command);
@@ -337,6 +344,7 @@ public final class HistoryScaleBenchmark {
         private static String exec(List<String> command) throws IOException, InterruptedException {
             ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
             pb.environment().keySet().removeIf(k -> k.startsWith("HARRIER_"));
+            pb.environment().put("HARRIER_NO_BUILD", "1"); // the launcher runs the jar as built
             Process p = pb.start();
             String printed = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (p.waitFor() != 0) {

@@ -45,19 +45,23 @@ public final class QueryScaleBenchmark {
             Usage: java -cp benchmarks/target/benchmarks.jar org.harrier.benchmarks.queue.QueryScaleBenchmark [options]
 
             Starts a broker here and the scheduler as its own JVM on a fresh spool, queues N jobs
-            in C clusters, then times harrier q as a user runs it (a JVM per command; the median
-            of R runs, beside java -version's): q ID, q -totals, q -constraint matching 1% of the
-            jobs (ProcId % 100 == 7) and q -af ClusterId ProcId over every job.
+            in C clusters, then times harrier q as a user runs it (bin/harrier, a JVM per command;
+            the median of R runs, beside java -version's): q ID, q -totals, q -constraint matching
+            1% of the jobs (ProcId % 100 == 7) and q -af ClusterId ProcId over every job.
 
               --jobs N           jobs queued (default 1000000)
               --clusters C       clusters they are submitted in, one SubmitCluster each (default 1000)
               --rounds R         runs of each command (default 3)
-              --cli-jvm OPTS     options for each command's JVM (default -XX:TieredStopAtLevel=1, as bin/harrier)
+              --harrier SH       the launcher the commands run through (default bin/harrier, from
+                                 the working directory; run with HARRIER_NO_BUILD=1)
+              --cli-jvm OPTS     options for each command's JVM (HARRIER_JAVA_OPTS; default
+                                 -XX:TieredStopAtLevel=1, as bin/harrier)
               --scheduler-jvm OPTS  options for the scheduler's JVM (default -XX:TieredStopAtLevel=1)
               -h, --help         this text
             """;
 
-    record Options(int jobs, int clusters, int rounds, List<String> cliJvm, List<String> schedulerJvm, boolean help) {
+    record Options(int jobs, int clusters, int rounds, Path harrier, List<String> cliJvm, List<String> schedulerJvm,
+            boolean help) {
         Options {
             if (jobs < clusters) {
                 throw new IllegalArgumentException("--jobs must be at least --clusters (" + clusters + "), got " + jobs);
@@ -68,23 +72,25 @@ public final class QueryScaleBenchmark {
             int jobs = 1_000_000;
             int clusters = 1_000;
             int rounds = 3;
+            Path harrier = Path.of("bin", "harrier");
             List<String> cli = List.of("-XX:TieredStopAtLevel=1");
             List<String> scheduler = List.of("-XX:TieredStopAtLevel=1");
             for (int i = 0; i < args.length; i++) {
                 String a = args[i];
                 switch (a) {
                     case "-h", "--help" -> {
-                        return new Options(jobs, clusters, rounds, cli, scheduler, true);
+                        return new Options(jobs, clusters, rounds, harrier, cli, scheduler, true);
                     }
                     case "--jobs" -> jobs = count(a, value(args, ++i, a), 1);
                     case "--clusters" -> clusters = count(a, value(args, ++i, a), 1);
                     case "--rounds" -> rounds = count(a, value(args, ++i, a), 1);
+                    case "--harrier" -> harrier = Path.of(value(args, ++i, a));
                     case "--cli-jvm" -> cli = jvmOptions(value(args, ++i, a));
                     case "--scheduler-jvm" -> scheduler = jvmOptions(value(args, ++i, a));
                     default -> throw new IllegalArgumentException("unknown option " + a);
                 }
             }
-            return new Options(jobs, clusters, rounds, cli, scheduler, false);
+            return new Options(jobs, clusters, rounds, harrier, cli, scheduler, false);
         }
 
         /** Procs of cluster {@code c} (1-based): the jobs shared out, the first clusters taking one more. */
@@ -107,6 +113,9 @@ public final class QueryScaleBenchmark {
     }
 
     static void run(Options o, PrintStream out) throws Exception {
+        if (!Files.isExecutable(o.harrier())) {
+            throw new IllegalArgumentException(o.harrier().toAbsolutePath() + " is not an executable launcher (--harrier)");
+        }
         Path dir = Files.createTempDirectory("harrier-querybench");
         out.printf(Locale.ROOT, "%,d jobs in %,d clusters; command JVM options: %s%n", o.jobs(), o.clusters(),
                 o.cliJvm().isEmpty() ? "(the JDK's defaults)" : String.join(" ", o.cliJvm()));
@@ -130,7 +139,7 @@ public final class QueryScaleBenchmark {
     }
 
     private static void measure(Options o, Commands commands, PrintStream out) throws IOException, InterruptedException {
-        double javaVersion = median(o.rounds(), () -> commands.time(List.of("-version"), output -> null));
+        double javaVersion = median(o.rounds(), () -> commands.javaVersion());
         print(out, "java_version_s", "%.3f", javaVersion, "java -version with the same options: the floor of every command");
 
         int middle = (o.clusters() + 1) / 2;
@@ -210,21 +219,29 @@ public final class QueryScaleBenchmark {
             String problem(String output);
         }
 
+        /** {@code harrier ARGS} through the launcher, as a user types it (its startup archive included). */
         double harrier(List<String> args, Check check) throws IOException, InterruptedException {
-            List<String> command = new ArrayList<>(List.of("-cp", System.getProperty("java.class.path"), "org.harrier.console.Harrier"));
+            List<String> command = new ArrayList<>(List.of(o.harrier().toString()));
             command.addAll(args);
             return time(command, check);
         }
 
-        double time(List<String> args, Check check) throws IOException, InterruptedException {
-            List<String> command = new ArrayList<>();
-            command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        /** The floor of every command: the same JVM, with the same options, doing nothing. */
+        double javaVersion() throws IOException, InterruptedException {
+            List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
             command.addAll(o.cliJvm());
-            command.addAll(args);
+            command.add("-version");
+            return time(command, output -> null);
+        }
+
+        private double time(List<String> command, Check check) throws IOException, InterruptedException {
+            List<String> args = command;
             Path output = dir.resolve("command.out");
             ProcessBuilder b = new ProcessBuilder(command).redirectOutput(output.toFile()).redirectError(dir.resolve("command.err").toFile());
             Map<String, String> env = b.environment();
             env.put("HARRIER_BROKER", broker.url());
+            env.put("HARRIER_NO_BUILD", "1");
+            env.put("HARRIER_JAVA_OPTS", String.join(" ", o.cliJvm()));
             env.put("HARRIER_USER", GridBroker.owner());
             env.put("HARRIER_PASSWORD_FILE", broker.security().passwordFile(GridBroker.owner()).toString());
             long start = System.nanoTime();

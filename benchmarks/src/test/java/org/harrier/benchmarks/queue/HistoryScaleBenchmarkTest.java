@@ -23,7 +23,7 @@ class HistoryScaleBenchmarkTest {
     void aTinyRunPrintsEveryFigureOfRightAnswers() throws Exception {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         HistoryScaleBenchmark.run(HistoryScaleBenchmark.Options.parse(new String[] {"--jobs", "2500", "--clusters", "20",
-                "--runs", "1"}), new PrintStream(bytes, true, StandardCharsets.UTF_8));
+                "--runs", "1", "--harrier", java.nio.file.Path.of("..", "bin", "harrier").toString()}), new PrintStream(bytes, true, StandardCharsets.UTF_8));
         String report = bytes.toString(StandardCharsets.UTF_8);
         assertAll(report,
                 () -> assertTrue(figure(report, "history_write_s") >= 0),

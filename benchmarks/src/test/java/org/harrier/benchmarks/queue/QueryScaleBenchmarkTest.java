@@ -26,7 +26,7 @@ class QueryScaleBenchmarkTest {
     void aTinyRunChecksEveryAnswerAndPrintsEveryFigure() throws Exception {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         QueryScaleBenchmark.run(QueryScaleBenchmark.Options.parse(new String[] {"--jobs", "1003", "--clusters", "4",
-                "--rounds", "1"}), new PrintStream(bytes, true, StandardCharsets.UTF_8));
+                "--rounds", "1", "--harrier", java.nio.file.Path.of("..", "bin", "harrier").toString()}), new PrintStream(bytes, true, StandardCharsets.UTF_8));
         String report = bytes.toString(StandardCharsets.UTF_8);
         assertAll(report,
                 () -> assertTrue(report.startsWith("1,003 jobs in 4 clusters; command JVM options: -XX:TieredStopAtLevel=1\n")),
