@@ -125,11 +125,6 @@ public final class Cgroups {
         return memoryBase != null;
     }
 
-    /** True when a job cgroup emptied by its job can be reset for another ({@link SpareCgroups}): version 1. */
-    boolean recyclesCgroups() {
-        return usable() && !v2;
-    }
-
     /** True when jobs' CPU time comes from their cgroup (v1 cpuacct writable, or v2). */
     boolean measuresCpu() {
         return cpuacctBase.isPresent();

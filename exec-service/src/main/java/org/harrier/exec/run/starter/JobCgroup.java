@@ -16,21 +16,17 @@ import java.util.Optional;
  *
  * <p>Files used (kernel cgroup-v1 memory.rst and freezer-subsystem.rst, cgroup-v2.rst):
  * v1 memory.limit_in_bytes (and memory.memsw.limit_in_bytes where swap is accounted),
- * memory.max_usage_in_bytes, memory.force_empty, memory.oom_control's oom_kill, freezer.state, cpuacct.stat; v2
+ * memory.max_usage_in_bytes, memory.oom_control's oom_kill, freezer.state, cpuacct.stat; v2
  * memory.max, memory.swap.max, memory.peak, memory.events' oom_kill, cgroup.freeze, cgroup.kill,
  * cpu.stat.
  *
- * <p>Thread-safe: every operation is a file read or write; the baselines are set by
- * {@link #reuse} before the job's process starts.
+ * <p>Thread-safe: every operation is a file read or write.
  */
 final class JobCgroup {
     private final boolean v2;
     private final Path memory;
     private final Path freezer;
     private final Optional<Path> cpuacct;
-    /** The counters a reused cgroup cannot reset, as they were when its current job began ({@link #reuse}). */
-    private volatile CpuTime cpuBefore = CpuTime.ZERO;
-    private volatile long oomKillsBefore;
 
     private JobCgroup(boolean v2, Path memory, Path freezer, Optional<Path> cpuacct) {
         this.v2 = v2;
@@ -113,46 +109,6 @@ final class JobCgroup {
     }
 
     /**
-     * Readies this cgroup, emptied by its job, for another (version 1 only): thawed, the pages
-     * still charged to it reclaimed and its peak reset to that empty state, its memory limit
-     * lifted (swap's first: memsw may never be below memory's). False when a process is still in
-     * it, it is version 2, or the kernel refuses: then it is removed, not reused.
-     */
-    boolean recycle() {
-        if (v2 || !procs().isEmpty()) {
-            return false;
-        }
-        try {
-            write(freezer.resolve("freezer.state"), "THAWED");
-            write(memory.resolve("memory.force_empty"), "0");
-            write(memory.resolve("memory.max_usage_in_bytes"), "0");
-            optional(memory.resolve("memory.memsw.limit_in_bytes"), "-1");
-            write(memory.resolve("memory.limit_in_bytes"), "-1");
-            return procs().isEmpty();
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    /**
-     * Sets a recycled cgroup up for a new job with {@code limitBytes} (0: none), as {@link #create}
-     * sets up a new one, and takes the baselines its CPU time and OOM kills are counted from.
-     */
-    boolean reuse(long limitBytes) {
-        try {
-            if (limitBytes > 0) {
-                write(memory.resolve("memory.limit_in_bytes"), Long.toString(limitBytes));
-                optional(memory.resolve("memory.memsw.limit_in_bytes"), Long.toString(limitBytes));
-            }
-        } catch (IOException e) {
-            return false;
-        }
-        cpuBefore = cpuSinceMade().orElse(CpuTime.ZERO);
-        oomKillsBefore = oomKillsSinceMade();
-        return true;
-    }
-
-    /**
      * The command line that runs {@code commandLine} inside this cgroup: a shell writes its own
      * pid into each cgroup.procs, then execs the job's program in its place (same pid). The
      * paths hold only characters {@link JobControls} allows, so single quotes are safe.
@@ -173,12 +129,8 @@ final class JobCgroup {
         return number(memory.resolve(v2 ? "memory.peak" : "memory.max_usage_in_bytes"));
     }
 
-    /** How many processes the OOM killer killed in this cgroup during its current job. */
+    /** How many processes the OOM killer killed in this cgroup. */
     long oomKills() {
-        return Math.max(0, oomKillsSinceMade() - oomKillsBefore);
-    }
-
-    private long oomKillsSinceMade() {
         try {
             return keyed(Files.readString(memory.resolve(v2 ? "memory.events" : "memory.oom_control")), "oom_kill");
         } catch (IOException | RuntimeException e) {
@@ -254,16 +206,10 @@ final class JobCgroup {
     }
 
     /**
-     * The CPU time of everything that ran in the cgroup during its current job, exited processes included (v1
+     * The CPU time of everything that ran in the cgroup, exited processes included (v1
      * cpuacct.stat in USER_HZ ticks, v2 cpu.stat in microseconds); empty without cpuacct.
      */
     Optional<CpuTime> cpu() {
-        CpuTime before = cpuBefore;
-        return cpuSinceMade().map(c -> new CpuTime(Math.max(0, c.userSeconds() - before.userSeconds()),
-                Math.max(0, c.systemSeconds() - before.systemSeconds())));
-    }
-
-    private Optional<CpuTime> cpuSinceMade() {
         if (cpuacct.isEmpty()) {
             return Optional.empty();
         }

@@ -30,7 +30,6 @@ public final class RunningJob {
     private final ScheduledExecutorService timer;
     private final JobControls controls;
     private final JobCgroup cgroup;
-    private final SpareCgroups spares;
     private final Path iwd;
     private final AtomicBoolean killed = new AtomicBoolean();
     private final AtomicBoolean suspended = new AtomicBoolean();
@@ -41,13 +40,12 @@ public final class RunningJob {
 
     /**
      * How the starter set a job up: its controls (KillSig, vacate time, memory limit), its cgroup
-     * (null: none) and where the cgroup goes once emptied, its working directory (null: no DiskUsage) and when it started, for the files
+     * (null: none), its working directory (null: no DiskUsage) and when it started, for the files
      * it writes there.
      */
-    record Setup(JobControls controls, JobCgroup cgroup, SpareCgroups spares, Path iwd, long startMillis) {
+    record Setup(JobControls controls, JobCgroup cgroup, Path iwd, long startMillis) {
         Setup {
             java.util.Objects.requireNonNull(controls, "controls");
-            java.util.Objects.requireNonNull(spares, "spares");
         }
     }
 
@@ -59,7 +57,6 @@ public final class RunningJob {
         this.timer = timer;
         this.controls = setup.controls();
         this.cgroup = setup.cgroup();
-        this.spares = setup.spares();
         this.iwd = setup.iwd();
     }
 
@@ -107,12 +104,9 @@ public final class RunningJob {
         resources = cgroup == null ? r : r.withResidentAtLeast(cgroup.peakBytes());
     }
 
-    /**
-     * A cgroup is kept for the next job or removed once its last process is gone, which may take
-     * the kernel a moment after the kill.
-     */
+    /** A cgroup is removed once its last process is gone, which may take the kernel a moment after the kill. */
     private void removeCgroup(int attempt) {
-        if (spares.offer(cgroup) || cgroup.remove() || attempt >= 50) {
+        if (cgroup.remove() || attempt >= 50) {
             return;
         }
         try {

@@ -37,7 +37,6 @@ public final class Starter implements AutoCloseable {
     private final long sampleNanos;
     private final Cgroups cgroups;
     private final JobAccounts accounts;
-    private final SpareCgroups spares = new SpareCgroups();
 
     public Starter(Duration killGrace, Duration usageInterval) {
         this(killGrace, usageInterval, Cgroups.none("not asked for"));
@@ -100,8 +99,7 @@ public final class Starter implements AutoCloseable {
 
     /**
      * Starts {@code command} under {@code controls}: in its own cgroup with its memory limit
-     * (a spare an earlier job emptied, else a new one named by the controls) when the controls
-     * name one and cgroups are usable here (a cgroup that cannot be made is
+     * when the controls name one and cgroups are usable here (a cgroup that cannot be made is
      * logged and the job runs without, as on a host without cgroups); vacated with its KillSig.
      */
     public RunningJob start(JobCommand command, JobControls controls, Consumer<ProcessOutcome> onExit) {
@@ -122,11 +120,7 @@ public final class Starter implements AutoCloseable {
         JobCgroup cgroup = null;
         if (controls.contained() && cgroups.usable()) {
             try {
-                long limit = MemoryLimit.bytes(controls.memoryLimitMiB());
-                cgroup = spares.take(limit);
-                if (cgroup == null) {
-                    cgroup = cgroups.create(controls.cgroupName(), limit);
-                }
+                cgroup = cgroups.create(controls.cgroupName(), MemoryLimit.bytes(controls.memoryLimitMiB()));
             } catch (IllegalStateException e) {
                 log.warn("job runs without its own cgroup: {}", e.getMessage());
             }
@@ -160,7 +154,7 @@ public final class Starter implements AutoCloseable {
         if (account != null) {
             AccountSwitch.awaitOpened(process, account, timer);
         }
-        RunningJob job = new RunningJob(process, timer, new RunningJob.Setup(controls, cgroup, spares, command.iwd(), startMillis));
+        RunningJob job = new RunningJob(process, timer, new RunningJob.Setup(controls, cgroup, command.iwd(), startMillis));
         job.watch(sampleNanos, onExit);
         return job;
     }
@@ -228,6 +222,5 @@ public final class Starter implements AutoCloseable {
     @Override
     public void close() {
         timer.shutdownNow();
-        spares.removeAll();
     }
 }
