@@ -1,8 +1,10 @@
 package org.harrier.benchmarks;
 
+import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /** What every benchmark's command line shares: option values, whole numbers, JVM options, the usage on error. */
 public final class CommandLine {
@@ -45,5 +47,26 @@ public final class CommandLine {
             System.exit(2);
             return null;
         }
+    }
+
+    /** A benchmark's run: its figures printed to {@code out}. */
+    public interface Run<O> {
+        void run(O options, PrintStream out) throws Exception;
+    }
+
+    /**
+     * A benchmark's {@code main}: parses {@code args} ({@link #parseOrExit}), prints {@code usage}
+     * when the options ask for help, else runs on System.out and exits: the bus's client threads
+     * would otherwise keep a finished run waiting.
+     */
+    public static <O> void runAndExit(String program, String usage, String[] args, Function<String[], O> parse,
+            Predicate<O> help, Run<O> run) throws Exception {
+        O options = parseOrExit(program, usage, args, parse);
+        if (help.test(options)) {
+            System.out.print(usage);
+            return;
+        }
+        run.run(options, System.out);
+        System.exit(0);
     }
 }

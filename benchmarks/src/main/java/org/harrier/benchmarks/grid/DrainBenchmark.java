@@ -2,7 +2,7 @@ package org.harrier.benchmarks.grid;
 
 import static org.harrier.benchmarks.CommandLine.count;
 import static org.harrier.benchmarks.CommandLine.jvmOptions;
-import static org.harrier.benchmarks.CommandLine.parseOrExit;
+import static org.harrier.benchmarks.CommandLine.runAndExit;
 import static org.harrier.benchmarks.CommandLine.value;
 import static org.harrier.benchmarks.Figures.print;
 import static org.harrier.benchmarks.Figures.verdict;
@@ -84,13 +84,7 @@ public final class DrainBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        Options options = parseOrExit("DrainBenchmark", USAGE, args, Options::parse);
-        if (options.help()) {
-            System.out.print(USAGE);
-            return;
-        }
-        run(options, System.out);
-        System.exit(0); // the bus's client threads would otherwise keep a finished run waiting
+        runAndExit("DrainBenchmark", USAGE, args, Options::parse, Options::help, DrainBenchmark::run);
     }
 
     static void run(Options o, PrintStream out) throws Exception {

@@ -4,7 +4,7 @@ import org.harrier.classad.ClassAd;
 import org.harrier.protocol.scheduler.Submit;
 import static org.harrier.benchmarks.CommandLine.count;
 import static org.harrier.benchmarks.CommandLine.jvmOptions;
-import static org.harrier.benchmarks.CommandLine.parseOrExit;
+import static org.harrier.benchmarks.CommandLine.runAndExit;
 import static org.harrier.benchmarks.CommandLine.value;
 import static org.harrier.benchmarks.Figures.print;
 import static org.harrier.benchmarks.Figures.verdict;
@@ -95,13 +95,7 @@ public final class GridBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        Options options = parseOrExit("GridBenchmark", USAGE, args, Options::parse);
-        if (options.help()) {
-            System.out.print(USAGE);
-            return;
-        }
-        run(options, System.out);
-        System.exit(0); // the bus's client threads would otherwise keep a finished run waiting
+        runAndExit("GridBenchmark", USAGE, args, Options::parse, Options::help, GridBenchmark::run);
     }
 
     static void run(Options o, PrintStream out) throws Exception {

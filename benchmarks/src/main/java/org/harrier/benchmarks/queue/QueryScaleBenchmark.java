@@ -2,7 +2,7 @@ package org.harrier.benchmarks.queue;
 
 import static org.harrier.benchmarks.CommandLine.count;
 import static org.harrier.benchmarks.CommandLine.jvmOptions;
-import static org.harrier.benchmarks.CommandLine.parseOrExit;
+import static org.harrier.benchmarks.CommandLine.runAndExit;
 import static org.harrier.benchmarks.CommandLine.value;
 import static org.harrier.benchmarks.Figures.print;
 import static org.harrier.benchmarks.Figures.verdict;
@@ -103,13 +103,7 @@ public final class QueryScaleBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        Options options = parseOrExit("QueryScaleBenchmark", USAGE, args, Options::parse);
-        if (options.help()) {
-            System.out.print(USAGE);
-            return;
-        }
-        run(options, System.out);
-        System.exit(0);
+        runAndExit("QueryScaleBenchmark", USAGE, args, Options::parse, Options::help, QueryScaleBenchmark::run);
     }
 
     static void run(Options o, PrintStream out) throws Exception {

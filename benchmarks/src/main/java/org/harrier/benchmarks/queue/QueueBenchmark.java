@@ -5,7 +5,7 @@ import org.harrier.protocol.scheduler.Submit;
 import org.harrier.protocol.scheduler.SubmitCluster;
 import static org.harrier.benchmarks.CommandLine.count;
 import static org.harrier.benchmarks.CommandLine.jvmOptions;
-import static org.harrier.benchmarks.CommandLine.parseOrExit;
+import static org.harrier.benchmarks.CommandLine.runAndExit;
 import static org.harrier.benchmarks.CommandLine.value;
 import static org.harrier.benchmarks.Figures.print;
 import static org.harrier.benchmarks.Figures.verdict;
@@ -92,13 +92,7 @@ public final class QueueBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        Options options = parseOrExit("QueueBenchmark", USAGE, args, Options::parse);
-        if (options.help()) {
-            System.out.print(USAGE);
-            return;
-        }
-        run(options, System.out);
-        System.exit(0);
+        runAndExit("QueueBenchmark", USAGE, args, Options::parse, Options::help, QueueBenchmark::run);
     }
 
     static void run(Options o, PrintStream out) throws Exception {

@@ -8,7 +8,7 @@ import org.harrier.classad.StringValue;
 import org.harrier.classad.IntegerValue;
 import org.harrier.classad.ClassAd;
 import static org.harrier.benchmarks.CommandLine.count;
-import static org.harrier.benchmarks.CommandLine.parseOrExit;
+import static org.harrier.benchmarks.CommandLine.runAndExit;
 import static org.harrier.benchmarks.CommandLine.value;
 import static org.harrier.benchmarks.Figures.print;
 
@@ -95,13 +95,7 @@ public final class TransferBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        Options options = parseOrExit("TransferBenchmark", USAGE, args, Options::parse);
-        if (options.help()) {
-            System.out.print(USAGE);
-            return;
-        }
-        run(options, System.out);
-        System.exit(0); // the bus's client threads would otherwise keep a finished run waiting
+        runAndExit("TransferBenchmark", USAGE, args, Options::parse, Options::help, TransferBenchmark::run);
     }
 
     static void run(Options o, PrintStream out) throws Exception {
