@@ -3,7 +3,6 @@ package org.harrier.scheduler.bus;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Clock;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
@@ -17,13 +16,13 @@ import org.harrier.bus.ServiceProcess;
 import org.harrier.bus.Console;
 import org.harrier.scheduler.EventFanout;
 import org.harrier.scheduler.Schedd;
-import org.harrier.config.Configuration;
 import org.harrier.scheduler.QueueRights;
 import org.harrier.scheduler.SchedulerSettings;
 import org.harrier.scheduler.ScheddEvents;
 import org.harrier.scheduler.queue.JobQueue;
 import org.harrier.scheduler.store.Journal;
 import org.harrier.scheduler.store.CheckpointSpool;
+import org.harrier.scheduler.store.HistoryLimits;
 import org.harrier.scheduler.store.QueueLog;
 import org.harrier.scheduler.transfer.FileTransfers;
 import org.harrier.scheduler.transfer.TransferLimits;
@@ -104,7 +103,7 @@ public final class SchedulerService implements AutoCloseable {
         events.transferred(transfers::ownerProperties);
         SchedulerObject object = new SchedulerObject(name, settings.machine(), settings.updateInterval(),
                 System.currentTimeMillis() * 1_000_000L, schedd, transfers, settings.queueRights(), agent.queries());
-        schedd.recover();
+        schedd.recover().whenComplete((jobs, failed) -> readHistoryIndexes(stored));
         events.host(object);
         agent.serveRequests();
         constructed.countDown();
@@ -118,6 +117,30 @@ public final class SchedulerService implements AutoCloseable {
         // to the Alive the recovery sent) is given up then, once the exit reports that waited on
         // the broker have long been applied, instead of a whole ALIVE_INTERVAL later.
         owner.schedule(schedd::renewClaims, Math.min(aliveEvery, settings.callTimeout().toMillis()), TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Reads the history's indexes on a thread of its own once the recovery is done, neither
+     * delaying the start nor waiting for the first query to read them (about 1 s for a million
+     * jobs): that query then answers as fast as the next. A failure only leaves the reading to
+     * the first query, which reports it.
+     */
+    private void readHistoryIndexes(QueueLog.Recovery stored) {
+        if (stored == null || stored.log().history().isEmpty()) {
+            return;
+        }
+        org.harrier.scheduler.store.HistoryFile history = stored.log().history().get();
+        Thread reader = new Thread(() -> {
+            long start = System.nanoTime();
+            try {
+                int ads = history.loadIndexes();
+                LOG.info("scheduler {}: history index of {} jobs read in {} ms", name, ads, (System.nanoTime() - start) / 1_000_000);
+            } catch (IOException | RuntimeException e) {
+                LOG.warn("scheduler {}: could not read the history's index ({}); the first history query reads it", name, e.toString());
+            }
+        }, "harrier-history-index");
+        reader.setDaemon(true);
+        reader.start();
     }
 
     /**
@@ -185,7 +208,7 @@ public final class SchedulerService implements AutoCloseable {
             TransferLimits transferLimits) {
         QueueLog.Recovery stored;
         try {
-            stored = QueueLog.open(spool);
+            stored = QueueLog.open(spool, settings.historyLimits());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open the job queue in " + spool + ": " + e.getMessage(), e);
         }
@@ -279,99 +302,28 @@ public final class SchedulerService implements AutoCloseable {
         console.close();
     }
 
-    private static final String USAGE = "harrier-scheduler --broker URL [--name NAME] [--update-interval SECONDS]"
-            + " [--spool DIR (default ~/.harrier/spool/NAME)] [--periodic-expr-interval SECONDS (default 60)]"
-            + " [--alive-interval SECONDS (default 300)] [--claim-lease SECONDS (default 1800)]"
-            + " [--max-concurrent-uploads N] [--max-concurrent-downloads N (default 10 each, 0 no limit)]"
-            + " [--config FILE (QUEUE_SUPER_USERS, QUEUE_SUPER_USER_MAY_IMPERSONATE)]";
-    private static final String PERIODIC_EXPR_INTERVAL = "--periodic-expr-interval";
-    private static final String ALIVE_INTERVAL = "--alive-interval";
-    private static final String CLAIM_LEASE = "--claim-lease";
-
-    /**
-     * Takes option {@code name} and its value out of {@code rest}: the value, or null when the
-     * option is not there; IllegalArgumentException {@code missing} when it has no value.
-     */
-    private static String take(java.util.List<String> rest, String name, String missing) {
-        int at = rest.indexOf(name);
-        if (at < 0) {
-            return null;
-        }
-        if (at + 1 >= rest.size()) {
-            throw new IllegalArgumentException(missing);
-        }
-        String value = rest.get(at + 1);
-        rest.subList(at, at + 2).clear();
-        return value;
-    }
-
-    /** Takes option {@code name} and its count (0 or more) out of {@code rest}; {@code otherwise} when it is not there. */
-    private static int count(java.util.List<String> rest, String name, int otherwise) {
-        String wrong = name + " needs a whole number, 0 or more";
-        String value = take(rest, name, wrong);
-        if (value == null) {
-            return otherwise;
-        }
-        if (!value.matches("[0-9]{1,9}")) {
-            throw new IllegalArgumentException(wrong);
-        }
-        return Integer.parseInt(value);
-    }
-
-    /** Takes option {@code name} and its whole seconds out of {@code rest}; null when it is not there. */
-    private static Duration seconds(java.util.List<String> rest, String name) {
-        String value = take(rest, name, name + " needs a value");
-        return value == null ? null : Duration.ofSeconds(ServiceProcess.wholeSeconds(name, value));
-    }
-
-    /** Takes {@code --config FILE} out of {@code rest} and reads it; an empty configuration without it. */
-    private static Configuration config(java.util.List<String> rest) {
-        String file = take(rest, "--config", "--config needs a value");
-        return file == null ? Configuration.EMPTY : Configuration.read(Path.of(file));
-    }
-
     /**
      * {@code --broker URL [--name NAME] [--update-interval SECONDS] [--spool DIR]
-     * [--periodic-expr-interval SECONDS] [--config FILE]}: runs until the process is stopped.
-     * FILE holds HTCondor-style knobs; the scheduler reads QUEUE_SUPER_USERS and
-     * QUEUE_SUPER_USER_MAY_IMPERSONATE ({@link QueueRights#from}).
+     * [--periodic-expr-interval SECONDS] [--max-history-log BYTES] [--max-history-rotations N]
+     * [--config FILE]}: runs until the process is stopped. FILE holds HTCondor-style knobs; the
+     * scheduler reads QUEUE_SUPER_USERS and QUEUE_SUPER_USER_MAY_IMPERSONATE
+     * ({@link QueueRights#from}), MAX_HISTORY_LOG and MAX_HISTORY_ROTATIONS ({@link HistoryLimits#from});
+     * the options are {@link SchedulerOptions}'.
      */
     public static void main(String[] args) throws InterruptedException {
-        ServiceProcess.Options options;
-        SchedulerSettings settings = SchedulerSettings.defaults();
-        TransferLimits limits = TransferLimits.DEFAULT;
+        SchedulerOptions options;
         try {
-            // The scheduler's own option first; the rest are every service's.
-            java.util.List<String> rest = new java.util.ArrayList<>(java.util.List.of(args));
-            settings = settings.withQueueRights(QueueRights.from(config(rest)));
-            Duration periodic = seconds(rest, PERIODIC_EXPR_INTERVAL);
-            if (periodic != null) {
-                settings = settings.withPeriodicExprInterval(periodic);
-            }
-            Duration alive = seconds(rest, ALIVE_INTERVAL);
-            Duration lease = seconds(rest, CLAIM_LEASE);
-            if (alive != null || lease != null) {
-                settings = settings.withLeases(alive != null ? alive : settings.aliveInterval(),
-                        lease != null ? lease : settings.claimLease());
-            }
-            limits = new TransferLimits(count(rest, "--max-concurrent-uploads", limits.maxUploads()),
-                    count(rest, "--max-concurrent-downloads", limits.maxDownloads()));
-            options = ServiceProcess.Options.parse(rest.toArray(String[]::new));
+            options = SchedulerOptions.parse(args, SchedulerSettings.defaults());
         } catch (IllegalArgumentException e) {
-            ServiceProcess.badCommandLine("harrier-scheduler", e.getMessage(), USAGE);
+            ServiceProcess.badCommandLine("harrier-scheduler", e.getMessage(), SchedulerOptions.USAGE);
             return;
         }
-        if (options.updateInterval() != null) {
-            settings = settings.withUpdateInterval(options.updateInterval());
-        }
-        String name = options.name() == null ? settings.machine() : options.name();
-        SchedulerSettings chosen = settings;
-        TransferLimits chosenLimits = limits;
-        Path spool = options.spool() != null ? options.spool()
+        String name = options.service().name() == null ? options.settings().machine() : options.service().name();
+        Path spool = options.service().spool() != null ? options.service().spool()
                 : Path.of(System.getProperty("user.home"), ".harrier", "spool", name);
-        ServiceProcess.run("harrier-scheduler", options.broker(), bus -> exitingWhenItsLogFails(
-                        start(bus, name, chosen, spool, chosenLimits), bus, spool),
-                service -> "scheduler " + service.agentName() + " on " + Bus.shown(options.broker()));
+        ServiceProcess.run("harrier-scheduler", options.service().broker(), bus -> exitingWhenItsLogFails(
+                        start(bus, name, options.settings(), spool, options.limits()), bus, spool),
+                service -> "scheduler " + service.agentName() + " on " + Bus.shown(options.service().broker()));
     }
 
     /**

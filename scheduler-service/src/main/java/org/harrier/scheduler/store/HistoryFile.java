@@ -32,20 +32,16 @@ import org.harrier.scheduler.queue.JobId;
  * constraint that names no cluster reads every ad, newest first, until its limit. The file stays
  * the truth: an index missing, short or stale after a crash is rebuilt from it.
  *
- * <p>Rotated as HTCondor rotates it: once {@code history} passes MAX_HISTORY_LOG bytes (20 MiB)
- * it is renamed {@code history.<yyyyMMdd'T'HHmmss>} and a new one begins; only the newest
- * MAX_HISTORY_ROTATIONS (2) rotated files are kept, each with its index. Reads go through the
- * current file, then the rotated ones, newest first.
+ * <p>Rotated as HTCondor rotates it ({@link HistoryLimits}): once {@code history} passes
+ * MAX_HISTORY_LOG bytes it is renamed {@code history.<yyyyMMdd'T'HHmmss>} and a new one begins;
+ * only the newest MAX_HISTORY_ROTATIONS rotated files are kept, each with its index. Reads go
+ * through the current file, then the rotated ones, newest first.
  *
  * <p>Threads: {@link #append} on one writer thread at a time; reads on any thread. The current
  * file's index, and the rotation that swaps it, are guarded by this object's monitor.
  */
 public final class HistoryFile {
     static final String FILE = "history";
-    /** HTCondor's MAX_HISTORY_LOG default. */
-    public static final long MAX_HISTORY_LOG = 20L * 1024 * 1024;
-    /** HTCondor's MAX_HISTORY_ROTATIONS default. */
-    public static final int MAX_HISTORY_ROTATIONS = 2;
     private static final String BANNER = "*** ";
     private static final java.time.format.DateTimeFormatter ROTATED =
             java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss").withZone(java.time.ZoneOffset.UTC);
@@ -62,18 +58,18 @@ public final class HistoryFile {
     private final Map<String, HistoryIndex> rotatedIndexes = new ConcurrentHashMap<>();
 
     public HistoryFile(Path dir) {
-        this(dir, MAX_HISTORY_LOG, MAX_HISTORY_ROTATIONS);
+        this(dir, HistoryLimits.DEFAULT);
     }
 
     /** A history rotated once it passes {@code maxBytes}, keeping {@code rotations} old files (0: none). */
     public HistoryFile(Path dir, long maxBytes, int rotations) {
-        if (maxBytes < 1 || rotations < 0) {
-            throw new IllegalArgumentException("MAX_HISTORY_LOG must be positive and MAX_HISTORY_ROTATIONS at least 0, got "
-                    + maxBytes + " and " + rotations);
-        }
+        this(dir, new HistoryLimits(maxBytes, rotations));
+    }
+
+    public HistoryFile(Path dir, HistoryLimits limits) {
         this.file = dir.resolve(FILE);
-        this.maxBytes = maxBytes;
-        this.rotations = rotations;
+        this.maxBytes = limits.maxHistoryLog();
+        this.rotations = limits.maxHistoryRotations();
     }
 
     public Path path() {
@@ -143,6 +139,28 @@ public final class HistoryFile {
         if (out.size() > whole) {
             out.truncate(whole);
         }
+    }
+
+    /**
+     * Reads every file's index now (rebuilding what a crash left short or stale), so that the
+     * first query after a start answers as fast as the next instead of reading a million jobs'
+     * index (about 1 s) first; returns how many ads they index. For a thread of its own after
+     * the scheduler's recovery: an append that comes meanwhile waits for the current file's
+     * index, as it would have waited to read it itself, and a query for the file it needs.
+     */
+    public int loadIndexes() throws IOException {
+        int ads = current().size();
+        for (Path r : rotatedNewestFirst()) {
+            try {
+                ads += rotatedIndex(r).size();
+            } catch (java.io.UncheckedIOException e) {
+                if (!(e.getCause() instanceof java.nio.file.NoSuchFileException)) {
+                    throw e.getCause();
+                }
+                // dropped by a rotation since we listed
+            }
+        }
+        return ads;
     }
 
     /** The current file's index, read (or rebuilt from the file) the first time it is needed. */

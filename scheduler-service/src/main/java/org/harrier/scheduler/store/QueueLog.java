@@ -54,9 +54,9 @@ public final class QueueLog implements Journal {
     private boolean closing;
     private boolean rewriting;
 
-    private QueueLog(Path file, FileChannel channel, long size) {
+    private QueueLog(Path file, FileChannel channel, long size, HistoryLimits historyLimits) {
         this.file = file;
-        this.history = new HistoryFile(file.getParent());
+        this.history = new HistoryFile(file.getParent(), historyLimits);
         this.channel = channel;
         this.lastRewriteBytes = size;
         this.writer = new Thread(this::writeLoop, "harrier-queue-log");
@@ -73,6 +73,11 @@ public final class QueueLog implements Journal {
      * not whole and right is reported and cut off, so the log ends at its last good transaction.
      */
     public static Recovery open(Path dir) throws IOException {
+        return open(dir, HistoryLimits.DEFAULT);
+    }
+
+    /** As {@link #open(Path)}, with the history beside the log rotated at {@code historyLimits}. */
+    public static Recovery open(Path dir, HistoryLimits historyLimits) throws IOException {
         Files.createDirectories(dir);
         Path file = dir.resolve(FILE);
         byte[] bytes = Files.exists(file) ? Files.readAllBytes(file) : new byte[0];
@@ -98,7 +103,7 @@ public final class QueueLog implements Journal {
         channel.truncate(d.goodBytes());
         channel.position(d.goodBytes());
         channel.force(true);
-        return new Recovery(new QueueLog(file, channel, d.goodBytes()), queue, applied, d.goodBytes(), cut, d.problem());
+        return new Recovery(new QueueLog(file, channel, d.goodBytes(), historyLimits), queue, applied, d.goodBytes(), cut, d.problem());
     }
 
     /** Hands {@code tx} to the writer; the future completes once it is on disk. Owner thread only. */

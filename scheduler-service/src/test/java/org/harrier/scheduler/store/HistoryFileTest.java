@@ -101,6 +101,36 @@ class HistoryFileTest {
                 "a job in a rotated file is found");
     }
 
+    /**
+     * What a scheduler does on a thread of its own after its recovery: every file's index read
+     * before any query, the current file's rebuilt when it is missing; answers are the same.
+     */
+    @Test
+    void theIndexesAreReadAheadOfTheFirstQueryForEveryFileKept() throws IOException {
+        long oneJob = jobBytes();
+        HistoryFile h = new HistoryFile(dir, new HistoryLimits(5 * oneJob + oneJob / 2, 2));
+        for (int c = 1; c <= 20; c++) {
+            h.append(List.of(job(c, "alice")));
+        }
+        h.close();
+        Files.delete(dir.resolve("history-index"));
+        HistoryFile restarted = new HistoryFile(dir, new HistoryLimits(5 * oneJob + oneJob / 2, 2));
+        long kept;
+        try (var files = Files.list(dir)) {
+            kept = files.filter(f -> f.getFileName().toString().startsWith("history") && !f.getFileName().toString()
+                    .startsWith("history-index")).mapToLong(f -> {
+                        try {
+                            return banners(f);
+                        } catch (IOException e) {
+                            throw new java.io.UncheckedIOException(e);
+                        }
+                    }).sum();
+        }
+        assertEquals(kept, restarted.loadIndexes(), "every ad kept, in the current file and the two rotated ones");
+        assertTrue(Files.exists(dir.resolve("history-index")), "rebuilt from the file");
+        assertEquals(List.of(20L, 19L), clusters(restarted.newestFirst(ad -> true, 2)));
+    }
+
     private static long banners(Path file) throws IOException {
         return Files.readString(file).lines().filter(l -> l.startsWith("*** ")).count();
     }
