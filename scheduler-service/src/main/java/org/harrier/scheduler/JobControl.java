@@ -16,11 +16,10 @@ import org.harrier.scheduler.queue.JobSelection;
 import org.harrier.scheduler.queue.JobStatus;
 import org.harrier.scheduler.queue.Transaction;
 import org.harrier.scheduler.queue.Transition;
-import org.harrier.scheduler.store.HistoryKeys;
 
 /**
  * Users' control of queued jobs (docs/protocols.md, "Job control"): Hold, Release, Remove, Suspend, Continue
- * and SetAttribute on a job, a cluster or a constraint, and the history query. Each call
+ * and SetAttribute on a job, a cluster or a constraint. Each call
  * decides with the pure queue types ({@link JobSelection}, {@link Transition},
  * {@link AttributeEdit}) and commits one transaction for every job it acts on, so a
  * constraint that selects a thousand jobs is one durable change. Bad input throws before
@@ -158,14 +157,6 @@ final class JobControl {
         List<JobId> ids = named(jobs, by, "SetAttribute");
         keeper.commit(edit.apply(ids, keeper.queue(), keeper.limits()), runner::onClaim);
         return ids;
-    }
-
-    /** One page of finished jobs' final ads, newest first, after job {@code after} (null: from the newest); see {@link HistoryPage}. */
-    HistoryPage historyPage(String constraint, int limit, JobId after) {
-        JobSelection.Matching m = constraint == null ? null : new JobSelection.Matching(JobSelection.constraint(constraint));
-        HistoryKeys keys = m == null ? HistoryKeys.ANY : HistoryKeys.of(m.constraint());
-        return HistoryPage.of(keeper.finishedNewestFirst(keys, after, ad -> m == null || m.selects(ad, context),
-                HistoryPage.scanLimit(limit)), limit);
     }
 
     /**

@@ -121,21 +121,13 @@ final class QueueKeeper {
     }
 
     /**
-     * Final ads of jobs that left the queue, the most recent first, of the jobs {@code keys}
-     * admits that satisfy {@code filter}, starting just past job {@code after} (null: from the
-     * newest), at most {@code limit} (GetHistory). The one place the history is read for
-     * queries: the history file, through its index, when the journal keeps one.
+     * The history as GetHistory reads it, off the owner thread ({@link HistoryView}): the history
+     * file, through its index, when the journal keeps one (it has every finished job, the memory
+     * only the recent ones), else a copy of the recent ones.
      */
-    List<ClassAd> finishedNewestFirst(HistoryKeys keys, JobId after, java.util.function.Predicate<ClassAd> filter, int limit) {
-        if (journal.history().isEmpty()) {
-            return history.newestFirst(HistoryPage.after(after, filter), limit);
-        }
-        // The history file has every finished job, the memory only the recent ones.
-        try {
-            return journal.history().get().newestFirst(keys, after, filter, limit);
-        } catch (java.io.IOException e) {
-            throw new ScheddFailure.Unavailable("cannot read the job history: " + e.getMessage());
-        }
+    HistoryView historyView() {
+        return journal.history().map(HistoryView::of)
+                .orElseGet(() -> HistoryView.of(history.newestFirst(ad -> true, Integer.MAX_VALUE)));
     }
 
     /** The ad of a queued or finished job as users read it; {@link ScheddFailure.UnknownJob} otherwise. */
@@ -160,7 +152,7 @@ final class QueueKeeper {
             return ad;
         }
         HistoryKeys keys = new HistoryKeys(java.util.Map.of(id.cluster(), java.util.Set.of(id.proc())), null);
-        List<ClassAd> found = finishedNewestFirst(keys, null, a -> isJob(a, id), 1);
+        List<ClassAd> found = HistoryView.of(journal.history().get()).newestFirst(keys, null, a -> isJob(a, id), 1);
         return found.isEmpty() ? null : found.get(0);
     }
 

@@ -38,6 +38,7 @@ public final class Schedd {
     private final JobControl control;
     private final LeaseKeeper leases;
     private final Checkpointing checkpoints;
+    private final Clock clock;
 
     /** A schedd whose queue lives only in memory (tests of its decisions). */
     public Schedd(String name, SchedulerSettings settings, Startds startds, ScheddEvents events, Executor owner, Clock clock) {
@@ -53,6 +54,7 @@ public final class Schedd {
             JobQueue queue, Journal journal) {
         Objects.requireNonNull(name, "name");
         this.owner = Objects.requireNonNull(owner, "owner");
+        this.clock = Objects.requireNonNull(clock, "clock");
         PolicyIndex withPolicy = new PolicyIndex();
         this.keeper = new QueueKeeper(new Submission(name, settings.adLimits()), settings.historySize(),
                 EventFanout.of(Objects.requireNonNull(events, "events"), withPolicy), owner,
@@ -151,12 +153,27 @@ public final class Schedd {
         return onOwner(() -> control.setAttribute(jobs, name, value, by));
     }
 
-    /**
-     * GetHistory: a page of at most {@code limit} matching ads after job {@code after} (null: from
-     * the newest), cut to fit one answer ({@link HistoryPage}).
-     */
+    /** GetHistory read on the owner thread (tests that drive it by hand); the service reads on its query threads. */
     public CompletableFuture<HistoryPage> historyPage(String constraint, int limit, JobId after) {
-        return onOwner(() -> control.historyPage(constraint, limit, after));
+        return historyPage(constraint, limit, after, owner);
+    }
+
+    /**
+     * GetHistory: a page of at most {@code limit} ads {@code constraint} selects (null: all) after
+     * job {@code after} (null: from the newest), cut to fit one answer ({@link HistoryPage}). The
+     * owner thread only hands over the history ({@link HistoryView}) once what it changed is
+     * durable; the ads are read on {@code reads}, so a scan that takes seconds holds up nothing
+     * else. A constraint that does not parse fails the future with ScheddFailure.Invalid.
+     */
+    public CompletableFuture<HistoryPage> historyPage(String constraint, int limit, JobId after, Executor reads) {
+        JobSelection.Matching selects;
+        try {
+            selects = constraint == null ? null : new JobSelection.Matching(JobSelection.constraint(constraint));
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        return onOwner(keeper::historyView)
+                .thenApplyAsync(view -> view.page(selects, limit, after, EvalContext.create(clock, 0)), reads);
     }
 
     /**

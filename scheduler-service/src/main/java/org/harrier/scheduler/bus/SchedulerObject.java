@@ -73,7 +73,10 @@ final class SchedulerObject implements ManagedObject {
     private final MethodTable methods;
     private volatile Map<String, Object> values;
 
-    /** {@code queries}: where the Query method walks the queue (the agent's query threads, {@link JobQuery}). */
+    /**
+     * {@code queries}: the agent's query threads, where the Query method walks the queue
+     * ({@link JobQuery}) and GetHistory reads the history ({@link Schedd#historyPage}).
+     */
     SchedulerObject(String name, String machine, Duration updateInterval, long startNanos, Schedd schedd,
             FileTransfers transfers, QueueRights rights, java.util.concurrent.Executor queries) {
         this.id = ObjectId.grid("scheduler", name);
@@ -87,7 +90,7 @@ final class SchedulerObject implements ManagedObject {
         p.put("MaxJobsRunning", 0L);
         p.put("UpdateInterval", updateInterval.toSeconds());
         this.properties = Collections.unmodifiableMap(p);
-        this.methods = table(new JobQuery(schedd, queries));
+        this.methods = table(new JobQuery(schedd, queries), queries);
         update(new SchedulerStatistics(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
     }
 
@@ -126,7 +129,7 @@ final class SchedulerObject implements ManagedObject {
         return methods;
     }
 
-    private MethodTable table(JobQuery query) {
+    private MethodTable table(JobQuery query, java.util.concurrent.Executor queries) {
         Authorisation a = authorisation;
         MethodTable t = new MethodTable("scheduler", ScheddFailures::toQmf)
                 .on(Submit.METHOD, (q, c) -> schedd.submit(a.submitted(c, q.ad(), List.of(), "Submit"))
@@ -145,7 +148,8 @@ final class SchedulerObject implements ManagedObject {
                 .on(SetAttribute.METHOD, (q, c) -> acted(schedd.setAttribute(selection(SetAttribute.METHOD.name(), q.jobs()),
                         q.name(), q.value(), a.user(c, "SetAttribute"))))
                 .on(GetHistory.METHOD, (q, c) -> schedd.historyPage(q.constraint(),
-                        q.limit() == null ? Integer.MAX_VALUE : clamp(q.limit()), after(q.after())).thenApply(SchedulerObject::history))
+                        q.limit() == null ? Integer.MAX_VALUE : clamp(q.limit()), after(q.after()), queries)
+                        .thenApply(SchedulerObject::history))
                 .on(GetTotals.METHOD, (q, c) -> schedd.totals(q.owner()).thenApply(SchedulerObject::totals))
                 .on(Query.METHOD, (q, c) -> query.answer(q))
                 .on(FetchJobData.METHOD, this::fetchJobData)
