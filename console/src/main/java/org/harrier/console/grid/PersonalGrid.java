@@ -30,6 +30,7 @@ import org.harrier.bus.Bus;
 import org.harrier.bus.BusException;
 import org.harrier.scheduler.QueueRights;
 import org.harrier.scheduler.SchedulerSettings;
+import org.harrier.scheduler.store.HistoryLimits;
 import org.harrier.scheduler.bus.SchedulerService;
 
 /**
@@ -132,7 +133,8 @@ public final class PersonalGrid implements AutoCloseable {
             Duration every = settings.updateInterval();
             Configuration config = settings.config();
             SchedulerSettings schedulerSettings = SchedulerSettings.defaults().withUpdateInterval(every)
-                    .withPeriodicExprInterval(settings.periodicExprInterval()).withQueueRights(QueueRights.from(config));
+                    .withPeriodicExprInterval(settings.periodicExprInterval()).withQueueRights(QueueRights.from(config))
+                    .withHistoryLimits(HistoryLimits.from(config));
             String name = schedulerSettings.machine();
             running.push(CollectorService.start(bus, name,
                     NegotiatorConfig.collector(config, CollectorSettings.defaults()).withUpdateInterval(every),
