@@ -27,8 +27,9 @@ import org.harrier.scheduler.store.Journal;
  *
  * <p>Threading: all state lives on one owner thread, the {@code owner} executor given at
  * construction (a single-threaded executor in the service; tests drive a manual one). Every
- * public method hops onto it and returns a future completed there; startds' answers are applied
- * there too. Nothing here blocks.
+ * public method hops onto it and returns a future completed there, except GetHistory's page,
+ * which is read on the executor its caller gives ({@link HistoryView}); startds' answers are
+ * applied there too. Nothing here blocks.
  */
 public final class Schedd {
     private final Executor owner;

@@ -14,8 +14,9 @@ import org.harrier.scheduler.queue.JobId;
  * chained under cluster {@link #UNKNOWN} and every lookup reads them too, so an index lookup
  * never misses an ad a scan would find.
  *
- * <p>Threads: appended to by the queue log's writer thread, read by the scheduler's owner
- * thread; every method holds this object's monitor. An entry never changes once added, so a
+ * <p>Threads: appended to by the queue log's writer thread, read by the agent's query threads
+ * (GetHistory) and the scheduler's owner thread (GetAd of a finished job); every method holds
+ * this object's monitor. An entry never changes once added, so a
  * reader that noted {@link #size} may read positions below it later.
  */
 final class HistoryIndex {

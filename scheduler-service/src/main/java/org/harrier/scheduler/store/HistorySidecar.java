@@ -27,8 +27,10 @@ import java.util.zip.CRC32C;
  * at most the last batch (the index is written just after the history); after a power cut or
  * with no index, the whole file. A torn last record is cut off the same way.
  *
- * <p>Threads: one at a time (the writer thread for the current file's, whichever thread first
- * reads a rotated file for its).
+ * <p>Threads: one at a time. The current file's is loaded by whichever thread first needs its
+ * index (the scheduler's index reader after its recovery, else a query or the writer) and
+ * appended to by the writer thread, all under {@link HistoryFile}'s monitor; a rotated file's
+ * is loaded once by whichever thread first reads that file.
  */
 final class HistorySidecar implements AutoCloseable {
     private static final byte[] MAGIC = "HRHIDX01".getBytes(StandardCharsets.US_ASCII);
