@@ -33,9 +33,11 @@ import org.harrier.scheduler.store.HistoryFile;
  * to a spool's history file (through {@link HistoryFile}, which also writes its index), a
  * scheduler JVM is started on that spool, and {@code harrier history} runs as its own JVM, as a
  * user runs it, for one job, the newest 10, one cluster, and a constraint that 1% of the jobs
- * meet, each beside {@code java -version} in the same run. Jobs are written round-robin over the
- * clusters, as concurrent clusters finish, so a cluster's ads lie all over the file. Every
- * answer is checked (which jobs, how many) before its time is printed.
+ * meet, each beside {@code java -version} in the same run, then a call the scheduler answers on
+ * its owner thread (GetTotals, as it does submissions, claims and exits) sent while that scan
+ * reads. Jobs are written round-robin over the clusters, as concurrent clusters finish, so a
+ * cluster's ads lie all over the file. Every answer is checked (which jobs, how many) before its
+ * time is printed.
  *
  * <p>Run: {@code java -cp benchmarks/target/benchmarks.jar org.harrier.benchmarks.queue.HistoryScaleBenchmark}.
  */
@@ -48,7 +50,8 @@ public final class HistoryScaleBenchmark {
 
             Writes N finished jobs to a spool's history, starts a broker here and a scheduler JVM on
             the spool, and times harrier history (bin/harrier, a JVM each run) for one job, -limit 10, one
-            cluster and a constraint matching 1%, beside java -version; the median of R runs.
+            cluster and a constraint matching 1%, beside java -version; the median of R runs. Then
+            times GetTotals (the scheduler's owner thread) sent while the 1% scan reads.
 
               --jobs N           finished jobs in the history (default 1000000)
               --clusters N       clusters they belong to, round-robin (default 1000)
@@ -187,6 +190,7 @@ public final class HistoryScaleBenchmark {
                     "harrier history -constraint 'ExitCode == 1': %,d jobs, a scan of the file", failed),
                     List.of("history", "-constraint", "ExitCode == 1"), failed, id -> jobNumber(o, id) % 100 == 7,
                     new GetHistory("ExitCode == 1", null)));
+            runner.ownerCallDuringScan(new GetHistory("ExitCode == 1", null));
             out.println("scheduler: " + indexReadReport(dir.resolve("scheduler.log")));
         }
     }
@@ -275,6 +279,29 @@ public final class HistoryScaleBenchmark {
                 }
             }
             print(out, c.name().replace("_s", "_call_ms"), "%.0f", median(ms), "its GetHistory calls alone, from this JVM" + spread(ms));
+        }
+
+        /**
+         * GetTotals, which the scheduler answers on its owner thread (as it does submissions,
+         * claims and exits), sent while {@code scan} reads the whole history: how long it waits,
+         * and in how many runs the scan was still reading when it answered.
+         */
+        void ownerCallDuringScan(GetHistory scan) throws InterruptedException {
+            List<Double> ms = new ArrayList<>();
+            int during = 0;
+            for (int r = 0; r < runs; r++) {
+                java.util.concurrent.CompletableFuture<GetHistory.Ads> reading = console.call(scheduler.agent(), scheduler.object(),
+                        scan, WAIT);
+                Thread.sleep(50); // the scan has begun
+                long t0 = System.nanoTime();
+                Console.join(console.call(scheduler.agent(), scheduler.object(), new GetTotals(), WAIT));
+                ms.add((System.nanoTime() - t0) / 1e6);
+                during += reading.isDone() ? 0 : 1;
+                Console.join(reading);
+            }
+            print(out, "owner_call_during_scan_ms", "%.0f", median(ms), String.format(java.util.Locale.ROOT,
+                    "GetTotals sent 50 ms into the 1%% scan's GetHistory; the scan still reading in %d of %d%s", during, runs,
+                    spread(ms)));
         }
 
         private List<Double> cli(Command c, int n) throws IOException, InterruptedException {

@@ -42,7 +42,9 @@ class HistoryScaleBenchmarkTest {
                 () -> assertTrue(figure(report, "history_cluster_s") > 0),
                 () -> assertTrue(report.contains("harrier history 20: 125 jobs spread over the file")),
                 () -> assertTrue(figure(report, "history_constraint_1pct_s") > 0),
-                () -> assertTrue(report.contains("'ExitCode == 1': 25 jobs")));
+                () -> assertTrue(report.contains("'ExitCode == 1': 25 jobs")),
+                () -> assertTrue(figure(report, "owner_call_during_scan_ms") >= 0),
+                () -> assertTrue(report.contains("history index of 2500 jobs read in"), "the scheduler read its index after its start"));
     }
 
     @Test
