@@ -141,12 +141,9 @@ public final class Starter implements AutoCloseable {
         LocalAccount account = command.runAs() instanceof RunAs.User u ? u.account() : null;
         ProcessBuilder pb = account == null ? started(command, append)
                 : switched(AccountSwitch.commandLine(account, command, append));
-        if (cgroup != null) {
-            pb.command(cgroup.entry(pb.command()));
-        }
         Process process;
         try {
-            process = pb.start();
+            process = cgroup == null ? pb.start() : cgroups.start(pb, cgroup);
         } catch (IOException e) {
             throw new JobSetupException(JobSetupException.FAILED_TO_CREATE_PROCESS,
                     "cannot start " + command.executable() + ": " + e.getMessage());
