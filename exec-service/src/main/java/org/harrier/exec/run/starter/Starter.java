@@ -151,7 +151,8 @@ public final class Starter implements AutoCloseable {
         if (account != null) {
             AccountSwitch.awaitOpened(process, account, timer);
         }
-        RunningJob job = new RunningJob(process, timer, new RunningJob.Setup(controls, cgroup, command.iwd(), startMillis));
+        RunningJob job = new RunningJob(process, timer, new RunningJob.Setup(controls, cgroup, command.iwd(),
+                List.of(command.stdout(), command.stderr()), startMillis));
         job.watch(sampleNanos, onExit);
         return job;
     }
