@@ -146,8 +146,12 @@ public final class StartupTraining {
         PrintStream discard = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
         List<String> failed = new ArrayList<>();
         for (List<String> command : commands(work)) {
-            int status = Harrier.run(command.toArray(String[]::new), surroundings, Harrier.defaultConnector(),
-                    new ByteArrayInputStream(new byte[0]), discard, discard);
+            String[] args = command.toArray(String[]::new);
+            int status;
+            // Connecting early as Harrier.main does, so the archive holds that path too.
+            try (EarlyConnection early = EarlyConnection.begin(args, surroundings, Harrier.defaultConnector())) {
+                status = Harrier.run(args, surroundings, early, new ByteArrayInputStream(new byte[0]), discard, discard);
+            }
             if (status != Harrier.OK) {
                 failed.add("'" + String.join(" ", command) + "' (" + status + ")");
             }
