@@ -42,7 +42,7 @@ public final class StartupTraining {
     /** Variables that would point the commands at another grid than the one started here. */
     private static final List<String> FOREIGN_GRID_ENV = List.of(GridLocation.BROKER_ENV, GridLocation.USER_ENV,
             GridLocation.PASSWORD_FILE_ENV, GridLocation.CA_FILE_ENV);
-    /** Quiet: CDS prints a line for each class it cannot keep (picocli's, compiled for Java 5). */
+    /** Quiet: CDS prints a line for each class it cannot keep (generated proxies, and picocli's when not upgraded). */
     private static final List<String> NO_CDS_LOG = List.of("-Xlog:cds=off", "-Xlog:cds+dynamic=off");
 
     private StartupTraining() {
