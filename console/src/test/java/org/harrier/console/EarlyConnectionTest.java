@@ -14,6 +14,8 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import org.harrier.broker.BrokerSettings;
 import org.harrier.broker.GridBroker;
 import org.harrier.console.grid.BrokerAddress;
@@ -68,7 +70,7 @@ class EarlyConnectionTest {
                 assertSame(connector.connected.get(0), taken, "and handed over");
                 taken.close();
             }
-            assertEquals(1, connector.closed.size(), "closed once, by the command that took it");
+            assertTrue(connector.closes.tryAcquire(1, 30, TimeUnit.SECONDS), "closed by the command that took it");
 
             // The same broker by another URL: the command did not ask for the early session.
             BrokerAddress other = BrokerAddress.parse("failover:(" + broker.clientUrl() + ")");
@@ -79,7 +81,9 @@ class EarlyConnectionTest {
             }
             assertEquals(3, connector.connected.size(), "the early session and the command's own");
             assertTrue(connector.connected.stream().anyMatch(c -> c == own), "the command's own is one of them");
-            assertEquals(3, connector.closed.size(), "the command's closed by itself, the early one when unused");
+            assertTrue(connector.closes.tryAcquire(2, 30, TimeUnit.SECONDS),
+                    "the command's closed by itself, the early one when unused");
+            assertEquals(0, connector.closes.availablePermits(), "each closed once");
         }
     }
 
@@ -98,11 +102,11 @@ class EarlyConnectionTest {
         }
     }
 
-    /** The real connector, recording the sessions it opened and which of them were closed. */
+    /** The real connector, recording the sessions it opened, and a permit for each close. */
     private static final class Recording implements GridConnector {
         final GridConnector real;
         final List<GridClient> connected = new ArrayList<>();
-        final List<GridClient> closed = new ArrayList<>();
+        final Semaphore closes = new Semaphore(0);
 
         Recording(GridConnector real) {
             this.real = real;
@@ -113,15 +117,14 @@ class EarlyConnectionTest {
             GridClient c = real.connect(broker);
             GridClient recorded = (GridClient) java.lang.reflect.Proxy.newProxyInstance(GridClient.class.getClassLoader(),
                     new Class<?>[] {GridClient.class}, (proxy, method, args) -> {
-                        if (method.getName().equals("close")) {
-                            synchronized (this) {
-                                closed.add((GridClient) proxy);
-                            }
-                        }
                         try {
                             return method.invoke(c, args);
                         } catch (java.lang.reflect.InvocationTargetException e) {
                             throw e.getCause();
+                        } finally {
+                            if (method.getName().equals("close")) {
+                                closes.release();
+                            }
                         }
                     });
             synchronized (this) {
