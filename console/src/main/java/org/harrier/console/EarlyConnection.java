@@ -11,7 +11,7 @@ import org.harrier.console.grid.BrokerAddress;
  * The grid connection of a command line that will need one, begun on a thread of its own while
  * the main thread builds and runs the command (picocli's model, the submit file): on two cores
  * the two starts overlap instead of following each other (benchmarks/README.md, "Starting a
- * command"). Only {@link Harrier#main} uses it; tests run commands without it.
+ * command"). {@link Harrier#main} and {@link StartupTraining} use it; tests run commands without it.
  *
  * <p>It guesses nothing the command would not do itself: the address is worked out from the
  * global options before the subcommand's name and the surroundings, as {@link GridLocation}

@@ -47,6 +47,13 @@ class EarlyConnectionTest {
                 EarlyConnection.addressFor(new String[] {"--broker", "amqp://h:1", "--data", "grid", "rm", "1"}, here()));
     }
 
+    @Test
+    void everyConnectingNameIsASubcommand() {
+        for (String name : EarlyConnection.CONNECTING) {
+            assertEquals(1, org.harrier.console.cli.HarrierCommand.subcommandsFor(name).size(), name);
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {
         "", "up", "demo", "--version", "--help", "classad-eval 1", "user list", "wait a.log", "--data",
