@@ -18,7 +18,8 @@ final class ChildGrid implements AutoCloseable {
     /** The JVM options {@code bin/harrier} starts every command with unless told otherwise. */
     static final List<String> DEFAULT_JVM = List.of("-XX:TieredStopAtLevel=1");
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
-    private static final long CLOCK_TICKS = clockTicks();
+    /** The kernel's clock ticks per second, the unit of /proc CPU times. */
+    static final long CLOCK_TICKS = clockTicks();
 
     private final Process process;
     private final Path data;
@@ -74,6 +75,11 @@ final class ChildGrid implements AutoCloseable {
 
     Path log() {
         return log;
+    }
+
+    /** The grid's data directory: {@code harrier --data DIR} finds the broker and this account's password there. */
+    Path data() {
+        return data;
     }
 
     /** User plus system CPU time the grid process has used, in milliseconds (Linux /proc). */
