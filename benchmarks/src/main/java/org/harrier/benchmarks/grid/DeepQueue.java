@@ -19,6 +19,8 @@ import org.harrier.protocol.scheduler.SubmitCluster;
  * the deep clusters' jobs and counts the others as whatever the queue holds at the moment.
  */
 record DeepQueue(long firstCluster, int clusters, int jobs) {
+    /** The names of {@link #queries}, in their order. */
+    static final List<String> QUERIES = List.of("q-id", "q-totals", "q-constraint", "q-af");
     private static final Pattern TOTALS = Pattern.compile("^(\\d+) jobs;");
 
     DeepQueue {

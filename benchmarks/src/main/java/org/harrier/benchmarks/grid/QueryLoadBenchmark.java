@@ -38,6 +38,7 @@ public final class QueryLoadBenchmark {
     /** The grid's CPU under which it counts as idle again after the queue was submitted: a fifth of a core. */
     private static final double SETTLED_CORES = 0.2;
     private static final Duration WIND_DOWN = Duration.ofMinutes(15);
+    private static final Duration QUIET_WAIT = Scheduler.WAIT;
 
     private static final String USAGE = """
             Usage: java -cp benchmarks/target/benchmarks.jar org.harrier.benchmarks.grid.QueryLoadBenchmark [options]
@@ -57,6 +58,8 @@ public final class QueryLoadBenchmark {
               --warmup-jobs N    /bin/true jobs in the warm-up cluster, not counted (default 2000)
               --pairs N          pairs of rounds, without and with the queries (default 1)
               --lead-seconds N   the queries run this long before a loaded round's cluster (default 5)
+              --queries LIST     which loops run, comma separated (default q-id,q-totals,q-constraint,q-af):
+                                 one alone shows what it costs the grid
               --spawns N         processes for the spawn baseline (default 2000)
               --harrier SH       the launcher the queries run through (default bin/harrier, from
                                  the working directory; run with HARRIER_NO_BUILD=1)
@@ -65,12 +68,17 @@ public final class QueryLoadBenchmark {
               -h, --help         this text
             """;
 
-    record Options(int jobs, int clusters, int gridJobs, int warmupJobs, int pairs, int leadSeconds, int spawns,
-                   Path harrier, List<String> cliJvm, List<String> gridJvm, boolean help) {
+    record Options(int jobs, int clusters, int gridJobs, int warmupJobs, int pairs, int leadSeconds, List<String> queries,
+                   int spawns, Path harrier, List<String> cliJvm, List<String> gridJvm, boolean help) {
         Options {
             if (jobs < clusters) {
                 throw new IllegalArgumentException("--jobs must be at least --clusters (" + clusters + "), got " + jobs);
             }
+            if (queries.isEmpty() || !DeepQueue.QUERIES.containsAll(queries)) {
+                throw new IllegalArgumentException("--queries must name some of " + String.join(",", DeepQueue.QUERIES)
+                        + ", got " + String.join(",", queries));
+            }
+            queries = List.copyOf(queries);
         }
 
         static Options parse(String[] args) {
@@ -80,6 +88,7 @@ public final class QueryLoadBenchmark {
             int warmupJobs = 2000;
             int pairs = 1;
             int lead = 5;
+            List<String> queries = DeepQueue.QUERIES;
             int spawns = 2000;
             Path harrier = Path.of("bin", "harrier");
             List<String> cli = ChildGrid.DEFAULT_JVM;
@@ -95,6 +104,7 @@ public final class QueryLoadBenchmark {
                     case "--warmup-jobs" -> warmupJobs = count(a, value(args, ++i, a), 1);
                     case "--pairs" -> pairs = count(a, value(args, ++i, a), 1);
                     case "--lead-seconds" -> lead = count(a, value(args, ++i, a), 0);
+                    case "--queries" -> queries = List.of(value(args, ++i, a).split(",", -1));
                     case "--spawns" -> spawns = count(a, value(args, ++i, a), 10);
                     case "--harrier" -> harrier = Path.of(value(args, ++i, a));
                     case "--cli-jvm" -> cli = jvmOptions(value(args, ++i, a));
@@ -102,7 +112,8 @@ public final class QueryLoadBenchmark {
                     default -> throw new IllegalArgumentException("unknown option " + a);
                 }
             }
-            return new Options(jobs, clusters, gridJobs, warmupJobs, pairs, lead, spawns, harrier, cli, gridJvm, help);
+            return new Options(jobs, clusters, gridJobs, warmupJobs, pairs, lead, queries, spawns, harrier, cli, gridJvm,
+                    help);
         }
     }
 
@@ -145,17 +156,22 @@ public final class QueryLoadBenchmark {
             for (int pair = 1; pair <= o.pairs(); pair++) {
                 long quietMark = expiries.mark();
                 out.printf(Locale.ROOT, "pair %d, no queries: %d /bin/true jobs in one cluster%n", pair, o.gridJobs());
-                double quiet = measured(grid, ad, o.gridJobs(), out).jobsPerSecond();
+                double quiet = measured(grid, ad, o.gridJobs(), QUIET_WAIT.plusSeconds(o.gridJobs() / 20), out)
+                        .jobsPerSecond();
                 quietExpired += ExpiryLog.total(expiries.since(quietMark));
 
-                out.printf(Locale.ROOT, "pair %d, four query loops: %d /bin/true jobs in one cluster%n", pair, o.gridJobs());
+                out.printf(Locale.ROOT, "pair %d, %d query loops (%s): %d /bin/true jobs in one cluster%n", pair,
+                        o.queries().size(), String.join(", ", o.queries()), o.gridJobs());
                 long loadedMark = expiries.mark();
                 double commandsCpu = QueryLoop.commandsCpuMillis();
                 long phase = System.nanoTime();
-                List<QueryLoop> loops = queue.queries().stream().map(q -> QueryLoop.start(q, launcher)).toList();
+                List<QueryLoop> loops = queue.queries().stream().filter(q -> o.queries().contains(q.name()))
+                        .map(q -> QueryLoop.start(q, launcher)).toList();
                 Thread.sleep(o.leadSeconds() * 1000L);
                 long from = System.nanoTime();
-                double loaded = measured(grid, ad, o.gridJobs(), out).jobsPerSecond();
+                // A floor of one job a second: under the queries the grid has run at a tenth of its quiet rate.
+                double loaded = measured(grid, ad, o.gridJobs(), QUIET_WAIT.plusSeconds(o.gridJobs()), out)
+                        .jobsPerSecond();
                 long to = System.nanoTime();
                 for (QueryLoop loop : loops) {
                     loop.stop(WIND_DOWN);
@@ -197,11 +213,11 @@ public final class QueryLoadBenchmark {
     }
 
     /** One measured cluster, printed as GridBenchmark prints a round; all its jobs finished when it returns. */
-    private static MeasuredGrid.Throughput measured(MeasuredGrid grid, ClassAd ad, int jobs, PrintStream out)
-            throws InterruptedException, IOException {
+    private static MeasuredGrid.Throughput measured(MeasuredGrid grid, ClassAd ad, int jobs, Duration wait,
+            PrintStream out) throws InterruptedException, IOException {
         double cpuBefore = grid.grid().cpuMillis();
         long start = System.nanoTime();
-        MeasuredGrid.Throughput t = grid.cluster(ad, jobs);
+        MeasuredGrid.Throughput t = grid.cluster(ad, jobs, wait);
         double wallMillis = (System.nanoTime() - start) / 1e6;
         double cpu = grid.grid().cpuMillis() - cpuBefore;
         print(out, "jobs_per_s", "%.1f", t.jobsPerSecond(), String.format(Locale.ROOT,

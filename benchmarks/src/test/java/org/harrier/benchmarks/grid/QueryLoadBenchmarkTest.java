@@ -33,7 +33,7 @@ class QueryLoadBenchmarkTest {
                 () -> assertEquals(1, report.figures("settled_s").size()),
                 () -> assertEquals(1, report.figures("warmup_jobs_per_s").size()),
                 () -> assertTrue(text.contains("pair 1, no queries: 20 /bin/true jobs in one cluster\n")),
-                () -> assertTrue(text.contains("pair 1, four query loops: 20 /bin/true jobs in one cluster\n")),
+                () -> assertTrue(text.contains("pair 1, 4 query loops (q-id, q-totals, q-constraint, q-af): 20 /bin/true jobs in one cluster\n")),
                 () -> assertEquals(2, report.figures("jobs_per_s").size()),
                 () -> assertEquals(2, report.figures("ratio").size()),
                 () -> assertEquals(2, report.figures("grid_cpu_ms_per_job").size()),
@@ -89,6 +89,10 @@ class QueryLoadBenchmarkTest {
                         () -> QueryLoadBenchmark.Options.parse(new String[] {"--jobs", "10"})).getMessage()),
                 () -> assertEquals("--pairs must be at least 1, got 0", assertThrows(IllegalArgumentException.class,
                         () -> QueryLoadBenchmark.Options.parse(new String[] {"--pairs", "0"})).getMessage()),
+                () -> assertEquals("--queries must name some of q-id,q-totals,q-constraint,q-af, got q-id,q-long",
+                        assertThrows(IllegalArgumentException.class,
+                                () -> QueryLoadBenchmark.Options.parse(new String[] {"--queries", "q-id,q-long"})).getMessage()),
+                () -> assertEquals(List.of("q-af"), QueryLoadBenchmark.Options.parse(new String[] {"--queries", "q-af"}).queries()),
                 () -> assertEquals("a deep queue needs at least one job per cluster, got 3 jobs in 4 clusters",
                         assertThrows(IllegalArgumentException.class, () -> new DeepQueue(1, 4, 3)).getMessage()));
     }
