@@ -141,11 +141,13 @@ public final class QueryLoadBenchmark {
             print(out, "settled_s", "%.1f", settled, String.format(Locale.ROOT,
                     "then until the grid used under %.1f of a core over 2 s (its job objects published)", SETTLED_CORES));
 
+            Map<String, Integer> queueingExpired = expiries.since(queueing);
+            long warming = expiries.mark();
             ClassAd ad = GridBenchmark.jobAd(grid.iwd());
             MeasuredGrid.Throughput warmup = grid.cluster(ad, o.warmupJobs());
             print(out, "warmup_jobs_per_s", "%.1f", warmup.jobsPerSecond(), String.format(Locale.ROOT,
                     "%d /bin/true jobs in one cluster, not counted below (the grid's JVM compiles)", o.warmupJobs()));
-            int quietExpired = ExpiryLog.total(expiries.since(queueing));
+            Map<String, Integer> quietExpired = new TreeMap<>(expiries.since(warming));
 
             QueryLoop.Launcher launcher = new QueryLoop.Launcher(o.harrier(), grid.grid().data(), o.cliJvm(),
                     Files.createDirectories(grid.iwd().resolveSibling("queries")));
@@ -158,7 +160,7 @@ public final class QueryLoadBenchmark {
                 out.printf(Locale.ROOT, "pair %d, no queries: %d /bin/true jobs in one cluster%n", pair, o.gridJobs());
                 double quiet = measured(grid, ad, o.gridJobs(), QUIET_WAIT.plusSeconds(o.gridJobs() / 20), out)
                         .jobsPerSecond();
-                quietExpired += ExpiryLog.total(expiries.since(quietMark));
+                expiries.since(quietMark).forEach((type, n) -> quietExpired.merge(type, n, Integer::sum));
 
                 out.printf(Locale.ROOT, "pair %d, %d query loops (%s): %d /bin/true jobs in one cluster%n", pair,
                         o.queries().size(), String.join(", ", o.queries()), o.gridJobs());
@@ -197,8 +199,10 @@ public final class QueryLoadBenchmark {
             int expired = ExpiryLog.total(loadedExpired);
             print(out, "ads_expired", "%.0f", (double) expired, verdict(expired == 0,
                     "collector ads expired while the queries ran %s; target 0", loadedExpired));
-            print(out, "ads_expired_quiet", "%.0f", (double) quietExpired,
-                    "while the queue was submitted, the warm-up and the rounds without queries");
+            print(out, "ads_expired_queueing", "%.0f", (double) ExpiryLog.total(queueingExpired), String.format(Locale.ROOT,
+                    "while the deep queue was submitted and its job objects published, until settled %s", queueingExpired));
+            print(out, "ads_expired_quiet", "%.0f", (double) ExpiryLog.total(quietExpired), String.format(Locale.ROOT,
+                    "in the warm-up and the rounds without queries %s", quietExpired));
             GetTotals.Totals totals = grid.scheduler().call(new GetTotals());
             print(out, "queued_after", "%.0f", (double) totals.jobs(), String.format(Locale.ROOT,
                     "jobs left in the queue, %d of them idle; the deep queue is %d", totals.idle(), o.jobs()));

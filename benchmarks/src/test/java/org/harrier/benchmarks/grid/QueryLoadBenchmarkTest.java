@@ -52,6 +52,7 @@ class QueryLoadBenchmarkTest {
                 () -> assertTrue(report.line("query_commands").endsWith("failed 0"), report.line("query_commands")),
                 () -> assertTrue(!text.contains("QUERY FAILED")),
                 () -> assertEquals(1, report.figures("ads_expired").size()),
+                () -> assertEquals(1, report.figures("ads_expired_queueing").size()),
                 () -> assertEquals(1, report.figures("ads_expired_quiet").size()),
                 // Every /bin/true job finished and left; the deep queue is all there, idle.
                 () -> assertEquals(List.of(1003.0), report.figures("queued_after")),
