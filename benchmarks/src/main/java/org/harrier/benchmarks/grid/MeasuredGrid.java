@@ -36,6 +36,9 @@ final class MeasuredGrid implements AutoCloseable {
         this.bus = bus;
         this.scheduler = Scheduler.find(bus.console());
         this.watch = new JobWatch(bus.console());
+        // A grid that dies (the kernel's OOM killer, a crash) would leave a run waiting out its
+        // whole timeout for completions that cannot come; a wait then fails at once, saying why.
+        grid.onExit(status -> watch.fail("the grid process exited with status " + status + "; its log: " + grid.log()));
         this.iwd = iwd;
     }
 

@@ -171,12 +171,16 @@ public final class QueryLoadBenchmark {
                         .map(q -> QueryLoop.start(q, launcher)).toList();
                 Thread.sleep(o.leadSeconds() * 1000L);
                 long from = System.nanoTime();
-                // A floor of one job a second: under the queries the grid has run at a tenth of its quiet rate.
-                double loaded = measured(grid, ad, o.gridJobs(), QUIET_WAIT.plusSeconds(o.gridJobs()), out)
-                        .jobsPerSecond();
-                long to = System.nanoTime();
-                for (QueryLoop loop : loops) {
-                    loop.stop(WIND_DOWN);
+                double loaded;
+                long to;
+                try {
+                    // A floor of one job a second: under the queries the grid has run at a tenth of its quiet rate.
+                    loaded = measured(grid, ad, o.gridJobs(), QUIET_WAIT.plusSeconds(o.gridJobs()), out).jobsPerSecond();
+                    to = System.nanoTime();
+                } finally {
+                    for (QueryLoop loop : loops) {
+                        loop.stop(WIND_DOWN);
+                    }
                 }
                 expiries.since(loadedMark).forEach((type, n) -> loadedExpired.merge(type, n, Integer::sum));
                 double cores = (QueryLoop.commandsCpuMillis() - commandsCpu) / ((System.nanoTime() - phase) / 1e6);
