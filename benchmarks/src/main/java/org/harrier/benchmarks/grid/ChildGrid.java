@@ -19,8 +19,7 @@ final class ChildGrid implements AutoCloseable {
     /** The JVM options {@code bin/harrier} starts every command with unless told otherwise. */
     static final List<String> DEFAULT_JVM = List.of("-XX:TieredStopAtLevel=1");
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
-    /** The kernel's clock ticks per second, the unit of /proc CPU times. */
-    static final long CLOCK_TICKS = clockTicks();
+    private static final long CLOCK_TICKS = clockTicks();
 
     private final Process process;
     private final Path data;

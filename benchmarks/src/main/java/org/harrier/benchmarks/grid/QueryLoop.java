@@ -108,15 +108,9 @@ final class QueryLoop {
         return sorted.isEmpty() ? Double.NaN : sorted.get(sorted.size() / 2);
     }
 
-    /**
-     * User plus system CPU of this JVM's children that have exited, in milliseconds (Linux
-     * /proc/self/stat's cutime and cstime): the commands, once each loop has waited for its own.
-     */
+    /** User plus system CPU of this JVM's reaped children, in milliseconds: the commands, once each loop has waited for its own. */
     static double commandsCpuMillis() throws IOException {
-        String stat = Files.readString(Path.of("/proc", "self", "stat"));
-        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-        long ticks = Long.parseLong(f[13]) + Long.parseLong(f[14]);
-        return ticks * 1000.0 / ChildGrid.CLOCK_TICKS;
+        return ChildGrid.reapedCpuMillis(ProcessHandle.current().pid());
     }
 
     private void loop() {
