@@ -26,10 +26,14 @@ final class SchedulerProcess implements AutoCloseable {
 
     private final Process process;
     private final Path log;
+    private final AgentName agent;
+    private final ObjectId object;
 
-    private SchedulerProcess(Process process, Path log) {
+    private SchedulerProcess(Process process, Path log, String name) {
         this.process = process;
         this.log = log;
+        this.agent = AgentName.harrier("scheduler", name);
+        this.object = ObjectId.grid("scheduler", name);
     }
 
     static SchedulerProcess start(String brokerUrl, Path spool, Path log, List<String> jvm) throws IOException {
@@ -38,13 +42,22 @@ final class SchedulerProcess implements AutoCloseable {
 
     /** With the scheduler's classes from {@code classpath}: another commit's build, to compare the two on the same spool. */
     static SchedulerProcess start(String brokerUrl, Path spool, Path log, List<String> jvm, String classpath) throws IOException {
+        return start(brokerUrl, spool, log, jvm, classpath, NAME);
+    }
+
+    /**
+     * Named {@code name}: a command finds a scheduler named after its own host at once, and waits
+     * out the whole locate for any other (the console's BusGridClient prefers a personal grid's).
+     */
+    static SchedulerProcess start(String brokerUrl, Path spool, Path log, List<String> jvm, String classpath, String name)
+            throws IOException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvm);
         command.addAll(List.of("-cp", classpath, "org.harrier.scheduler.bus.SchedulerService",
-                "--broker", brokerUrl, "--name", NAME, "--spool", spool.toString()));
+                "--broker", brokerUrl, "--name", name, "--spool", spool.toString()));
         Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        return new SchedulerProcess(p, log);
+        return new SchedulerProcess(p, log, name);
     }
 
     /** Nanoseconds until the scheduler answers a call (any answer, even "no such job"). */
@@ -53,7 +66,7 @@ final class SchedulerProcess implements AutoCloseable {
         long deadline = start + limit.toNanos();
         while (true) {
             try {
-                Console.join(console.call(AGENT, OBJECT, new GetAd("1.0"), Duration.ofSeconds(2)));
+                Console.join(console.call(agent, object, new GetAd("1.0"), Duration.ofSeconds(2)));
                 return System.nanoTime() - start;
             } catch (RuntimeException e) {
                 if (String.valueOf(e.getMessage()).contains("no job 1.0")) {
@@ -92,6 +105,14 @@ final class SchedulerProcess implements AutoCloseable {
             throw new IllegalStateException("jcmd " + command + " failed:\n" + out);
         }
         return out;
+    }
+
+    AgentName agent() {
+        return agent;
+    }
+
+    ObjectId object() {
+        return object;
     }
 
     /** SIGKILL: nothing is flushed, nothing is withdrawn. */
