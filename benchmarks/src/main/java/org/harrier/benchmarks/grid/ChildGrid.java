@@ -78,11 +78,25 @@ final class ChildGrid implements AutoCloseable {
 
     /** User plus system CPU time the grid process has used, in milliseconds (Linux /proc). */
     double cpuMillis() throws IOException {
-        String stat = Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat"));
-        // Fields after the command name, which is in parentheses and may hold spaces.
-        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-        long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]);
-        return ticks * 1000.0 / CLOCK_TICKS;
+        String[] f = stat(process.pid());
+        return (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 1000.0 / CLOCK_TICKS;
+    }
+
+    /** The user plus system CPU of the grid's jobs: its children that ended and were reaped, in milliseconds. */
+    double jobCpuMillis() throws IOException {
+        return reapedCpuMillis(process.pid());
+    }
+
+    /** The user plus system CPU of process {@code pid}'s children that ended and were reaped (cutime, cstime). */
+    static double reapedCpuMillis(long pid) throws IOException {
+        String[] f = stat(pid);
+        return (Long.parseLong(f[13]) + Long.parseLong(f[14])) * 1000.0 / CLOCK_TICKS;
+    }
+
+    /** /proc/PID/stat's fields after the command name, which is in parentheses and may hold spaces. */
+    private static String[] stat(long pid) throws IOException {
+        String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+        return stat.substring(stat.lastIndexOf(')') + 2).split(" ");
     }
 
     /** SIGTERM, as Ctrl-C would: the grid stops its services and broker in order. */

@@ -127,8 +127,10 @@ public final class GridBenchmark {
             print(out, "first_job_latency_ms", "%.1f", first, "Submit to Running, the fresh grid's first job");
             for (int round = 1; round <= o.rounds(); round++) {
                 double cpuBefore = grid.grid().cpuMillis();
+                double jobCpuBefore = grid.grid().jobCpuMillis();
                 MeasuredGrid.Throughput t = grid.cluster(ad, o.jobs());
                 double cpu = grid.grid().cpuMillis() - cpuBefore;
+                double jobCpu = grid.grid().jobCpuMillis() - jobCpuBefore;
                 out.printf(Locale.ROOT, "round %d: %d /bin/true jobs in one cluster, %s%n", round, o.jobs(),
                         round == 1 ? "fresh grid (its JVM compiles as it goes)" : "warm grid");
                 print(out, "submit_ms", "%.0f", t.submitMillis(), "until SubmitCluster answered");
@@ -139,6 +141,9 @@ public final class GridBenchmark {
                 ratios.add(t.jobsPerSecond() / baseline.perSecond());
                 double perJob = cpu / o.jobs();
                 print(out, "grid_cpu_ms_per_job", "%.2f", perJob, "the grid process's user+system CPU");
+                print(out, "job_cpu_ms_per_job", "%.2f", jobCpu / o.jobs(), String.format(Locale.ROOT,
+                        "the jobs' processes (reaped by the grid); the baseline's: %.2f (jspawnhelper, then /bin/true)",
+                        baseline.childCpuMillisPerSpawn()));
                 if (baseline.cpuMillisPerSpawn() > 0) {
                     double perSpawn = perJob / baseline.cpuMillisPerSpawn();
                     print(out, "grid_cpu_per_spawn_cpu", "%.2f", perSpawn, verdict(perSpawn <= CPU_TARGET,

@@ -23,9 +23,10 @@ final class SpawnBaseline {
     /**
      * The baseline: processes per second, and this JVM's own CPU (user and system, as
      * {@link ChildGrid#cpuMillis} counts the grid's) per process spawned: what starting a process
-     * costs its parent, the part of a job's cost no grid can avoid.
+     * costs its parent, the part of a job's cost no grid can avoid; and the CPU of the processes
+     * themselves ({@code /bin/true}, reaped by this JVM), which a grid's jobs compare with.
      */
-    record Baseline(double perSecond, double cpuMillisPerSpawn) {
+    record Baseline(double perSecond, double cpuMillisPerSpawn, double childCpuMillisPerSpawn) {
     }
 
     /**
@@ -33,16 +34,18 @@ final class SpawnBaseline {
      * JVM's CPU comes from the JDK's process CPU clock (nanoseconds), not /proc's 10 ms ticks,
      * which a short run would round to nothing.
      */
-    static Baseline measure(int count) throws InterruptedException {
+    static Baseline measure(int count) throws InterruptedException, java.io.IOException {
         run(Math.max(1, count / 10));
         com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean)
                 java.lang.management.ManagementFactory.getOperatingSystemMXBean();
         long cpuBefore = os.getProcessCpuTime();
+        double childrenBefore = ChildGrid.reapedCpuMillis(ProcessHandle.current().pid());
         long start = System.nanoTime();
         run(count);
         double seconds = (System.nanoTime() - start) / 1e9;
         double cpuMillis = (os.getProcessCpuTime() - cpuBefore) / 1e6;
-        return new Baseline(count / seconds, cpuMillis / count);
+        double children = ChildGrid.reapedCpuMillis(ProcessHandle.current().pid()) - childrenBefore;
+        return new Baseline(count / seconds, cpuMillis / count, children / count);
     }
 
     private static void run(int count) throws InterruptedException {

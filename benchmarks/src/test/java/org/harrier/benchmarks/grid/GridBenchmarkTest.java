@@ -38,6 +38,7 @@ class GridBenchmarkTest {
                 () -> assertEquals(2, figures(report, "jobs_per_s").size()),
                 () -> assertEquals(2, figures(report, "ratio").size()),
                 () -> assertEquals(2, figures(report, "grid_cpu_ms_per_job").size()),
+                () -> assertEquals(2, figures(report, "job_cpu_ms_per_job").size()),
                 // A figure each, whatever the (timing-dependent) values: 20 spawns may cost no measurable CPU.
                 () -> assertEquals(2, report.lines().filter(l -> l.startsWith("grid_cpu_per_spawn_cpu ")).count()),
                 () -> assertEquals(1, figures(report, "spawn_cpu_ms").size()),

@@ -37,6 +37,7 @@ public final class Cgroups {
     private final Path freezerBase;
     private final Optional<Path> cpuacctBase;
     private final String description;
+    private final CgroupBirth birth;
 
     private Cgroups(boolean v2, Path memoryBase, Path freezerBase, Optional<Path> cpuacctBase, String description) {
         this.v2 = v2;
@@ -44,6 +45,14 @@ public final class Cgroups {
         this.freezerBase = freezerBase;
         this.cpuacctBase = cpuacctBase;
         this.description = description;
+        if (memoryBase == null || v2) {
+            this.birth = CgroupBirth.shellOnly(memoryBase == null ? "no cgroups" : "cgroup v2 places processes, not threads");
+        } else {
+            // The startd's own cgroups, in the order JobCgroup lists a job's: memory, freezer, cpuacct.
+            List<Path> home = new ArrayList<>(List.of(memoryBase.getParent(), freezerBase.getParent()));
+            cpuacctBase.ifPresent(p -> home.add(p.getParent()));
+            this.birth = CgroupBirth.below(home);
+        }
     }
 
     /** Jobs run without cgroups. */
@@ -128,6 +137,16 @@ public final class Cgroups {
     /** True when jobs' CPU time comes from their cgroup (v1 cpuacct writable, or v2). */
     boolean measuresCpu() {
         return cpuacctBase.isPresent();
+    }
+
+    /** Starts {@code pb}'s command inside {@code cgroup} (one of {@link #create}'s), born there where this host allows. */
+    Process start(ProcessBuilder pb, JobCgroup cgroup) throws IOException {
+        return birth.start(pb, cgroup);
+    }
+
+    /** Whether jobs are born inside their cgroups now rather than entering them through a shell (tests). */
+    boolean bornInside() {
+        return birth.bornInside();
     }
 
     /** Where job cgroups go, or why there are none. */

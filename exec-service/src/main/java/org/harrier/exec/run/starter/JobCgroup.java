@@ -10,9 +10,10 @@ import java.util.Optional;
 
 /**
  * One job's cgroup (version 1: a memory and a freezer cgroup of the same name; version 2: one
- * cgroup). The job enters it before its program starts (see {@link #entry}), so everything it
- * starts is inside: usage, the memory limit, freezing and killing reach every process, even one
- * that left the process tree. Removed once the job's processes are gone.
+ * cgroup). The job is in it before its program starts, born there ({@link CgroupBirth}) or
+ * entering through a shell ({@link #entry}), so everything it starts is inside: usage, the
+ * memory limit, freezing and killing reach every process, even one that left the process tree.
+ * Removed once the job's processes are gone.
  *
  * <p>Files used (kernel cgroup-v1 memory.rst and freezer-subsystem.rst, cgroup-v2.rst):
  * v1 memory.limit_in_bytes (and memory.memsw.limit_in_bytes where swap is accounted),
@@ -23,6 +24,7 @@ import java.util.Optional;
  * <p>Thread-safe: every operation is a file read or write.
  */
 final class JobCgroup {
+    private static final long SELF = ProcessHandle.current().pid();
     private final boolean v2;
     private final Path memory;
     private final Path freezer;
@@ -178,11 +180,16 @@ final class JobCgroup {
         return procs(memory);
     }
 
+    /**
+     * The pids in {@code dir}, never the startd's own: its thread is there while it starts the job
+     * ({@link CgroupBirth}), and would stay if it failed to step out; a kill of the job must not
+     * reach the startd.
+     */
     private static List<Long> procs(Path dir) {
         List<Long> pids = new ArrayList<>();
         try {
             for (String line : Files.readAllLines(dir.resolve("cgroup.procs"))) {
-                if (!line.isBlank()) {
+                if (!line.isBlank() && Long.parseLong(line.strip()) != SELF) {
                     pids.add(Long.parseLong(line.strip()));
                 }
             }
@@ -224,6 +231,14 @@ final class JobCgroup {
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * The directories a thread joins to start the job inside ({@link CgroupBirth}): v1's memory,
+     * freezer and cpuacct if there is one; none for v2, which places processes, not threads.
+     */
+    List<Path> threadDirs() {
+        return v2 ? List.of() : dirs();
     }
 
     /** The directories the job joins: v1 memory, freezer and cpuacct if there is one; v2 its one cgroup. */

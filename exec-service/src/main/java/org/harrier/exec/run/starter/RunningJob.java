@@ -1,6 +1,7 @@
 package org.harrier.exec.run.starter;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
@@ -31,6 +32,7 @@ public final class RunningJob {
     private final JobControls controls;
     private final JobCgroup cgroup;
     private final Path iwd;
+    private final List<Path> outputs;
     private final AtomicBoolean killed = new AtomicBoolean();
     private final AtomicBoolean suspended = new AtomicBoolean();
     private final AtomicInteger samples = new AtomicInteger();
@@ -40,12 +42,13 @@ public final class RunningJob {
 
     /**
      * How the starter set a job up: its controls (KillSig, vacate time, memory limit), its cgroup
-     * (null: none), its working directory (null: no DiskUsage) and when it started, for the files
-     * it writes there.
+     * (null: none), its working directory (null: no DiskUsage), its Out and Err, and when it
+     * started, for the files it writes there.
      */
-    record Setup(JobControls controls, JobCgroup cgroup, Path iwd, long startMillis) {
+    record Setup(JobControls controls, JobCgroup cgroup, Path iwd, List<Path> outputs, long startMillis) {
         Setup {
             java.util.Objects.requireNonNull(controls, "controls");
+            outputs = List.copyOf(outputs);
         }
     }
 
@@ -58,6 +61,7 @@ public final class RunningJob {
         this.controls = setup.controls();
         this.cgroup = setup.cgroup();
         this.iwd = setup.iwd();
+        this.outputs = setup.outputs();
     }
 
     void watch(long sampleNanos, Consumer<ProcessOutcome> onExit) {
@@ -81,7 +85,7 @@ public final class RunningJob {
                     removeCgroup(0);
                 }
                 if (iwd != null) {
-                    r = r.withDiskAtLeast(WrittenFiles.kib(iwd, startMillis));
+                    r = r.withDiskAtLeast(WrittenFiles.atExit(iwd, startMillis, outputs));
                 }
             } catch (RuntimeException e) {
                 // The exit must be reported whatever the last measurements did: with the figures so far.

@@ -141,12 +141,9 @@ public final class Starter implements AutoCloseable {
         LocalAccount account = command.runAs() instanceof RunAs.User u ? u.account() : null;
         ProcessBuilder pb = account == null ? started(command, append)
                 : switched(AccountSwitch.commandLine(account, command, append));
-        if (cgroup != null) {
-            pb.command(cgroup.entry(pb.command()));
-        }
         Process process;
         try {
-            process = pb.start();
+            process = cgroup == null ? pb.start() : cgroups.start(pb, cgroup);
         } catch (IOException e) {
             throw new JobSetupException(JobSetupException.FAILED_TO_CREATE_PROCESS,
                     "cannot start " + command.executable() + ": " + e.getMessage());
@@ -154,7 +151,8 @@ public final class Starter implements AutoCloseable {
         if (account != null) {
             AccountSwitch.awaitOpened(process, account, timer);
         }
-        RunningJob job = new RunningJob(process, timer, new RunningJob.Setup(controls, cgroup, command.iwd(), startMillis));
+        RunningJob job = new RunningJob(process, timer, new RunningJob.Setup(controls, cgroup, command.iwd(),
+                List.of(command.stdout(), command.stderr()), startMillis));
         job.watch(sampleNanos, onExit);
         return job;
     }

@@ -1,0 +1,116 @@
+package org.harrier.exec.run.starter;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Starting a job's process inside its cgroups from its first instruction (cgroup version 1).
+ * Version 1 places threads, not processes, and a forked process is born in the cgroups of the
+ * thread that forked it. So the starting thread steps into the job's cgroups (its own thread id
+ * into each {@code tasks} file), starts the process, and steps back into the startd's own. That
+ * is six cgroup moves of this thread; the other way in, a shell that writes its pid into the
+ * cgroups and then execs the job ({@link JobCgroup#entry}), costs a second exec for every job,
+ * about as much CPU as the job's own exec (benchmarks/README.md, "Where one job's CPU goes").
+ *
+ * <p>The shell entry stays for version 2, which places processes (every thread of the startd
+ * would move), and for every job after stepping in or out failed once: that is logged, and the
+ * startd goes on as before. A thread that could not step out would sit in a job's cgroup;
+ * {@link JobCgroup} never signals the startd's own process, so removing that cgroup fails
+ * (logged) instead of killing the startd.
+ *
+ * <p>Memory: while the thread is inside, what it faults in is charged to the job's memory
+ * cgroup, whose OOM killer could pick the startd's process. The window is one fork and exec,
+ * tens of microseconds, and a job's limit is at least 128 MiB ({@link MemoryLimit}'s quantum),
+ * far more than a fork, an exec and the job's first instructions touch in that time. The CPU the
+ * fork and exec cost this thread is counted to the job, as the shell's was.
+ *
+ * <p>Thread-safe: each call moves only the calling thread.
+ */
+final class CgroupBirth {
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(CgroupBirth.class);
+    private static final ThreadLocal<String> THREAD_ID = ThreadLocal.withInitial(CgroupBirth::readThreadId);
+
+    /** The startd's own cgroups, one per job cgroup directory ({@link JobCgroup#threadDirs}), in the same order. */
+    private final List<Path> home;
+    /** Why jobs enter through the shell from now on; null while stepping in works. */
+    private volatile String shellOnly;
+
+    private CgroupBirth(List<Path> home, String shellOnly) {
+        this.home = List.copyOf(home);
+        this.shellOnly = shellOnly;
+    }
+
+    /** Births in the cgroups below {@code home} (the startd's own version-1 memory, freezer and cpuacct cgroups). */
+    static CgroupBirth below(List<Path> home) {
+        return new CgroupBirth(home, null);
+    }
+
+    /** Every job enters through the shell (version 2, or no cgroups). */
+    static CgroupBirth shellOnly(String why) {
+        return new CgroupBirth(List.of(), why);
+    }
+
+    /** Whether the next start is born inside rather than entering through the shell. */
+    boolean bornInside() {
+        return shellOnly == null;
+    }
+
+    /** Starts {@code pb}'s command inside {@code cgroup}: born there, or through the shell entry. */
+    Process start(ProcessBuilder pb, JobCgroup cgroup) throws IOException {
+        List<Path> inside = cgroup.threadDirs();
+        if (shellOnly != null || inside.size() != home.size()) {
+            pb.command(cgroup.entry(pb.command()));
+            return pb.start();
+        }
+        String thread = null;
+        try {
+            thread = THREAD_ID.get();
+            move(thread, inside);
+        } catch (IOException | RuntimeException e) {
+            if (thread != null) {
+                stepOut(thread);
+            }
+            giveUp("stepping into " + cgroup.path() + " failed: " + e.getMessage());
+            pb.command(cgroup.entry(pb.command()));
+            return pb.start();
+        }
+        try {
+            return pb.start();
+        } finally {
+            stepOut(thread);
+        }
+    }
+
+    private void stepOut(String thread) {
+        try {
+            move(thread, home);
+        } catch (IOException | RuntimeException e) {
+            log.error("the startd's thread {} could not step back into its own cgroups {}: {}", thread, home, e.toString());
+            giveUp("stepping out failed");
+        }
+    }
+
+    private void giveUp(String why) {
+        if (shellOnly == null) {
+            shellOnly = why;
+            log.warn("jobs enter their cgroups through a shell from now on: {}", why);
+        }
+    }
+
+    private static void move(String thread, List<Path> dirs) throws IOException {
+        for (Path dir : dirs) {
+            Files.writeString(dir.resolve("tasks"), thread);
+        }
+    }
+
+    /** The kernel's id of the calling thread: /proc/thread-self links to {@code <pid>/task/<tid>}. */
+    private static String readThreadId() {
+        try {
+            return Files.readSymbolicLink(Path.of("/proc/thread-self")).getFileName().toString();
+        } catch (IOException | UnsupportedOperationException e) {
+            throw new IllegalStateException("cannot read /proc/thread-self: " + e.getMessage(), e);
+        }
+    }
+}
