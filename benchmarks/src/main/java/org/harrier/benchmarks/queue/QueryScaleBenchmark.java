@@ -130,8 +130,8 @@ public final class QueryScaleBenchmark {
             throw new IllegalArgumentException(o.harrier().toAbsolutePath() + " is not an executable launcher (--harrier)");
         }
         Path dir = Files.createTempDirectory("harrier-querybench");
-        out.printf(Locale.ROOT, "%,d jobs in %,d clusters; scheduler %s; command JVM options: %s%n", o.jobs(), o.clusters(),
-                o.schedulerName(), o.cliJvm().isEmpty() ? "(the JDK's defaults)" : String.join(" ", o.cliJvm()));
+        out.printf(Locale.ROOT, "%,d jobs in %,d clusters; command JVM options: %s%n", o.jobs(), o.clusters(),
+                o.cliJvm().isEmpty() ? "(the JDK's defaults)" : String.join(" ", o.cliJvm()));
         try (GridBroker broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
              Bus bus = Bus.connect(broker.clientUrl())) {
             Console console = bus.console();
@@ -156,8 +156,8 @@ public final class QueryScaleBenchmark {
                         Thread.sleep(50);
                     }
                     print(out, "published_s", "%.2f", (System.nanoTime() - start) / 1e9, String.format(Locale.ROOT,
-                            "until a console had heard %,d of the %,d new job objects; then the commands", published.size(),
-                            o.jobs()));
+                            "until a console had heard %,d of the %,d new job objects; then the commands (scheduler %s)",
+                            published.size(), o.jobs(), o.schedulerName()));
                 }
                 Commands commands = new Commands(o, broker, dir);
                 measure(o, commands, out);
