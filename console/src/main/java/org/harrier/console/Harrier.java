@@ -34,7 +34,11 @@ public final class Harrier {
         prepare(args);
         PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
         PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
-        int status = run(args, Surroundings.current(), defaultConnector(), System.in, out, err);
+        Surroundings surroundings = Surroundings.current();
+        int status;
+        try (EarlyConnection early = EarlyConnection.begin(args, surroundings, defaultConnector())) {
+            status = run(args, surroundings, early, System.in, out, err);
+        }
         out.flush();
         System.exit(status);
     }

@@ -42,7 +42,7 @@ public final class StartupTraining {
     /** Variables that would point the commands at another grid than the one started here. */
     private static final List<String> FOREIGN_GRID_ENV = List.of(GridLocation.BROKER_ENV, GridLocation.USER_ENV,
             GridLocation.PASSWORD_FILE_ENV, GridLocation.CA_FILE_ENV);
-    /** Quiet: CDS prints a line for each class it cannot keep (picocli's, compiled for Java 5). */
+    /** Quiet: CDS prints a line for each class it cannot keep (generated proxies, and picocli's when not upgraded). */
     private static final List<String> NO_CDS_LOG = List.of("-Xlog:cds=off", "-Xlog:cds+dynamic=off");
 
     private StartupTraining() {
@@ -146,8 +146,12 @@ public final class StartupTraining {
         PrintStream discard = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
         List<String> failed = new ArrayList<>();
         for (List<String> command : commands(work)) {
-            int status = Harrier.run(command.toArray(String[]::new), surroundings, Harrier.defaultConnector(),
-                    new ByteArrayInputStream(new byte[0]), discard, discard);
+            String[] args = command.toArray(String[]::new);
+            int status;
+            // Connecting early as Harrier.main does, so the archive holds that path too.
+            try (EarlyConnection early = EarlyConnection.begin(args, surroundings, Harrier.defaultConnector())) {
+                status = Harrier.run(args, surroundings, early, new ByteArrayInputStream(new byte[0]), discard, discard);
+            }
             if (status != Harrier.OK) {
                 failed.add("'" + String.join(" ", command) + "' (" + status + ")");
             }

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntConsumer;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -74,6 +75,16 @@ final class ChildGrid implements AutoCloseable {
 
     Path log() {
         return log;
+    }
+
+    /** The grid's data directory: {@code harrier --data DIR} finds the broker and this account's password there. */
+    Path data() {
+        return data;
+    }
+
+    /** Runs {@code action} with the grid's exit status once its process has exited, whoever ended it. */
+    void onExit(IntConsumer action) {
+        process.onExit().thenAccept(p -> action.accept(p.exitValue()));
     }
 
     /** User plus system CPU time the grid process has used, in milliseconds (Linux /proc). */

@@ -29,6 +29,7 @@ final class JobWatch implements AutoCloseable {
     private final Map<Long, Integer> finishedPerCluster = new HashMap<>();
     private final Map<Long, Long> lastFinishAt = new HashMap<>();
     private final List<Long> completions = new ArrayList<>();
+    private String failure;
 
     JobWatch(Console console) {
         this.subscription = console.subscribe("job", this::heard);
@@ -89,7 +90,16 @@ final class JobWatch implements AutoCloseable {
         return new Completions(completions.subList(from, completions.size()).stream().mapToLong(Long::longValue).toArray());
     }
 
+    /** Every wait, from now on, fails at once naming {@code reason}: nothing more will be heard (the grid is gone). */
+    synchronized void fail(String reason) {
+        failure = reason;
+        notifyAll();
+    }
+
     private void waitUntil(long deadline, String what) throws InterruptedException {
+        if (failure != null) {
+            throw new IllegalStateException("gave up waiting for " + what + ": " + failure);
+        }
         long left = deadline - System.nanoTime();
         if (left <= 0) {
             throw new IllegalStateException("timed out waiting for " + what);
