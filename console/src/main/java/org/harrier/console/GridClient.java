@@ -14,21 +14,24 @@ public interface GridClient extends AutoCloseable {
     /** Queues {@code cluster} (one SubmitCluster call); returns the cluster id and count. */
     Submitted submit(ClusterSubmission cluster);
 
-    /** The job ads in the scheduler's queue. */
-    List<ClassAd> queue();
+    /** The job ads in the scheduler's queue, whole. */
+    default List<ClassAd> queue() {
+        List<ClassAd> all = new java.util.ArrayList<>();
+        queue(null, null, null, all::addAll);
+        return all;
+    }
 
     /**
      * The queued jobs for which ClassAd expression {@code constraint} (new syntax; null: all) is
      * true, evaluated at the scheduler, each ad with only the attributes {@code attributes} names
-     * (lower-cased; null: all) and those their expressions read, plus CustomId: what condor_q
-     * shows, at a fraction of the bytes.
+     * (lower-cased; null: all) and those their expressions read, plus ClusterId and ProcId: what
+     * condor_q shows, at a fraction of the bytes; the first {@code limit} of them (null: all;
+     * condor_q -limit), cut at the scheduler. Handed to {@code pages} a page at a time, in job id
+     * order, as the scheduler answers, so a caller can print a million jobs as they come; returns
+     * after the last page.
      */
-    default List<ClassAd> queue(String constraint, java.util.Set<String> attributes) {
-        return queue(constraint, attributes, null);
-    }
-
-    /** The same, the first {@code limit} of them in job id order (null: all; condor_q -limit), cut at the scheduler. */
-    List<ClassAd> queue(String constraint, java.util.Set<String> attributes, Long limit);
+    void queue(String constraint, java.util.Set<String> attributes, Long limit,
+            java.util.function.Consumer<List<ClassAd>> pages);
 
     /**
      * The queued jobs {@code ids} name ({@code "12"} a cluster, {@code "12.3"} a job), each looked

@@ -12,8 +12,6 @@ import org.harrier.classad.Expr;
 import org.harrier.scheduler.queue.AdLimits;
 import org.harrier.scheduler.queue.Attr;
 import org.harrier.scheduler.queue.JobId;
-import org.harrier.scheduler.queue.JobIdentity;
-import org.harrier.scheduler.queue.PrivateAttributes;
 import org.harrier.scheduler.queue.QueueView;
 
 /**
@@ -23,7 +21,8 @@ import org.harrier.scheduler.queue.QueueView;
  * {@code more} says the answer stopped there and matching ads remain. The caller asks again with
  * the last ad's id as {@code after}: job ids only grow, so a job submitted between two asks comes
  * later in the order and none is skipped or repeated. Each page is made from one
- * {@link QueueView}, so it is consistent in itself. Pure; immutable.
+ * {@link QueueView}, so it is consistent in itself. Each ad is read at the cost of what the page
+ * carries ({@link ShownAds}). Pure; immutable.
  */
 public record QueuePage(List<ClassAd> ads, boolean more) {
     public static final int MAX_ADS = HistoryPage.MAX_ADS;
@@ -47,12 +46,13 @@ public record QueuePage(List<ClassAd> ads, boolean more) {
         List<ClassAd> page = new ArrayList<>();
         long[] bytes = {0};
         boolean[] more = {false};
+        ShownAds shown = new ShownAds(projection);
         view.walk(after, (id, ad) -> {
-            ClassAd shown = PrivateAttributes.hidden(JobIdentity.literal(ad));
-            if (!selects.test(shown)) {
+            ClassAd tested = shown.tested(ad);
+            if (!selects.test(tested)) {
                 return true;
             }
-            ClassAd answered = projection == null ? shown : projected(shown, projection);
+            ClassAd answered = shown.answered(ad, tested);
             long size = AdLimits.bytes(answered) + (long) PER_ATTRIBUTE * answered.size();
             if (page.size() == MAX_ADS || (!page.isEmpty() && bytes[0] + size > MAX_BYTES)) {
                 more[0] = true;

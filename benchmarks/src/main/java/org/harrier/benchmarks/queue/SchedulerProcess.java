@@ -26,12 +26,14 @@ final class SchedulerProcess implements AutoCloseable {
 
     private final Process process;
     private final Path log;
-    private final String name;
+    private final AgentName agent;
+    private final ObjectId object;
 
     private SchedulerProcess(Process process, Path log, String name) {
         this.process = process;
         this.log = log;
-        this.name = name;
+        this.agent = AgentName.harrier("scheduler", name);
+        this.object = ObjectId.grid("scheduler", name);
     }
 
     static SchedulerProcess start(String brokerUrl, Path spool, Path log, List<String> jvm) throws IOException {
@@ -43,7 +45,10 @@ final class SchedulerProcess implements AutoCloseable {
         return start(brokerUrl, spool, log, jvm, classpath, NAME);
     }
 
-    /** Named {@code name}: a console stops looking for schedulers as soon as one named after its host answers. */
+    /**
+     * Named {@code name}: a command finds a scheduler named after its own host at once, and waits
+     * out the whole locate for any other (the console's BusGridClient prefers a personal grid's).
+     */
     static SchedulerProcess start(String brokerUrl, Path spool, Path log, List<String> jvm, String classpath, String name)
             throws IOException {
         List<String> command = new ArrayList<>();
@@ -55,21 +60,13 @@ final class SchedulerProcess implements AutoCloseable {
         return new SchedulerProcess(p, log, name);
     }
 
-    AgentName agent() {
-        return AgentName.harrier("scheduler", name);
-    }
-
-    ObjectId object() {
-        return ObjectId.grid("scheduler", name);
-    }
-
     /** Nanoseconds until the scheduler answers a call (any answer, even "no such job"). */
     long awaitServing(Console console, Duration limit) throws IOException, InterruptedException {
         long start = System.nanoTime();
         long deadline = start + limit.toNanos();
         while (true) {
             try {
-                Console.join(console.call(agent(), object(), new GetAd("1.0"), Duration.ofSeconds(2)));
+                Console.join(console.call(agent, object, new GetAd("1.0"), Duration.ofSeconds(2)));
                 return System.nanoTime() - start;
             } catch (RuntimeException e) {
                 if (String.valueOf(e.getMessage()).contains("no job 1.0")) {
@@ -108,6 +105,14 @@ final class SchedulerProcess implements AutoCloseable {
             throw new IllegalStateException("jcmd " + command + " failed:\n" + out);
         }
         return out;
+    }
+
+    AgentName agent() {
+        return agent;
+    }
+
+    ObjectId object() {
+        return object;
     }
 
     /** SIGKILL: nothing is flushed, nothing is withdrawn. */

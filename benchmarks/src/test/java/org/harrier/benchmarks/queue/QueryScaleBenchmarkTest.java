@@ -31,6 +31,7 @@ class QueryScaleBenchmarkTest {
         assertAll(report,
                 () -> assertTrue(report.startsWith("1,003 jobs in 4 clusters; command JVM options: -XX:TieredStopAtLevel=1\n")),
                 () -> assertTrue(figure(report, "queued_s") > 0),
+                () -> assertTrue(report.contains("until a console had heard 1,003 of the 1,003 new job objects")),
                 () -> assertTrue(figure(report, "java_version_s") > 0),
                 () -> assertTrue(report.contains("harrier q 2.250, wall"), "the middle cluster's last job"),
                 () -> assertTrue(figure(report, "q_id_s") > 0),

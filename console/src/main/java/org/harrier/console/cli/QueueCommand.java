@@ -13,10 +13,8 @@ import org.harrier.collector.negotiation.JobAnalysis;
 import org.harrier.console.GridClient;
 import org.harrier.console.format.AnalysisReport;
 import org.harrier.console.format.AdJson;
-import org.harrier.console.format.AutoFormat;
 import org.harrier.console.format.JobStatusCode;
 import org.harrier.console.format.JobTable;
-import org.harrier.console.format.LongFormat;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -102,23 +100,20 @@ final class QueueCommand implements Callable<Integer> {
             harrier.out().print(r.form() == OutputForm.JSON ? AdJson.write(counts) : JobTable.totals(counts) + "\n");
             return 0;
         }
-        List<ClassAd> shown;
+        QueueListing listing = new QueueListing(new QueueListing.Shape(r.form(), totals, hold, run, r.columns(), limit),
+                job -> r.selection().accepts(job) && inView(job), new JobTable(harrier.surroundings().clock()),
+                harrier.out());
         try (GridClient grid = harrier.grid()) {
             List<String> ids = r.selection().onlyJobIds();
-            // -hold and -run pick among what is read, so a limit is applied at the scheduler only without them.
-            Long atScheduler = hold || run ? null : limit;
-            List<ClassAd> read = ids != null ? grid.queueOf(ids) : grid.queue(atScheduler(r.selection()), reads(r), atScheduler);
-            shown = r.selection().filter(read).stream().filter(this::inView).sorted(BY_ID)
-                    .limit(limit == null ? Long.MAX_VALUE : limit).toList();
+            if (ids != null) {
+                listing.add(grid.queueOf(ids).stream().sorted(BY_ID).toList());
+            } else {
+                // -hold and -run pick among what is read, so a limit is applied at the scheduler only without them.
+                // The scheduler answers in job id order, so each page is printed as it comes.
+                grid.queue(atScheduler(r.selection()), reads(r), hold || run ? null : limit, listing::add);
+            }
         }
-        JobTable table = new JobTable(harrier.surroundings().clock());
-        harrier.out().print(switch (r.form()) {
-            case LONG -> LongFormat.render(shown);
-            case JSON -> totals ? AdJson.write(JobTable.totalsByName(shown)) : AdJson.array(shown);
-            case AUTOFORMAT -> AutoFormat.render(shown, r.columns());
-            case TABLE -> totals ? JobTable.totals(shown) + "\n" : hold ? table.held(shown) : run ? table.running(shown)
-                    : table.queue(shown);
-        });
+        listing.finish();
         return 0;
     }
 

@@ -76,6 +76,11 @@ public final class JobTable {
         return out.append('\n').append(totals(jobs)).append('\n').toString();
     }
 
+    /** The header line of the listing {@link #queue}, {@link #held} (-hold) or {@link #running} (-run) prints, without the line break. */
+    public static String header(boolean hold, boolean run) {
+        return hold ? HOLD_HEADER : run ? RUN_HEADER : QUEUE_HEADER;
+    }
+
     /** One job as a condor_q line, without the line break. */
     public String queueLine(ClassAd job) {
         return String.format(Locale.ROOT, "%4d.%-3d %-14s %-11s %-12s %-2c %-3d %-4.1f %s",
@@ -138,12 +143,17 @@ public final class JobTable {
     public static Map<String, Integer> totalsByName(List<ClassAd> jobs) {
         Map<JobStatusCode, Integer> counts = new EnumMap<>(JobStatusCode.class);
         for (ClassAd job : jobs) {
-            JobStatusCode s = JobStatusCode.of(AdFields.integer(job, "JobStatus", 0));
-            if (s != null) {
-                counts.merge(s, 1, Integer::sum);
-            }
+            count(job, counts);
         }
         return totalsByName(counts, jobs.size());
+    }
+
+    /** Adds {@code job} to the counts by status the totals line is made of (a job of no known status adds nothing). */
+    public static void count(ClassAd job, Map<JobStatusCode, Integer> counts) {
+        JobStatusCode s = JobStatusCode.of(AdFields.integer(job, "JobStatus", 0));
+        if (s != null) {
+            counts.merge(s, 1, Integer::sum);
+        }
     }
 
     /** The same from counts by status (the scheduler's, condor_q -totals) of {@code jobs} jobs in all. */

@@ -32,7 +32,6 @@ import org.harrier.bus.Bus;
 import org.harrier.bus.BusException;
 import org.harrier.bus.LoginRefusedException;
 import org.harrier.bus.Console;
-import org.harrier.bus.ObjectQuery;
 import org.harrier.protocol.method.Request;
 import org.harrier.protocol.scheduler.Continue;
 import org.harrier.protocol.scheduler.GetAd;
@@ -102,22 +101,11 @@ public final class BusGridClient implements GridClient {
     }
 
     @Override
-    public List<ClassAd> queue() {
-        return queue(null, null);
-    }
-
-    @Override
-    public List<ClassAd> queue(String constraint, java.util.Set<String> attributes, Long limit) {
+    public void queue(String constraint, java.util.Set<String> attributes, Long limit,
+            java.util.function.Consumer<List<ClassAd>> pages) {
         Located s = scheduler();
-        List<ClassAd> jobs = new ArrayList<>();
-        ObjectQuery query = ObjectQuery.of("job").constraint(constraint)
-                .projection(attributes == null ? null : List.copyOf(attributes)).limit(limit);
-        for (ObjectData d : bus(() -> console.query(s.agent(), query, CALL_TIMEOUT))) {
-            if (!d.deleted()) {
-                jobs.add(ad(d.values(), "job " + d.id().key()));
-            }
-        }
-        return jobs;
+        new QueuePages(q -> console.call(s.agent(), s.object(), q, CALL_TIMEOUT), answer -> bus(() -> Console.join(answer)))
+                .read(constraint, attributes == null ? null : List.copyOf(attributes), limit, pages);
     }
 
     @Override
