@@ -45,25 +45,56 @@ class CgroupBirthTest {
         return "birth_" + ProcessHandle.current().pid() + "_" + what;
     }
 
+    /** The startd's own cgroups, as Cgroups finds them: the parents of its job cgroups' base. */
+    static List<Path> home() {
+        JobCgroup made = CGROUPS.create("birth_" + ProcessHandle.current().pid() + "_home", 0);
+        made.remove();
+        return made.threadDirs().stream().map(p -> p.getParent().getParent()).toList();
+    }
+
     @Test
-    void aJobIsBornInItsCgroupsWithoutAShellAndTheThreadStepsBack() throws Exception {
+    void aJobRightAfterAnotherIsBornInItsCgroupsWithoutAShellAndTheThreadStepsBack() throws Exception {
         assumeTrue(CGROUPS.usable() && CGROUPS.bornInside(), CGROUPS.description());
         String before = threadCgroups();
+        CgroupBirth birth = CgroupBirth.below(home(), Long.MAX_VALUE);
+        JobCgroup first = CGROUPS.create(name("first"), 128L << 20);
         JobCgroup cgroup = CGROUPS.create(name("born"), 128L << 20);
         Path out = dir.resolve("cgroup");
+        ProcessBuilder quiet = new ProcessBuilder("/bin/true");
         ProcessBuilder pb = new ProcessBuilder("/bin/cat", "/proc/self/cgroup").redirectOutput(out.toFile());
         try {
-            Process p = CGROUPS.start(pb, cgroup);
+            assertEquals(0, birth.start(quiet, first).waitFor());
+            Process p = birth.start(pb, cgroup);
             assertEquals(0, p.waitFor());
             String seen = Files.readString(out);
             String job = cgroup.path().getFileName().toString();
-            assertAll(() -> assertEquals("/bin/cat", pb.command().get(0), "no shell entry: " + pb.command()),
+            assertAll(() -> assertEquals("/bin/sh", quiet.command().get(0), "the first after a quiet spell: the shell entry"),
+                    () -> assertEquals("/bin/cat", pb.command().get(0), "no shell entry: " + pb.command()),
                     () -> assertTrue(seen.lines().anyMatch(l -> l.contains(":memory:") && l.endsWith("/harrier/" + job)), seen),
                     () -> assertTrue(seen.lines().anyMatch(l -> l.contains(":freezer:") && l.endsWith("/harrier/" + job)), seen),
                     () -> assertEquals(before, threadCgroups(), "the starting thread is back in its own cgroups"),
-                    () -> assertTrue(CGROUPS.bornInside()));
+                    () -> assertTrue(birth.bornInside()));
         } finally {
-            assertTrue(cgroup.remove(), "the job's cgroup is empty once it exited");
+            assertTrue(first.remove() && cgroup.remove(), "the jobs' cgroups are empty once they exited");
+        }
+    }
+
+    @Test
+    void theFirstJobAfterAQuietSpellEntersThroughTheShell() throws Exception {
+        assumeTrue(CGROUPS.usable() && CGROUPS.bornInside(), CGROUPS.description());
+        CgroupBirth birth = CgroupBirth.below(home());
+        JobCgroup cgroup = CGROUPS.create(name("quiet"), 128L << 20);
+        Path out = dir.resolve("cgroup");
+        ProcessBuilder pb = new ProcessBuilder("/bin/cat", "/proc/self/cgroup").redirectOutput(out.toFile());
+        try {
+            assertEquals(0, birth.start(pb, cgroup).waitFor());
+            String job = cgroup.path().getFileName().toString();
+            assertAll(() -> assertEquals("/bin/sh", pb.command().get(0), pb.command()::toString),
+                    () -> assertTrue(Files.readString(out).lines().anyMatch(l -> l.contains(":memory:")
+                            && l.endsWith("/harrier/" + job)), "in its cgroup all the same"),
+                    () -> assertTrue(birth.bornInside(), "later jobs may still be born inside"));
+        } finally {
+            assertTrue(cgroup.remove());
         }
     }
 
@@ -71,14 +102,15 @@ class CgroupBirthTest {
     void aFailedStepInFallsBackToTheShellEntryForGood() throws Exception {
         assumeTrue(CGROUPS.usable() && CGROUPS.bornInside(), CGROUPS.description());
         String before = threadCgroups();
-        // The startd's own cgroups as Cgroups finds them, and a job cgroup that was never made.
-        JobCgroup made = CGROUPS.create(name("probe"), 0);
-        List<Path> home = made.threadDirs().stream().map(p -> p.getParent().getParent()).toList();
-        made.remove();
+        // A job cgroup that was never made, started right after another start.
+        List<Path> home = home();
         Path nowhere = dir.resolve("no-such-cgroup");
         JobCgroup missing = JobCgroup.existing(false, nowhere.resolve("m"), nowhere.resolve("f"),
                 home.size() > 2 ? Optional.of(nowhere.resolve("c")) : Optional.empty());
-        CgroupBirth birth = CgroupBirth.below(home);
+        CgroupBirth birth = CgroupBirth.below(home, Long.MAX_VALUE);
+        JobCgroup first = CGROUPS.create(name("before"), 0);
+        assertEquals(0, birth.start(new ProcessBuilder("/bin/true"), first).waitFor());
+        assertTrue(first.remove());
         ProcessBuilder pb = new ProcessBuilder("/bin/true");
         Process p = birth.start(pb, missing);
         assertAll(() -> assertEquals(0, p.waitFor()),
