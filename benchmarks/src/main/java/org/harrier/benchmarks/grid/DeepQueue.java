@@ -1,14 +1,11 @@
 package org.harrier.benchmarks.grid;
 
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.harrier.classad.ClassAd;
-import org.harrier.protocol.AdMaps;
 import org.harrier.protocol.scheduler.SubmitCluster;
 
 /**
@@ -113,17 +110,9 @@ record DeepQueue(long firstCluster, int clusters, int jobs) {
         return lines == jobs ? null : "printed " + lines + " of the deep queue's " + jobs + " jobs";
     }
 
-    /** A job no slot will take, from this account (a personal grid's jobs are its owner's). */
+    /** GridBenchmark's job, which no slot will take. */
     static ClassAd neverMatching(Path iwd) {
-        Map<String, Object> ad = new LinkedHashMap<>();
-        ad.put("Cmd", SpawnBaseline.COMMAND);
-        ad.put("Args", "");
-        ad.put("Requirements", "FALSE");
-        ad.put("JobUniverse", 5L);
-        ad.put("Iwd", iwd.toString());
-        ad.put("Owner", System.getProperty("user.name"));
-        ad.put(AdMaps.DESCRIPTORS, Map.of("Requirements", AdMaps.EXPRESSION));
-        return AdMaps.toAd(ad);
+        return GridBenchmark.jobAd(iwd).with("Requirements", org.harrier.classad.Expr.parse("FALSE"));
     }
 
     private static String tail(String text) {
