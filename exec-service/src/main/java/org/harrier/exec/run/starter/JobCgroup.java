@@ -189,8 +189,9 @@ final class JobCgroup {
         List<Long> pids = new ArrayList<>();
         try {
             for (String line : Files.readAllLines(dir.resolve("cgroup.procs"))) {
-                if (!line.isBlank() && Long.parseLong(line.strip()) != SELF) {
-                    pids.add(Long.parseLong(line.strip()));
+                long pid = line.isBlank() ? SELF : Long.parseLong(line.strip());
+                if (pid != SELF) {
+                    pids.add(pid);
                 }
             }
         } catch (IOException | RuntimeException e) {

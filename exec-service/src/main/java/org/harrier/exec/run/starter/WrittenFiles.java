@@ -43,15 +43,17 @@ final class WrittenFiles {
         long bytes = 0;
         for (Path out : outputs) {
             try {
-                BasicFileAttributes a = Files.readAttributes(out, BasicFileAttributes.class);
-                if (a.isRegularFile() && a.lastModifiedTime().toMillis() >= sinceMillis) {
-                    bytes += a.size();
-                }
+                bytes += written(Files.readAttributes(out, BasicFileAttributes.class), sinceMillis);
             } catch (IOException e) {
                 // not written, or gone: nothing to count
             }
         }
         return ResourceUsage.kib(bytes);
+    }
+
+    /** The size of a regular file changed at or after {@code sinceMillis}; 0 for anything else. */
+    private static long written(BasicFileAttributes a, long sinceMillis) {
+        return a.isRegularFile() && a.lastModifiedTime().toMillis() >= sinceMillis ? a.size() : 0;
     }
 
     /** KiB of regular files under {@code dir} modified at or after {@code sinceMillis} (epoch ms). */
@@ -73,9 +75,7 @@ final class WrittenFiles {
 
                 @Override
                 public FileVisitResult visitFile(Path f, BasicFileAttributes a) {
-                    if (a.isRegularFile() && a.lastModifiedTime().toMillis() >= sinceMillis) {
-                        bytes[0] += a.size();
-                    }
+                    bytes[0] += written(a, sinceMillis);
                     return ++seen[0] > maxEntries ? FileVisitResult.TERMINATE : FileVisitResult.CONTINUE;
                 }
 
