@@ -41,7 +41,7 @@ final class WrittenFiles {
             return ResourceUsage.kib(walked[0]);
         }
         long bytes = 0;
-        for (Path out : outputs) {
+        for (Path out : new java.util.LinkedHashSet<>(outputs)) { // Out and Err may be one file
             try {
                 bytes += written(Files.readAttributes(out, BasicFileAttributes.class), sinceMillis);
             } catch (IOException e) {

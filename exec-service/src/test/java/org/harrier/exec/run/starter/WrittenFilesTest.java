@@ -46,6 +46,7 @@ class WrittenFilesTest {
         Path out = file("out", 2_048, START + 2_000);
         Path err = file("err", 1_024, START - 5_000); // not written by this job
         assertAll(() -> assertEquals(2, WrittenFiles.atExit(dir, START, List.of(out, err))),
+                () -> assertEquals(2, WrittenFiles.atExit(dir, START, List.of(out, out)), "Out and Err one file: counted once"),
                 () -> assertEquals(12, WrittenFiles.kib(dir, START), "the samples while it runs walk further"));
     }
 
