@@ -125,7 +125,7 @@ public final class AdMaps {
         return b.build();
     }
 
-    private static Expr attribute(Object v, boolean isExpression) {
+    static Expr attribute(Object v, boolean isExpression) {
         if (v instanceof Map<?, ?> typed && typed.containsKey("TYPE")) {
             return typedValue(typed.get("TYPE"), typed.get("VALUE"));
         }

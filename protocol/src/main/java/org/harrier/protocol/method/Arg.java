@@ -117,6 +117,21 @@ public final class Arg<T> {
         return listOf(name, Arg::toAd, AdMaps::toNative);
     }
 
+    /**
+     * A list of lists of values: rows of {@link org.harrier.protocol.AdRows}, whose values are
+     * checked as they are read into ads. Not copied, as a row may hold nulls.
+     */
+    public static Arg<List<List<Object>>> rows(String name) {
+        return listOf(name, (wire, what) -> {
+            if (!(wire instanceof List<?> row)) {
+                throw new IllegalArgumentException(what + " must be a list (a row of values), got " + QmfType.describe(wire));
+            }
+            @SuppressWarnings("unchecked")
+            List<Object> values = (List<Object>) row;
+            return values;
+        }, row -> row);
+    }
+
     /** A list of strings (job ids, attribute names). */
     public static Arg<List<String>> strings(String name) {
         return listOf(name, (wire, what) -> {

@@ -3,6 +3,7 @@ package org.harrier.protocol.scheduler;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.harrier.classad.ClassAd;
+import org.harrier.protocol.AdRows;
 import org.harrier.protocol.method.Arg;
 import org.harrier.protocol.method.Method;
 import org.harrier.protocol.method.MethodArguments;
@@ -15,25 +16,30 @@ import org.harrier.protocol.method.Request;
  * {@code limit} (null: all) of them, starting just past job {@code after} ("cluster.proc"; null:
  * from the first). One answer holds as many as fit a message; {@link Ads#more} says more remain,
  * to be asked for after the last one answered (condor_q as a method, for clients that do not
- * speak QMF queries; docs/protocols.md).
+ * speak QMF queries; docs/protocols.md). {@code rows} (the Compact argument): answer the ads as {@link AdRows} (names
+ * once, a list of values per ad) in {@code Names} and {@code Rows} rather than as maps in
+ * {@code Ads}, which a caller that leaves it out (any QMF console) gets; {@link Ads} reads either.
  */
-public record Query(String constraint, List<String> projection, Long limit, String after) implements Request<Query.Ads> {
+public record Query(String constraint, List<String> projection, Long limit, String after, boolean rows)
+        implements Request<Query.Ads> {
     private static final Pattern JOB_ID = Pattern.compile("[0-9]+\\.[0-9]+");
     private static final Arg<String> CONSTRAINT = Arg.lstr("Constraint").optional();
     private static final Arg<List<String>> PROJECTION = Arg.strings("Projection").optional();
     private static final Arg<Long> LIMIT = Arg.uint32("Limit").optional();
     private static final Arg<String> AFTER = Arg.sstr("After").optional();
+    private static final Arg<Boolean> COMPACT = Arg.bool("Compact").optional();
     private static final Arg<List<ClassAd>> ADS = Arg.ads("Ads");
     private static final Arg<Boolean> MORE = Arg.bool("More").optional();
+    private static final Arg<List<String>> NAMES = Arg.strings("Names").optional();
+    private static final Arg<List<List<Object>>> ROW_VALUES = Arg.rows("Rows").optional();
 
     public static final Method<Query, Ads> METHOD = Method.<Query, Ads>of("scheduler", "Query")
-            .inputs(CONSTRAINT, PROJECTION, LIMIT, AFTER)
-            .outputs(ADS, MORE)
-            .request(a -> new Query(a.get(CONSTRAINT), a.get(PROJECTION), a.get(LIMIT), a.get(AFTER)),
+            .inputs(CONSTRAINT, PROJECTION, LIMIT, AFTER, COMPACT)
+            .outputs(ADS, MORE, NAMES, ROW_VALUES)
+            .request(a -> new Query(a.get(CONSTRAINT), a.get(PROJECTION), a.get(LIMIT), a.get(AFTER), Boolean.TRUE.equals(a.get(COMPACT))),
                     q -> MethodArguments.writer().put(CONSTRAINT, q.constraint()).put(PROJECTION, q.projection())
-                            .put(LIMIT, q.limit()).put(AFTER, q.after()))
-            .answer(a -> new Ads(a.get(ADS), Boolean.TRUE.equals(a.get(MORE))),
-                    r -> MethodArguments.writer().put(ADS, r.ads()).put(MORE, r.more()))
+                            .put(LIMIT, q.limit()).put(AFTER, q.after()).put(COMPACT, q.rows() ? true : null))
+            .answer(Query::read, Query::write)
             .build();
 
     public Query {
@@ -58,11 +64,50 @@ public record Query(String constraint, List<String> projection, Long limit, Stri
         this(null, null, null, null);
     }
 
-    /** The queued ads, in job id order; {@code more}: others remain, past the last of these. */
-    public record Ads(List<ClassAd> ads, boolean more) {
+    /** Answered as maps in {@code Ads}, as every QMF console reads them. */
+    public Query(String constraint, List<String> projection, Long limit, String after) {
+        this(constraint, projection, limit, after, false);
+    }
+
+    /** The same question for the page past job {@code after}. */
+    public Query after(String after, Long limit) {
+        return new Query(constraint, projection, limit, after, rows);
+    }
+
+    /**
+     * The queued ads, in job id order; {@code more}: others remain, past the last of these;
+     * {@code rows}: they travel as {@link AdRows}, as a Query that asked for rows is answered.
+     */
+    public record Ads(List<ClassAd> ads, boolean more, boolean rows) {
         public Ads {
             ads = List.copyOf(ads);
         }
+
+        public Ads(List<ClassAd> ads, boolean more) {
+            this(ads, more, false);
+        }
+    }
+
+    /** Rows when the answer has them (Ads is then empty), else the maps. */
+    private static Ads read(MethodArguments a) {
+        boolean more = Boolean.TRUE.equals(a.get(MORE));
+        List<List<Object>> rows = a.get(ROW_VALUES);
+        if (rows == null) {
+            return new Ads(a.get(ADS), more);
+        }
+        List<String> names = a.get(NAMES);
+        if (names == null) {
+            throw new IllegalArgumentException("a Query answer with Rows needs the Names they are values of");
+        }
+        return new Ads(new AdRows(names, rows).ads(), more, true);
+    }
+
+    private static MethodArguments.Writer write(Ads r) {
+        if (!r.rows()) {
+            return MethodArguments.writer().put(ADS, r.ads()).put(MORE, r.more());
+        }
+        AdRows rows = AdRows.of(r.ads());
+        return MethodArguments.writer().put(ADS, List.of()).put(MORE, r.more()).put(NAMES, rows.names()).put(ROW_VALUES, rows.rows());
     }
 
     @Override
