@@ -26,6 +26,12 @@ import org.harrier.scheduler.queue.QueueView;
  */
 public record QueuePage(List<ClassAd> ads, boolean more) {
     public static final int MAX_ADS = HistoryPage.MAX_ADS;
+    /**
+     * Ads per answer at most when they travel as rows (docs/protocols.md, "Ads as rows"): a row
+     * of a few values is some tens of bytes, so a page of them is still far from the byte cap, and
+     * each page costs a round trip and a view of the queue.
+     */
+    public static final int MAX_ROWS = 10_000;
     public static final long MAX_BYTES = HistoryPage.MAX_BYTES;
     /** What an attribute costs on the wire beyond its name and value (as GetHistory counts it). */
     private static final int PER_ATTRIBUTE = 32;
@@ -40,6 +46,13 @@ public record QueuePage(List<ClassAd> ads, boolean more) {
      * {@code projection} (lower-case names, or null for whole ads, {@link #projected}).
      */
     public static QueuePage of(QueueView view, JobId after, Predicate<ClassAd> selects, Set<String> projection, int limit) {
+        return of(view, after, selects, projection, limit, false);
+    }
+
+    /** The same, of at most {@link #MAX_ROWS} ads when they travel as rows ({@code rows}), else {@link #MAX_ADS}. */
+    public static QueuePage of(QueueView view, JobId after, Predicate<ClassAd> selects, Set<String> projection, int limit,
+            boolean rows) {
+        int most = rows ? MAX_ROWS : MAX_ADS;
         if (limit < 1) {
             throw new IllegalArgumentException("a page holds at least one ad, got a limit of " + limit);
         }
@@ -54,7 +67,7 @@ public record QueuePage(List<ClassAd> ads, boolean more) {
             }
             ClassAd answered = shown.answered(ad, tested);
             long size = AdLimits.bytes(answered) + (long) PER_ATTRIBUTE * answered.size();
-            if (page.size() == MAX_ADS || (!page.isEmpty() && bytes[0] + size > MAX_BYTES)) {
+            if (page.size() == most || (!page.isEmpty() && bytes[0] + size > MAX_BYTES)) {
                 more[0] = true;
                 return false;
             }

@@ -16,8 +16,16 @@ final class AdFields {
     private AdFields() {
     }
 
+    /**
+     * The attribute's value: a literal as it is bound (most of a job's attributes), anything else
+     * evaluated in the ad. A listing reads several a job, and an evaluation makes a context each.
+     */
+    static Value value(ClassAd ad, String name) {
+        return ad.lookup(name) instanceof Value literal ? literal : ad.evaluate(name);
+    }
+
     static long integer(ClassAd ad, String name, long otherwise) {
-        Value v = ad.evaluate(name);
+        Value v = value(ad, name);
         if (v instanceof IntegerValue i) {
             return i.value();
         }
@@ -32,7 +40,7 @@ final class AdFields {
 
     /** Like {@link #integer} but tells a missing value apart: null when not a number. */
     static Long integerOrNull(ClassAd ad, String name) {
-        Value v = ad.evaluate(name);
+        Value v = value(ad, name);
         if (v instanceof IntegerValue i) {
             return i.value();
         }
@@ -43,7 +51,7 @@ final class AdFields {
     }
 
     static double real(ClassAd ad, String name, double otherwise) {
-        Value v = ad.evaluate(name);
+        Value v = value(ad, name);
         if (v instanceof RealValue r) {
             return r.value();
         }
@@ -54,7 +62,7 @@ final class AdFields {
     }
 
     static Double realOrNull(ClassAd ad, String name) {
-        Value v = ad.evaluate(name);
+        Value v = value(ad, name);
         if (v instanceof RealValue r) {
             return r.value();
         }
@@ -65,7 +73,7 @@ final class AdFields {
     }
 
     static String string(ClassAd ad, String name, String otherwise) {
-        Value v = ad.evaluate(name);
+        Value v = value(ad, name);
         return v instanceof StringValue s ? s.value() : otherwise;
     }
 }

@@ -1,8 +1,8 @@
 package org.harrier.console.format;
 
 import java.util.List;
-import java.util.StringJoiner;
 import org.harrier.classad.ClassAd;
+import org.harrier.classad.EvalContext;
 import org.harrier.classad.Expr;
 import org.harrier.classad.StringValue;
 import org.harrier.classad.Value;
@@ -22,12 +22,13 @@ public final class AutoFormat {
             throw new IllegalArgumentException("autoformat needs at least one expression");
         }
         StringBuilder out = new StringBuilder();
+        // One context for the lot: a context per value was a tenth of a long listing's time.
+        EvalContext context = EvalContext.create();
         for (ClassAd ad : ads) {
-            StringJoiner line = new StringJoiner(" ");
-            for (Expr column : columns) {
-                line.add(text(column.evaluate(ad)));
+            for (int i = 0; i < columns.size(); i++) {
+                out.append(i == 0 ? "" : " ").append(text(context.evaluate(columns.get(i), ad, null)));
             }
-            out.append(line).append('\n');
+            out.append('\n');
         }
         return out.toString();
     }

@@ -35,7 +35,10 @@ final class QueuePages {
     void read(String constraint, List<String> projection, Long limit, Consumer<List<ClassAd>> pages) {
         long handed = 0;
         Set<String> cursors = new HashSet<>();
-        CompletableFuture<Query.Ads> next = ask.apply(new Query(constraint, projection, limit, null));
+        // A projection comes as rows (docs/protocols.md, "Ads as rows"): its few names would
+        // otherwise be most of each ad's bytes, and of the decoding.
+        Query first = new Query(constraint, projection, limit, null, projection != null);
+        CompletableFuture<Query.Ads> next = ask.apply(first);
         while (true) {
             Query.Ads page = await.apply(next);
             handed += page.ads().size();
@@ -45,7 +48,7 @@ final class QueuePages {
                 if (!cursors.add(after)) {
                     throw new ConsoleFailure("the scheduler's queue answer came back to job " + after + " a second time");
                 }
-                next = ask.apply(new Query(constraint, projection, limit == null ? null : limit - handed, after));
+                next = ask.apply(first.after(after, limit == null ? null : limit - handed));
             }
             pages.accept(page.ads());
             if (last) {

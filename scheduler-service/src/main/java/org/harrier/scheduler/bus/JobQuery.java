@@ -38,8 +38,8 @@ final class JobQuery {
         Set<String> projection = projection(q);
         int limit = q.limit() == null ? Integer.MAX_VALUE : (int) Math.min(q.limit(), Integer.MAX_VALUE);
         return schedd.queueView()
-                .thenApplyAsync(view -> QueuePage.of(view, after, selects, projection, limit), queries)
-                .thenApply(page -> new Query.Ads(page.ads(), page.more()));
+                .thenApplyAsync(view -> QueuePage.of(view, after, selects, projection, limit, q.rows()), queries)
+                .thenApply(page -> new Query.Ads(page.ads(), page.more(), q.rows()));
     }
 
     /** The constraint's test of an ad as consoles see it (undefined and error select nothing, as GetHistory's). */

@@ -71,6 +71,30 @@ class JobQueryServiceTest extends SchedulerOnBroker {
         assertTrue(ads(call("Query", Map.of("After", "1.29"))).isEmpty());
     }
 
+    @Test
+    void aCompactQueryAnswersTheSameAdsAsRowsOfValuesUnderNamesSentOnceInBiggerPages() {
+        submit(QueuePage.MAX_ROWS + 5);
+        List<Map<String, Object>> maps = ads(call("Query", Map.of("Projection", List.of("Cmd"), "Limit", 3L)));
+        Map<String, Object> compact = call("Query", Map.of("Projection", List.of("Cmd"), "Compact", true));
+        assertEquals(List.of(), compact.get("Ads"));
+        assertEquals(Boolean.TRUE, compact.get("More"));
+        @SuppressWarnings("unchecked")
+        List<String> names = (List<String>) compact.get("Names");
+        @SuppressWarnings("unchecked")
+        List<List<Object>> rows = (List<List<Object>>) compact.get("Rows");
+        assertEquals(QueuePage.MAX_ROWS, rows.size(), "a page of rows holds more than a page of maps");
+        assertEquals(Set.of("Cmd", "ClusterId", "ProcId"), Set.copyOf(names));
+        for (int i = 0; i < maps.size(); i++) {
+            for (int n = 0; n < names.size(); n++) {
+                assertEquals(maps.get(i).get(names.get(n)), rows.get(i).get(n), names.get(n) + " of job " + i);
+            }
+        }
+        Map<String, Object> rest = call("Query", Map.of("Projection", List.of("Cmd"), "Compact", true,
+                "After", "1." + (QueuePage.MAX_ROWS - 1)));
+        assertEquals(5, ((List<?>) rest.get("Rows")).size());
+        assertTrue(!Boolean.TRUE.equals(rest.get("More")), "nothing remains");
+    }
+
     private record Bad(Map<String, Object> args, String message) {
     }
 
