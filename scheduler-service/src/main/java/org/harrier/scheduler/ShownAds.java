@@ -43,6 +43,8 @@ final class ShownAds {
     private static final String PROC_ID = Attr.PROC_ID.toLowerCase(Locale.ROOT);
 
     private final Set<String> projection;
+    /** The projection and the cursor's names: all a job needs when its projected attributes read nothing. */
+    private final Set<String> plain;
     private final Map<Expr, Set<String>> references = new IdentityHashMap<>();
     private ClassAd parent;
     private boolean parentHides;
@@ -55,6 +57,14 @@ final class ShownAds {
     /** {@code projection}: lower-cased names, or null for whole ads. */
     ShownAds(Set<String> projection) {
         this.projection = projection;
+        this.plain = projection == null ? null : cursorAnd(projection);
+    }
+
+    private static Set<String> cursorAnd(Set<String> projection) {
+        Set<String> names = new HashSet<>(projection);
+        names.add(CLUSTER_ID);
+        names.add(PROC_ID);
+        return names;
     }
 
     /** The ad to test a constraint on: {@code queued} itself when that gives the shown ad's verdict, else the shown ad. */
@@ -114,6 +124,9 @@ final class ShownAds {
 
     /** The names projected, the cursor's, and, transitively, what their expressions read as the shown ad has them. */
     private Set<String> needed(ClassAd queued) {
+        if (readsNothing(queued)) {
+            return plain;
+        }
         Set<String> needed = new HashSet<>(projection);
         needed.add(CLUSTER_ID);
         needed.add(PROC_ID);
@@ -131,6 +144,21 @@ final class ShownAds {
             }
         }
         return needed;
+    }
+
+    /**
+     * Whether each name projected is a literal in {@code queued}, or missing, or an identity the
+     * shown ad writes out: then nothing more is needed (so -af ClusterId ProcId, and most of the
+     * table's columns, cost no set of names a job).
+     */
+    private boolean readsNothing(ClassAd queued) {
+        for (String key : projection) {
+            Expr e = queued.lookup(key);
+            if (e != null && !(e instanceof Value) && written(queued, key, e) == e) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** CustomId and GlobalJobId as the shown ad has them (the string, when an inherited expression makes one); else {@code e}. */

@@ -177,14 +177,21 @@ final class QueueCommand implements Callable<Integer> {
 
     /**
      * The attributes the view shows (-af's columns, or the table's), what the selection reads,
-     * and what the listing itself does (ids to sort by, status for -hold and -run, Owner): the
-     * scheduler sends only those. Null, every attribute, for -long and --json.
+     * and what the listing itself does (ids to sort by, status for -hold and -run, Owner for
+     * owners named): the scheduler sends only those, so -af of two attributes costs two values
+     * a job. Null, every attribute, for -long and --json.
      */
-    private static java.util.Set<String> reads(Reading r) {
+    private java.util.Set<String> reads(Reading r) {
         if (r.form() == OutputForm.LONG || r.form() == OutputForm.JSON) {
             return null;
         }
-        java.util.Set<String> needs = new java.util.HashSet<>(List.of("clusterid", "procid", "jobstatus", "owner"));
+        java.util.Set<String> needs = new java.util.HashSet<>(List.of("clusterid", "procid"));
+        if (hold || run) {
+            needs.add("jobstatus");
+        }
+        if (!r.selection().owners().isEmpty()) {
+            needs.add("owner");
+        }
         if (r.form() == OutputForm.AUTOFORMAT) {
             for (Expr column : r.columns()) {
                 needs.addAll(column.references());

@@ -43,6 +43,8 @@ final class QueueListing {
     private final List<ClassAd> kept = new ArrayList<>();
     private long shown;
     private boolean headed;
+    /** Whether the end prints totals (the table, -totals and its JSON): -long and -af print none, so need no counts. */
+    private final boolean counted;
 
     /** {@code shows}: whether a job the scheduler sent belongs in the listing (the selection, -hold, -run). */
     QueueListing(Shape shape, Predicate<ClassAd> shows, JobTable table, PrintWriter out) {
@@ -50,6 +52,7 @@ final class QueueListing {
         this.shows = shows;
         this.table = table;
         this.out = out;
+        this.counted = shape.form() == OutputForm.TABLE || shape.form() == OutputForm.JSON || shape.totals();
     }
 
     /** Prints the jobs of {@code page} the listing shows, up to the limit; the page follows the previous one in job id order. */
@@ -62,7 +65,9 @@ final class QueueListing {
             if (shows.test(job)) {
                 listed.add(job);
                 shown++;
-                JobTable.count(job, counts);
+                if (counted) {
+                    JobTable.count(job, counts);
+                }
             }
         }
         if (shape.form() == OutputForm.JSON && !shape.totals()) {

@@ -1,7 +1,10 @@
 package org.harrier.scheduler.queue;
 
+import org.harrier.classad.BooleanValue;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
+import org.harrier.classad.IntegerValue;
+import org.harrier.classad.RealValue;
 import org.harrier.classad.StringValue;
 import org.harrier.scheduler.ScheddFailure;
 
@@ -62,10 +65,14 @@ public record AdLimits(int maxAttributes, int maxAttributeSize) {
         refuseOver(bytes, name, where);
     }
 
-    /** The bytes of {@code ad}'s attributes (its own and its parent's), names and values, as each is counted against the limit. */
+    /**
+     * The bytes of {@code ad}'s attributes (its own and its parent's), names and values as text,
+     * a number or boolean as the most its text can take: what a page of answers counts against
+     * its cap ({@code QueuePage}, {@code HistoryPage}).
+     */
     public static long bytes(ClassAd ad) {
         long[] n = {0};
-        ad.forEach((name, value) -> n[0] += utf8Length(name) + utf8Length(value instanceof StringValue s ? s.value() : value.unparse()));
+        ad.forEach((name, value) -> n[0] += utf8Length(name) + textLength(value));
         return n[0];
     }
 
@@ -105,6 +112,20 @@ public record AdLimits(int maxAttributes, int maxAttributeSize) {
             throw new ScheddFailure.Invalid(where + " has attribute " + shown(name) + " of " + bytes
                     + " bytes (name and value); an attribute may have at most " + maxAttributeSize + " (MAX_JOB_ATTRIBUTE_SIZE)");
         }
+    }
+
+    /** A value's text's bytes, a number or boolean's at most, so a page's ads are measured without writing out each number. */
+    private static long textLength(Expr value) {
+        if (value instanceof StringValue s) {
+            return utf8Length(s.value());
+        }
+        if (value instanceof IntegerValue || value instanceof BooleanValue) {
+            return 20;
+        }
+        if (value instanceof RealValue) {
+            return 24;
+        }
+        return utf8Length(value.unparse());
     }
 
     private static long utf8Length(String s) {
