@@ -135,6 +135,14 @@ public interface GridClient extends AutoCloseable {
     List<ClassAd> history(String constraint, Integer limit);
 
     /**
+     * The same, each ad with at least the attributes {@code projection} names (lower case; null:
+     * every attribute): a grid may send only those, and what they read.
+     */
+    default List<ClassAd> history(String constraint, java.util.Set<String> projection, Integer limit) {
+        return history(constraint, limit);
+    }
+
+    /**
      * Waits until job {@code id} is Completed or Removed and returns its last ad; a
      * {@link ConsoleFailure} if {@code timeout} passes first or the job is unknown.
      */

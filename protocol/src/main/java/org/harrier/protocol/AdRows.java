@@ -85,25 +85,64 @@ public record AdRows(List<String> names, List<List<Object>> rows) {
         return typed;
     }
 
-    /** The ads again, one per row, each with the attributes its row has a value for, in the names' order. */
+    /**
+     * The ads again, one per row, each with the attributes its row has a value for, in the names'
+     * order. A row with values where the previous ad's row had them is made from that ad, a value
+     * at a time (ClassAd#with shares its layout), not built anew: the rows of a page mostly have
+     * one shape, and building each ad's index was most of the reading.
+     */
     public List<ClassAd> ads() {
         List<ClassAd> out = new ArrayList<>(rows.size());
+        ClassAd shaped = null;
+        List<Object> shape = List.of();
         for (int r = 0; r < rows.size(); r++) {
             List<Object> row = rows.get(r);
-            ClassAd.Builder b = ClassAd.builder();
-            for (int i = 0; i < row.size(); i++) {
-                Object v = row.get(i);
-                if (v == null) {
-                    continue;
+            try {
+                ClassAd ad;
+                if (shaped != null && sameShape(row, shape)) {
+                    ad = shaped;
+                    for (int i = 0; i < row.size(); i++) {
+                        if (row.get(i) != null) {
+                            ad = ad.with(names.get(i), value(row, i));
+                        }
+                    }
+                } else {
+                    ClassAd.Builder b = ClassAd.builder();
+                    for (int i = 0; i < row.size(); i++) {
+                        if (row.get(i) != null) {
+                            b.set(names.get(i), value(row, i));
+                        }
+                    }
+                    ad = b.build();
+                    shaped = ad;
+                    shape = row;
                 }
-                try {
-                    b.set(names.get(i), AdMaps.attribute(v, false));
-                } catch (ClassAdParseException | IllegalArgumentException e) {
-                    throw new IllegalArgumentException("row " + r + ", attribute " + names.get(i) + ": " + e.getMessage());
-                }
+                out.add(ad);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("row " + r + ", " + e.getMessage());
             }
-            out.add(b.build());
         }
         return out;
+    }
+
+    private Expr value(List<Object> row, int i) {
+        try {
+            return AdMaps.attribute(row.get(i), false);
+        } catch (ClassAdParseException | IllegalArgumentException e) {
+            throw new IllegalArgumentException("attribute " + names.get(i) + ": " + e.getMessage());
+        }
+    }
+
+    /** Whether {@code row} has values exactly where {@code shape} has. */
+    private static boolean sameShape(List<Object> row, List<Object> shape) {
+        if (row.size() != shape.size()) {
+            return false;
+        }
+        for (int i = 0; i < row.size(); i++) {
+            if ((row.get(i) == null) != (shape.get(i) == null)) {
+                return false;
+            }
+        }
+        return true;
     }
 }

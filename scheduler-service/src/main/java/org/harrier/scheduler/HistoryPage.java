@@ -76,6 +76,15 @@ public record HistoryPage(List<ClassAd> ads, boolean more) {
         return new HistoryPage(page, false);
     }
 
+    /**
+     * The page with each ad cut to {@code names} (lower case) as {@link QueuePage#projected} cuts
+     * a queued one: GetHistory's Projection. Cut after the page was measured whole, so it holds
+     * the ads it would hold without one.
+     */
+    public HistoryPage projected(java.util.Set<String> names) {
+        return new HistoryPage(ads.stream().map(ad -> QueuePage.projected(ad, names)).toList(), more);
+    }
+
     /** The id of a history ad, from its ClusterId and ProcId; null when it has none. */
     static JobId idOf(ClassAd ad) {
         if (ad.lookup(Attr.CLUSTER_ID) instanceof IntegerValue c && ad.lookup(Attr.PROC_ID) instanceof IntegerValue p) {

@@ -52,7 +52,7 @@ final class HistoryCommand implements Callable<Integer> {
         Reading r = CommandLineError.checked(spec, this::read);
         List<ClassAd> finished;
         try (GridClient grid = harrier.grid()) {
-            finished = grid.history(r.constraint(), limit);
+            finished = grid.history(r.constraint(), reads(r), limit);
         }
         harrier.out().print(switch (r.form()) {
             case LONG -> LongFormat.render(finished);
@@ -61,6 +61,24 @@ final class HistoryCommand implements Callable<Integer> {
             case TABLE -> new JobTable(harrier.surroundings().clock()).history(finished);
         });
         return 0;
+    }
+
+    /**
+     * What the listing reads, as harrier q asks its queue: -af's columns or the table's, what
+     * the selection reads (the command filters nothing itself) and the cursor; null, whole ads,
+     * for -long and --json.
+     */
+    private java.util.Set<String> reads(Reading r) {
+        if (r.form() == OutputForm.LONG || r.form() == OutputForm.JSON) {
+            return null;
+        }
+        java.util.Set<String> needs = new java.util.HashSet<>(List.of("clusterid", "procid"));
+        if (r.form() == OutputForm.AUTOFORMAT) {
+            r.columns().forEach(column -> needs.addAll(column.references()));
+        } else {
+            needs.addAll(JobTable.READS);
+        }
+        return needs;
     }
 
     private Reading read() {

@@ -292,13 +292,19 @@ public final class BusGridClient implements GridClient {
 
     @Override
     public List<ClassAd> history(String constraint, Integer limit) {
+        return history(constraint, null, limit);
+    }
+
+    @Override
+    public List<ClassAd> history(String constraint, java.util.Set<String> projection, Integer limit) {
         Located s = scheduler();
         List<ClassAd> all = new ArrayList<>();
-        String after = null;
         java.util.Set<String> cursors = new java.util.HashSet<>();
+        // A projection comes as rows (docs/protocols.md, "Ads as rows"), as harrier q's does.
+        GetHistory ask = new GetHistory(constraint, limit == null ? null : (long) limit, null,
+                projection == null ? null : List.copyOf(projection), projection != null);
         while (true) {
-            Long left = limit == null ? null : (long) (limit - all.size());
-            GetHistory.Ads page = call(s, new GetHistory(constraint, left, after));
+            GetHistory.Ads page = call(s, ask);
             all.addAll(page.ads());
             if (!page.more() || page.ads().isEmpty() || (limit != null && all.size() >= limit)) {
                 return all;
@@ -309,7 +315,8 @@ public final class BusGridClient implements GridClient {
                 throw new ConsoleFailure("the scheduler's history answer was cut short, and its last ad has no ClusterId"
                         + " and ProcId to continue from");
             }
-            after = last.lookup("ClusterId").unparse() + "." + last.lookup("ProcId").unparse();
+            String after = last.lookup("ClusterId").unparse() + "." + last.lookup("ProcId").unparse();
+            ask = ask.after(after, limit == null ? null : (long) (limit - all.size()));
             if (!cursors.add(after)) {
                 // A job whose final ad a crash left in the history twice can send the cursor back
                 // to where it was (scheduler-service/README.md): stop rather than page forever.

@@ -53,11 +53,13 @@ final class JobQuery {
     }
 
     private static Set<String> projection(Query q) {
-        if (q.projection() == null) {
-            return null;
-        }
+        return q.projection() == null ? null : lowerCased(q.projection());
+    }
+
+    /** A Projection's names in lower case, as pages look them up. */
+    static Set<String> lowerCased(java.util.List<String> projection) {
         Set<String> names = new HashSet<>();
-        q.projection().forEach(n -> names.add(n.toLowerCase(Locale.ROOT)));
+        projection.forEach(n -> names.add(n.toLowerCase(Locale.ROOT)));
         return names;
     }
 }

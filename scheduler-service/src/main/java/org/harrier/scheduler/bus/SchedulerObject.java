@@ -149,7 +149,7 @@ final class SchedulerObject implements ManagedObject {
                         q.name(), q.value(), a.user(c, "SetAttribute"))))
                 .on(GetHistory.METHOD, (q, c) -> schedd.historyPage(q.constraint(),
                         q.limit() == null ? Integer.MAX_VALUE : clamp(q.limit()), after(q.after()), queries)
-                        .thenApply(SchedulerObject::history))
+                        .thenApply(page -> history(page, q)))
                 .on(GetTotals.METHOD, (q, c) -> schedd.totals(q.owner()).thenApply(SchedulerObject::totals))
                 .on(Query.METHOD, (q, c) -> query.answer(q))
                 .on(FetchJobData.METHOD, this::fetchJobData)
@@ -262,8 +262,10 @@ final class SchedulerObject implements ManagedObject {
         return (int) Math.min(v, Integer.MAX_VALUE);
     }
 
-    private static GetHistory.Ads history(HistoryPage page) {
-        return new GetHistory.Ads(page.ads().stream().map(PrivateAttributes::hidden).toList(), page.more());
+    /** The page as the caller sees it: private attributes hidden, cut to its Projection, as rows if it asked (Compact). */
+    private static GetHistory.Ads history(HistoryPage page, GetHistory q) {
+        HistoryPage cut = q.projection() == null ? page : page.projected(JobQuery.lowerCased(q.projection()));
+        return new GetHistory.Ads(cut.ads().stream().map(PrivateAttributes::hidden).toList(), cut.more(), q.rows());
     }
 
     private static GetTotals.Totals totals(Map<JobStatus, Integer> t) {

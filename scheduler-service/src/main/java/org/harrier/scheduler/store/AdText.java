@@ -1,5 +1,6 @@
 package org.harrier.scheduler.store;
 
+import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.Locale;
 import java.util.Set;
@@ -39,32 +40,36 @@ final class AdText {
     }
 
     private static ClassAd parse(byte[] bytes, int from, int length, Set<String> reads) {
-        String text = new String(bytes, from, length, java.nio.charset.StandardCharsets.UTF_8);
-        int banner = text.lastIndexOf('\n', text.length() - 2) + 1;
-        if (banner == 0) {
+        int stop = from + length;
+        int lastLine = lastNewline(bytes, from, stop - 2);
+        if (lastLine < 0) {
             return null;
         }
+        int banner = lastLine + 1;
         ClassAd.Builder b = ClassAd.builder();
         // Names still to find (lower case); a pass over the lines finds them, and another the
-        // names their values read, until no new name is read.
+        // names their values read, until no new name is read. A pass reads the bytes as they
+        // are: only a line it takes is decoded, so a scan of a million ads for one attribute
+        // decodes and parses one value of each, not its whole text.
         Set<String> wanted = reads == null ? null : new HashSet<>(reads);
         Set<String> done = new HashSet<>();
         do {
+            String[] names = wanted == null ? null : wanted.toArray(new String[0]);
             Set<String> next = new HashSet<>();
-            for (int at = 0; at < banner; ) {
-                int end = text.indexOf('\n', at);
-                int eq = text.indexOf(" = ", at);
-                if (eq <= at || eq > end) {
+            for (int at = from; at < banner; ) {
+                int end = newline(bytes, at, stop);
+                int eq = separator(bytes, at, end);
+                if (eq <= at) {
                     return null;
                 }
-                String name = wanted == null ? text.substring(at, eq) : wanted(text, at, eq, wanted);
-                if (name != null) {
-                    String value = text.substring(eq + 3, end);
-                    Expr parsed = wanted != null && computesNames(value) ? null : set(b, text.substring(at, eq), value);
+                if (names == null || wanted(bytes, at, eq, names)) {
+                    String name = new String(bytes, at, eq - at, StandardCharsets.UTF_8);
+                    String value = new String(bytes, eq + 3, end - eq - 3, StandardCharsets.UTF_8);
+                    Expr parsed = names != null && computesNames(value) ? null : set(b, name, value);
                     if (parsed == null) {
                         return null;
                     }
-                    if (wanted != null) {
+                    if (names != null) {
                         parsed.references().forEach(next::add);
                     }
                 }
@@ -80,14 +85,57 @@ final class AdText {
         return b.build();
     }
 
-    /** The name in {@code text[from, to)} if {@code wanted} holds it (in lower case), else null. */
-    private static String wanted(String text, int from, int to, Set<String> wanted) {
-        for (String w : wanted) {
-            if (w.length() == to - from && text.regionMatches(true, from, w, 0, w.length())) {
-                return w;
+    /** The index of the first '\n' in {@code bytes[at, stop)}, else {@code stop}. */
+    private static int newline(byte[] bytes, int at, int stop) {
+        for (int i = at; i < stop; i++) {
+            if (bytes[i] == '\n') {
+                return i;
             }
         }
-        return null;
+        return stop;
+    }
+
+    /** The index of the last '\n' in {@code bytes[from, at]}; -1 when there is none. */
+    private static int lastNewline(byte[] bytes, int from, int at) {
+        for (int i = at; i >= from; i--) {
+            if (bytes[i] == '\n') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Where " = " begins in the line {@code bytes[at, end)}, else -1 (a line that is not {@code Name = value}). */
+    private static int separator(byte[] bytes, int at, int end) {
+        for (int i = at; i + 2 < end; i++) {
+            if (bytes[i] == ' ' && bytes[i + 1] == '=' && bytes[i + 2] == ' ') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Whether the name in {@code bytes[from, to)} is one of {@code wanted} (lower case; names are ASCII). */
+    private static boolean wanted(byte[] bytes, int from, int to, String[] wanted) {
+        for (String w : wanted) {
+            if (w.length() == to - from && sameIgnoringCase(bytes, from, w)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean sameIgnoringCase(byte[] bytes, int from, String lower) {
+        for (int i = 0; i < lower.length(); i++) {
+            int c = bytes[from + i];
+            if (c >= 'A' && c <= 'Z') {
+                c += 'a' - 'A';
+            }
+            if (c != lower.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Sets {@code name} to the parsed {@code value}, and returns that; null when either is not ClassAd. */

@@ -61,7 +61,10 @@ class PrivateAttributesBusTest extends SchedulerOnBroker {
             Map<String, Object> objectAd = cast(Console.join(console.invoke(AGENT, ObjectId.grid("job", "1.0"), "GetAd",
                     Map.of(), WAIT)).get("Ad"));
             List<ObjectData> published = console.query(AGENT, "job", Predicate.ALL, WAIT);
+            Map<String, Object> rows = call("Query", Map.of("Projection", List.of("ClaimId", "RemoteHost"), "Compact", true));
             assertAll(() -> assertEquals("slot1_1@testhost", shown.get("RemoteHost"), "the rest of the claim record shows"),
+                    () -> assertFalse(rows.toString().contains(CLAIM), "Query as rows, ClaimId asked for: " + rows),
+                    () -> assertTrue(((List<?>) rows.get("Names")).contains("RemoteHost"), "Query as rows: " + rows),
                     () -> assertFalse(shown.containsKey("ClaimId"), "scheduler GetAd: " + shown),
                     () -> assertTrue(objectAd.containsKey("RemoteHost")),
                     () -> assertFalse(objectAd.containsKey("ClaimId"), "job object GetAd: " + objectAd),
@@ -76,10 +79,13 @@ class PrivateAttributesBusTest extends SchedulerOnBroker {
             ClassAd last = running.schedd().historyPage(null, 1, null).join().ads().get(0);
             assertEquals(new StringValue(CLAIM), last.lookup("ClaimId"), "the final ad keeps its last run's claim");
             List<Map<String, Object>> history = cast(call("GetHistory", Map.of()).get("Ads"));
+            Map<String, Object> historyRows = call("GetHistory", Map.of("Projection", List.of("ClaimId", "RemoteHost"), "Compact", true));
             List<ObjectData> finished = console.query(AGENT, "job", Predicate.eq("CustomId", "1.0"), WAIT);
             await(() -> Files.exists(log) && readable(log).contains("Job terminated"), "the terminate event");
             assertAll(() -> assertEquals(1, history.size()),
                     () -> assertFalse(history.get(0).containsKey("ClaimId"), "GetHistory: " + history),
+                    () -> assertFalse(historyRows.toString().contains(CLAIM), "GetHistory as rows, ClaimId asked for: " + historyRows),
+                    () -> assertEquals(1, ((List<?>) historyRows.get("Rows")).size(), "GetHistory as rows: " + historyRows),
                     () -> assertEquals(1, finished.size()),
                     () -> assertEquals(4L, finished.get(0).get("JobStatus")),
                     () -> assertFalse(finished.get(0).values().containsKey("ClaimId"), "finished job object: " + finished),

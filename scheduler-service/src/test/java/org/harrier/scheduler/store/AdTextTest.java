@@ -48,4 +48,20 @@ class AdTextTest {
                 () -> assertNull(AdText.reading(bad, 0, bad.length, Set.of("owner"))),
                 () -> assertNull(AdText.whole(bannerOnly, 0, bannerOnly.length)));
     }
+
+    @Test
+    void anAdInTheMiddleOfABlockIsReadFromItsOwnBytesWhateverTheTextBeforeIt() {
+        byte[] ad = "Cmd = \"/bin/caf\u00e9 \u2603\"\nEXITCODE = 3\nOwner = \"b\u00f6b\"\n*** ProcId = 1 ClusterId = 7\n"
+                .getBytes(StandardCharsets.UTF_8);
+        byte[] block = new byte[AD.length + ad.length + 5];
+        System.arraycopy(AD, 0, block, 0, AD.length);
+        System.arraycopy(ad, 0, block, AD.length, ad.length);
+        ClassAd read = AdText.reading(block, AD.length, ad.length, Set.of("exitcode"));
+        ClassAd whole = AdText.whole(block, AD.length, ad.length);
+        assertAll(() -> assertEquals(Set.of("EXITCODE"), names(read), "a name matches in any case"),
+                () -> assertEquals(3L, ((org.harrier.classad.IntegerValue) read.evaluate("ExitCode")).value()),
+                () -> assertEquals(Set.of("Cmd", "EXITCODE", "Owner"), names(whole)),
+                () -> assertEquals("b\u00f6b", ((org.harrier.classad.StringValue) whole.evaluate("Owner")).value()),
+                () -> assertEquals("/bin/caf\u00e9 \u2603", ((org.harrier.classad.StringValue) whole.evaluate("Cmd")).value()));
+    }
 }
