@@ -1,7 +1,5 @@
 package org.harrier.console.format;
 
-import java.util.Locale;
-
 /** HTCondor's way of writing a span of time in tables: {@code D+HH:MM:SS}. */
 final class Durations {
     private Durations() {
@@ -14,7 +12,16 @@ final class Durations {
      */
     static String dhms(long seconds, int dayWidth) {
         long s = Math.max(0, seconds);
-        return String.format(Locale.ROOT, "%" + dayWidth + "d+%02d:%02d:%02d",
-                s / 86_400, s / 3_600 % 24, s / 60 % 60, s % 60);
+        String days = Long.toString(s / 86_400);
+        StringBuilder out = new StringBuilder(dayWidth + 9).append(" ".repeat(Math.max(0, dayWidth - days.length())))
+                .append(days).append('+');
+        twoDigits(out, s / 3_600 % 24).append(':');
+        twoDigits(out, s / 60 % 60).append(':');
+        return twoDigits(out, s % 60).toString();
+    }
+
+    /** {@code n} (0 to 99) as {@code %02d} writes it. */
+    static StringBuilder twoDigits(StringBuilder out, long n) {
+        return out.append(n < 10 ? "0" : "").append(n);
     }
 }

@@ -83,27 +83,30 @@ public final class JobTable {
 
     /** One job as a condor_q line, without the line break. */
     public String queueLine(ClassAd job) {
-        return String.format(Locale.ROOT, "%4d.%-3d %-14s %-11s %-12s %-2c %-3d %-4.1f %s",
-                AdFields.integer(job, "ClusterId", 0), AdFields.integer(job, "ProcId", 0),
-                AdFields.string(job, "Owner", "???"), date(job, "QDate"),
-                Durations.dhms(runTime(job), 3), status(job), AdFields.integer(job, "JobPrio", 0),
-                size(job), command(job)).stripTrailing();
+        // "%4d.%-3d %-14s %-11s %-12s %-2c %-3d %-4.1f %s", written out: a Formatter per line
+        // was most of a long listing's time.
+        StringBuilder line = idAndOwner(job);
+        left(line, date(job, "QDate"), 11);
+        left(line, Durations.dhms(runTime(job), 3), 12);
+        left(line, String.valueOf(status(job)), 2);
+        left(line, Long.toString(AdFields.integer(job, "JobPrio", 0)), 3);
+        left(line, oneDecimal(size(job)), 4);
+        return line.append(command(job)).toString().stripTrailing();
     }
 
     /** One held job as a condor_q -hold line: HELD_SINCE is when it entered its current (held) status. */
     public String heldLine(ClassAd job) {
-        return String.format(Locale.ROOT, "%4d.%-3d %-14s %-11s %s",
-                AdFields.integer(job, "ClusterId", 0), AdFields.integer(job, "ProcId", 0),
-                AdFields.string(job, "Owner", "???"), date(job, "EnteredCurrentStatus"),
-                AdFields.string(job, "HoldReason", "")).stripTrailing();
+        StringBuilder line = idAndOwner(job);
+        left(line, date(job, "EnteredCurrentStatus"), 11);
+        return line.append(AdFields.string(job, "HoldReason", "")).toString().stripTrailing();
     }
 
     /** One running job as a condor_q -run line: HOST(S) is the slot it runs on (RemoteHost). */
     public String runLine(ClassAd job) {
-        return String.format(Locale.ROOT, "%4d.%-3d %-14s %-11s %-12s %s",
-                AdFields.integer(job, "ClusterId", 0), AdFields.integer(job, "ProcId", 0),
-                AdFields.string(job, "Owner", "???"), date(job, "QDate"),
-                Durations.dhms(runTime(job), 3), AdFields.string(job, "RemoteHost", UNKNOWN_HOST)).stripTrailing();
+        StringBuilder line = idAndOwner(job);
+        left(line, date(job, "QDate"), 11);
+        left(line, Durations.dhms(runTime(job), 3), 12);
+        return line.append(AdFields.string(job, "RemoteHost", UNKNOWN_HOST)).toString().stripTrailing();
     }
 
     /**
@@ -121,10 +124,42 @@ public final class JobTable {
         String completed = AdFields.integerOrNull(job, "CompletionDate") != null
                 && AdFields.integer(job, "CompletionDate", 0) > 0 ? date(job, "CompletionDate")
                 : date(job, "EnteredCurrentStatus");
-        return String.format(Locale.ROOT, "%4d.%-3d %-14s %-11s %-12s %-2c %-11s %s",
-                AdFields.integer(job, "ClusterId", 0), AdFields.integer(job, "ProcId", 0),
-                AdFields.string(job, "Owner", "???"), date(job, "QDate"),
-                Durations.dhms(runTime(job), 3), status(job), completed, command(job)).stripTrailing();
+        StringBuilder line = idAndOwner(job);
+        left(line, date(job, "QDate"), 11);
+        left(line, Durations.dhms(runTime(job), 3), 12);
+        left(line, String.valueOf(status(job)), 2);
+        left(line, completed, 11);
+        return line.append(command(job)).toString().stripTrailing();
+    }
+
+    /** A line's start as {@code "%4d.%-3d %-14s "} writes it: the id, then the owner. */
+    private static StringBuilder idAndOwner(ClassAd job) {
+        StringBuilder line = new StringBuilder(96);
+        String cluster = Long.toString(AdFields.integer(job, "ClusterId", 0));
+        line.append(" ".repeat(Math.max(0, 4 - cluster.length()))).append(cluster).append('.');
+        left(line, Long.toString(AdFields.integer(job, "ProcId", 0)), 3);
+        left(line, AdFields.string(job, "Owner", "???"), 14);
+        return line;
+    }
+
+    /** {@code text} left-aligned in {@code width} (never cut, as {@code %-Ns}), then the space between columns. */
+    private static void left(StringBuilder line, String text, int width) {
+        line.append(text);
+        for (int i = text.length(); i < width; i++) {
+            line.append(' ');
+        }
+        line.append(' ');
+    }
+
+    /**
+     * {@code %.1f}: Formatter rounds the shortest decimal form half up, as BigDecimal.valueOf and
+     * HALF_UP do; a negative or odd value (-0.0, NaN) goes through Formatter itself.
+     */
+    private static String oneDecimal(double v) {
+        if (!(v >= 0) || Double.isInfinite(v)) {
+            return String.format(Locale.ROOT, "%.1f", v);
+        }
+        return java.math.BigDecimal.valueOf(v).setScale(1, java.math.RoundingMode.HALF_UP).toPlainString();
     }
 
     /** {@code N jobs; C completed, X removed, I idle, R running, H held, S suspended}. */
@@ -174,8 +209,14 @@ public final class JobTable {
             return "???";
         }
         ZonedDateTime t = Instant.ofEpochSecond(seconds).atZone(clock.getZone());
-        return String.format(Locale.ROOT, "%2d/%-2d %02d:%02d", t.getMonthValue(), t.getDayOfMonth(), t.getHour(),
-                t.getMinute());
+        // "%2d/%-2d %02d:%02d"
+        StringBuilder d = new StringBuilder(11);
+        d.append(t.getMonthValue() < 10 ? " " : "").append(t.getMonthValue()).append('/').append(t.getDayOfMonth());
+        if (t.getDayOfMonth() < 10) {
+            d.append(' ');
+        }
+        d.append(' ');
+        return Durations.twoDigits(Durations.twoDigits(d, t.getHour()).append(':'), t.getMinute()).toString();
     }
 
     /**
