@@ -37,6 +37,9 @@ public final class Harrier {
         Surroundings surroundings = Surroundings.current();
         int status;
         try (EarlyConnection early = EarlyConnection.begin(args, surroundings, defaultConnector())) {
+            if (early.connecting()) {
+                timeFormatsAhead();
+            }
             status = run(args, surroundings, early, System.in, out, err);
         }
         out.flush();
@@ -48,6 +51,18 @@ public final class Harrier {
         ProcessLaunch.preferVfork();
         ProcessLaunch.pooledExitCallbacks();
         quietLogging(args);
+    }
+
+    /**
+     * Loads the locale's date and number formats on the main thread, while the connecting thread
+     * is still on its way to its first logger: slf4j-simple makes a SimpleDateFormat for the time
+     * of day when it starts (quietLogging), and loading the locale's formats takes about 0.04 s,
+     * the longest step before Qpid JMS sets up its connection (benchmarks/README.md, "Starting a
+     * command"). Whichever thread comes second waits for the first; no work is done twice. Only a
+     * command that connects early does this: any other has no second thread to shorten.
+     */
+    private static void timeFormatsAhead() {
+        new java.text.SimpleDateFormat(System.getProperty("org.slf4j.simpleLogger.dateTimeFormat", "HH:mm:ss.SSS"));
     }
 
     /**
