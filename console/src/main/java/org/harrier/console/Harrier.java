@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.text.SimpleDateFormat;
 import java.time.Duration;
 import java.util.Arrays;
 import org.harrier.classad.cli.ClassAdEval;
@@ -58,11 +59,12 @@ public final class Harrier {
      * is still on its way to its first logger: slf4j-simple makes a SimpleDateFormat for the time
      * of day when it starts (quietLogging), and loading the locale's formats takes about 0.04 s,
      * the longest step before Qpid JMS sets up its connection (benchmarks/README.md, "Starting a
-     * command"). Whichever thread comes second waits for the first; no work is done twice. Only a
-     * command that connects early does this: any other has no second thread to shorten.
+     * command"). Class initialisation and the locale caches are shared, so the thread that comes
+     * second mostly finds the work done. Only a command that connects early does this: any other
+     * has no second thread to shorten.
      */
     private static void timeFormatsAhead() {
-        new java.text.SimpleDateFormat(System.getProperty("org.slf4j.simpleLogger.dateTimeFormat", "HH:mm:ss.SSS"));
+        new SimpleDateFormat(System.getProperty("org.slf4j.simpleLogger.dateTimeFormat", "HH:mm:ss.SSS"));
     }
 
     /**
