@@ -6,6 +6,7 @@ import jakarta.jms.Message;
 import jakarta.jms.ObjectMessage;
 import jakarta.jms.Queue;
 import jakarta.jms.Topic;
+import org.apache.qpid.jms.provider.amqp.message.AmqpValueBodies;
 
 /**
  * A received QMF message, read once into plain values. Anything malformed (not an object
@@ -51,7 +52,7 @@ record Incoming(String opcode, String method, String agent, boolean partial, Str
         }
         Object body;
         try {
-            body = Qmf.plain(om.getObject());
+            body = Qmf.plain(AmqpValueBodies.get(om));
         } catch (JMSException | RuntimeException e) {
             return new Incoming(opcode, method, agent, partial, correlationId, replyTo, userId, roles, null,
                     "message body cannot be read: " + e.getMessage());

@@ -16,6 +16,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import org.apache.qpid.jms.provider.amqp.message.AmqpValueBodies;
 
 /**
  * Sends every message a bus sends. A JMS session belongs to one thread, so this class owns one
@@ -119,7 +120,7 @@ final class Outbox implements AutoCloseable {
         ObjectMessage m = session.createObjectMessage();
         // Encode the body as an AMQP map or list, not Java serialization (reference 3.6).
         m.setBooleanProperty("JMS_AMQP_TYPED_ENCODING", true);
-        m.setObject(body);
+        AmqpValueBodies.set(m, body);
         m.setStringProperty(Qmf.APP_ID_PROPERTY, Qmf.APP_ID);
         m.setStringProperty(Qmf.METHOD, e.method());
         m.setStringProperty(Qmf.OPCODE, e.opcode());

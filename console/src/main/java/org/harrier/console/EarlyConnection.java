@@ -56,6 +56,11 @@ public final class EarlyConnection implements GridConnector, AutoCloseable {
         return early;
     }
 
+    /** Whether a connection is on its way on a thread of its own. */
+    public boolean connecting() {
+        return client != null && !taken;
+    }
+
     private void connectNow() {
         try {
             client.complete(connector.connect(address));

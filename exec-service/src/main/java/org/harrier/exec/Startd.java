@@ -14,10 +14,12 @@ import java.util.function.Supplier;
 
 import org.harrier.classad.ClassAd;
 import org.harrier.exec.run.checkpoint.CheckpointStores;
+import org.harrier.exec.claim.ClaimAttributes;
 import org.harrier.exec.claim.ClaimBook;
 import org.harrier.exec.claim.ClaimRun;
 import org.harrier.exec.claim.ClaimTable;
 import org.harrier.exec.claim.ClaimVerdict;
+import org.harrier.exec.claim.DynamicSlot;
 import org.harrier.exec.claim.Effect;
 import org.harrier.exec.claim.Evictions;
 import org.harrier.exec.claim.OwnerThread;
@@ -25,12 +27,14 @@ import org.harrier.exec.claim.OwnerWatch;
 import org.harrier.exec.claim.PartitionableSlot;
 import org.harrier.exec.claim.SlotMatches;
 import org.harrier.exec.claim.SlotPolicy;
+import org.harrier.exec.claim.StartdFailure;
 import org.harrier.exec.claim.StartdLeases;
 import org.harrier.exec.machine.Machine;
 import org.harrier.exec.machine.Measurements;
 import org.harrier.exec.run.Checkpointer;
 import org.harrier.exec.run.RunEnds;
 import org.harrier.exec.run.JobStarts;
+import org.harrier.exec.run.QueuedActivations;
 import org.harrier.exec.run.starter.ProcessOutcome;
 import org.harrier.exec.run.starter.Starter;
 import org.harrier.exec.run.transfer.Sandboxes;
@@ -72,6 +76,7 @@ public final class Startd implements AutoCloseable {
     private final Checkpointer checkpoints;
     private final JobStarts staged;
     private final RunEnds ends;
+    private final QueuedActivations queued;
     private final SlotMatches matches;
 
     /** A startd made of {@code settings}, reporting to {@code listener}; its owner thread starts now. */
@@ -100,7 +105,9 @@ public final class Startd implements AutoCloseable {
                         sandboxes == null ? null : sandboxes.transfer()), this::sandboxOf,
                 new Checkpointer.Claims(thread, starter, listener, () -> closing), this::finished);
         this.staged = new JobStarts(sandboxes, thread, starter, checkpoints);
-        this.ends = new RunEnds(thread, () -> {
+        this.queued = new QueuedActivations(thread, timings.queueHold());
+        this.ends = new RunEnds(thread, claimId -> {
+            startQueued(claimId);
             if (closing && table().noRuns()) {
                 drained.countDown();
             }
@@ -141,11 +148,57 @@ public final class Startd implements AutoCloseable {
     }
 
     /**
+     * Queues job {@code jobId} behind the claim's running job, to start the moment that job ends
+     * ({@link QueuedActivations}); on an Idle claim it starts now, as {@link #activate}. WrongState
+     * when the claim runs this very job already (a restarted scheduler's second Activate: the
+     * first arrived), when its job is being evicted, or when another job is queued there.
+     */
+    public CompletableFuture<QueuedActivations.Outcome> activateQueued(String claimId, String jobId, ClassAd job) {
+        return onOwner(() -> {
+            DynamicSlot d = table().usable(claimId);
+            if (!d.busy()) {
+                return CompletableFuture.completedFuture(
+                        new QueuedActivations.Outcome(staged.activate(claimId, jobId, job, ends::exited), false));
+            }
+            if (jobId.equals(d.jobId())) {
+                throw new StartdFailure.WrongState("claim on " + d.name() + " is running job " + jobId);
+            }
+            if (d.claim().eviction() != ClaimAttributes.Eviction.NONE) {
+                throw new StartdFailure.WrongState("claim on " + d.name() + " is being vacated; job " + jobId + " not queued");
+            }
+            return queued.add(claimId, jobId, job);
+        }).thenCompose(answer -> answer);
+    }
+
+    /**
+     * After a job's end: the claim's queued activation starts now on the Idle claim, or fails
+     * with UnknownClaim when the claim ended with the job (released, evicted).
+     */
+    private void startQueued(String claimId) {
+        QueuedActivations.Queued q = queued.take(claimId);
+        if (q == null) {
+            return;
+        }
+        try {
+            if (!table().holds(claimId) || closing) {
+                throw new StartdFailure.UnknownClaim("the claim ended before job " + q.jobId() + " could start");
+            }
+            q.answer().complete(new QueuedActivations.Outcome(staged.activate(claimId, q.jobId(), q.job(), ends::exited), false));
+        } catch (RuntimeException e) {
+            q.answer().completeExceptionally(e);
+        }
+    }
+
+    /**
      * Kills job {@code jobId}'s tree if it runs on the claim. If it already ended this does
-     * nothing: its exit report is on its way (Deactivate and a job's own end may cross).
+     * nothing: its exit report is on its way (Deactivate and a job's own end may cross). A job
+     * queued on the claim is dropped from the queue.
      */
     public CompletableFuture<Void> deactivate(String claimId, String jobId) {
         return onOwner(() -> {
+            if (queued.drop(claimId, jobId)) {
+                return null;
+            }
             thread.commit(table().deactivate(claimId, jobId));
             return null;
         });
@@ -332,6 +385,7 @@ public final class Startd implements AutoCloseable {
         }
         CompletableFuture<Void> killing = onOwner(() -> {
             closing = true;
+            queued.closeAll();
             for (ClaimRun r : table().runs()) {
                 r.process().kill();
             }

@@ -18,4 +18,10 @@ public final class Completions {
         }
         return t;
     }
+
+    /** What {@code t} failed with, in words: its cause's message, or the cause's type when it has none. */
+    public static String message(Throwable t) {
+        Throwable c = cause(t);
+        return c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage();
+    }
 }

@@ -27,6 +27,10 @@ import org.slf4j.LoggerFactory;
  * confirmed; the startd's WrongState (0x10003: the claim is running this job, the last it was given, or
  * already ran it) means the first Activate arrived, and the job is adopted as running.
  *
+ * <p>A job queued behind a claim's running job ({@link #addQueued}, docs/protocols.md, "Queued
+ * activations") is recorded the same way, on the same claim, and its Activate asks the startd to
+ * queue it; {@link #resendQueued} sends it again after a restart.
+ *
  * <p>Owner thread: every method runs on the scheduler's owner executor.
  */
 final class Activations {
@@ -36,10 +40,12 @@ final class Activations {
     interface Answers {
         void activated(Claim c, JobId job, boolean started, Throwable failure);
 
+        void queuedAnswered(Claim c, JobId job, Startds.QueuedStart outcome, Throwable failure);
+
         boolean started(JobId id, String claimId, String remoteHost);
     }
 
-    private record Pending(Claim claim, JobId job) {
+    private record Pending(Claim claim, JobId job, boolean queued) {
     }
 
     private final QueueKeeper keeper;
@@ -58,7 +64,16 @@ final class Activations {
 
     /** Activates {@code job}, already handed to claim {@code c}, once the claim is recorded. */
     void add(Claim c, JobId job) {
-        batch.add(new Pending(c, job));
+        pend(new Pending(c, job, false));
+    }
+
+    /** Queues {@code job}, already queued on claim {@code c} behind its running job, once the claim is recorded in its ad. */
+    void addQueued(Claim c, JobId job) {
+        pend(new Pending(c, job, true));
+    }
+
+    private void pend(Pending p) {
+        batch.add(p);
         if (!recordScheduled) {
             recordScheduled = true;
             owner.execute(this::record); // behind the work already queued: one transaction for the burst
@@ -83,20 +98,30 @@ final class Activations {
         keeper.synced().whenCompleteAsync((ok, failure) -> {
             if (failure != null) {
                 LOG.error("the claim records of {} activations could not be written; none is sent: {}", ready.size(),
-                        ClaimRunner.message(failure));
+                        Completions.message(failure));
                 return;
             }
-            TestHalt.at(TestHalt.RECORDED);
             for (Pending p : ready) {
+                TestHalt.at(p.queued() ? TestHalt.QUEUE_RECORDED : TestHalt.RECORDED);
                 if (stillDue(p)) { // not stopped (held, removed) while the record was written
-                    send(p.claim(), p.job(), false);
+                    if (p.queued()) {
+                        sendQueued(p.claim(), p.job(), false);
+                    } else {
+                        send(p.claim(), p.job(), false);
+                    }
                 }
             }
         }, owner);
     }
 
+    /**
+     * True while the activation is still the claim's to send: its job is the claim's, or queued
+     * on it (or was queued and is the claim's job now: the running job ended while its record
+     * was written; a queued Activate on an Idle claim starts at once), and still Idle.
+     */
     private boolean stillDue(Pending p) {
-        return p.job().equals(p.claim().job()) && keeper.queue().status(p.job()) == JobStatus.IDLE;
+        boolean ours = p.job().equals(p.claim().job()) || p.queued() && p.job().equals(p.claim().next());
+        return ours && keeper.queue().status(p.job()) == JobStatus.IDLE;
     }
 
     /**
@@ -112,6 +137,36 @@ final class Activations {
         }
         LOG.info("job {} was being activated on {} when the scheduler stopped: activating again", job, c);
         send(c, job, true);
+    }
+
+    /**
+     * After a restart: sends again the Activate of the job recorded as queued on claim {@code c}
+     * behind its running job. WrongState then says the startd runs it or ran it already (it
+     * started when the running job ended): adopted as started, applied once the running job's
+     * exit is; any other outcome is the queued job's as for a live scheduler.
+     */
+    void resendQueued(Claim c) {
+        c.requeueing(false);
+        JobId job = c.next();
+        if (job == null || keeper.queue().status(job) != JobStatus.IDLE) {
+            return;
+        }
+        LOG.info("job {} was queued on {} when the scheduler stopped: queuing it again", job, c);
+        sendQueued(c, job, true);
+    }
+
+    private void sendQueued(Claim c, JobId job, boolean again) {
+        startds.activateQueued(c.grant(), job, forStartd(keeper.queue().ad(job))).whenCompleteAsync((outcome, failure) -> {
+            if (!again) {
+                TestHalt.at(TestHalt.QUEUE_ANSWERED);
+            }
+            if (again && failure != null && Completions.cause(failure) instanceof ScheddFailure.WrongState w && job.equals(c.next())) {
+                LOG.info("job {} queued on {} has started already ({}): adopted", job, c, w.getMessage());
+                answers.started(job, c.id(), c.grant().slotName());
+            } else {
+                answers.queuedAnswered(c, job, outcome, failure);
+            }
+        }, owner);
     }
 
     private void send(Claim c, JobId job, boolean again) {
@@ -142,7 +197,7 @@ final class Activations {
             answers.started(job, c.id(), c.grant().slotName());
         } else if (!(cause instanceof ScheddFailure) && job.equals(c.job())) {
             LOG.info("activating job {} again on {} got no answer; trying at the next round: {}", job, c,
-                    ClaimRunner.message(failure));
+                    Completions.message(failure));
             c.reactivating(true);
         } else {
             answers.activated(c, job, false, failure);

@@ -93,7 +93,7 @@ final class Checkpointing {
                 throw f;
             }
             throw new ScheddFailure.Unavailable(jobs.describe() + " could not be vacated: "
-                    + ClaimRunner.message(first));
+                    + Completions.message(first));
         }
         return done;
     }

@@ -28,7 +28,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The shadow's part of the schedd: claims matched slots, activates idle jobs on them, applies
  * the starter's reports, and reuses each claim for the next idle job of its autocluster before
- * releasing it (docs/protocols.md, "Claiming and running").
+ * releasing it (docs/protocols.md, "Claiming and running"). A claim that runs short jobs gets
+ * its next job queued on the startd while the current one runs ({@link QueuedJobs}).
  *
  * <p>Owner thread: every method runs on the scheduler's owner executor; calls to startds return
  * futures whose results are applied back on it ({@code *Async(..., owner)}).
@@ -41,12 +42,14 @@ final class ClaimRunner implements Activations.Answers {
     private final Startds startds;
     private final Executor owner;
     private final Activations activations;
+    private final QueuedJobs queued;
 
     ClaimRunner(QueueKeeper keeper, Startds startds, Executor owner) {
         this.keeper = keeper;
         this.startds = startds;
         this.owner = owner;
         this.activations = new Activations(keeper, startds, owner, this);
+        this.queued = new QueuedJobs(keeper, claims, activations);
     }
 
     Claims claims() {
@@ -85,7 +88,7 @@ final class ClaimRunner implements Activations.Answers {
             if (Completions.cause(failure) instanceof ScheddFailure.Preempting p) {
                 LOG.debug("{} is being preempted for {}'s jobs: {}", match.slot(), key.owner(), p.getMessage());
             } else {
-                LOG.info("claim of {} for {} jobs refused: {}", match.slot(), key.owner(), message(failure));
+                LOG.info("claim of {} for {} jobs refused: {}", match.slot(), key.owner(), Completions.message(failure));
             }
             return;
         }
@@ -94,10 +97,17 @@ final class ClaimRunner implements Activations.Answers {
         free(c);
     }
 
-    /** A claim with nothing to do runs the next job of its autocluster, or is released. */
+    /** A claim with nothing to do runs its queued job (on the startd already), else the next job of its autocluster, or is released. */
     private void free(Claim c) {
         if (c.isDisowned()) {
             release(c); // the startd said it no longer holds it
+            return;
+        }
+        if (c.next() != null) {
+            String startedOn = queued.promote(c);
+            if (startedOn != null) {
+                started(c.job(), c.id(), startedOn);
+            }
             return;
         }
         ClaimStep step = ClaimStep.after(c, keeper.idle());
@@ -120,6 +130,28 @@ final class ClaimRunner implements Activations.Answers {
         activations.resend(c);
     }
 
+    /** After a restart: sends again the unanswered Activate of the job queued on {@code c} (the keep-alive round). */
+    void requeue(Claim c) {
+        activations.resendQueued(c);
+    }
+
+    /**
+     * What the startd did with job {@code job} queued on claim {@code c} ({@link QueuedJobs#answered}); one promoted
+     * already (the running job's exit came first) and then dropped or failed never ran: idle again, the claim moves on.
+     */
+    @Override
+    public void queuedAnswered(Claim c, JobId job, Startds.QueuedStart outcome, Throwable failure) {
+        if (queued.answered(c, job, outcome, failure)) {
+            started(job, c.id(), c.grant().slotName());
+        } else if (job.equals(c.job()) && keeper.queue().status(job) == JobStatus.IDLE
+                && outcome != Startds.QueuedStart.NOT_STARTED) {
+            claims.detach(c);
+            queued.forgetPending(job);
+            keeper.reindex(job);
+            free(c);
+        }
+    }
+
     /**
      * An activation the startd answered with Started is the job's start report (saving a
      * JobStarted call per job). If the exit report overtook the answer, the start is already
@@ -140,7 +172,7 @@ final class ClaimRunner implements Activations.Answers {
         }
         JobStatus status = keeper.queue().status(job);
         if (status != JobStatus.IDLE) {
-            LOG.warn("activation of job {} on {} reported failure after the job started: {}", job, c, message(failure));
+            LOG.warn("activation of job {} on {} reported failure after the job started: {}", job, c, Completions.message(failure));
             return;
         }
         drop(c);
@@ -150,12 +182,12 @@ final class ClaimRunner implements Activations.Answers {
             keeper.commit(ClaimRecord.withoutPending(Transition.held(job, ad, "activation failed: " + refusal.getMessage(),
                     Transition.HOLD_FAILED_TO_START, keeper.now()), job, ad), this::onClaim);
         } else {
-            clearPending(job); // the claim never ran it: its record goes (the job never left Idle)
+            queued.forgetPending(job); // the claim never ran it: its record goes (the job never left Idle)
             if (cause instanceof ScheddFailure.UnknownClaim) {
                 // Expected after a preempted claim's job finished within its retirement: the claim ended with it.
-                LOG.info("claim {} is gone (preempted or released); job {} goes back to idle: {}", c, job, message(failure));
+                LOG.info("claim {} is gone (preempted or released); job {} goes back to idle: {}", c, job, Completions.message(failure));
             } else {
-                LOG.warn("activation of job {} on {} failed, job goes back to idle: {}", job, c, message(failure));
+                LOG.warn("activation of job {} on {} failed, job goes back to idle: {}", job, c, Completions.message(failure));
             }
             keeper.reindex(job);
         }
@@ -167,10 +199,27 @@ final class ClaimRunner implements Activations.Answers {
                 || refusal instanceof ScheddFailure.WrongState || refusal instanceof ScheddFailure.ClaimRefused;
     }
 
-    /** Applies a start report; false (and nothing changes) unless {@code id} is this claim's job and not yet running. */
+    /**
+     * Applies a start report; false (and nothing changes) unless {@code id} is this claim's job
+     * and not yet running. The start of a claim's queued job waits for its running job's exit.
+     * A claim that runs short jobs then queues its next one ({@link QueuedJobs#queueNext}).
+     */
     @Override
     public boolean started(JobId id, String claimId, String remoteHost) {
         Claim c = claims.get(claimId);
+        if (c != null && id.equals(c.next()) && keeper.queue().status(id) == JobStatus.IDLE) {
+            c.nextStarted(remoteHost); // applied once the running job's exit is (free)
+            return true;
+        }
+        if (!recordStart(c, id, remoteHost)) {
+            return false;
+        }
+        queued.queueNext(c);
+        return true;
+    }
+
+    /** Records the start of claim {@code c}'s job {@code id}; false unless it is the claim's job and not yet running. */
+    private boolean recordStart(Claim c, JobId id, String remoteHost) {
         if (c == null || !id.equals(c.job()) || keeper.queue().status(id) != JobStatus.IDLE) {
             return false;
         }
@@ -196,6 +245,7 @@ final class ClaimRunner implements Activations.Answers {
         if (c == null || !id.equals(c.job())) {
             return false;
         }
+        c.ran(report.remoteWallClockTime());
         if (report.neverStarted()) {
             claims.detach(c);
             ClassAd ad = keeper.queue().ad(id);
@@ -205,7 +255,7 @@ final class ClaimRunner implements Activations.Answers {
             return true;
         }
         if (keeper.queue().status(id) == JobStatus.IDLE) {
-            started(id, claimId, c.grant().slotName());
+            recordStart(c, id, c.grant().slotName()); // it ran: nothing to queue behind it
         }
         if (report.held()) {
             // The starter stopped it for a reason to hold it (34, over its memory limit); the claim takes the next job.
@@ -217,6 +267,7 @@ final class ClaimRunner implements Activations.Answers {
         }
         if (report.evicted()) {
             // The claim was preempted and ended with the eviction: forget it (no Release), run the job again later.
+            queued.backToIdle(c);
             claims.remove(c);
             keeper.commit(Transition.evicted(id, keeper.queue().ad(id), report, keeper.now()), this::onClaim);
             LOG.info("job {} was evicted from {}: its claim was preempted; it is idle again", id, c.grant().slotName());
@@ -257,12 +308,15 @@ final class ClaimRunner implements Activations.Answers {
         if (c == null) {
             return CompletableFuture.completedFuture(null);
         }
+        if (id.equals(c.next())) {
+            return queued.stop(c, startds).handleAsync((ok, failure) -> null, owner);
+        }
         claims.stopping(c);
-        clearPending(id); // held or removed before it started: its record names a claim that will not run it
+        queued.forgetPending(id); // held or removed before it started: its record names a claim that will not run it
         return startds.deactivate(c.grant(), id).handleAsync((ok, failure) -> {
             claims.stopped(c);
             if (failure != null) {
-                LOG.warn("deactivating job {} on {} failed; dropping the claim: {}", id, c, message(failure));
+                LOG.warn("deactivating job {} on {} failed; dropping the claim: {}", id, c, Completions.message(failure));
                 drop(c);
             } else {
                 free(c);
@@ -292,10 +346,11 @@ final class ClaimRunner implements Activations.Answers {
     }
 
     private void release(Claim c) {
+        queued.backToIdle(c); // the startd drops it with the claim
         claims.remove(c);
         startds.release(c.grant()).whenComplete((ok, failure) -> {
             if (failure != null) {
-                LOG.info("release of {} failed: {}", c, message(failure));
+                LOG.info("release of {} failed: {}", c, Completions.message(failure));
             }
         });
     }
@@ -308,7 +363,8 @@ final class ClaimRunner implements Activations.Answers {
      */
     JobId lost(Claim c, long lease) {
         JobId job = c.job();
-        drop(c);
+        drop(c); // a queued job is idle again with it
+
         if (job == null) {
             return null;
         }
@@ -325,16 +381,9 @@ final class ClaimRunner implements Activations.Answers {
             }
             return job;
         }
-        clearPending(job);
+        queued.forgetPending(job);
         keeper.reindex(job);
         return null;
-    }
-
-    /** Deletes job {@code id}'s pending activation record, if it has one (bookkeeping only: no job change is published). */
-    private void clearPending(JobId id) {
-        if (ClaimRecord.isPending(keeper.queue().ad(id))) {
-            keeper.record(ClaimRecord.forget(Transaction.builder(), id).delete(id, ClaimRecord.PENDING_ACTIVATION).build());
-        }
     }
 
     /** Forgets a claim that failed, telling the startd to release it in case it still holds it. */
@@ -342,43 +391,8 @@ final class ClaimRunner implements Activations.Answers {
         release(c);
     }
 
-    /** Releases every claim (deactivating its job first): the scheduler is closing. */
+    /** Releases every claim (dropping its queued job, deactivating its job first): the scheduler is closing. */
     CompletableFuture<Void> releaseAll() {
-        List<CompletableFuture<Void>> pending = new java.util.ArrayList<>();
-        forgetRecords();
-        for (Claim c : claims.all()) {
-            JobId job = claims.detach(c);
-            claims.remove(c);
-            CompletableFuture<Void> stopped = job == null ? CompletableFuture.completedFuture(null)
-                    : startds.deactivate(c.grant(), job).exceptionally(f -> null);
-            pending.add(stopped.thenCompose(v -> startds.release(c.grant())).exceptionally(f -> null));
-        }
-        return CompletableFuture.allOf(pending.toArray(CompletableFuture[]::new));
-    }
-
-    /**
-     * The claims are about to be released on purpose (the scheduler is closing): their jobs'
-     * claim records go, so that a restart runs those jobs again at once instead of asking
-     * startds about claims released here.
-     */
-    private void forgetRecords() {
-        Transaction.Builder tx = Transaction.builder();
-        for (Claim c : claims.all()) {
-            if (c.job() != null && keeper.queue().contains(c.job())) {
-                ClaimRecord.forget(tx, c.job());
-                if (ClaimRecord.isPending(keeper.queue().ad(c.job()))) {
-                    tx.delete(c.job(), ClaimRecord.PENDING_ACTIVATION);
-                }
-            }
-        }
-        if (!tx.isEmpty()) {
-            keeper.commit(tx.build(), this::onClaim);
-        }
-    }
-
-    /** What a failed future failed with, in words: its message, or its type when it has none. */
-    static String message(Throwable t) {
-        Throwable c = Completions.cause(t);
-        return c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage();
+        return ShutdownRelease.releaseAll(claims, keeper, startds, this::onClaim);
     }
 }

@@ -123,7 +123,7 @@ final class JobControl {
             if (firstFailure == null) {
                 throw new ScheddFailure.WrongState(subject + " be " + t.done() + ": it changed state meanwhile");
             }
-            throw new ScheddFailure.Unavailable(subject + " be " + t.done() + ": " + ClaimRunner.message(firstFailure));
+            throw new ScheddFailure.Unavailable(subject + " be " + t.done() + ": " + Completions.message(firstFailure));
         }
         commit(done, (id, ad) -> t == Transition.SUSPEND ? Transition.suspended(id, ad, keeper.now())
                 : Transition.continued(id, ad, keeper.now()));

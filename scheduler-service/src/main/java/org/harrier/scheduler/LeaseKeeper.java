@@ -66,6 +66,9 @@ final class LeaseKeeper {
             } else {
                 alive(c);
             }
+            if (c.isRequeueing()) {
+                runner.requeue(c);
+            }
         }
         return idle;
     }
@@ -82,7 +85,7 @@ final class LeaseKeeper {
                 LOG.info("{}: its startd no longer holds it ({}); given up at the next keep-alive round", c, u.getMessage());
                 c.disowned();
             } else {
-                LOG.debug("keep-alive of {} failed (renewed last at {}): {}", c, c.renewed(), ClaimRunner.message(failure));
+                LOG.debug("keep-alive of {} failed (renewed last at {}): {}", c, c.renewed(), Completions.message(failure));
             }
         }, owner);
     }
@@ -116,6 +119,22 @@ final class LeaseKeeper {
         c.reactivating(true);
         LOG.info("job {} was being activated on {} when the scheduler stopped: reconnecting", job, c);
         alive(c);
+    }
+
+    /**
+     * After a restart, once every claim is taken back: Idle job {@code job} was queued behind the
+     * job the adopted claim of {@code record} runs (docs/protocols.md, "Queued activations"); it
+     * is queued there again, its Activate sent again at the next keep-alive round (the startd
+     * keeps it queued, or says it runs or ran it already).
+     */
+    void follow(JobId job, ClaimRecord record) {
+        Claim c = runner.claims().get(record.grant().claimId());
+        if (c == null || c.job() == null || c.next() != null) {
+            throw new IllegalStateException("job " + job + " follows " + record.grant().claimId() + ", which no running job holds");
+        }
+        runner.claims().queue(c, job);
+        c.requeueing(true);
+        LOG.info("job {} was queued on {} when the scheduler stopped: reconnecting", job, c);
     }
 
     private long lease(Claim c) {

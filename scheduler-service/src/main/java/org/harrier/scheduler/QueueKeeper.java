@@ -261,12 +261,15 @@ final class QueueKeeper {
      * After a restart: publishes the jobs the journal brought back and indexes the idle ones,
      * then settles each as {@link Reconnect#plan} says: a job running on a claim its ad records
      * stays Running and {@code adopt} takes the claim over; an Idle one whose Activate was recorded
-     * but not confirmed stays Idle on that claim, which {@code reactivate} takes over; one running without such a record,
+     * but not confirmed stays Idle on that claim, which {@code reactivate} takes over, or, when a
+     * running job holds that claim, is queued behind it again ({@code follow}, after every claim is
+     * taken over); one running without such a record,
      * or Transferring Output, runs again (Idle, with LastJobStatus); one that had reached
      * Completed or Removed but not left the queue leaves now.
      */
     void recover(java.util.function.BiConsumer<JobId, ClaimRecord> adopt,
-            java.util.function.BiConsumer<JobId, ClaimRecord> reactivate) {
+            java.util.function.BiConsumer<JobId, ClaimRecord> reactivate, java.util.function.BiConsumer<JobId, ClaimRecord> follow) {
+        List<Reconnect.Step> followers = new java.util.ArrayList<>();
         List<Reconnect.Recorded> recorded = new java.util.ArrayList<>();
         for (JobId id : queue.ids()) {
             ClassAd ad = queue.ad(id);
@@ -289,12 +292,14 @@ final class QueueKeeper {
                 }
                 case ADOPT -> adopt.accept(id, step.claim());
                 case REACTIVATE -> reactivate.accept(id, step.claim());
+                case FOLLOW -> followers.add(step);
                 case REQUEUE -> requeue.set(id, LAST_JOB_STATUS, queue.status(id).code()).status(id, JobStatus.IDLE, now());
                 case FINISH -> finished.add(id);
                 case KEEP -> {
                 }
             }
         }
+        followers.forEach(step -> follow.accept(step.id(), step.claim()));
         if (!requeue.isEmpty()) {
             commit(requeue.build());
         }

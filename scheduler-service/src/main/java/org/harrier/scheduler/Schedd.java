@@ -1,5 +1,6 @@
 package org.harrier.scheduler;
 
+import org.harrier.protocol.Completions;
 import java.time.Clock;
 import java.util.List;
 import java.util.Objects;
@@ -75,7 +76,7 @@ public final class Schedd {
      */
     public CompletableFuture<Integer> recover() {
         return onOwner(() -> {
-            keeper.recover(leases::adopt, leases::reactivate);
+            keeper.recover(leases::adopt, leases::reactivate, leases::follow);
             return keeper.queue().size();
         });
     }
@@ -390,7 +391,7 @@ public final class Schedd {
                 .thenCompose(value -> keeper.synced().handle((v, failed) -> {
                     if (failed != null) {
                         throw new ScheddFailure.Unavailable("the scheduler could not write its job queue: "
-                                + ClaimRunner.message(failed));
+                                + Completions.message(failed));
                     }
                     return value;
                 }));
@@ -417,7 +418,7 @@ public final class Schedd {
                         result.complete(value);
                     } else {
                         result.completeExceptionally(new ScheddFailure.Unavailable("the scheduler could not write its job queue: "
-                                + ClaimRunner.message(failed)));
+                                + Completions.message(failed)));
                     }
                 });
             });

@@ -4,13 +4,16 @@ package org.harrier.scheduler;
  * Test-only: makes the scheduler process stop dead (no shutdown hook, as SIGKILL) at a named
  * point of the activation window, so a crash test can kill it exactly there. Off unless the
  * system property {@value #PROPERTY} names the point; the points are {@link #RECORDED} (the
- * claim record is on disk, the Activate not sent) and {@link #ACTIVATED} (the Activate was
- * answered, the start not yet applied).
+ * claim record is on disk, the Activate not sent), {@link #ACTIVATED} (the Activate was
+ * answered, the start not yet applied), and the same two for a job queued behind a claim's
+ * running job, {@link #QUEUE_RECORDED} and {@link #QUEUE_ANSWERED}.
  */
 final class TestHalt {
     static final String PROPERTY = "harrier.scheduler.testHaltAt";
     static final String RECORDED = "claim-recorded";
     static final String ACTIVATED = "activate-answered";
+    static final String QUEUE_RECORDED = "queue-recorded";
+    static final String QUEUE_ANSWERED = "queue-answered";
     private static final String AT = System.getProperty(PROPERTY, "");
 
     private TestHalt() {

@@ -41,6 +41,11 @@ final class RecordingStartds implements Startds {
     }
 
     @Override
+    public synchronized CompletableFuture<QueuedStart> activateQueued(ClaimGrant claim, JobId id, ClassAd job) {
+        return record(new Call("ActivateQueued", claim.slot(), claim, id, job, new CompletableFuture<>()));
+    }
+
+    @Override
     public synchronized CompletableFuture<Void> deactivate(ClaimGrant claim, JobId id) {
         return record(new Call("Deactivate", claim.slot(), claim, id, null, new CompletableFuture<>()));
     }

@@ -61,7 +61,8 @@ final class SlotObject implements ManagedObject {
         this.methods = new MethodTable("slot", StartdFailures::toQmf)
                 .on(ClaimSlot.METHOD, only(Caller.SCHEDD, ClaimSlot.METHOD, (q, c) -> claim(q)))
                 .on(Activate.METHOD, only(Caller.SCHEDD, Activate.METHOD,
-                        (q, c) -> startd.activate(q.claimId(), q.id(), q.job()).thenApply(SlotObject::startReport)))
+                        (q, c) -> q.queue() ? startd.activateQueued(q.claimId(), q.id(), q.job()).thenApply(SlotObject::queuedReport)
+                                : startd.activate(q.claimId(), q.id(), q.job()).thenApply(SlotObject::startReport)))
                 .on(Deactivate.METHOD, only(Caller.SCHEDD, Deactivate.METHOD, (q, c) -> done(startd.deactivate(q.claimId(), q.id()))))
                 .on(SuspendClaim.METHOD, only(Caller.SCHEDD, SuspendClaim.METHOD, (q, c) -> done(startd.suspend(q.claimId(), q.id()))))
                 .on(ContinueClaim.METHOD, only(Caller.SCHEDD, ContinueClaim.METHOD, (q, c) -> done(startd.resume(q.claimId(), q.id()))))
@@ -116,6 +117,10 @@ final class SlotObject implements ManagedObject {
     }
 
     /** Activate's answer is the start report: Started, and RemoteHost (the dynamic slot) when it did. */
+    private static Activate.Started queuedReport(org.harrier.exec.run.QueuedActivations.Outcome o) {
+        return o.dropped() ? Activate.Started.DROPPED : startReport(o.started());
+    }
+
     private static Activate.Started startReport(RunStarted started) {
         return started == null ? Activate.Started.NOT_STARTED : new Activate.Started(true, started.remoteHost());
     }

@@ -16,13 +16,13 @@ import org.harrier.exec.run.starter.ProcessOutcome;
  */
 public final class RunEnds {
     private final OwnerThread thread;
-    private final Runnable afterEnd;
+    private final java.util.function.Consumer<String> afterEnd;
     private final Clock clock;
     private final Checkpointer checkpoints;
     private final JobStarts staged;
 
-    /** {@code afterEnd}: runs after each end (the startd's shutdown waits on it). */
-    public RunEnds(OwnerThread thread, Runnable afterEnd, Checkpointer checkpoints, JobStarts staged) {
+    /** {@code afterEnd}: runs after each end with its claim (the startd's queued activation, and its shutdown, wait on it). */
+    public RunEnds(OwnerThread thread, java.util.function.Consumer<String> afterEnd, Checkpointer checkpoints, JobStarts staged) {
         this.thread = thread;
         this.afterEnd = afterEnd;
         this.clock = thread.clock();
@@ -57,6 +57,6 @@ public final class RunEnds {
             return;
         }
         thread.commit(table().ended(claimId, last, outputFailure, clock.instant().getEpochSecond()));
-        afterEnd.run();
+        afterEnd.accept(claimId);
     }
 }

@@ -67,8 +67,17 @@ final class BusStartds implements Startds {
 
     @Override
     public CompletableFuture<Boolean> activate(ClaimGrant claim, JobId id, ClassAd job) {
-        ClassAd sent = spool == null ? job : job.with("SpoolDir", new StringValue(spool.toString()));
-        return call(claim, new Activate(claim.claimId(), id.toString(), sent)).thenApply(Activate.Started::started);
+        return call(claim, new Activate(claim.claimId(), id.toString(), sent(job))).thenApply(Activate.Started::started);
+    }
+
+    @Override
+    public CompletableFuture<QueuedStart> activateQueued(ClaimGrant claim, JobId id, ClassAd job) {
+        return call(claim, new Activate(claim.claimId(), id.toString(), sent(job), true))
+                .thenApply(s -> s.started() ? QueuedStart.STARTED : s.dropped() ? QueuedStart.DROPPED : QueuedStart.NOT_STARTED);
+    }
+
+    private ClassAd sent(ClassAd job) {
+        return spool == null ? job : job.with("SpoolDir", new StringValue(spool.toString()));
     }
 
     @Override

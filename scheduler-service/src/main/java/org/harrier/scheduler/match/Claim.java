@@ -5,13 +5,22 @@ import org.harrier.scheduler.queue.JobId;
 
 /**
  * A slot this scheduler holds a claim on, kept for the autocluster it was matched for so it can
- * run that autocluster's jobs one after another, and the startd user that reports on it.
+ * run that autocluster's jobs one after another, and the startd user that reports on it. While
+ * it runs short jobs it may also hold the next one, queued on the startd behind the running job
+ * (docs/protocols.md, "Queued activations").
  * Mutable; owned by the scheduler's owner thread.
  */
 public final class Claim {
     private final ClaimGrant grant;
     private final AutoclusterKey key;
+    /** A run shorter than this, in seconds, makes the claim one that runs short jobs. */
+    static final double SHORT_RUN_SECONDS = 1.0;
+
     private JobId job;
+    private JobId next;
+    private String nextStartedOn;
+    private boolean requeueing;
+    private boolean runsShortJobs;
     private boolean deactivating;
     private long renewed;
     private boolean disowned;
@@ -38,6 +47,53 @@ public final class Claim {
     /** The job handed to this claim (being activated or running), or null. */
     public JobId job() {
         return job;
+    }
+
+    /** The job queued on the startd behind {@link #job}, to start when it ends, or null. */
+    public JobId next() {
+        return next;
+    }
+
+    /**
+     * The dynamic slot the queued job started on, when the startd's answer came before the
+     * running job's exit report (the startd starts it the moment the running job ends, and its
+     * answer needs no journal flush); null otherwise. Its start is applied once that exit is.
+     */
+    public String nextStartedOn() {
+        return nextStartedOn;
+    }
+
+    public void nextStarted(String remoteHost) {
+        if (next == null) {
+            throw new IllegalStateException("claim " + id() + " has no queued job");
+        }
+        nextStartedOn = Objects.requireNonNull(remoteHost, "remoteHost");
+    }
+
+    /**
+     * True when the last job that ended on the claim ran for less than {@link #SHORT_RUN_SECONDS}:
+     * then its next job is queued before the running one ends. A claim whose jobs run longer never
+     * holds a job back from another slot.
+     */
+    public boolean runsShortJobs() {
+        return runsShortJobs;
+    }
+
+    /** A job's run on the claim ended after {@code wallClockSeconds}. */
+    public void ran(double wallClockSeconds) {
+        runsShortJobs = wallClockSeconds < SHORT_RUN_SECONDS;
+    }
+
+    /**
+     * True for a claim taken back after a restart whose queued job's Activate was recorded but
+     * never answered: the next keep-alive round sends it again.
+     */
+    public boolean isRequeueing() {
+        return requeueing;
+    }
+
+    public void requeueing(boolean on) {
+        requeueing = on;
     }
 
     /** True while a Deactivate is in flight: the slot may still be killing a process. */
@@ -111,6 +167,34 @@ public final class Claim {
         this.job = Objects.requireNonNull(next, "next");
     }
 
+    void queue(JobId queued) {
+        if (job == null || next != null) {
+            throw new IllegalStateException("claim " + id() + " can queue a job only behind a running one, and only one");
+        }
+        next = Objects.requireNonNull(queued, "queued");
+    }
+
+    JobId unqueue() {
+        JobId was = next;
+        next = null;
+        nextStartedOn = null;
+        requeueing = false;
+        return was;
+    }
+
+    /** The running job's end was applied: the queued job is the claim's job now (still being activated, unless it started). */
+    JobId promote() {
+        if (job != null || deactivating || next == null) {
+            throw new IllegalStateException("claim " + id() + " cannot promote its queued job now");
+        }
+        job = next;
+        reactivating = requeueing;
+        next = null;
+        nextStartedOn = null;
+        requeueing = false;
+        return job;
+    }
+
     JobId detach() {
         JobId was = job;
         job = null;
@@ -124,6 +208,7 @@ public final class Claim {
 
     @Override
     public String toString() {
-        return "claim " + id() + " on " + grant.slot() + (job == null ? "" : " running " + job);
+        return "claim " + id() + " on " + grant.slot() + (job == null ? "" : " running " + job)
+                + (next == null ? "" : ", " + next + " queued");
     }
 }

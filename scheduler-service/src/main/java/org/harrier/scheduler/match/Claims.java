@@ -24,7 +24,7 @@ public final class Claims {
         return byId.get(claimId);
     }
 
-    /** The claim running (or activating) {@code job}, or null. */
+    /** The claim running (or activating) {@code job}, or holding it queued, or null. */
     public Claim of(JobId job) {
         return byJob.get(job);
     }
@@ -36,6 +36,29 @@ public final class Claims {
         }
         c.run(job);
         byJob.put(job, c);
+    }
+
+    /** Queues {@code job} on claim {@code c} behind its running job. */
+    public void queue(Claim c, JobId job) {
+        if (byJob.containsKey(job)) {
+            throw new IllegalStateException("job " + job + " is already on " + byJob.get(job));
+        }
+        c.queue(job);
+        byJob.put(job, c);
+    }
+
+    /** Takes the claim's queued job off it; returns that job, or null. */
+    public JobId unqueue(Claim c) {
+        JobId job = c.unqueue();
+        if (job != null) {
+            byJob.remove(job);
+        }
+        return job;
+    }
+
+    /** The claim's queued job becomes its job (the running one's end was applied); returns it. */
+    public JobId promote(Claim c) {
+        return c.promote();
     }
 
     /** The claim's job is done with it (exited, killed, failed to start); returns that job, or null. */
@@ -59,8 +82,11 @@ public final class Claims {
         c.deactivating(false);
     }
 
-    /** Forgets the claim (released or lost), detaching its job. */
+    /** Forgets the claim (released or lost), detaching its job; its queued job must be taken off first. */
     public void remove(Claim c) {
+        if (c.next() != null) {
+            throw new IllegalStateException(c + ": take its queued job off before forgetting it");
+        }
         detach(c);
         byId.remove(c.id());
     }

@@ -17,7 +17,8 @@ import org.harrier.scheduler.queue.JobStatus;
  * written to disk before its Activate went out, and no start confirmed it): the claim is taken
  * back and the Activate sent again, after the reports that waited on the broker; the startd
  * starts the job, or says the claim is running it already. A claim a Running or Suspended job
- * also names is that job's, and this job is matched again.
+ * also names is that job's: the first such Idle job was queued behind it (docs/protocols.md,
+ * "Queued activations") and is queued there again; any other is matched again.
  * <li>Idle otherwise: indexed for matching again.
  * <li>Running or Suspended with a claim recorded ({@link ClaimRecord}): the claim is adopted
  * and the job stays as it is; the startd keeps running it for its JobLeaseDuration without a
@@ -33,7 +34,7 @@ public final class Reconnect {
     private Reconnect() {
     }
 
-    public enum Action { INDEX, ADOPT, REACTIVATE, REQUEUE, FINISH, KEEP }
+    public enum Action { INDEX, ADOPT, REACTIVATE, FOLLOW, REQUEUE, FINISH, KEEP }
 
     /**
      * A job as the log left it: its status, the claim its ad records, or null, and the claim of
@@ -51,17 +52,17 @@ public final class Reconnect {
     }
 
     /**
-     * What to do with one job; {@code claim} is the claim to adopt (ADOPT) or to activate the job
-     * on again (REACTIVATE), for those only. {@code forgetPending}: the job's pending activation
+     * What to do with one job; {@code claim} is the claim to adopt (ADOPT), to activate the job
+     * on again (REACTIVATE) or to queue it on again behind the adopted job (FOLLOW), for those only. {@code forgetPending}: the job's pending activation
      * record is stale (the job is no longer Idle, or its claim is another's) and is deleted.
      */
     public record Step(JobId id, Action action, ClaimRecord claim, boolean forgetPending) {
         public Step {
             Objects.requireNonNull(id, "id");
             Objects.requireNonNull(action, "action");
-            boolean withClaim = action == Action.ADOPT || action == Action.REACTIVATE;
+            boolean withClaim = action == Action.ADOPT || action == Action.REACTIVATE || action == Action.FOLLOW;
             if (withClaim != (claim != null)) {
-                throw new IllegalArgumentException("a claim goes with ADOPT or REACTIVATE and only with them: " + action + " " + claim);
+                throw new IllegalArgumentException("a claim goes with ADOPT, REACTIVATE or FOLLOW and only with them: " + action + " " + claim);
             }
         }
 
@@ -72,11 +73,13 @@ public final class Reconnect {
 
     /**
      * One step per job, in the order given; a claim is adopted for the first Running or
-     * Suspended job that names it only, and reactivated for an Idle job's pending record only if
-     * no such job names it (first come, too).
+     * Suspended job that names it only, followed by the first Idle job whose pending record names
+     * it, and reactivated for an Idle job's pending record only if no such job names it (first
+     * come, too).
      */
     public static List<Step> plan(List<Recorded> jobs) {
         Set<String> taken = new HashSet<>();
+        Set<String> adopted = new HashSet<>();
         Step[] out = new Step[jobs.size()];
         for (int i = 0; i < out.length; i++) {
             Recorded r = jobs.get(i);
@@ -84,11 +87,14 @@ public final class Reconnect {
                 out[i] = decide(r, taken);
                 if (out[i].action() == Action.ADOPT) {
                     taken.add(out[i].claim().claimId());
+                    adopted.add(out[i].claim().claimId());
                 }
             }
         }
         for (int i = 0; i < out.length; i++) {
-            if (out[i] == null) {
+            if (out[i] == null && adopted.remove(jobs.get(i).pending().claimId())) {
+                out[i] = new Step(jobs.get(i).id(), Action.FOLLOW, jobs.get(i).pending());
+            } else if (out[i] == null) {
                 out[i] = decide(jobs.get(i), taken);
                 if (out[i].action() == Action.REACTIVATE) {
                     taken.add(out[i].claim().claimId());

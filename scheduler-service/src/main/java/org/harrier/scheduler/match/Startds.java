@@ -31,6 +31,18 @@ public interface Startds {
      */
     CompletableFuture<Boolean> activate(ClaimGrant claim, JobId id, ClassAd job);
 
+    /** What became of an activation queued behind a claim's running job. */
+    enum QueuedStart { STARTED, NOT_STARTED, DROPPED }
+
+    /**
+     * Queues job {@code id} on the claim behind its running job (docs/protocols.md, "Queued
+     * activations"): the startd starts it the moment that job ends and answers then: STARTED,
+     * NOT_STARTED (a JobExited report says why), or DROPPED when it gave the activation up first
+     * (its job did not end in time, or Deactivate named the queued job): nothing follows for it.
+     * On an Idle claim the job starts at once.
+     */
+    CompletableFuture<QueuedStart> activateQueued(ClaimGrant claim, JobId id, ClassAd job);
+
     CompletableFuture<Void> deactivate(ClaimGrant claim, JobId id);
 
     /** Stops job {@code id}'s process tree on the claim (SIGSTOP); the claim and the job stay. */

@@ -20,7 +20,9 @@ import org.harrier.bus.Console;
  * A startd peer on the real bus speaking docs/protocols.md from the other side: a slot that
  * grants claims (or refuses them when told), and on Activate "runs" the job at once. It answers
  * Activate without Started, as a startd may, so it calls JobStarted (the path the real startd
- * saves), then sends the exit report one way and durably, as the real starter does.
+ * saves), then sends the exit report one way and durably, as the real starter does. A queued
+ * Activate "runs" its job once the claim's job has ended (its exit report sent), and the answer
+ * is its start, as the real startd's is.
  */
 final class TestStartd implements AutoCloseable {
     static final AgentName NAME = AgentName.harrier("startd", "testhost");
@@ -67,11 +69,20 @@ final class TestStartd implements AutoCloseable {
                     AgentName scheduler = AgentName.parse((String) args.get("Scheduler"));
                     int n = claims.incrementAndGet();
                     schedulers.put("c" + n, scheduler);
-                    return CompletableFuture.completedFuture(Map.of("ClaimId", "c" + n, "Slot", id.objectName()));
+                    // The dynamic slot carved for the claim, as a real startd names it (and reports it as RemoteHost).
+                    return CompletableFuture.completedFuture(Map.of("ClaimId", "c" + n, "Slot", ObjectId.grid("slot", "slot1_1@testhost").objectName()));
                 case "Activate":
-                    if (!holdActivations) {
-                        run((String) args.get("ClaimId"), (String) args.get("Id"));
+                    if (holdActivations) {
+                        return CompletableFuture.completedFuture(Map.of());
                     }
+                    String claimId = (String) args.get("ClaimId");
+                    if (Boolean.TRUE.equals(args.get("Queue"))) {
+                        // A queued job starts once the claim's job has ended (its exit report sent), and the answer says so.
+                        CompletableFuture<Void> started = ended.getOrDefault(claimId, CompletableFuture.completedFuture(null));
+                        ended.put(claimId, started.thenCompose(v -> exit(claimId, (String) args.get("Id"))));
+                        return started.thenApply(v -> Map.<String, Object>of("Started", true, "RemoteHost", "slot1_1@testhost"));
+                    }
+                    ended.put(claimId, run(claimId, (String) args.get("Id")));
                     return CompletableFuture.completedFuture(Map.of());
                 default:
                     return CompletableFuture.completedFuture(Map.of());
@@ -80,15 +91,24 @@ final class TestStartd implements AutoCloseable {
     }
 
     private final Map<String, AgentName> schedulers = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Per claim: done once its last job's exit report is sent (the claim is Idle again). */
+    private final Map<String, CompletableFuture<Void>> ended = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** Reports the job started and then exited with code 0, as a starter would. */
-    private void run(String claimId, String jobId) {
+    private CompletableFuture<Void> run(String claimId, String jobId) {
         AgentName scheduler = schedulers.get(claimId);
         ObjectId target = ObjectId.grid("scheduler", scheduler.instance());
-        console.invoke(scheduler, target, "JobStarted", Map.of("Id", jobId, "ClaimId", claimId, "RemoteHost", "slot1_1@testhost"),
-                Duration.ofSeconds(10)).thenCompose(ok -> console.sendDurable(scheduler, target, "JobExited",
+        return console.invoke(scheduler, target, "JobStarted", Map.of("Id", jobId, "ClaimId", claimId, "RemoteHost", "slot1_1@testhost"),
+                Duration.ofSeconds(10)).toCompletableFuture().thenCompose(ok -> exit(claimId, jobId));
+    }
+
+    /** Sends job {@code jobId}'s exit report (code 0) one way and durably. */
+    private CompletableFuture<Void> exit(String claimId, String jobId) {
+        AgentName scheduler = schedulers.get(claimId);
+        ObjectId target = ObjectId.grid("scheduler", scheduler.instance());
+        return console.sendDurable(scheduler, target, "JobExited",
                 Map.of("Id", jobId, "ClaimId", claimId, "ExitCode", 0L, "ExitBySignal", false, "ExitSignal", 0L,
-                        "RemoteUserCpu", 0.01, "RemoteSysCpu", 0.0, "RemoteWallClockTime", 0.02)));
+                        "RemoteUserCpu", 0.01, "RemoteSysCpu", 0.0, "RemoteWallClockTime", 0.02)).toCompletableFuture();
     }
 
     @Override

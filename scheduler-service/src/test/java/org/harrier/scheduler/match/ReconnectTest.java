@@ -55,16 +55,18 @@ class ReconnectTest {
     }
 
     @Test
-    void aRunningJobKeepsItsClaimFromAnIdleJobThatNamesItAsPendingEvenWhenListedFirst() {
+    void aRunningJobKeepsItsClaimAndTheFirstIdleJobPendingOnItIsQueuedBehindItEvenWhenListedFirst() {
         List<Reconnect.Step> plan = Reconnect.plan(List.of(
                 new Reconnect.Recorded(new JobId(1, 0), JobStatus.IDLE, CLAIM, CLAIM),
                 new Reconnect.Recorded(new JobId(1, 1), JobStatus.RUNNING, CLAIM, null),
                 new Reconnect.Recorded(new JobId(1, 2), JobStatus.IDLE, OTHER, OTHER),
-                new Reconnect.Recorded(new JobId(1, 3), JobStatus.IDLE, OTHER, OTHER)));
-        assertEquals(List.of(Reconnect.Action.INDEX, Reconnect.Action.ADOPT, Reconnect.Action.REACTIVATE,
-                Reconnect.Action.INDEX), plan.stream().map(Reconnect.Step::action).toList());
-        assertEquals(List.of(true, false, false, true), plan.stream().map(Reconnect.Step::forgetPending).toList());
-        assertEquals(List.of(new JobId(1, 0), new JobId(1, 1), new JobId(1, 2), new JobId(1, 3)),
+                new Reconnect.Recorded(new JobId(1, 3), JobStatus.IDLE, OTHER, OTHER),
+                new Reconnect.Recorded(new JobId(1, 4), JobStatus.IDLE, CLAIM, CLAIM)));
+        assertEquals(List.of(Reconnect.Action.FOLLOW, Reconnect.Action.ADOPT, Reconnect.Action.REACTIVATE,
+                Reconnect.Action.INDEX, Reconnect.Action.INDEX), plan.stream().map(Reconnect.Step::action).toList());
+        assertEquals(List.of(false, false, false, true, true), plan.stream().map(Reconnect.Step::forgetPending).toList());
+        assertEquals(CLAIM, plan.get(0).claim(), "queued again on the running job's claim");
+        assertEquals(List.of(new JobId(1, 0), new JobId(1, 1), new JobId(1, 2), new JobId(1, 3), new JobId(1, 4)),
                 plan.stream().map(Reconnect.Step::id).toList(), "in the order given");
     }
 

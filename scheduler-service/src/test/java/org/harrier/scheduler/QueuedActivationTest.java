@@ -1,0 +1,137 @@
+package org.harrier.scheduler;
+
+import static org.harrier.scheduler.queue.JobStatus.COMPLETED;
+import static org.harrier.scheduler.queue.JobStatus.HELD;
+import static org.harrier.scheduler.queue.JobStatus.IDLE;
+import static org.harrier.scheduler.queue.JobStatus.RUNNING;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.harrier.scheduler.match.ClaimGrant;
+import org.harrier.scheduler.match.ClaimRecord;
+import org.harrier.scheduler.match.Startds.QueuedStart;
+import org.harrier.scheduler.queue.ExitReport;
+import org.harrier.scheduler.queue.JobId;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A claim that runs short jobs gets its next job queued on the startd while the current one runs
+ * (docs/protocols.md, "Queued activations"): what the scheduler sends, and what each answer and
+ * each change of plan does to the queued job and the claim.
+ */
+class QueuedActivationTest extends ScheddFixture {
+    static final JobId J0 = new JobId(1, 0);
+    static final JobId J1 = new JobId(1, 1);
+    static final JobId J2 = new JobId(1, 2);
+    static final JobId J3 = new JobId(1, 3);
+    static final ExitReport SHORT = new ExitReport(0, false, 0, 0.0, 0.0, 0.0);
+    static final ExitReport LONG = new ExitReport(0, false, 0, 0.0, 0.0, 5.0);
+
+    /** Four jobs in one cluster; 1.0 ran (short or long) and 1.1 runs on the claim, started. */
+    private ClaimGrant secondJobRunning(ExitReport firstRun) {
+        await(schedd.submitCluster(JobAds.valid().build(), 4, null));
+        ClaimGrant g = matchAndGrant("slot1@host1");
+        startds.pending("Activate").get(0).answer().complete(true);
+        owner.runAll();
+        assertTrue(startds.all("ActivateQueued").isEmpty(), "a new claim has run nothing yet: nothing is queued");
+        assertTrue(await(schedd.jobExited(J0, g.claimId(), firstRun)));
+        assertEquals(J1, lastActivated());
+        startds.pending("Activate").get(0).answer().complete(true);
+        owner.runAll();
+        assertEquals(RUNNING, await(schedd.status(J1)));
+        return g;
+    }
+
+    private RecordingStartds.Call queued() {
+        List<RecordingStartds.Call> q = startds.pending("ActivateQueued");
+        assertEquals(1, q.size(), "one queued activation pending");
+        return q.get(0);
+    }
+
+    @Test
+    void aClaimRunningShortJobsQueuesTheNextJobAsSoonAsOneStarts() {
+        ClaimGrant g = secondJobRunning(SHORT);
+        RecordingStartds.Call q = queued();
+        assertEquals(J2, q.job());
+        assertEquals(g, q.claim());
+        assertEquals(IDLE, await(schedd.status(J2)), "Idle until the startd says it started");
+        assertTrue(ClaimRecord.isPending(await(schedd.ad(J2))), "recorded on the claim before it was sent");
+        assertEquals(1, requests().size(), "only 1.3 is still offered for matching");
+    }
+
+    @Test
+    void aClaimWhoseJobsRunLongQueuesNothing() {
+        secondJobRunning(LONG);
+        assertTrue(startds.all("ActivateQueued").isEmpty());
+    }
+
+    @Test
+    void aStartAnsweredBeforeTheRunningJobsExitIsAppliedWithThatExit() {
+        ClaimGrant g = secondJobRunning(SHORT);
+        queued().answer().complete(QueuedStart.STARTED);
+        owner.runAll();
+        assertEquals(IDLE, await(schedd.status(J2)), "its start waits for 1.1's exit");
+        assertTrue(await(schedd.jobExited(J1, g.claimId(), SHORT)));
+        assertEquals(COMPLETED, events.statusesOf(J1).get(events.statusesOf(J1).size() - 1));
+        assertEquals(RUNNING, await(schedd.status(J2)));
+        assertFalse(ClaimRecord.isPending(await(schedd.ad(J2))));
+        assertEquals(J3, queued().job(), "and the claim queues the next");
+        assertEquals(2, startds.all("Activate").size(), "no Activate went out for 1.2");
+    }
+
+    @Test
+    void theRunningJobsExitFirstLeavesTheQueuedJobActivatingUntilItsAnswer() {
+        ClaimGrant g = secondJobRunning(SHORT);
+        RecordingStartds.Call q = queued();
+        assertTrue(await(schedd.jobExited(J1, g.claimId(), SHORT)));
+        assertEquals(IDLE, await(schedd.status(J2)));
+        assertEquals(2, startds.all("Activate").size(), "the claim waits for the queued job's answer, not another Activate");
+        q.answer().complete(QueuedStart.STARTED);
+        owner.runAll();
+        assertEquals(RUNNING, await(schedd.status(J2)));
+        assertEquals(J3, queued().job());
+    }
+
+    @Test
+    void aDroppedQueuedJobIsIdleAgainAndTheClaimKeepsItsRunningJob() {
+        ClaimGrant g = secondJobRunning(SHORT);
+        queued().answer().complete(QueuedStart.DROPPED);
+        owner.runAll();
+        assertEquals(IDLE, await(schedd.status(J2)));
+        assertFalse(ClaimRecord.isPending(await(schedd.ad(J2))), "its record is gone");
+        assertEquals(RUNNING, await(schedd.status(J1)));
+        assertTrue(await(schedd.jobExited(J1, g.claimId(), SHORT)));
+        assertEquals(J2, lastActivated(), "the claim runs it next, with an Activate of its own");
+    }
+
+    @Test
+    void aQueuedJobWhoseClaimIsEvictedIsIdleAgain() {
+        ClaimGrant g = secondJobRunning(SHORT);
+        queued();
+        assertTrue(await(schedd.jobExited(J1, g.claimId(), ExitReport.evicted(15, 0.0, 0.0, 0.0))));
+        assertEquals(IDLE, await(schedd.status(J2)));
+        assertFalse(ClaimRecord.isPending(await(schedd.ad(J2))));
+        assertEquals(0, (int) await(schedd.claimCount()));
+        queued().answer().completeExceptionally(new ScheddFailure.UnknownClaim("claim ended"));
+        owner.runAll();
+        assertEquals(IDLE, await(schedd.status(J2)), "the startd's late failure changes nothing");
+    }
+
+    @Test
+    void holdingAQueuedJobDropsItAtTheStartdAndTheRunningJobGoesOn() {
+        ClaimGrant g = secondJobRunning(SHORT);
+        queued();
+        var held = schedd.hold("1.2", "not now");
+        owner.runAll();
+        assertEquals(HELD, await(schedd.status(J2)));
+        RecordingStartds.Call drop = startds.pending("Deactivate").get(0);
+        assertEquals(J2, drop.job());
+        startds.answerAll("Deactivate");
+        await(held);
+        assertEquals(RUNNING, await(schedd.status(J1)));
+        assertTrue(await(schedd.jobExited(J1, g.claimId(), SHORT)));
+        assertEquals(J3, lastActivated(), "the claim runs the next idle job");
+    }
+}
