@@ -45,8 +45,7 @@ class StartdQueueTest {
     }
 
     ClassAd job(String cmd, String arguments) {
-        return ClassAd.builder().set("Cmd", cmd).set("Arguments", arguments).set("Iwd", iwd.toString())
-                .set("Owner", "alice").set("RequestMemory", 256).build();
+        return StartdTest.job(iwd, cmd, arguments);
     }
 
     @Test

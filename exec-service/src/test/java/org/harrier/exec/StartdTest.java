@@ -75,6 +75,11 @@ class StartdTest {
     }
 
     ClassAd job(String cmd, String arguments) {
+        return job(iwd, cmd, arguments);
+    }
+
+    /** A job of alice's that runs {@code cmd} in {@code iwd} with 256 MiB. */
+    static ClassAd job(Path iwd, String cmd, String arguments) {
         return ClassAd.builder().set("Cmd", cmd).set("Arguments", arguments).set("Iwd", iwd.toString())
                 .set("Owner", "alice").set("RequestMemory", 256).build();
     }

@@ -9,16 +9,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.time.Duration;
 import java.util.List;
-import org.harrier.broker.BrokerSettings;
-import org.harrier.broker.GridBroker;
-import org.harrier.collector.CollectorSettings;
-import org.harrier.collector.bus.CollectorService;
-import org.harrier.console.Run;
-import org.harrier.bus.Bus;
-import org.harrier.scheduler.SchedulerSettings;
 import org.harrier.scheduler.userlog.UserLogEvent;
 import org.harrier.scheduler.userlog.UserLogReader;
 import org.junit.jupiter.api.Timeout;
@@ -38,8 +29,6 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 @Timeout(150)
 class ActivationWindowTest {
-    private static final String HOST = SchedulerSettings.defaults().machine();
-
     @TempDir
     Path dir;
 
@@ -70,46 +59,26 @@ class ActivationWindowTest {
             "activate-answered, 0, 1", // the job ends while the scheduler is down: its waiting exit report, or 0x10003 "already ran"
     })
     void aSchedulerKilledInTheActivationWindowRunsTheJobExactlyOnce(String haltAt, int seconds, long runsAtKill) throws Exception {
-        Path spool = dir.resolve("spool");
-        Path work = Files.createDirectories(dir.resolve("work"));
-        Path script = Files.writeString(work.resolve("once.sh"), "#!/bin/sh\necho ran >> \"$2\"\nsleep \"$1\"\n");
-        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Path runs = work.resolve("runs");
-        try (GridBroker broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
-             Bus bus = Bus.connect(broker.clientUrl());
-             CollectorService collector = CollectorService.start(bus, HOST, CollectorSettings.defaults().withMachine(HOST)
-                     .withUpdateInterval(Duration.ofSeconds(1)));
-             ServiceJvm exec = ServiceJvm.exec(broker.clientUrl(), "exec1", dir, "--cpus", "1", "--memory", "1024")) {
-            GridUser user = new GridUser(broker.clientUrl(), work);
-            long job;
-            try (ServiceJvm first = ServiceJvm.schedulerWith(List.of("-Dharrier.scheduler.testHaltAt=" + haltAt),
-                    broker.clientUrl(), HOST, spool, dir, "scheduler-1")) {
-                Eventually.await("the scheduler to serve", Eventually.PATIENCE,
-                        () -> user.harrier("q").status() == 0, first::output);
-                job = user.submit("once.sub", "executable = " + script + "\narguments = " + seconds + " " + runs
-                        + "\nlog = once.log\n+JobLeaseDuration = 90\nrequest_cpus = 1\nrequest_memory = 64\nqueue\n");
-                Eventually.await("the scheduler to halt at " + haltAt, Eventually.PATIENCE, () -> !first.isAlive(),
-                        () -> first.output() + exec.output());
-                assertEquals(137, first.awaitExit(), first::output);
-            }
+        try (HaltingSchedulerGrid grid = HaltingSchedulerGrid.start(dir)) {
+            Path script = grid.script("once.sh", "#!/bin/sh\necho ran >> \"$2\"\nsleep \"$1\"\n");
+            Path runs = grid.work.resolve("runs");
+            long job = grid.submitUntilHalt(haltAt, "executable = " + script + "\narguments = " + seconds + " " + runs
+                    + "\nlog = once.log\n+JobLeaseDuration = 90\nrequest_cpus = 1\nrequest_memory = 64\nqueue\n");
             if (runsAtKill > 0) { // Started is answered once the process runs; its first line follows
                 Eventually.await("the job to be running on the startd", () -> lines(runs) == runsAtKill);
             } else {
                 assertEquals(0, lines(runs), "no Activate went out: nothing runs");
             }
-            try (ServiceJvm second = ServiceJvm.scheduler(broker.clientUrl(), HOST, spool, dir, "scheduler-2")) {
-                Eventually.await("the restarted scheduler to serve", Eventually.PATIENCE,
-                        () -> user.harrier("q").status() == 0, second::output);
-                Run waited = user.harrier("wait", job + ".0", "--json", "--timeout", "90");
-                assertEquals(0, waited.status(), () -> waited.err() + second.output() + exec.output());
-                JsonNode done = GridUser.json(waited).get(0);
-                Eventually.await("the job's termination in its log", () -> logCodes(work.resolve("once.log")).contains(5));
+            try (ServiceJvm second = grid.restart()) {
+                JsonNode done = grid.finished(job + ".0", second);
+                Path log = grid.work.resolve("once.log");
+                Eventually.await("the job's termination in its log", () -> logCodes(log).contains(5));
                 assertAll(() -> assertEquals(4, done.get("JobStatus").asInt(), done::toString),
                         () -> assertEquals(1, done.get("NumJobStarts").asInt(), done::toString),
                         () -> assertEquals(1, done.get("NumJobCompletions").asInt(), done::toString),
                         () -> assertFalse(done.has("PendingActivation"), done::toString),
                         () -> assertEquals(1, lines(runs), "the job ran once"),
-                        () -> assertEquals(List.of(0, 1, 5), logCodes(work.resolve("once.log")), "submitted, ran, ended once"));
+                        () -> assertEquals(List.of(0, 1, 5), logCodes(log), "submitted, ran, ended once"));
             }
         }
     }
