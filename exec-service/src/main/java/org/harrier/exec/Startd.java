@@ -14,12 +14,10 @@ import java.util.function.Supplier;
 
 import org.harrier.classad.ClassAd;
 import org.harrier.exec.run.checkpoint.CheckpointStores;
-import org.harrier.exec.claim.ClaimAttributes;
 import org.harrier.exec.claim.ClaimBook;
 import org.harrier.exec.claim.ClaimRun;
 import org.harrier.exec.claim.ClaimTable;
 import org.harrier.exec.claim.ClaimVerdict;
-import org.harrier.exec.claim.DynamicSlot;
 import org.harrier.exec.claim.Effect;
 import org.harrier.exec.claim.Evictions;
 import org.harrier.exec.claim.OwnerThread;
@@ -27,7 +25,6 @@ import org.harrier.exec.claim.OwnerWatch;
 import org.harrier.exec.claim.PartitionableSlot;
 import org.harrier.exec.claim.SlotMatches;
 import org.harrier.exec.claim.SlotPolicy;
-import org.harrier.exec.claim.StartdFailure;
 import org.harrier.exec.claim.StartdLeases;
 import org.harrier.exec.machine.Machine;
 import org.harrier.exec.machine.Measurements;
@@ -105,9 +102,9 @@ public final class Startd implements AutoCloseable {
                         sandboxes == null ? null : sandboxes.transfer()), this::sandboxOf,
                 new Checkpointer.Claims(thread, starter, listener, () -> closing), this::finished);
         this.staged = new JobStarts(sandboxes, thread, starter, checkpoints);
-        this.queued = new QueuedActivations(thread, timings.queueHold());
+        this.queued = new QueuedActivations(thread, timings.queueHold(), staged, this::processEnded);
         this.ends = new RunEnds(thread, claimId -> {
-            startQueued(claimId);
+            queued.start(claimId, closing);
             if (closing && table().noRuns()) {
                 drained.countDown();
             }
@@ -148,45 +145,11 @@ public final class Startd implements AutoCloseable {
     }
 
     /**
-     * Queues job {@code jobId} behind the claim's running job, to start the moment that job ends
-     * ({@link QueuedActivations}); on an Idle claim it starts now, as {@link #activate}. WrongState
-     * when the claim runs this very job already (a restarted scheduler's second Activate: the
-     * first arrived), when its job is being evicted, or when another job is queued there.
+     * Queues job {@code jobId} behind the claim's running job, to start the moment that job ends;
+     * on an Idle claim it starts now, as {@link #activate} ({@link QueuedActivations#activate}).
      */
     public CompletableFuture<QueuedActivations.Outcome> activateQueued(String claimId, String jobId, ClassAd job) {
-        return onOwner(() -> {
-            DynamicSlot d = table().usable(claimId);
-            if (!d.busy()) {
-                return CompletableFuture.completedFuture(
-                        new QueuedActivations.Outcome(staged.activate(claimId, jobId, job, ends::exited), false));
-            }
-            if (jobId.equals(d.jobId())) {
-                throw new StartdFailure.WrongState("claim on " + d.name() + " is running job " + jobId);
-            }
-            if (d.claim().eviction() != ClaimAttributes.Eviction.NONE) {
-                throw new StartdFailure.WrongState("claim on " + d.name() + " is being vacated; job " + jobId + " not queued");
-            }
-            return queued.add(claimId, jobId, job);
-        }).thenCompose(answer -> answer);
-    }
-
-    /**
-     * After a job's end: the claim's queued activation starts now on the Idle claim, or fails
-     * with UnknownClaim when the claim ended with the job (released, evicted).
-     */
-    private void startQueued(String claimId) {
-        QueuedActivations.Queued q = queued.take(claimId);
-        if (q == null) {
-            return;
-        }
-        try {
-            if (!table().holds(claimId) || closing) {
-                throw new StartdFailure.UnknownClaim("the claim ended before job " + q.jobId() + " could start");
-            }
-            q.answer().complete(new QueuedActivations.Outcome(staged.activate(claimId, q.jobId(), q.job(), ends::exited), false));
-        } catch (RuntimeException e) {
-            q.answer().completeExceptionally(e);
-        }
+        return onOwner(() -> queued.activate(claimId, jobId, job)).thenCompose(answer -> answer);
     }
 
     /**
@@ -266,6 +229,11 @@ public final class Startd implements AutoCloseable {
     /** Claims refused so far per reason; for the slot's statistics. */
     public CompletableFuture<Map<ClaimVerdict.Refusal, Long>> refusals() {
         return onOwner(() -> table().refusals());
+    }
+
+    /** A queued job's process ended: its end is any job's ({@link RunEnds#exited}). */
+    private void processEnded(String claimId, ProcessOutcome outcome) {
+        ends.exited(claimId, outcome);
     }
 
     /** A checkpoint that did not restart its job: the job's end as any other ({@link RunEnds#finished}). */
