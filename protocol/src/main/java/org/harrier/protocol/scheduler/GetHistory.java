@@ -24,14 +24,10 @@ public record GetHistory(String constraint, Long limit, String after, List<Strin
     private static final Arg<String> AFTER = Arg.sstr("After").optional();
     private static final Arg<List<String>> PROJECTION = Arg.strings("Projection").optional();
     private static final Arg<Boolean> COMPACT = Arg.bool("Compact").optional();
-    private static final Arg<List<ClassAd>> ADS = Arg.ads("Ads");
-    private static final Arg<Boolean> MORE = Arg.bool("More").optional();
-    private static final Arg<List<String>> NAMES = Arg.strings("Names").optional();
-    private static final Arg<List<List<Object>>> ROWS = Arg.rows("Rows").optional();
 
     public static final Method<GetHistory, Ads> METHOD = Method.<GetHistory, Ads>of("scheduler", "GetHistory")
             .inputs(CONSTRAINT, LIMIT, AFTER, PROJECTION, COMPACT)
-            .outputs(ADS, MORE, NAMES, ROWS)
+            .outputs(AdPages.ADS, AdPages.MORE, AdPages.NAMES, AdPages.ROWS)
             .request(a -> new GetHistory(a.get(CONSTRAINT), a.get(LIMIT), a.get(AFTER), a.get(PROJECTION),
                             Boolean.TRUE.equals(a.get(COMPACT))),
                     q -> MethodArguments.writer().put(CONSTRAINT, q.constraint()).put(LIMIT, q.limit()).put(AFTER, q.after())
@@ -83,24 +79,11 @@ public record GetHistory(String constraint, Long limit, String after, List<Strin
     }
 
     private static Ads read(MethodArguments a) {
-        boolean more = Boolean.TRUE.equals(a.get(MORE));
-        List<List<Object>> rows = a.get(ROWS);
-        if (rows == null) {
-            return new Ads(a.get(ADS), more);
-        }
-        List<String> names = a.get(NAMES);
-        if (names == null) {
-            throw new IllegalArgumentException("a GetHistory answer with Rows needs the Names they are values of");
-        }
-        return new Ads(new AdRows(names, rows).ads(), more, true);
+        return new Ads(AdPages.ads(a, "GetHistory"), AdPages.more(a), AdPages.rows(a));
     }
 
     private static MethodArguments.Writer write(Ads r) {
-        if (!r.rows()) {
-            return MethodArguments.writer().put(ADS, r.ads()).put(MORE, r.more());
-        }
-        AdRows rows = AdRows.of(r.ads());
-        return MethodArguments.writer().put(ADS, List.of()).put(MORE, r.more()).put(NAMES, rows.names()).put(ROWS, rows.rows());
+        return AdPages.write(r.ads(), r.more(), r.rows());
     }
 
     @Override

@@ -28,14 +28,10 @@ public record Query(String constraint, List<String> projection, Long limit, Stri
     private static final Arg<Long> LIMIT = Arg.uint32("Limit").optional();
     private static final Arg<String> AFTER = Arg.sstr("After").optional();
     private static final Arg<Boolean> COMPACT = Arg.bool("Compact").optional();
-    private static final Arg<List<ClassAd>> ADS = Arg.ads("Ads");
-    private static final Arg<Boolean> MORE = Arg.bool("More").optional();
-    private static final Arg<List<String>> NAMES = Arg.strings("Names").optional();
-    private static final Arg<List<List<Object>>> ROW_VALUES = Arg.rows("Rows").optional();
 
     public static final Method<Query, Ads> METHOD = Method.<Query, Ads>of("scheduler", "Query")
             .inputs(CONSTRAINT, PROJECTION, LIMIT, AFTER, COMPACT)
-            .outputs(ADS, MORE, NAMES, ROW_VALUES)
+            .outputs(AdPages.ADS, AdPages.MORE, AdPages.NAMES, AdPages.ROWS)
             .request(a -> new Query(a.get(CONSTRAINT), a.get(PROJECTION), a.get(LIMIT), a.get(AFTER), Boolean.TRUE.equals(a.get(COMPACT))),
                     q -> MethodArguments.writer().put(CONSTRAINT, q.constraint()).put(PROJECTION, q.projection())
                             .put(LIMIT, q.limit()).put(AFTER, q.after()).put(COMPACT, q.rows() ? true : null))
@@ -88,26 +84,12 @@ public record Query(String constraint, List<String> projection, Long limit, Stri
         }
     }
 
-    /** Rows when the answer has them (Ads is then empty), else the maps. */
     private static Ads read(MethodArguments a) {
-        boolean more = Boolean.TRUE.equals(a.get(MORE));
-        List<List<Object>> rows = a.get(ROW_VALUES);
-        if (rows == null) {
-            return new Ads(a.get(ADS), more);
-        }
-        List<String> names = a.get(NAMES);
-        if (names == null) {
-            throw new IllegalArgumentException("a Query answer with Rows needs the Names they are values of");
-        }
-        return new Ads(new AdRows(names, rows).ads(), more, true);
+        return new Ads(AdPages.ads(a, "Query"), AdPages.more(a), AdPages.rows(a));
     }
 
     private static MethodArguments.Writer write(Ads r) {
-        if (!r.rows()) {
-            return MethodArguments.writer().put(ADS, r.ads()).put(MORE, r.more());
-        }
-        AdRows rows = AdRows.of(r.ads());
-        return MethodArguments.writer().put(ADS, List.of()).put(MORE, r.more()).put(NAMES, rows.names()).put(ROW_VALUES, rows.rows());
+        return AdPages.write(r.ads(), r.more(), r.rows());
     }
 
     @Override
