@@ -136,15 +136,16 @@ final class ClaimRunner implements Activations.Answers {
     }
 
     /**
-     * What the startd did with job {@code job} queued on claim {@code c} ({@link QueuedJobs#answered}); one promoted
-     * already (the running job's exit came first) and then dropped or failed never ran: idle again, the claim moves on.
+     * What the startd did with job {@code job} queued on claim {@code c} ({@link QueuedJobs#answered}). One promoted
+     * already (the running job's exit came first): a failure is a failed activation's; dropped, it never ran (Idle again).
      */
     @Override
     public void queuedAnswered(Claim c, JobId job, Startds.QueuedStart outcome, Throwable failure) {
         if (queued.answered(c, job, outcome, failure)) {
             started(job, c.id(), c.grant().slotName());
-        } else if (job.equals(c.job()) && keeper.queue().status(job) == JobStatus.IDLE
-                && outcome != Startds.QueuedStart.NOT_STARTED) {
+        } else if (failure != null) {
+            activated(c, job, false, failure);
+        } else if (outcome == Startds.QueuedStart.DROPPED && job.equals(c.job()) && keeper.queue().status(job) == JobStatus.IDLE) {
             claims.detach(c);
             queued.forgetPending(job);
             keeper.reindex(job);

@@ -134,4 +134,28 @@ class QueuedActivationTest extends ScheddFixture {
         assertTrue(await(schedd.jobExited(J1, g.claimId(), SHORT)));
         assertEquals(J3, lastActivated(), "the claim runs the next idle job");
     }
+
+    @Test
+    void aPromotedQueuedJobTheStartdRefusesIsAFailedActivationItsClaimIsDropped() {
+        ClaimGrant g = secondJobRunning(SHORT);
+        RecordingStartds.Call q = queued();
+        assertTrue(await(schedd.jobExited(J1, g.claimId(), SHORT)));
+        q.answer().completeExceptionally(new ScheddFailure.WrongState("claim on slot1_1@host1 is running job 9.9"));
+        owner.runAll();
+        assertEquals(IDLE, await(schedd.status(J2)));
+        assertFalse(ClaimRecord.isPending(await(schedd.ad(J2))));
+        assertEquals(0, (int) await(schedd.claimCount()));
+        assertEquals(List.of(g), startds.all("Release").stream().map(RecordingStartds.Call::claim).toList());
+    }
+
+    @Test
+    void aPromotedQueuedJobDroppedBeforeItsExitArrivedIsActivatedAgainOnTheSameClaim() {
+        ClaimGrant g = secondJobRunning(SHORT);
+        RecordingStartds.Call q = queued();
+        assertTrue(await(schedd.jobExited(J1, g.claimId(), SHORT)));
+        q.answer().complete(QueuedStart.DROPPED);
+        owner.runAll();
+        assertEquals(J2, lastActivated(), "idle again, and the free claim takes it with an Activate of its own");
+        assertEquals(g, startds.all("Activate").get(2).claim());
+    }
 }
