@@ -41,28 +41,35 @@ public record QueuePage(List<ClassAd> ads, boolean more) {
     }
 
     /**
-     * The page of {@code view} past job {@code after} (null: from the first) of at most
+     * What a page answers: the jobs past {@code after} (null: from the first), at most
      * {@code limit} ads that {@code selects} (given each ad as consoles see it), each cut to
-     * {@code projection} (lower-case names, or null for whole ads, {@link #projected}).
+     * {@code projection} (lower-case names, or null for whole ads, {@link #projected}); at most
+     * {@link #MAX_ROWS} when they travel as rows ({@code rows}), else {@link #MAX_ADS}.
      */
-    public static QueuePage of(QueueView view, JobId after, Predicate<ClassAd> selects, Set<String> projection, int limit) {
-        return of(view, after, selects, projection, limit, false);
+    public record Question(JobId after, Predicate<ClassAd> selects, Set<String> projection, int limit, boolean rows) {
+        public Question {
+            java.util.Objects.requireNonNull(selects, "selects");
+            if (limit < 1) {
+                throw new IllegalArgumentException("a page holds at least one ad, got a limit of " + limit);
+            }
+        }
+
+        /** Whole ads as maps, every job that {@code selects}. */
+        public Question(Predicate<ClassAd> selects, Set<String> projection) {
+            this(null, selects, projection, Integer.MAX_VALUE, false);
+        }
     }
 
-    /** The same, of at most {@link #MAX_ROWS} ads when they travel as rows ({@code rows}), else {@link #MAX_ADS}. */
-    public static QueuePage of(QueueView view, JobId after, Predicate<ClassAd> selects, Set<String> projection, int limit,
-            boolean rows) {
-        int most = rows ? MAX_ROWS : MAX_ADS;
-        if (limit < 1) {
-            throw new IllegalArgumentException("a page holds at least one ad, got a limit of " + limit);
-        }
+    /** The page of {@code view} that answers {@code q}. */
+    public static QueuePage of(QueueView view, Question q) {
+        int most = q.rows() ? MAX_ROWS : MAX_ADS;
         List<ClassAd> page = new ArrayList<>();
         long[] bytes = {0};
         boolean[] more = {false};
-        ShownAds shown = new ShownAds(projection);
-        view.walk(after, (id, ad) -> {
+        ShownAds shown = new ShownAds(q.projection());
+        view.walk(q.after(), (id, ad) -> {
             ClassAd tested = shown.tested(ad);
-            if (!selects.test(tested)) {
+            if (!q.selects().test(tested)) {
                 return true;
             }
             ClassAd answered = shown.answered(ad, tested);
@@ -73,7 +80,7 @@ public record QueuePage(List<ClassAd> ads, boolean more) {
             }
             page.add(answered);
             bytes[0] += size;
-            return page.size() < limit;
+            return page.size() < q.limit();
         });
         return new QueuePage(page, more[0]);
     }

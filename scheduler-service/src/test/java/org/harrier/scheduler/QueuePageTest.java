@@ -90,7 +90,7 @@ class QueuePageTest {
     void aPageCarriesExactlyTheShownAdsTheConstraintSelectsCutToTheProjection(String constraint, Set<String> projection) {
         QueueView view = queue();
         List<ClassAd> expected = plainly(view, constraint(constraint), projection);
-        QueuePage page = QueuePage.of(view, null, constraint(constraint), projection, Integer.MAX_VALUE);
+        QueuePage page = QueuePage.of(view, new QueuePage.Question(constraint(constraint), projection));
 
         assertFalse(page.more());
         assertEquals(expected, page.ads());
@@ -102,7 +102,7 @@ class QueuePageTest {
     @ParameterizedTest(name = "projection {0}")
     @MethodSource("projectionsOfPrivateNames")
     void noPageCarriesAPrivateAttributeHoweverItIsAskedFor(Set<String> projection) {
-        QueuePage page = QueuePage.of(queue(), null, constraint(null), projection, Integer.MAX_VALUE);
+        QueuePage page = QueuePage.of(queue(), new QueuePage.Question(constraint(null), projection));
 
         assertEquals(10, page.ads().size());
         for (ClassAd ad : page.ads()) {

@@ -38,7 +38,7 @@ final class JobQuery {
         Set<String> projection = projection(q);
         int limit = q.limit() == null ? Integer.MAX_VALUE : (int) Math.min(q.limit(), Integer.MAX_VALUE);
         return schedd.queueView()
-                .thenApplyAsync(view -> QueuePage.of(view, after, selects, projection, limit, q.rows()), queries)
+                .thenApplyAsync(view -> QueuePage.of(view, new QueuePage.Question(after, selects, projection, limit, q.rows())), queries)
                 .thenApply(page -> new Query.Ads(page.ads(), page.more(), q.rows()));
     }
 
