@@ -146,9 +146,12 @@ final class Activations {
      * exit is; any other outcome is the queued job's as for a live scheduler.
      */
     void resendQueued(Claim c) {
-        c.requeueing(false);
         JobId job = c.next();
-        if (job == null || keeper.queue().status(job) != JobStatus.IDLE) {
+        if (job == null) {
+            return;
+        }
+        c.requeueing(false);
+        if (keeper.queue().status(job) != JobStatus.IDLE) {
             return;
         }
         LOG.info("job {} was queued on {} when the scheduler stopped: queuing it again", job, c);

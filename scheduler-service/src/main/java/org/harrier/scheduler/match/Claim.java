@@ -17,9 +17,15 @@ public final class Claim {
     static final double SHORT_RUN_SECONDS = 1.0;
 
     private JobId job;
-    private JobId next;
-    private String nextStartedOn;
-    private boolean requeueing;
+    /**
+     * The job queued on the startd behind {@link #job}, with the slot it started on when the
+     * startd said so before the running job's exit was applied, and whether its Activate is to be
+     * sent again (a restart); null when none is queued, and all three go together.
+     */
+    private record Queued(JobId job, String startedOn, boolean resend) {
+    }
+
+    private Queued queued;
     private boolean runsShortJobs;
     private boolean deactivating;
     private long renewed;
@@ -51,7 +57,7 @@ public final class Claim {
 
     /** The job queued on the startd behind {@link #job}, to start when it ends, or null. */
     public JobId next() {
-        return next;
+        return queued == null ? null : queued.job();
     }
 
     /**
@@ -60,14 +66,14 @@ public final class Claim {
      * answer needs no journal flush); null otherwise. Its start is applied once that exit is.
      */
     public String nextStartedOn() {
-        return nextStartedOn;
+        return queued == null ? null : queued.startedOn();
     }
 
     public void nextStarted(String remoteHost) {
-        if (next == null) {
+        if (queued == null) {
             throw new IllegalStateException("claim " + id() + " has no queued job");
         }
-        nextStartedOn = Objects.requireNonNull(remoteHost, "remoteHost");
+        queued = new Queued(queued.job(), Objects.requireNonNull(remoteHost, "remoteHost"), queued.resend());
     }
 
     /**
@@ -89,11 +95,14 @@ public final class Claim {
      * never answered: the next keep-alive round sends it again.
      */
     public boolean isRequeueing() {
-        return requeueing;
+        return queued != null && queued.resend();
     }
 
     public void requeueing(boolean on) {
-        requeueing = on;
+        if (queued == null) {
+            throw new IllegalStateException("claim " + id() + " has no queued job");
+        }
+        queued = new Queued(queued.job(), queued.startedOn(), on);
     }
 
     /** True while a Deactivate is in flight: the slot may still be killing a process. */
@@ -167,31 +176,27 @@ public final class Claim {
         this.job = Objects.requireNonNull(next, "next");
     }
 
-    void queue(JobId queued) {
-        if (job == null || next != null) {
+    void queue(JobId next) {
+        if (job == null || queued != null) {
             throw new IllegalStateException("claim " + id() + " can queue a job only behind a running one, and only one");
         }
-        next = Objects.requireNonNull(queued, "queued");
+        queued = new Queued(Objects.requireNonNull(next, "next"), null, false);
     }
 
     JobId unqueue() {
-        JobId was = next;
-        next = null;
-        nextStartedOn = null;
-        requeueing = false;
+        JobId was = next();
+        queued = null;
         return was;
     }
 
     /** The running job's end was applied: the queued job is the claim's job now (still being activated, unless it started). */
     JobId promote() {
-        if (job != null || deactivating || next == null) {
+        if (job != null || deactivating || queued == null) {
             throw new IllegalStateException("claim " + id() + " cannot promote its queued job now");
         }
-        job = next;
-        reactivating = requeueing;
-        next = null;
-        nextStartedOn = null;
-        requeueing = false;
+        job = queued.job();
+        reactivating = queued.resend();
+        queued = null;
         return job;
     }
 
@@ -209,6 +214,6 @@ public final class Claim {
     @Override
     public String toString() {
         return "claim " + id() + " on " + grant.slot() + (job == null ? "" : " running " + job)
-                + (next == null ? "" : ", " + next + " queued");
+                + (queued == null ? "" : ", " + queued.job() + " queued");
     }
 }
