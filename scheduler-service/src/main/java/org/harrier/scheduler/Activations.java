@@ -163,9 +163,8 @@ final class Activations {
             if (!again) {
                 TestHalt.at(TestHalt.QUEUE_ANSWERED);
             }
-            if (again && failure != null && Completions.cause(failure) instanceof ScheddFailure.WrongState w && job.equals(c.next())) {
-                LOG.info("job {} queued on {} has started already ({}): adopted", job, c, w.getMessage());
-                answers.started(job, c.id(), c.grant().slotName());
+            if (again && failure != null) {
+                resent(c, job, failure, true);
             } else {
                 answers.queuedAnswered(c, job, outcome, failure);
             }
@@ -178,7 +177,7 @@ final class Activations {
                 TestHalt.at(TestHalt.ACTIVATED);
             }
             if (again && failure != null) {
-                resent(c, job, failure);
+                resent(c, job, failure, false);
             } else {
                 answers.activated(c, job, Boolean.TRUE.equals(started), failure);
             }
@@ -189,19 +188,26 @@ final class Activations {
      * A re-sent Activate failed: WrongState (0x10003) says the claim is running this job (the
      * record names the claim's last activation) or already ran it (the startd remembers a claim's
      * last run), so the first Activate arrived: its start is recorded now, and the exit report, if
-     * it ran, follows. No answer at all (a failure that is no ScheddFailure) leaves the claim to
+     * it ran, follows (for a job still queued behind the claim's running job, once that job's
+     * exit is applied). No answer at all (a failure that is no ScheddFailure) leaves the claim to
      * its lease and the next round. Anything else is a failed activation as for a live scheduler
-     * (UnknownClaim: the claim is gone, the job is Idle again).
+     * (UnknownClaim: the claim is gone, the job is Idle again), {@code queued} or not.
      */
-    private void resent(Claim c, JobId job, Throwable failure) {
+    private void resent(Claim c, JobId job, Throwable failure, boolean queued) {
         Throwable cause = Completions.cause(failure);
         if (cause instanceof ScheddFailure.WrongState w) {
             LOG.info("job {} is running on {} already ({}): adopted", job, c, w.getMessage());
             answers.started(job, c.id(), c.grant().slotName());
-        } else if (!(cause instanceof ScheddFailure) && job.equals(c.job())) {
+        } else if (!(cause instanceof ScheddFailure) && (job.equals(c.job()) || job.equals(c.next()))) {
             LOG.info("activating job {} again on {} got no answer; trying at the next round: {}", job, c,
                     Completions.message(failure));
-            c.reactivating(true);
+            if (job.equals(c.next())) {
+                c.requeueing(true);
+            } else {
+                c.reactivating(true);
+            }
+        } else if (queued) {
+            answers.queuedAnswered(c, job, null, failure);
         } else {
             answers.activated(c, job, false, failure);
         }

@@ -1,0 +1,92 @@
+package org.harrier.scheduler;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.harrier.classad.ClassAd;
+import org.harrier.scheduler.match.AutoclusterRequest;
+import org.harrier.scheduler.match.ClaimGrant;
+import org.harrier.scheduler.match.SlotMatch;
+import org.harrier.scheduler.match.Startds.QueuedStart;
+import org.harrier.scheduler.queue.ExitReport;
+import org.harrier.scheduler.queue.JobId;
+import org.harrier.scheduler.queue.JobStatus;
+import org.harrier.scheduler.SpooledSchedds.Running;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A scheduler that crashes with a job queued behind its claim's running job takes both back on
+ * restart (docs/protocols.md, "Queued activations"): the queued job's Activate is sent again at
+ * the keep-alive round, and the startd's 0x10003 (it runs or ran the job) adopts it, also when
+ * the running job's waiting exit report was applied first.
+ */
+@Timeout(60)
+class QueuedActivationRestartTest {
+    private static final ClassAd JOB = JobAds.valid().build();
+    private static final ExitReport SHORT = new ExitReport(0, false, 0, 0.0, 0.0, 0.0);
+    private static final JobId J0 = new JobId(1, 0);
+    private static final JobId J1 = new JobId(1, 1);
+    private static final JobId J2 = new JobId(1, 2);
+
+    @TempDir
+    Path spool;
+
+    private final SpooledSchedds schedds = new SpooledSchedds();
+
+    private <T> T await(CompletableFuture<T> f) throws Exception {
+        return schedds.await(f);
+    }
+
+    /** 1.0 ran short on the claim, 1.1 runs, 1.2 is queued behind it (its Activate sent); then the scheduler stops dead. */
+    private ClaimGrant queuedThenCrash() throws Exception {
+        Running first = schedds.start(spool);
+        Schedd s = first.schedd();
+        await(s.submitCluster(JOB, 4, null));
+        AutoclusterRequest r = await(s.requests()).get(0);
+        await(s.matched(List.of(new SlotMatch(r.requestId(), RecordingStartds.slot("slot1@host1")))));
+        ClaimGrant g = first.startds().grantNext();
+        schedds.activates(first.startds(), 1).get(0).answer().complete(true);
+        assertTrue(await(s.jobExited(J0, g.claimId(), SHORT)));
+        schedds.activates(first.startds(), 2).get(1).answer().complete(true);
+        org.harrier.testing.Await.value("the queued Activate", Duration.ofSeconds(20), () -> {
+            schedds.owner.runAll();
+            return first.startds().all("ActivateQueued").isEmpty() ? null : true;
+        });
+        s.closeJournal();
+        return g;
+    }
+
+    @Test
+    void aQueuedJobTheStartdRunsIsAdoptedWhenItsResentActivateFindsItRunning() throws Exception {
+        ClaimGrant g = queuedThenCrash();
+        Running second = schedds.start(spool);
+        await(second.schedd().renewClaims());
+        RecordingStartds.Call resent = second.startds().pending("ActivateQueued").get(0);
+        assertEquals(J2, resent.job());
+        assertTrue(await(second.schedd().jobExited(J1, g.claimId(), SHORT)), "1.1's waiting exit report, applied first");
+        resent.answer().completeExceptionally(new ScheddFailure.WrongState("claim on slot1_1@host1 is running job 1.2"));
+        schedds.owner.runAll();
+        assertEquals(JobStatus.RUNNING, await(second.schedd().status(J2)), "adopted, not matched again");
+        assertEquals(1, (int) await(second.schedd().claimCount()));
+        assertTrue(second.startds().all("Release").isEmpty(), "the claim is kept");
+    }
+
+    @Test
+    void aQueuedJobStillQueuedIsKeptAndStartsAfterTheRunningJobsExit() throws Exception {
+        ClaimGrant g = queuedThenCrash();
+        Running second = schedds.start(spool);
+        await(second.schedd().renewClaims());
+        RecordingStartds.Call resent = second.startds().pending("ActivateQueued").get(0);
+        resent.answer().complete(QueuedStart.STARTED);
+        schedds.owner.runAll();
+        assertEquals(JobStatus.IDLE, await(second.schedd().status(J2)), "its start waits for 1.1's exit");
+        assertTrue(await(second.schedd().jobExited(J1, g.claimId(), SHORT)));
+        assertEquals(JobStatus.RUNNING, await(second.schedd().status(J2)));
+    }
+}
