@@ -63,7 +63,7 @@ public final class ExecSettings {
         this.names = new MachineNames(b.machine, b.arch, b.opSys, b.opSysAndVer, b.fileSystemDomain);
         this.executeDir = b.executeDir;
         this.start = b.start;
-        this.timings = new StartdTimings(b.updateInterval, b.killGrace, b.usageInterval, b.matchTimeout, b.queueHold);
+        this.timings = new StartdTimings(b.updateInterval, b.killGrace, b.usageInterval, b.matchTimeout);
         this.policy = new SlotPolicy(b.rank, b.maxJobRetirementTime, b.maxVacateTime);
         this.customResources = List.copyOf(b.customResources.values());
         this.slotPolicy = b.slotPolicy();
@@ -178,7 +178,6 @@ public final class ExecSettings {
         private Duration pollingInterval = Duration.ofSeconds(5);
         private Duration starterUpdateInterval = Duration.ofSeconds(300);
         private Duration matchTimeout = Duration.ofSeconds(120);
-        private Duration queueHold = StartdTimings.QUEUE_HOLD;
         private org.harrier.exec.run.account.RunAsPolicy runAs = org.harrier.exec.run.account.RunAsPolicy.DEFAULT;
         private boolean switchesAccounts = true;
         private String gridOwner;
@@ -381,12 +380,6 @@ public final class ExecSettings {
             return this;
         }
 
-        /** How long an activation queued behind a claim's running job waits before it is dropped (docs/protocols.md, "Queued activations"). */
-        public Builder queueHold(Duration d) {
-            this.queueHold = d;
-            return this;
-        }
-
         /** MATCH_TIMEOUT (HTCondor's default 120 s). */
         public Builder matchTimeout(Duration d) {
             this.matchTimeout = d;
@@ -399,7 +392,7 @@ public final class ExecSettings {
         }
 
         public ExecSettings build() {
-            new StartdTimings(updateInterval, killGrace, usageInterval, matchTimeout, queueHold);
+            new StartdTimings(updateInterval, killGrace, usageInterval, matchTimeout);
             new StartdLeases(claimLease);
             if (pollingInterval == null || pollingInterval.isZero() || pollingInterval.isNegative()) {
                 throw new IllegalArgumentException("pollingInterval must be positive, got " + pollingInterval);

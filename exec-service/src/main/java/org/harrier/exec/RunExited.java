@@ -14,14 +14,23 @@ import org.harrier.exec.run.starter.ResourceUsage;
  * exited) and zero usage. A job that ran over its memory limit has its exit and usage and
  * HoldReasonCode 34 with HTCondor's reason. An {@code evicted} job was killed because its claim
  * was preempted. {@code resources} are its memory and disk peaks (ImageSize, ResidentSetSize,
- * DiskUsage).
+ * DiskUsage). {@code nextStarted} (null: none) is the job queued on the claim that started in its
+ * place (docs/protocols.md, "Queued activations").
  */
 public record RunExited(String jobId, String claimId, String scheduler, int exitCode, boolean exitBySignal,
         int exitSignal, double remoteUserCpu, double remoteSysCpu, double remoteWallClockTime, String holdReason,
-        int holdReasonCode, boolean evicted, ResourceUsage resources) {
+        int holdReasonCode, boolean evicted, ResourceUsage resources, String nextStarted) {
     public static final int NEVER_STARTED = -1;
     /** HTCondor's HoldReasonCode 12, TransferOutputError: the job ran, its outputs could not be sent back. */
     public static final int TRANSFER_OUTPUT_ERROR = 12;
+
+    /** A report with no queued job started in the job's place. */
+    public RunExited(String jobId, String claimId, String scheduler, int exitCode, boolean exitBySignal,
+            int exitSignal, double remoteUserCpu, double remoteSysCpu, double remoteWallClockTime, String holdReason,
+            int holdReasonCode, boolean evicted, ResourceUsage resources) {
+        this(jobId, claimId, scheduler, exitCode, exitBySignal, exitSignal, remoteUserCpu, remoteSysCpu,
+                remoteWallClockTime, holdReason, holdReasonCode, evicted, resources, null);
+    }
 
     /** A report without memory and disk figures. */
     public RunExited(String jobId, String claimId, String scheduler, int exitCode, boolean exitBySignal,
@@ -52,6 +61,15 @@ public record RunExited(String jobId, String claimId, String scheduler, int exit
             throw new IllegalArgumentException("a job that never started cannot have been evicted");
         }
         Objects.requireNonNull(resources, "resources");
+        if (jobId.equals(nextStarted)) {
+            throw new IllegalArgumentException("job " + jobId + " cannot start in its own place");
+        }
+    }
+
+    /** This report, saying that queued job {@code next} (null: none) started on the claim in the job's place. */
+    public RunExited withNextStarted(String next) {
+        return new RunExited(jobId, claimId, scheduler, exitCode, exitBySignal, exitSignal, remoteUserCpu, remoteSysCpu,
+                remoteWallClockTime, holdReason, holdReasonCode, evicted, resources, next);
     }
 
     /**

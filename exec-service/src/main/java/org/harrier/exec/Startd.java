@@ -102,9 +102,8 @@ public final class Startd implements AutoCloseable {
                         sandboxes == null ? null : sandboxes.transfer()), this::sandboxOf,
                 new Checkpointer.Claims(thread, starter, listener, () -> closing), this::finished);
         this.staged = new JobStarts(sandboxes, thread, starter, checkpoints);
-        this.queued = new QueuedActivations(thread, timings.queueHold(), staged, this::processEnded);
+        this.queued = new QueuedActivations(thread, staged, this::processEnded);
         this.ends = new RunEnds(thread, claimId -> {
-            queued.start(claimId, closing);
             if (closing && table().noRuns()) {
                 drained.countDown();
             }
@@ -145,11 +144,11 @@ public final class Startd implements AutoCloseable {
     }
 
     /**
-     * Queues job {@code jobId} behind the claim's running job, to start the moment that job ends;
-     * on an Idle claim it starts now, as {@link #activate} ({@link QueuedActivations#activate}).
+     * Queues {@code jobs} behind the claim's running job, each to start the moment the one before
+     * it leaves the claim; on an Idle claim the first starts now ({@link QueuedActivations#activate}).
      */
-    public CompletableFuture<QueuedActivations.Outcome> activateQueued(String claimId, String jobId, ClassAd job) {
-        return onOwner(() -> queued.activate(claimId, jobId, job)).thenCompose(answer -> answer);
+    public CompletableFuture<QueuedActivations.Outcome> activateQueued(String claimId, List<QueuedActivations.Job> jobs) {
+        return onOwner(() -> queued.activate(claimId, jobs, report -> safely(() -> listener.jobExited(report))));
     }
 
     /**
@@ -314,7 +313,10 @@ public final class Startd implements AutoCloseable {
             } else if (e instanceof Effect.CancelStaging c) {
                 staged.cancel(c.claimId());
             } else if (e instanceof Effect.ReportExit r) {
-                safely(() -> listener.jobExited(r.report()));
+                // A job left its claim: a job queued there starts now, and the report says so.
+                for (RunExited report : queued.left(r.report(), closing)) {
+                    safely(() -> listener.jobExited(report));
+                }
             }
         }
     }

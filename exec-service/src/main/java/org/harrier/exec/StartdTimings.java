@@ -10,21 +10,10 @@ import org.harrier.exec.claim.VacateTime;
  * job has between its KillSig and SIGKILL when MAXVACATETIME is not an expression (a job's
  * smaller JobMaxVacateTime wins; {@link VacateTime}). usageInterval: how often a running job's
  * CPU time is sampled from /proc. matchTimeout: HTCondor's MATCH_TIMEOUT, how long a match notice
- * keeps the slot Matched without a claim. queueHold: how long an activation queued behind a
- * claim's running job waits for it to end before it is dropped (docs/protocols.md, "Queued
- * activations"); well below a scheduler's call timeout.
+ * keeps the slot Matched without a claim.
  */
-public record StartdTimings(Duration updateInterval, Duration killGrace, Duration usageInterval, Duration matchTimeout,
-        Duration queueHold) {
-    /** The default queue hold: a claim gets a queued job only while it runs jobs of under a second. */
-    public static final Duration QUEUE_HOLD = Duration.ofSeconds(5);
-
-    public StartdTimings(Duration updateInterval, Duration killGrace, Duration usageInterval, Duration matchTimeout) {
-        this(updateInterval, killGrace, usageInterval, matchTimeout, QUEUE_HOLD);
-    }
-
+public record StartdTimings(Duration updateInterval, Duration killGrace, Duration usageInterval, Duration matchTimeout) {
     public StartdTimings {
-        positive(queueHold, "queueHold");
         positive(matchTimeout, "matchTimeout (MATCH_TIMEOUT)");
         positive(updateInterval, "updateInterval");
         if (killGrace == null || killGrace.isNegative()) {

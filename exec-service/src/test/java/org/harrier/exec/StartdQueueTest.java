@@ -1,9 +1,7 @@
 package org.harrier.exec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,7 +10,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
@@ -28,8 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Activations queued behind a claim's running job (docs/protocols.md, "Queued activations"), with
- * real processes: queued jobs start in order, each the moment the one before it ends, and are
- * dropped when they waited too long or were deactivated, or fail with the claim.
+ * real processes: a queued Activate is answered at once; the queued jobs start in order, each the
+ * moment the one before it leaves the claim, and the exit report of the job before says so
+ * (NextStarted); one that cannot start is reported in its turn, and the queue dies with its claim.
  */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class StartdQueueTest {
@@ -39,7 +37,7 @@ class StartdQueueTest {
     final StartdTest.Events events = new StartdTest.Events();
     final Startd startd = new Startd(StartdSettings.of(PartitionableSlot.of("node", StartdTest.MACHINE, Expr.parse("TRUE"), 0),
             ClaimIds.seeded(7), ExecSettings.builder().killGrace(Duration.ofMillis(300)).usageInterval(Duration.ofMillis(50))
-                    .queueHold(Duration.ofMillis(1500)).build().timings()), events);
+                    .build().timings()), events);
 
     @AfterEach
     void close() {
@@ -50,146 +48,122 @@ class StartdQueueTest {
         return StartdTest.job(iwd, cmd, arguments);
     }
 
-    @Test
-    void aQueuedJobStartsTheMomentTheRunningJobEndsAndIsAnsweredThen() throws Exception {
-        ClaimBook.Grant g = startd.claim(job("/bin/true", ""), StartdTest.SCHEDULER).get();
-        Path gate = iwd.resolve("gate");
-        startd.activate(g.claimId(), "1.0", job("/bin/sh", "-c 'while [ ! -e gate ]; do sleep 0.05; done'")).get();
-        CompletableFuture<QueuedActivations.Outcome> queued = startd.activateQueued(g.claimId(), "1.1", job("/bin/true", ""));
-        Thread.sleep(200);
-        assertFalse(queued.isDone(), "answered only when it starts");
+    private QueuedActivations.Job queued(String id, String cmd, String arguments) {
+        return new QueuedActivations.Job(id, job(cmd, arguments));
+    }
 
-        Files.createFile(gate);
-        QueuedActivations.Outcome o = queued.get(10, TimeUnit.SECONDS);
-        assertEquals(new RunStarted("1.1", g.claimId(), StartdTest.SCHEDULER, "slot1_1@node"), o.started());
-        assertFalse(o.dropped());
-        assertEquals("1.0", events.next(RunExited.class).jobId(), "the running job's exit is reported first");
-        assertEquals("1.1", events.next(RunExited.class).jobId());
+    private QueuedActivations.Job quick(String id) {
+        return queued(id, "/bin/true", "");
+    }
+
+    /** A job that runs until the file "gate" exists in the Iwd. */
+    private ClassAd gated() {
+        return job("/bin/sh", "-c 'while [ ! -e gate ]; do sleep 0.05; done'");
+    }
+
+    private RunExited report(String jobId, String nextStarted) throws InterruptedException {
+        RunExited r = events.next(RunExited.class);
+        assertEquals(jobId, r.jobId(), "the reports come in the order the jobs left the claim");
+        assertEquals(nextStarted, r.nextStarted(), "job " + jobId + "'s report names the job that started in its place");
+        return r;
     }
 
     @Test
-    void onAnIdleClaimAQueuedActivationStartsAtOnce() throws Exception {
+    void aQueuedJobIsAnsweredAtOnceAndItsStartIsInTheExitReportOfTheJobBeforeIt() throws Exception {
         ClaimBook.Grant g = startd.claim(job("/bin/true", ""), StartdTest.SCHEDULER).get();
-        QueuedActivations.Outcome o = startd.activateQueued(g.claimId(), "1.0", job("/bin/true", "")).get(10, TimeUnit.SECONDS);
-        assertEquals("1.0", o.started().jobId());
-        assertEquals("1.0", events.next(RunExited.class).jobId());
+        startd.activate(g.claimId(), "1.0", gated()).get();
+        QueuedActivations.Outcome o = startd.activateQueued(g.claimId(), List.of(quick("1.1"), quick("1.2"))).get(5, TimeUnit.SECONDS);
+        assertNull(o.started(), "the claim is busy: nothing started at once");
+        assertEquals(2, o.queued());
+
+        Files.createFile(iwd.resolve("gate"));
+        report("1.0", "1.1");
+        report("1.1", "1.2");
+        report("1.2", null);
     }
 
     @Test
-    void aQueuedJobIsDroppedWhenTheRunningJobOutlastsTheHold() throws Exception {
+    void onAnIdleClaimTheFirstJobStartsAtOnceAndTheRestFollowIt() throws Exception {
         ClaimBook.Grant g = startd.claim(job("/bin/true", ""), StartdTest.SCHEDULER).get();
-        startd.activate(g.claimId(), "1.0", job("/bin/sleep", "300")).get();
-        QueuedActivations.Outcome o = startd.activateQueued(g.claimId(), "1.1", job("/bin/true", "")).get(10, TimeUnit.SECONDS);
-        assertTrue(o.dropped());
-        assertNull(o.started());
-        startd.deactivate(g.claimId(), "1.0").get();
-        assertEquals("1.0", events.next(RunExited.class).jobId());
-        assertNull(events.reports.poll(500, TimeUnit.MILLISECONDS), "the dropped job never runs");
-        assertNotNull(startd.activate(g.claimId(), "1.2", job("/bin/true", "")).get(), "the claim takes a job as before");
-    }
-
-    @Test
-    void deactivatingTheQueuedJobDropsItAndTheRunningJobGoesOn() throws Exception {
-        ClaimBook.Grant g = startd.claim(job("/bin/true", ""), StartdTest.SCHEDULER).get();
-        startd.activate(g.claimId(), "1.0", job("/bin/sleep", "300")).get();
-        CompletableFuture<QueuedActivations.Outcome> queued = startd.activateQueued(g.claimId(), "1.1", job("/bin/true", ""));
-        startd.deactivate(g.claimId(), "1.1").get();
-        assertTrue(queued.get(5, TimeUnit.SECONDS).dropped());
-        assertNull(events.reports.poll(300, TimeUnit.MILLISECONDS), "the running job goes on");
-        assertEquals("1.0", startd.slot().dynamicSlots().values().iterator().next().jobId());
+        QueuedActivations.Outcome o = startd.activateQueued(g.claimId(), List.of(quick("1.0"), quick("1.1"))).get(5, TimeUnit.SECONDS);
+        assertEquals(new RunStarted("1.0", g.claimId(), StartdTest.SCHEDULER, "slot1_1@node"), o.started());
+        report("1.0", "1.1");
+        report("1.1", null);
     }
 
     @Test
     void upToEightJobsQueueButNotTheRunningJobItselfAndOneQueuedAgainKeepsItsPlace() throws Exception {
         ClaimBook.Grant g = startd.claim(job("/bin/true", ""), StartdTest.SCHEDULER).get();
-        startd.activate(g.claimId(), "1.0", job("/bin/sleep", "300")).get();
-        assertInstanceOf(StartdFailure.WrongState.class, StartdTest.failure(startd.activateQueued(g.claimId(), "1.0", job("/bin/sleep", "300"))));
-        List<CompletableFuture<QueuedActivations.Outcome>> queued = new ArrayList<>();
+        startd.activate(g.claimId(), "1.0", gated()).get();
+        assertInstanceOf(StartdFailure.WrongState.class,
+                StartdTest.failure(startd.activateQueued(g.claimId(), List.of(queued("1.0", "/bin/true", "")))));
+        List<QueuedActivations.Job> eight = new ArrayList<>();
         for (int proc = 1; proc <= ClaimBook.QUEUED_AT_MOST; proc++) {
-            queued.add(startd.activateQueued(g.claimId(), "1." + proc, job("/bin/true", "")));
+            eight.add(quick("1." + proc));
         }
-        StartdFailure ninth = StartdTest.failure(startd.activateQueued(g.claimId(), "1.9", job("/bin/true", "")));
-        assertTrue(ninth.getMessage().contains("8 jobs queued already"), ninth.getMessage());
-        CompletableFuture<QueuedActivations.Outcome> again = startd.activateQueued(g.claimId(), "1.1", job("/bin/true", ""));
-        assertTrue(queued.get(0).get(5, TimeUnit.SECONDS).dropped(), "the same job queued again replaces the first call");
-        assertFalse(again.isDone());
+        assertEquals(4, startd.activateQueued(g.claimId(), eight.subList(0, 4)).get().queued());
+        StartdFailure tooMany = StartdTest.failure(startd.activateQueued(g.claimId(), List.of(quick("1.5"), quick("1.6"),
+                quick("1.7"), quick("1.8"), quick("1.9"))));
+        assertTrue(tooMany.getMessage().contains("over " + ClaimBook.QUEUED_AT_MOST), tooMany.getMessage());
+        assertEquals(8, startd.activateQueued(g.claimId(), eight.subList(4, 8)).get().queued(), "the refused call queued nothing");
+        assertEquals(8, startd.activateQueued(g.claimId(), List.of(quick("1.1"))).get().queued(), "1.1 again keeps its place");
 
-        startd.deactivate(g.claimId(), "1.0").get();
-        assertEquals("1.0", events.next(RunExited.class).jobId());
-        assertEquals("1.1", again.get(10, TimeUnit.SECONDS).started().jobId(), "in its first place");
-        for (int proc = 1; proc <= ClaimBook.QUEUED_AT_MOST; proc++) {
-            assertEquals("1." + proc, events.next(RunExited.class).jobId(), "each started when the one before it ended, in order");
+        Files.createFile(iwd.resolve("gate"));
+        report("1.0", "1.1");
+        for (int proc = 1; proc < ClaimBook.QUEUED_AT_MOST; proc++) {
+            report("1." + proc, "1." + (proc + 1));
         }
-        for (int proc = 2; proc <= ClaimBook.QUEUED_AT_MOST; proc++) {
-            assertEquals("1." + proc, queued.get(proc - 1).get(10, TimeUnit.SECONDS).started().jobId());
-        }
+        report("1.8", null);
     }
 
     @Test
-    void aQueuedJobThatCannotStartIsAnsweredSoAndTheNextStartsInItsPlace() throws Exception {
+    void aQueuedJobThatCannotStartIsReportedInItsTurnAndTheNextStartsInItsPlace() throws Exception {
         ClaimBook.Grant g = startd.claim(job("/bin/true", ""), StartdTest.SCHEDULER).get();
-        Path gate = iwd.resolve("gate");
-        startd.activate(g.claimId(), "1.0", job("/bin/sh", "-c 'while [ ! -e gate ]; do sleep 0.05; done'")).get();
-        CompletableFuture<QueuedActivations.Outcome> missing = startd.activateQueued(g.claimId(), "1.1",
-                job(iwd.resolve("no-such-program").toString(), ""));
-        CompletableFuture<QueuedActivations.Outcome> next = startd.activateQueued(g.claimId(), "1.2", job("/bin/true", ""));
-        Files.createFile(gate);
-        QueuedActivations.Outcome failed = missing.get(10, TimeUnit.SECONDS);
-        assertNull(failed.started(), "not started: its exit report says why");
-        assertFalse(failed.dropped());
-        assertEquals("1.2", next.get(10, TimeUnit.SECONDS).started().jobId());
-        assertEquals("1.0", events.next(RunExited.class).jobId());
-        RunExited never = events.next(RunExited.class);
-        assertEquals("1.1", never.jobId());
-        assertEquals("1.2", events.next(RunExited.class).jobId());
+        startd.activate(g.claimId(), "1.0", gated()).get();
+        startd.activateQueued(g.claimId(), List.of(queued("1.1", iwd.resolve("no-such-program").toString(), ""),
+                quick("1.2"))).get();
+        Files.createFile(iwd.resolve("gate"));
+        report("1.0", null);
+        RunExited never = report("1.1", "1.2");
+        assertTrue(never.neverStarted(), "1.1 could not start: " + never);
+        report("1.2", null);
     }
 
     @Test
-    void theHoldDropsEveryJobQueuedOnTheClaimSoNoneStartsOutOfOrder() throws Exception {
+    void onAnIdleClaimAFirstJobThatCannotStartIsReportedWithTheOneThatStartedInstead() throws Exception {
         ClaimBook.Grant g = startd.claim(job("/bin/true", ""), StartdTest.SCHEDULER).get();
-        startd.activate(g.claimId(), "1.0", job("/bin/sleep", "300")).get();
-        CompletableFuture<QueuedActivations.Outcome> first = startd.activateQueued(g.claimId(), "1.1", job("/bin/true", ""));
-        Thread.sleep(500);
-        CompletableFuture<QueuedActivations.Outcome> second = startd.activateQueued(g.claimId(), "1.2", job("/bin/true", ""));
-        assertTrue(first.get(10, TimeUnit.SECONDS).dropped());
-        // Dropped in the same step as the first (its own hold ends 500 ms later).
-        assertTrue(second.get(400, TimeUnit.MILLISECONDS).dropped(), "dropped with the first, before its own hold is over");
-        startd.deactivate(g.claimId(), "1.0").get();
-        assertEquals("1.0", events.next(RunExited.class).jobId());
-        assertNull(events.reports.poll(500, TimeUnit.MILLISECONDS), "neither dropped job runs");
+        QueuedActivations.Outcome o = startd.activateQueued(g.claimId(), List.of(
+                queued("1.0", iwd.resolve("no-such-program").toString(), ""), quick("1.1"))).get(5, TimeUnit.SECONDS);
+        assertNull(o.started());
+        assertTrue(report("1.0", "1.1").neverStarted());
+        report("1.1", null);
     }
 
     @Test
     void deactivatingAJobInTheMiddleDropsItAloneAndAJobThatRanLatelyIsNotQueuedAgain() throws Exception {
         ClaimBook.Grant g = startd.claim(job("/bin/true", ""), StartdTest.SCHEDULER).get();
-        Path gate = iwd.resolve("gate");
-        startd.activate(g.claimId(), "1.0", job("/bin/sh", "-c 'while [ ! -e gate ]; do sleep 0.05; done'")).get();
-        CompletableFuture<QueuedActivations.Outcome> one = startd.activateQueued(g.claimId(), "1.1", job("/bin/true", ""));
-        CompletableFuture<QueuedActivations.Outcome> two = startd.activateQueued(g.claimId(), "1.2", job("/bin/true", ""));
-        CompletableFuture<QueuedActivations.Outcome> three = startd.activateQueued(g.claimId(), "1.3", job("/bin/sleep", "300"));
+        startd.activate(g.claimId(), "1.0", gated()).get();
+        startd.activateQueued(g.claimId(), List.of(quick("1.1"), quick("1.2"), queued("1.3", "/bin/sleep", "300"))).get();
         startd.deactivate(g.claimId(), "1.2").get();
-        assertTrue(two.get(5, TimeUnit.SECONDS).dropped());
-        Files.createFile(gate);
-        assertEquals("1.1", one.get(10, TimeUnit.SECONDS).started().jobId());
-        assertEquals("1.3", three.get(10, TimeUnit.SECONDS).started().jobId());
-        assertEquals("1.0", events.next(RunExited.class).jobId());
-        assertEquals("1.1", events.next(RunExited.class).jobId());
+        Files.createFile(iwd.resolve("gate"));
+        report("1.0", "1.1");
+        report("1.1", "1.3");
 
-        StartdFailure ranLately = StartdTest.failure(startd.activateQueued(g.claimId(), "1.1", job("/bin/true", "")));
+        StartdFailure ranLately = StartdTest.failure(startd.activateQueued(g.claimId(), List.of(quick("1.1"))));
         assertInstanceOf(StartdFailure.WrongState.class, ranLately, "a restarted scheduler's queued Activate again: the first arrived");
         startd.deactivate(g.claimId(), "1.3").get();
-        assertEquals("1.3", events.next(RunExited.class).jobId());
+        report("1.3", null);
         assertNull(events.reports.poll(300, TimeUnit.MILLISECONDS), "1.2 never ran");
     }
 
     @Test
-    void aQueuedJobFailsWithItsClaimWhenTheClaimIsReleased() throws Exception {
+    void theQueueDiesWithItsClaim() throws Exception {
         ClaimBook.Grant g = startd.claim(job("/bin/true", ""), StartdTest.SCHEDULER).get();
         startd.activate(g.claimId(), "1.0", job("/bin/sleep", "300")).get();
-        CompletableFuture<QueuedActivations.Outcome> queued = startd.activateQueued(g.claimId(), "1.1", job("/bin/true", ""));
+        startd.activateQueued(g.claimId(), List.of(quick("1.1"))).get();
         startd.release(g.claimId()).get();
-        assertInstanceOf(StartdFailure.UnknownClaim.class, StartdTest.failure(queued));
-        assertEquals("1.0", events.next(RunExited.class).jobId());
-        assertNull(events.reports.poll(300, TimeUnit.MILLISECONDS), "the queued job never ran");
+        report("1.0", null);
+        assertNull(events.reports.poll(500, TimeUnit.MILLISECONDS), "the queued job never ran");
+        assertInstanceOf(StartdFailure.UnknownClaim.class, StartdTest.failure(startd.activateQueued(g.claimId(), List.of(quick("1.2")))));
     }
 }

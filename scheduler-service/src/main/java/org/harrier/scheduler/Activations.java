@@ -29,7 +29,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A job queued behind a claim's running job ({@link #addQueued}, docs/protocols.md, "Queued
  * activations") is recorded the same way, on the same claim, and its Activate asks the startd to
- * queue it; {@link #resendQueued} sends it again after a restart.
+ * queue it: the jobs queued on one claim in a burst go in one Activate. {@link #resendQueued}
+ * sends each again after a restart.
  *
  * <p>Owner thread: every method runs on the scheduler's owner executor.
  */
@@ -40,7 +41,7 @@ final class Activations {
     interface Answers {
         void activated(Claim c, JobId job, boolean started, Throwable failure);
 
-        void queuedAnswered(Claim c, JobId job, Startds.QueuedStart outcome, Throwable failure);
+        void queuedAnswered(Claim c, List<JobId> jobs, Startds.QueuedAnswer answer, Throwable failure);
 
         boolean started(JobId id, String claimId, String remoteHost);
     }
@@ -106,16 +107,19 @@ final class Activations {
                         Completions.message(failure));
                 return;
             }
+            java.util.Map<Claim, List<JobId>> queued = new java.util.LinkedHashMap<>();
             for (Pending p : ready) {
                 TestHalt.at(p.queued() ? TestHalt.QUEUE_RECORDED : TestHalt.RECORDED);
-                if (stillDue(p)) { // not stopped (held, removed) while the record was written
-                    if (p.queued()) {
-                        sendQueued(p.claim(), p.job(), false);
-                    } else {
-                        send(p.claim(), p.job(), false);
-                    }
+                if (!stillDue(p)) {
+                    continue; // stopped (held, removed) while the record was written
+                }
+                if (p.queued()) {
+                    queued.computeIfAbsent(p.claim(), c -> new ArrayList<>()).add(p.job());
+                } else {
+                    send(p.claim(), p.job(), false);
                 }
             }
+            queued.forEach((c, jobs) -> sendQueued(c, jobs, false));
         }, owner);
     }
 
@@ -130,9 +134,10 @@ final class Activations {
     }
 
     /**
-     * After a restart: sends again the Activate of the job recorded as pending on claim {@code c}
-     * (its answers may have been lost with the scheduler); once per call, from the keep-alive
-     * round, after the exit reports that waited on the broker were applied.
+     * Sends again the Activate of the job pending on claim {@code c} with no start reported:
+     * after a restart (its answers may have been lost with the scheduler), once per call, from
+     * the keep-alive round, after the exit reports that waited on the broker were applied; or a
+     * queued job that should have started long ago ({@link QueuedJobs}).
      */
     void resend(Claim c) {
         c.reactivating(false);
@@ -140,7 +145,7 @@ final class Activations {
         if (job == null || keeper.queue().status(job) != JobStatus.IDLE) {
             return; // its start or exit report came first
         }
-        LOG.info("job {} was being activated on {} when the scheduler stopped: activating again", job, c);
+        LOG.info("job {} was being activated on {} and no start of it was reported: activating again", job, c);
         send(c, job, true);
     }
 
@@ -155,20 +160,21 @@ final class Activations {
             c.requeueing(job, false);
             if (keeper.queue().status(job) == JobStatus.IDLE) {
                 LOG.info("job {} was queued on {} when the scheduler stopped: queuing it again", job, c);
-                sendQueued(c, job, true);
+                sendQueued(c, List.of(job), true);
             }
         }
     }
 
-    private void sendQueued(Claim c, JobId job, boolean again) {
-        startds.activateQueued(c.grant(), job, forStartd(keeper.queue().ad(job))).whenCompleteAsync((outcome, failure) -> {
+    private void sendQueued(Claim c, List<JobId> jobs, boolean again) {
+        List<Startds.QueuedJob> sent = jobs.stream().map(job -> new Startds.QueuedJob(job, forStartd(keeper.queue().ad(job)))).toList();
+        startds.activateQueued(c.grant(), sent).whenCompleteAsync((answer, failure) -> {
             if (!again) {
                 TestHalt.at(TestHalt.QUEUE_ANSWERED);
             }
             if (again && failure != null) {
-                resent(c, job, failure, true);
+                resent(c, jobs.get(0), failure, true);
             } else {
-                answers.queuedAnswered(c, job, outcome, failure);
+                answers.queuedAnswered(c, jobs, answer, failure);
             }
         }, owner);
     }
@@ -209,7 +215,7 @@ final class Activations {
                 c.reactivating(true);
             }
         } else if (queued) {
-            answers.queuedAnswered(c, job, null, failure);
+            answers.queuedAnswered(c, List.of(job), null, failure);
         } else {
             answers.activated(c, job, false, failure);
         }

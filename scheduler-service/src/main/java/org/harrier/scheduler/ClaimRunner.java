@@ -49,7 +49,7 @@ final class ClaimRunner implements Activations.Answers {
         this.startds = startds;
         this.owner = owner;
         this.activations = new Activations(keeper, startds, owner, this);
-        this.queued = new QueuedJobs(keeper, claims, activations);
+        this.queued = new QueuedJobs(keeper, claims, activations, startds, owner);
     }
 
     Claims claims() {
@@ -136,20 +136,15 @@ final class ClaimRunner implements Activations.Answers {
     }
 
     /**
-     * What the startd did with job {@code job} queued on claim {@code c} ({@link QueuedJobs#answered}). One promoted
-     * already (the running job's exit came first): a failure is a failed activation's; dropped, it never ran (Idle again).
+     * What the startd did with {@code jobs} queued on claim {@code c} ({@link QueuedJobs#answered}). A first job
+     * promoted already (the running job's exit came first) that failed is a failed activation.
      */
     @Override
-    public void queuedAnswered(Claim c, JobId job, Startds.QueuedStart outcome, Throwable failure) {
-        if (queued.answered(c, job, outcome, failure)) {
-            started(job, c.id(), c.grant().slotName());
+    public void queuedAnswered(Claim c, List<JobId> jobs, Startds.QueuedAnswer answer, Throwable failure) {
+        if (queued.answered(c, jobs, answer, failure)) {
+            started(jobs.get(0), c.id(), c.grant().slotName());
         } else if (failure != null) {
-            activated(c, job, false, failure);
-        } else if (outcome == Startds.QueuedStart.DROPPED && job.equals(c.job()) && keeper.queue().status(job) == JobStatus.IDLE) {
-            claims.detach(c);
-            queued.forgetPending(job);
-            keeper.reindex(job);
-            free(c);
+            activated(c, jobs.get(0), false, failure);
         }
     }
 
@@ -176,7 +171,7 @@ final class ClaimRunner implements Activations.Answers {
             LOG.warn("activation of job {} on {} reported failure after the job started: {}", job, c, Completions.message(failure));
             return;
         }
-        drop(c);
+        release(c); // the claim failed: the startd is told in case it still holds it
         Throwable cause = Completions.cause(failure);
         if (cause instanceof ScheddFailure refusal && !isClaimTrouble(refusal)) {
             ClassAd ad = keeper.queue().ad(job);
@@ -235,15 +230,23 @@ final class ClaimRunner implements Activations.Answers {
 
     /**
      * Applies an exit report; false (and nothing changes) unless {@code id} is running on the
-     * claim — so a repeated or stale report is harmless. An exit that overtook its start report
+     * claim — so a repeated or stale report is harmless — but for {@code nextStarted}, the job
+     * queued on the claim that started in its place: its start. An exit that overtook its start report
      * records the start first; a job the starter could not start is held with its reason; an
      * evicted job (its claim preempted) goes back to Idle and the claim is gone; otherwise the job
      * policy ({@link JobExits}) decides what else the exit means and the claim takes the next
      * job of its autocluster.
      */
-    boolean exited(JobId id, String claimId, ExitReport report) {
+    boolean exited(JobId id, String claimId, ExitReport report, JobId nextStarted) {
         Claim c = claims.get(claimId);
+        if (c != null && nextStarted != null) {
+            TestHalt.at(TestHalt.NEXT_STARTED);
+            queued.startedInPlace(c, nextStarted); // applied once the jobs ahead of it ended here (free)
+        }
         if (c == null || !id.equals(c.job())) {
+            if (c != null && nextStarted != null && nextStarted.equals(c.job())) {
+                started(nextStarted, claimId, c.grant().slotName()); // it followed a job stopped here
+            }
             return false;
         }
         c.ran(report.remoteWallClockTime());
@@ -310,7 +313,7 @@ final class ClaimRunner implements Activations.Answers {
             return CompletableFuture.completedFuture(null);
         }
         if (c.isQueued(id)) {
-            return queued.stop(c, id, startds).handleAsync((ok, failure) -> null, owner);
+            return queued.stop(c, id);
         }
         claims.stopping(c);
         queued.forgetPending(id); // held or removed before it started: its record names a claim that will not run it
@@ -318,7 +321,7 @@ final class ClaimRunner implements Activations.Answers {
             claims.stopped(c);
             if (failure != null) {
                 LOG.warn("deactivating job {} on {} failed; dropping the claim: {}", id, c, Completions.message(failure));
-                drop(c);
+                release(c);
             } else {
                 free(c);
             }
@@ -364,7 +367,7 @@ final class ClaimRunner implements Activations.Answers {
      */
     JobId lost(Claim c, long lease) {
         JobId job = c.job();
-        drop(c); // its queued jobs are idle again with it
+        release(c); // its queued jobs are idle again with it
 
         if (job == null) {
             return null;
@@ -385,11 +388,6 @@ final class ClaimRunner implements Activations.Answers {
         queued.forgetPending(job);
         keeper.reindex(job);
         return null;
-    }
-
-    /** Forgets a claim that failed, telling the startd to release it in case it still holds it. */
-    private void drop(Claim c) {
-        release(c);
     }
 
     /** Releases every claim (dropping its queued jobs, deactivating its job first): the scheduler is closing. */

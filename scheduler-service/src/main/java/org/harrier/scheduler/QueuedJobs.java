@@ -1,13 +1,17 @@
 package org.harrier.scheduler;
 
-import org.harrier.protocol.Completions;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
 import org.harrier.classad.ClassAd;
+import org.harrier.protocol.Completions;
 import org.harrier.scheduler.match.Claim;
 import org.harrier.scheduler.match.ClaimRecord;
 import org.harrier.scheduler.match.Claims;
 import org.harrier.scheduler.match.Startds;
 import org.harrier.scheduler.queue.JobId;
+import org.harrier.scheduler.queue.JobStatus;
 import org.harrier.scheduler.queue.Transaction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -15,11 +19,12 @@ import org.slf4j.LoggerFactory;
 /**
  * Jobs queued on startds behind their claims' running jobs (docs/protocols.md, "Queued
  * activations"): {@link ClaimRunner}'s part for them. A claim whose last job ran under a second
- * gets its next few jobs as soon as its current one starts; the startd starts the first the
- * moment the current one ends, so the slot never waits for an exit report's trip to the scheduler and an
- * Activate's trip back. The queued job stays Idle here, off the idle index, with its activation
- * recorded on the claim as any Activate's is ({@link Activations}), until the startd says it
- * started; a claim that stops before it ran sends it back to idle.
+ * gets its next jobs as soon as its current one starts, several in one Activate; the startd
+ * starts each the moment the one before it leaves the claim and says so in that job's exit
+ * report, so a short job costs about one message and the slot never waits for a round trip.
+ * A queued job stays Idle here, off the idle index, with its activation recorded on the claim as
+ * any Activate's is ({@link Activations}), until its start is reported; a claim that stops
+ * before it ran sends it back to idle, and so does a running job that outlasts {@link #HOLD}.
  *
  * <p>Owner thread: every method runs on the scheduler's owner executor.
  */
@@ -27,69 +32,118 @@ final class QueuedJobs {
     private static final Logger LOG = LoggerFactory.getLogger(QueuedJobs.class);
 
     /**
-     * How many jobs a claim running short jobs holds queued on its startd: enough that the
-     * startd never waits for an Activate while the scheduler's round trip (an exit report's
-     * journal flush and fsync, the next record's fsync, the Activate) lasts several short runs;
-     * few enough to leave idle jobs for other slots (the startd takes up to 8).
+     * How many jobs a claim running short jobs holds queued on its startd (the startd takes up
+     * to 8): enough that the startd never waits while the scheduler's round trip (exit reports'
+     * journal flush and fsync, the next record's fsync, the Activate) lasts several short runs.
      */
-    static final int DEPTH = 4;
+    static final int DEPTH = 8;
+    /** A claim's queue is topped up when it is down to this many: half of it goes in one Activate. */
+    static final int REFILL_AT = DEPTH / 2;
+    /**
+     * How long a claim's job may run while jobs wait queued behind it: then they go back to idle
+     * for other slots (a job of under a second was followed by a long one).
+     */
+    static final long HOLD_MILLIS = 5_000;
 
     private final QueueKeeper keeper;
     private final Claims claims;
     private final Activations activations;
+    private final Startds startds;
+    private final Executor owner;
 
-    QueuedJobs(QueueKeeper keeper, Claims claims, Activations activations) {
+    QueuedJobs(QueueKeeper keeper, Claims claims, Activations activations, Startds startds, Executor owner) {
         this.keeper = keeper;
         this.claims = claims;
         this.activations = activations;
+        this.startds = startds;
+        this.owner = owner;
     }
 
     /**
      * A claim whose job just started tops its queue up to {@link #DEPTH} idle jobs of its
-     * autocluster, if it runs short jobs: the startd then always has the next job in hand when
-     * one ends, however long its answer and the next Activate take on the bus.
+     * autocluster once it is down to {@link #REFILL_AT}, if it runs short jobs: the startd then
+     * always has the next job in hand when one ends.
      */
     void queueNext(Claim c) {
-        if (c.job() == null || c.isDeactivating() || c.isDisowned() || !c.runsShortJobs()) {
+        if (c.job() == null || c.isDeactivating() || c.isDisowned() || !c.runsShortJobs() || c.queued().size() > REFILL_AT) {
             return;
         }
         for (int queued = c.queued().size(); queued < DEPTH; queued++) {
             JobId next = keeper.idle().next(c.key());
             if (next == null) {
-                return;
+                break;
             }
             keeper.idle().remove(next);
             claims.queue(c, next);
             activations.addQueued(c, next);
         }
+        if (!c.isWatched() && !c.queued().isEmpty()) {
+            c.watched(true);
+            watch(c, null);
+        }
     }
 
     /**
-     * Applies the startd's answer for job {@code job} queued on {@code c}; true when it is the
-     * start of the claim's own job (promoted before the answer came), for the caller to apply.
-     * For a job still queued: a start waits for the running job's exit to be applied; NOT_STARTED
-     * waits for its own exit report, which follows the running job's; dropped, refused or
-     * unanswered, it is idle again and the claim keeps its running job.
+     * Looks at claim {@code c} every {@link #HOLD_MILLIS} while it has jobs queued, or a job taken
+     * from its queue whose start was not reported. When the job it ran at the last look
+     * ({@code seen}) still runs, its queued jobs go back to idle; when that job is still not
+     * started (its claim ended with the job before it, say, after a retirement), its Activate
+     * goes again, and the startd's answer settles it (0x10002: the claim is gone).
      */
-    boolean answered(Claim c, JobId job, Startds.QueuedStart outcome, Throwable failure) {
-        boolean started = failure == null && outcome == Startds.QueuedStart.STARTED;
-        if (!c.isQueued(job)) {
-            return started && job.equals(c.job());
-        }
-        if (started) {
-            c.nextStarted(job, c.grant().slotName());
-        } else if (failure != null || outcome == Startds.QueuedStart.DROPPED) {
-            LOG.debug("job {} queued on {} did not start there ({}): idle again", job, c,
-                    failure != null ? Completions.message(failure) : "dropped");
-            backToIdle(c, job);
-        }
-        return false;
+    private void watch(Claim c, JobId seen) {
+        CompletableFuture.delayedExecutor(HOLD_MILLIS, TimeUnit.MILLISECONDS, owner).execute(() -> {
+            JobId job = c.job();
+            JobStatus status = job == null ? null : keeper.queue().status(job);
+            if (claims.get(c.id()) != c || c.queued().isEmpty() && status != JobStatus.IDLE) {
+                c.watched(false);
+                return;
+            }
+            if (job != null && job.equals(seen) && status == JobStatus.RUNNING && !c.queued().isEmpty()) {
+                LOG.info("job {} has run on {} for over {} ms: its {} queued jobs go back to idle", job, c, HOLD_MILLIS,
+                        c.queued().size());
+                c.queued().forEach(queued -> stop(c, queued).thenRun(() -> keeper.reindex(queued)));
+            } else if (job != null && job.equals(seen) && status == JobStatus.IDLE) {
+                activations.resend(c);
+            }
+            watch(c, job);
+        });
     }
 
     /**
-     * The claim's running job's end was applied: its queued job is its job now; returns the slot
-     * it started on when the startd's answer came first (its start is then the caller's to
-     * apply), else null (its answer is still to come).
+     * Applies the startd's answer to the queued activation of {@code jobs} on {@code c}; true when
+     * the first started at once and is the claim's own job already (promoted before the answer
+     * came), for the caller to apply as its start. A first job that started while still queued
+     * waits for the running job's exit. A refusal or no answer puts the jobs still queued back
+     * to idle and the claim keeps its running job.
+     */
+    boolean answered(Claim c, List<JobId> jobs, Startds.QueuedAnswer answer, Throwable failure) {
+        JobId first = jobs.get(0);
+        if (failure != null) {
+            LOG.debug("jobs {} queued on {} did not queue there ({}): idle again", jobs, c, Completions.message(failure));
+            jobs.forEach(job -> backToIdle(c, job));
+            return false;
+        }
+        if (!answer.firstStarted()) {
+            return false;
+        }
+        if (c.isQueued(first)) {
+            c.nextStarted(first, c.grant().slotName());
+            return false;
+        }
+        return first.equals(c.job());
+    }
+
+    /** A job's exit report says queued job {@code next} started on the claim in its place. */
+    void startedInPlace(Claim c, JobId next) {
+        if (next != null && c.isQueued(next)) {
+            c.nextStarted(next, c.grant().slotName());
+        }
+    }
+
+    /**
+     * The claim's running job's end was applied: its first queued job is its job now; returns the
+     * slot it started on when that start was reported already (then the caller applies it), else
+     * null (it is activating until its start or its exit is reported).
      */
     String promote(Claim c) {
         String startedOn = c.nextStartedOn();
@@ -110,17 +164,19 @@ final class QueuedJobs {
     }
 
     /**
-     * Queued job {@code job} is held or removed: off the claim and its record gone at once, and
-     * the startd told to drop it. A Deactivate that fails is only logged: the running job stays.
+     * Queued job {@code job} is held, removed or sent back: off the claim and its record gone at
+     * once, and the startd told to drop it. A Deactivate that fails is only logged: the running
+     * job stays. Completes on the owner thread.
      */
-    CompletableFuture<Void> stop(Claim c, JobId job, Startds startds) {
+    CompletableFuture<Void> stop(Claim c, JobId job) {
         claims.unqueue(c, job);
         forgetPending(job);
-        return startds.deactivate(c.grant(), job).whenComplete((ok, failure) -> {
+        return startds.deactivate(c.grant(), job).handleAsync((ok, failure) -> {
             if (failure != null) {
                 LOG.info("dropping job {} queued on {} failed: {}", job, c, Completions.message(failure));
             }
-        });
+            return null;
+        }, owner);
     }
 
     /** Deletes job {@code id}'s pending activation record, if it has one (bookkeeping only: no job change is published). */

@@ -264,9 +264,17 @@ public final class Schedd {
 
     /** The same, from {@code by}, refused unless it may report on the claim. */
     public CompletableFuture<Boolean> jobExited(JobId id, String claimId, ExitReport report, ClaimReporter by) {
+        return jobExited(id, claimId, report, by, null);
+    }
+
+    /**
+     * The same, saying also that job {@code nextStarted} (null: none), queued on the claim, started
+     * there in the job's place (docs/protocols.md, "Queued activations").
+     */
+    public CompletableFuture<Boolean> jobExited(JobId id, String claimId, ExitReport report, ClaimReporter by, JobId nextStarted) {
         return onOwner(() -> {
             checkReporter(claimId, by);
-            return runner.exited(id, claimId, report);
+            return runner.exited(id, claimId, report, nextStarted);
         });
     }
 

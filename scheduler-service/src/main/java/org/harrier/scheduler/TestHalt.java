@@ -5,8 +5,9 @@ package org.harrier.scheduler;
  * point of the activation window, so a crash test can kill it exactly there. Off unless the
  * system property {@value #PROPERTY} names the point; the points are {@link #RECORDED} (the
  * claim record is on disk, the Activate not sent), {@link #ACTIVATED} (the Activate was
- * answered, the start not yet applied), and the same two for a job queued behind a claim's
- * running job, {@link #QUEUE_RECORDED} and {@link #QUEUE_ANSWERED}.
+ * answered, the start not yet applied), the same two for jobs queued behind a claim's running
+ * job, {@link #QUEUE_RECORDED} and {@link #QUEUE_ANSWERED}, and {@link #NEXT_STARTED} (an exit
+ * report that says a queued job started in the job's place arrived, nothing of it applied).
  */
 final class TestHalt {
     static final String PROPERTY = "harrier.scheduler.testHaltAt";
@@ -14,6 +15,7 @@ final class TestHalt {
     static final String ACTIVATED = "activate-answered";
     static final String QUEUE_RECORDED = "queue-recorded";
     static final String QUEUE_ANSWERED = "queue-answered";
+    static final String NEXT_STARTED = "next-started";
     private static final String AT = System.getProperty(PROPERTY, "");
 
     private TestHalt() {

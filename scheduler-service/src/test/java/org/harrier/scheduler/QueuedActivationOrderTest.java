@@ -5,11 +5,13 @@ import static org.harrier.scheduler.queue.JobStatus.RUNNING;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayDeque;
 import java.util.Collections;
+import java.util.Deque;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.harrier.scheduler.match.ClaimGrant;
-import org.harrier.scheduler.match.Startds.QueuedStart;
 import org.harrier.scheduler.queue.ExitReport;
 import org.harrier.scheduler.queue.JobId;
 import org.harrier.scheduler.queue.JobStatus;
@@ -20,38 +22,41 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Whatever the startd answers a queued activation and in whichever order that answer and the
  * running job's exit report arrive, every job of the cluster runs to completion exactly once:
  * none is lost (Idle but neither offered nor on a claim), none started twice. A driver plays a
- * well-behaved startd and negotiator around one scripted moment.
+ * well-behaved startd (a job running and a queue per claim, each exit report naming the queued
+ * job that started in its place) and negotiator around one scripted moment.
  */
 class QueuedActivationOrderTest extends ScheddFixture {
     private static final int JOBS = 5;
     private static final ExitReport SHORT = new ExitReport(0, false, 0, 0.0, 0.0, 0.0);
+    private static final JobId FIRST = new JobId(1, 0);
+    private static final JobId SECOND = new JobId(1, 1);
+
+    /** The startd the driver plays: per claim id, the job it runs and the jobs it holds queued. */
+    private final Map<String, JobId> running = new HashMap<>();
+    private final Map<String, Deque<JobId>> held = new HashMap<>();
 
     @ParameterizedTest(name = "{0}, {1}")
     @CsvSource({
-            "STARTED, answer first", "STARTED, exit first",
-            "DROPPED, answer first", "DROPPED, exit first",
+            "QUEUED, answer first", "FIRST_STARTED, exit first",
             "REFUSED, answer first", "REFUSED, exit first",
             "NO_ANSWER, answer first", "NO_ANSWER, exit first",
-            "HELD_THEN_RELEASED, answer first", "HELD_THEN_RELEASED, exit first"})
+            "HELD_THEN_RELEASED, answer first"})
     void everyJobRunsOnceWhateverTheQueuedAnswerAndItsOrder(String answer, String order) {
         await(schedd.submitCluster(JobAds.valid().build(), JOBS, null));
         ClaimGrant g = matchAndGrant("slot1@host1");
-        JobId first = new JobId(1, 0);
-        JobId second = new JobId(1, 1);
         startds.pending("Activate").get(0).answer().complete(true);
         owner.runAll();
-        assertTrue(await(schedd.jobExited(first, g.claimId(), SHORT)));
+        assertTrue(await(schedd.jobExited(FIRST, g.claimId(), SHORT)));
         startds.pending("Activate").get(0).answer().complete(true);
+        running.put(g.claimId(), SECOND);
         owner.runAll();
         RecordingStartds.Call queued = startds.pending("ActivateQueued").get(0);
-        Runnable answerIt = () -> answer(queued, answer);
-        Runnable exitIt = () -> assertTrue(await(schedd.jobExited(second, g.claimId(), SHORT)));
         if (order.equals("answer first")) {
-            answerIt.run();
-            exitIt.run();
+            answer(queued, answer);
+            exitRunning(g.claimId());
         } else {
-            exitIt.run();
-            answerIt.run();
+            exitRunning(g.claimId());
+            answer(queued, answer);
         }
         owner.runAll();
         if (answer.equals("HELD_THEN_RELEASED")) {
@@ -68,20 +73,55 @@ class QueuedActivationOrderTest extends ScheddFixture {
 
     private void answer(RecordingStartds.Call queued, String answer) {
         switch (answer) {
-            case "STARTED" -> queued.answer().complete(QueuedStart.STARTED);
-            case "DROPPED" -> queued.answer().complete(QueuedStart.DROPPED);
+            case "QUEUED", "FIRST_STARTED" -> take(queued);
             case "REFUSED" -> queued.answer().completeExceptionally(new ScheddFailure.WrongState("claim busy"));
             case "NO_ANSWER" -> queued.answer().completeExceptionally(new java.util.concurrent.TimeoutException("no answer"));
             case "HELD_THEN_RELEASED" -> {
-                var held = schedd.hold(queued.job().toString(), "wait");
+                take(queued);
+                var hold = schedd.hold(queued.job().toString(), "wait");
                 owner.runAll();
-                startds.answerAll("Deactivate");
-                await(held);
-                queued.answer().complete(QueuedStart.DROPPED); // the startd dropped it for the Deactivate
+                answerDeactivates();
+                await(hold);
             }
             default -> throw new IllegalArgumentException(answer);
         }
         owner.runAll();
+    }
+
+    /** The startd takes a queued activation: behind its running job, or the first starts now on an Idle claim. */
+    private void take(RecordingStartds.Call queued) {
+        String claimId = queued.claim().claimId();
+        Deque<JobId> q = held.computeIfAbsent(claimId, c -> new ArrayDeque<>());
+        q.addAll(queued.jobs());
+        if (running.containsKey(claimId)) {
+            queued.queued();
+        } else {
+            running.put(claimId, q.poll());
+            queued.firstStarted();
+        }
+    }
+
+    /** The claim's running job ends; the first job queued there starts in its place and its report says so. */
+    private boolean exitRunning(String claimId) {
+        JobId job = running.remove(claimId);
+        JobId next = held.getOrDefault(claimId, new ArrayDeque<>()).poll();
+        if (next != null) {
+            running.put(claimId, next);
+        }
+        return await(schedd.jobExited(job, claimId, SHORT, ClaimReporter.ANYONE, next));
+    }
+
+    /** Deactivate drops a queued job, or kills the running one (whose report follows, the next queued job starting). */
+    private void answerDeactivates() {
+        for (RecordingStartds.Call d : startds.pending("Deactivate")) {
+            String claimId = d.claim().claimId();
+            Deque<JobId> q = held.getOrDefault(claimId, new ArrayDeque<>());
+            if (!q.remove(d.job()) && d.job().equals(running.get(claimId))) {
+                d.answer().complete(null);
+                exitRunning(claimId);
+            }
+            d.answer().complete(null);
+        }
     }
 
     /**
@@ -93,22 +133,27 @@ class QueuedActivationOrderTest extends ScheddFixture {
             owner.runAll();
             boolean moved = false;
             for (RecordingStartds.Call a : startds.pending("Activate")) {
+                running.put(a.claim().claimId(), a.job());
                 a.answer().complete(true);
                 moved = true;
             }
             for (RecordingStartds.Call a : startds.pending("ActivateQueued")) {
-                a.answer().complete(QueuedStart.STARTED);
+                take(a);
                 moved = true;
             }
-            for (String m : List.of("Release", "Deactivate")) {
-                if (!startds.pending(m).isEmpty()) {
-                    startds.answerAll(m);
-                    moved = true;
-                }
+            if (!startds.pending("Deactivate").isEmpty()) {
+                answerDeactivates();
+                moved = true;
+            }
+            for (RecordingStartds.Call r : startds.pending("Release")) {
+                running.remove(r.claim().claimId());
+                held.remove(r.claim().claimId());
+                r.answer().complete(null);
+                moved = true;
             }
             owner.runAll();
-            for (Map.Entry<JobId, String> running : runningClaims().entrySet()) {
-                moved |= await(schedd.jobExited(running.getKey(), running.getValue(), SHORT));
+            for (String claimId : List.copyOf(running.keySet())) {
+                moved |= exitRunning(claimId);
             }
             if (startds.pending("Claim").isEmpty() && !requests().isEmpty()) {
                 matchAndGrant("slot1@host1");
@@ -118,20 +163,5 @@ class QueuedActivationOrderTest extends ScheddFixture {
                 return;
             }
         }
-    }
-
-    /** Each running job and the claim its last Activate (queued or not) went out on. */
-    private Map<JobId, String> runningClaims() {
-        Map<JobId, String> out = new java.util.LinkedHashMap<>();
-        List<RecordingStartds.Call> activations;
-        synchronized (startds) {
-            activations = startds.calls.stream().filter(c -> c.method().startsWith("Activate")).toList(); // in the order sent
-        }
-        for (RecordingStartds.Call a : activations) {
-            if (await(schedd.status(a.job())) == RUNNING) {
-                out.put(a.job(), a.claim().claimId());
-            }
-        }
-        return out;
     }
 }

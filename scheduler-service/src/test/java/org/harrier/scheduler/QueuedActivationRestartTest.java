@@ -11,7 +11,6 @@ import org.harrier.classad.ClassAd;
 import org.harrier.scheduler.match.AutoclusterRequest;
 import org.harrier.scheduler.match.ClaimGrant;
 import org.harrier.scheduler.match.SlotMatch;
-import org.harrier.scheduler.match.Startds.QueuedStart;
 import org.harrier.scheduler.queue.ExitReport;
 import org.harrier.scheduler.queue.JobId;
 import org.harrier.scheduler.queue.JobStatus;
@@ -22,9 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A scheduler that crashes with a job queued behind its claim's running job takes both back on
- * restart (docs/protocols.md, "Queued activations"): the queued job's Activate is sent again at
- * the keep-alive round, and the startd's 0x10003 (it runs or ran the job) adopts it, also when
- * the running job's waiting exit report was applied first.
+ * restart (docs/protocols.md, "Queued activations"): each queued job's Activate is sent again at
+ * the keep-alive round, in the startd's order, and the startd's 0x10003 (it runs or ran the job)
+ * adopts it, also when the running job's waiting exit report was applied first.
  */
 @Timeout(60)
 class QueuedActivationRestartTest {
@@ -83,10 +82,11 @@ class QueuedActivationRestartTest {
         Running second = schedds.start(spool);
         await(second.schedd().renewClaims());
         RecordingStartds.Call resent = second.startds().pending("ActivateQueued").get(0);
-        resent.answer().complete(QueuedStart.STARTED);
+        assertEquals(List.of(J2), resent.jobs(), "each sent again on its own");
+        resent.queued();
         schedds.owner.runAll();
-        assertEquals(JobStatus.IDLE, await(second.schedd().status(J2)), "its start waits for 1.1's exit");
-        assertTrue(await(second.schedd().jobExited(J1, g.claimId(), SHORT)));
+        assertEquals(JobStatus.IDLE, await(second.schedd().status(J2)), "its start comes with 1.1's exit");
+        assertTrue(await(second.schedd().jobExited(J1, g.claimId(), SHORT, ClaimReporter.ANYONE, J2)));
         assertEquals(JobStatus.RUNNING, await(second.schedd().status(J2)));
     }
 
@@ -101,25 +101,28 @@ class QueuedActivationRestartTest {
         schedds.activates(first.startds(), 1).get(0).answer().complete(true);
         assertTrue(await(s.jobExited(J0, g.claimId(), SHORT)));
         schedds.activates(first.startds(), 2).get(1).answer().complete(true);
-        List<RecordingStartds.Call> queued = queuedCalls(first, QueuedJobs.DEPTH);
-        assertEquals(J2, queued.get(0).job());
-        queued.get(0).answer().complete(QueuedStart.DROPPED); // 1.2 is idle again, first in the idle order
-        queued.get(1).answer().complete(QueuedStart.STARTED);
+        RecordingStartds.Call batch = queuedCalls(first, 1).get(0);
+        assertEquals(List.of(J2, new JobId(1, 3), new JobId(1, 4), new JobId(1, 5), new JobId(1, 6), new JobId(1, 7)), batch.jobs());
+        batch.queued();
+        CompletableFuture<?> held = s.hold(J2.toString(), "not yet");
         schedds.owner.runAll();
-        assertTrue(await(s.jobExited(J1, g.claimId(), SHORT)), "1.3 runs, and the claim tops its queue up behind 1.4 and 1.5");
-        List<JobId> order = List.of(new JobId(1, 4), new JobId(1, 5), J2, new JobId(1, 6));
-        assertEquals(order, queuedCalls(first, QueuedJobs.DEPTH + 2).stream().skip(2).map(RecordingStartds.Call::job).toList());
+        first.startds().answerAll("Deactivate");
+        await(held);
+        await(s.release(J2.toString())); // 1.2 is idle again, first in the idle order
+        assertTrue(await(s.jobExited(J1, g.claimId(), SHORT, ClaimReporter.ANYONE, new JobId(1, 3))),
+                "1.3 runs, four are left queued, and the claim tops its queue up with 1.2 behind them");
+        List<JobId> order = List.of(new JobId(1, 4), new JobId(1, 5), new JobId(1, 6), new JobId(1, 7), J2);
+        assertEquals(List.of(J2), queuedCalls(first, 2).get(1).jobs());
         s.closeJournal();
 
         Running second = schedds.start(spool);
         await(second.schedd().renewClaims());
         assertEquals(order, second.startds().pending("ActivateQueued").stream().map(RecordingStartds.Call::job).toList(),
                 "queued again in the order they were queued");
-        assertTrue(await(second.schedd().jobExited(new JobId(1, 3), g.claimId(), SHORT)));
-        second.startds().pending("ActivateQueued").get(0).answer().complete(QueuedStart.STARTED);
-        schedds.owner.runAll();
+        second.startds().pending("ActivateQueued").forEach(RecordingStartds.Call::queued);
+        assertTrue(await(second.schedd().jobExited(new JobId(1, 3), g.claimId(), SHORT, ClaimReporter.ANYONE, new JobId(1, 4))));
         assertEquals(JobStatus.RUNNING, await(second.schedd().status(new JobId(1, 4))), "the startd's next job is the claim's next");
-        assertEquals(JobStatus.IDLE, await(second.schedd().status(J2)), "still queued behind 1.5");
+        assertEquals(JobStatus.IDLE, await(second.schedd().status(J2)), "still queued behind 1.7");
     }
 
     /** The scheduler's ActivateQueued calls once there are {@code n}. */

@@ -16,10 +16,26 @@ import org.harrier.scheduler.queue.JobId;
  * so each step of the claim protocol happens when the test says.
  */
 final class RecordingStartds implements Startds {
+    /** A call; {@code jobs}: every job of a queued activation (its first is {@code job}). */
     record Call(String method, SlotRef slot, ClaimGrant claim, JobId job, ClassAd ad, CompletableFuture<Object> answer,
-            boolean preempt) {
+            boolean preempt, List<JobId> jobs) {
+        Call(String method, SlotRef slot, ClaimGrant claim, JobId job, ClassAd ad, CompletableFuture<Object> answer,
+                boolean preempt) {
+            this(method, slot, claim, job, ad, answer, preempt, job == null ? List.of() : List.of(job));
+        }
+
         Call(String method, SlotRef slot, ClaimGrant claim, JobId job, ClassAd ad, CompletableFuture<Object> answer) {
             this(method, slot, claim, job, ad, answer, false);
+        }
+
+        /** Answers a queued activation: queued behind the running job, none started at once. */
+        void queued() {
+            answer.complete(new Startds.QueuedAnswer(false, jobs.size()));
+        }
+
+        /** Answers a queued activation: the claim was Idle and its first job started at once. */
+        void firstStarted() {
+            answer.complete(new Startds.QueuedAnswer(true, jobs.size() - 1));
         }
     }
 
@@ -41,8 +57,9 @@ final class RecordingStartds implements Startds {
     }
 
     @Override
-    public synchronized CompletableFuture<QueuedStart> activateQueued(ClaimGrant claim, JobId id, ClassAd job) {
-        return record(new Call("ActivateQueued", claim.slot(), claim, id, job, new CompletableFuture<>()));
+    public synchronized CompletableFuture<QueuedAnswer> activateQueued(ClaimGrant claim, List<QueuedJob> jobs) {
+        return record(new Call("ActivateQueued", claim.slot(), claim, jobs.get(0).id(), jobs.get(0).job(), new CompletableFuture<>(),
+                false, jobs.stream().map(QueuedJob::id).toList()));
     }
 
     @Override

@@ -20,11 +20,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Queued activations (docs/protocols.md, "Queued activations") across a scheduler killed as
- * SIGKILL kills it (its test hook halts it at the exact moment): after a job queued behind a
- * claim's running job was recorded on disk but before its Activate went out, or after the
- * startd answered that it started it but before the start was recorded. A cluster of short jobs
- * runs on one slot, so its claim queues; the restarted scheduler queues the job again behind
- * the running one, or learns that it runs or ran. Every job runs exactly once: one line each in
+ * SIGKILL kills it (its test hook halts it at the exact moment): after jobs queued behind a
+ * claim's running job were recorded on disk but before their Activate went out, after the
+ * startd answered that it queued them, or when an exit report that names the queued job started
+ * in its place arrived, before anything of it was applied. A cluster of short jobs runs on one
+ * slot, so its claim queues; the restarted scheduler queues the jobs again behind the running
+ * one, in their order, and learns from the exit reports that waited on the broker which started. Every job runs exactly once: one line each in
  * the run file, one start and one completion each, and the log has each job's events once.
  */
 @Timeout(180)
@@ -51,7 +52,7 @@ class QueuedActivationCrashTest {
     }
 
     @ParameterizedTest(name = "killed at {0}")
-    @ValueSource(strings = {"queue-recorded", "queue-answered"})
+    @ValueSource(strings = {"queue-recorded", "queue-answered", "next-started"})
     void aSchedulerKilledAroundAQueuedActivationRunsEveryJobExactlyOnce(String haltAt) throws Exception {
         try (HaltingSchedulerGrid grid = HaltingSchedulerGrid.start(dir)) {
             Path script = grid.script("once.sh", "#!/bin/sh\necho \"$1\" >> \"$2\"\nsleep 0.2\n");

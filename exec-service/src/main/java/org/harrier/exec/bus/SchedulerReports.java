@@ -23,7 +23,7 @@ final class SchedulerReports {
         JobExited.Exit exit = new JobExited.Exit(e.exitCode(), e.exitBySignal(), e.exitSignal(), e.remoteUserCpu(),
                 e.remoteSysCpu(), e.remoteWallClockTime());
         return new JobExited(e.jobId(), e.claimId(), exit, e.neverStarted() ? null : usage(e.resources()),
-                e.held() ? e.holdReason() : null, e.held() ? e.holdReasonCode() : null, e.evicted());
+                e.held() ? e.holdReason() : null, e.held() ? e.holdReasonCode() : null, e.evicted(), e.nextStarted());
     }
 
     /** JobCheckpointed: the checkpoint's number, its size in bytes and how many seconds the save took. */

@@ -18,6 +18,7 @@ import org.harrier.protocol.ObjectId;
 import org.harrier.protocol.method.Method;
 import org.harrier.protocol.method.Request;
 import org.harrier.protocol.method.Done;
+import org.harrier.exec.run.QueuedActivations;
 import org.harrier.protocol.slot.Activate;
 import org.harrier.protocol.slot.Alive;
 import org.harrier.protocol.slot.ClaimSlot;
@@ -61,7 +62,7 @@ final class SlotObject implements ManagedObject {
         this.methods = new MethodTable("slot", StartdFailures::toQmf)
                 .on(ClaimSlot.METHOD, only(Caller.SCHEDD, ClaimSlot.METHOD, (q, c) -> claim(q)))
                 .on(Activate.METHOD, only(Caller.SCHEDD, Activate.METHOD,
-                        (q, c) -> q.queue() ? startd.activateQueued(q.claimId(), q.id(), q.job()).thenApply(SlotObject::queuedReport)
+                        (q, c) -> q.queue() ? startd.activateQueued(q.claimId(), queued(q)).thenApply(SlotObject::queuedReport)
                                 : startd.activate(q.claimId(), q.id(), q.job()).thenApply(SlotObject::startReport)))
                 .on(Deactivate.METHOD, only(Caller.SCHEDD, Deactivate.METHOD, (q, c) -> done(startd.deactivate(q.claimId(), q.id()))))
                 .on(SuspendClaim.METHOD, only(Caller.SCHEDD, SuspendClaim.METHOD, (q, c) -> done(startd.suspend(q.claimId(), q.id()))))
@@ -116,9 +117,14 @@ final class SlotObject implements ManagedObject {
         return true;
     }
 
-    /** Activate's answer is the start report: Started, and RemoteHost (the dynamic slot) when it did. */
-    private static Activate.Started queuedReport(org.harrier.exec.run.QueuedActivations.Outcome o) {
-        return o.dropped() ? Activate.Started.DROPPED : startReport(o.started());
+    private static List<QueuedActivations.Job> queued(Activate q) {
+        return q.jobs().stream().map(n -> new QueuedActivations.Job(n.id(), n.job())).toList();
+    }
+
+    /** A queued Activate's answer: the first job's start if it started at once, and how many jobs are queued. */
+    private static Activate.Started queuedReport(QueuedActivations.Outcome o) {
+        RunStarted s = o.started();
+        return new Activate.Started(s != null, s == null ? null : s.remoteHost(), o.queued());
     }
 
     private static Activate.Started startReport(RunStarted started) {

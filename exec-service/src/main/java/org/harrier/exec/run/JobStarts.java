@@ -104,24 +104,44 @@ public final class JobStarts {
      * Null when the job could not start: its exit report with the reason is on its way.
      */
     public RunStarted activate(String claimId, String jobId, ClassAd job, BiConsumer<String, ProcessOutcome> exited) {
+        Attempt a = attempt(claimId, jobId, job, exited);
+        if (a.failed() != null) {
+            thread.commit(table().reported(a.failed()));
+        }
+        return a.started();
+    }
+
+    /** What an attempt to start a job came to: its start, or the report of why it could not start (not yet sent). */
+    public record Attempt(RunStarted started, RunExited failed) {
+        public Attempt {
+            if ((started == null) == (failed == null)) {
+                throw new IllegalArgumentException("an attempt either started the job or failed with a report");
+            }
+        }
+    }
+
+    /**
+     * As {@link #activate}, except that a job that could not start is not reported here: its
+     * report is returned, for the caller to send in its order (a queued job's, after the report
+     * of the job it was to follow; docs/protocols.md, "Queued activations").
+     */
+    public Attempt attempt(String claimId, String jobId, ClassAd job, BiConsumer<String, ProcessOutcome> exited) {
         DynamicSlot d = table().activatable(claimId, jobId, job);
         RunningJob process;
         try {
             JobCommand command = Checkpointer.command(starter, table().slot(), d, job);
             if (startsLater(job, jobId)) {
-                return later(d, claimId, jobId, job, command, exited);
+                return new Attempt(later(d, claimId, jobId, job, command, exited), null);
             }
             restore.restore(new SandboxTransfer.Endpoint(d.scheduler(), jobId, claimId), job, command.iwd(), true);
             process = starter.start(command, starter.controlsFor(job, d.name(), jobId, d.resources().memoryMiB()),
                     outcome -> owner.execute(() -> exited.accept(claimId, outcome)));
         } catch (JobSetupException e) {
-            thread.commit(table().reported(
-                    RunExited.neverStarted(jobId, claimId, d.scheduler(), e.getMessage(), e.holdReasonCode())));
-            return null;
+            return new Attempt(null, RunExited.neverStarted(jobId, claimId, d.scheduler(), e.getMessage(), e.holdReasonCode()));
         }
         thread.commit(table().started(claimId, new ClaimRun(jobId, d.scheduler(), process, job)));
         thread.commit(table().activated(claimId, jobId, job, thread.context()));
-        return new RunStarted(jobId, claimId, d.scheduler(), d.name());
+        return new Attempt(new RunStarted(jobId, claimId, d.scheduler(), d.name()), null);
     }
 
     /** True when job {@code jobId} starts here rather than in Activate: its files travel, or its checkpoint does. */

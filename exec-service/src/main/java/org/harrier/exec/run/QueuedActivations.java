@@ -1,16 +1,15 @@
 package org.harrier.exec.run;
 
-import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
+import java.util.Objects;
 import java.util.function.BiConsumer;
 import org.harrier.classad.ClassAd;
+import org.harrier.exec.RunExited;
 import org.harrier.exec.RunStarted;
 import org.harrier.exec.claim.ClaimAttributes;
 import org.harrier.exec.claim.ClaimBook;
@@ -18,127 +17,91 @@ import org.harrier.exec.claim.DynamicSlot;
 import org.harrier.exec.claim.OwnerThread;
 import org.harrier.exec.claim.StartdFailure;
 import org.harrier.exec.run.starter.ProcessOutcome;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * Activations a scheduler queued behind a claim's running job (docs/protocols.md, "Queued
- * activations"): up to {@link ClaimBook#QUEUED_AT_MOST} per claim, in the order they came, the first started
- * the moment the running job ends and leaves the claim Idle, so a claim running short jobs never
- * waits for its next Activate's round trip.
- * The startd hands it every Activate with Queue ({@link #activate}) and every job's end ({@link
- * #start}).
+ * Jobs a scheduler queued behind a claim's running job (docs/protocols.md, "Queued activations"):
+ * up to {@link ClaimBook#QUEUED_AT_MOST} per claim, in the order they came. When a job leaves the
+ * claim (it ended, or could not start) and the claim is Idle, the first queued job starts at once,
+ * and the report of the job that left says so ({@code NextStarted}): that is the queued job's
+ * start report, so a claim running short jobs costs one message per job and never waits for an
+ * Activate's round trip. A queued job that cannot start is reported after the one before it, and
+ * the next starts in its place. The queue dies with its claim (released, evicted, the startd
+ * closing): the scheduler, which hears of that, puts its jobs back to idle itself.
  *
- * <p>A queued activation is answered when it starts, or is given up ("dropped": nothing follows
- * for that job, the scheduler runs it again wherever it likes) when it has not started within
- * {@code hold} of its Activate (with every one queued behind it) or Deactivate names it; it fails
- * with UnknownClaim when the claim ends first (released, evicted). The hold keeps the answer well within the scheduler's
- * call timeout, so a scheduler never gives up on an activation the startd still holds.
- *
- * <p>Threads: the startd's owner thread calls every method; the hold's timer hands its drop back
- * to it ({@link OwnerThread#executor}).
+ * <p>Threads: the startd's owner thread calls every method.
  */
 public final class QueuedActivations {
-    private static final Logger LOG = LoggerFactory.getLogger(QueuedActivations.class);
-
-    /** What became of a queued activation: {@code started} (null: the job could not start, its exit report says why), or dropped. */
-    public record Outcome(RunStarted started, boolean dropped) {
-        public static final Outcome DROPPED = new Outcome(null, true);
+    /** A job to queue: its id and the ad it runs with. */
+    public record Job(String id, ClassAd ad) {
+        public Job {
+            Objects.requireNonNull(id, "id");
+            Objects.requireNonNull(ad, "ad");
+        }
     }
 
-    private record Queued(String jobId, ClassAd job, CompletableFuture<Outcome> answer) {
+    /** The answer to a queued Activate: the first job's start when it started at once on an Idle claim (else null), and how many are queued. */
+    public record Outcome(RunStarted started, int queued) {
     }
 
-    private static final int MAX_QUEUED = ClaimBook.QUEUED_AT_MOST;
-
-    private final Map<String, Deque<Queued>> byClaim = new HashMap<>();
+    private final Map<String, Deque<Job>> byClaim = new HashMap<>();
     private final OwnerThread thread;
-    private final Duration hold;
     private final JobStarts starts;
     private final BiConsumer<String, ProcessOutcome> exited;
 
     /** {@code starts} starts a job on its claim as an Activate does; {@code exited} takes its process's end. */
-    public QueuedActivations(OwnerThread thread, Duration hold, JobStarts starts, BiConsumer<String, ProcessOutcome> exited) {
+    public QueuedActivations(OwnerThread thread, JobStarts starts, BiConsumer<String, ProcessOutcome> exited) {
         this.thread = thread;
         this.starts = starts;
         this.exited = exited;
-        if (hold == null || hold.isNegative() || hold.isZero()) {
-            throw new IllegalArgumentException("the queued activation hold must be positive, got " + hold);
-        }
-        this.hold = hold;
     }
 
     /**
-     * An Activate with Queue: on an Idle claim the job starts now; on a busy one it is queued
-     * ({@link #add}). WrongState when the claim runs this very job already or ran it lately (a
-     * restarted scheduler's second Activate: the first arrived) or its job is being evicted.
+     * An Activate with Queue: {@code jobs} go behind the claim's running job and the jobs queued
+     * there before, in order; on an Idle claim the first starts now. A job queued already (a
+     * restarted scheduler sending its recorded activation again) keeps its place. WrongState,
+     * and nothing is queued, when the claim runs one of the jobs or ran it lately for the same
+     * activation (the first Activate arrived), its job is being evicted, or more than {@link
+     * ClaimBook#QUEUED_AT_MOST} would be queued; {@code reports} takes the reports of jobs that
+     * could not start on an Idle claim, in order.
      */
-    public CompletableFuture<Outcome> activate(String claimId, String jobId, ClassAd job) {
+    public Outcome activate(String claimId, List<Job> jobs, java.util.function.Consumer<RunExited> reports) {
         DynamicSlot d = thread.table().usable(claimId);
-        if (!d.busy()) {
-            return CompletableFuture.completedFuture(new Outcome(starts.activate(claimId, jobId, job, exited), false));
-        }
-        thread.table().queueable(claimId, jobId, job);
         if (d.claim().eviction() != ClaimAttributes.Eviction.NONE) {
-            throw new StartdFailure.WrongState("claim on " + d.name() + " is being vacated; job " + jobId + " not queued");
+            throw new StartdFailure.WrongState("claim on " + d.name() + " is being vacated; jobs " + ids(jobs) + " not queued");
         }
-        return add(claimId, jobId, job);
-    }
-
-    /**
-     * After a job's end: the claim's first queued activation starts now on the Idle claim (one
-     * that cannot start has its exit report sent, and the next starts instead), or every one fails
-     * with UnknownClaim when the claim ended with the job (released, evicted) or the startd is
-     * {@code closing}.
-     */
-    public void start(String claimId, boolean closing) {
-        Deque<Queued> queue = byClaim.get(claimId);
-        while (queue != null && !queue.isEmpty()) {
-            Queued q = queue.poll();
-            if (queue.isEmpty()) {
-                byClaim.remove(claimId);
-            }
-            try {
-                if (!thread.table().holds(claimId) || closing) {
-                    throw new StartdFailure.UnknownClaim("the claim ended before job " + q.jobId() + " could start");
-                }
-                RunStarted started = starts.activate(claimId, q.jobId(), q.job(), exited);
-                q.answer().complete(new Outcome(started, false));
-                if (started != null) {
-                    return;
-                }
-            } catch (RuntimeException e) {
-                q.answer().completeExceptionally(e);
+        Deque<Job> queue = byClaim.getOrDefault(claimId, new ArrayDeque<>());
+        List<Job> added = new ArrayList<>();
+        for (Job j : jobs) {
+            thread.table().queueable(claimId, j.id(), j.ad());
+            if (!replace(queue, j) && added.stream().noneMatch(a -> a.id().equals(j.id()))) {
+                added.add(j);
             }
         }
-    }
-
-    /**
-     * Queues job {@code jobId} behind the claim's running job and the jobs queued before it;
-     * WrongState when {@link ClaimBook#QUEUED_AT_MOST} are queued there already. The same job queued again (a
-     * restarted scheduler sending its recorded activation again) keeps its place and is answered
-     * instead of the first, whose caller is gone.
-     */
-    CompletableFuture<Outcome> add(String claimId, String jobId, ClassAd job) {
-        Deque<Queued> queue = byClaim.computeIfAbsent(claimId, c -> new ArrayDeque<>());
-        Queued q = new Queued(jobId, job, new CompletableFuture<>());
-        if (!replace(queue, q)) {
-            if (queue.size() >= MAX_QUEUED) {
-                throw new StartdFailure.WrongState("the claim has " + queue.size() + " jobs queued already, not " + jobId);
-            }
-            queue.add(q);
+        if (queue.size() + added.size() > ClaimBook.QUEUED_AT_MOST) {
+            throw new StartdFailure.WrongState("the claim has " + queue.size() + " jobs queued already; " + added.size()
+                    + " more would be over " + ClaimBook.QUEUED_AT_MOST);
         }
-        CompletableFuture.delayedExecutor(hold.toMillis(), TimeUnit.MILLISECONDS, thread.executor()).execute(() -> expire(claimId, q));
-        return q.answer();
+        queue.addAll(added);
+        byClaim.put(claimId, queue);
+        if (d.busy()) {
+            return new Outcome(null, queue.size());
+        }
+        Job first = queue.poll();
+        JobStarts.Attempt a = starts.attempt(claimId, first.id(), first.ad(), exited);
+        if (a.failed() != null) {
+            left(a.failed(), false).forEach(reports);
+        } else if (queue.isEmpty()) {
+            byClaim.remove(claimId);
+        }
+        return new Outcome(a.started(), queue.size());
     }
 
-    /** Puts {@code q} in the place of the queued activation of the same job, if there is one; true if there was. */
-    private static boolean replace(Deque<Queued> queue, Queued q) {
-        List<Queued> all = new ArrayList<>(queue);
+    /** Puts {@code j} in the place of the queued job of the same id, if there is one; true if there was. */
+    private static boolean replace(Deque<Job> queue, Job j) {
+        List<Job> all = new ArrayList<>(queue);
         for (int i = 0; i < all.size(); i++) {
-            if (all.get(i).jobId().equals(q.jobId())) {
-                all.get(i).answer().complete(Outcome.DROPPED);
-                all.set(i, q);
+            if (all.get(i).id().equals(j.id())) {
+                all.set(i, j);
                 queue.clear();
                 queue.addAll(all);
                 return true;
@@ -148,47 +111,64 @@ public final class QueuedActivations {
     }
 
     /**
-     * The hold of {@code q} is over and it has not started: it is dropped, and every activation
-     * queued behind it with it, so a job never starts after one queued before it was dropped
-     * (the scheduler applies the claim's starts in its queue's order).
+     * A job left its claim with {@code report} (it ended, or could not start): on a claim that is
+     * Idle now, the first queued job starts and the report names it (NextStarted); one that cannot
+     * start is reported next, and the next after it starts in its place. Returns the reports to
+     * send, in order. When the claim is gone or the startd is {@code closing}, its queue goes.
      */
-    private void expire(String claimId, Queued q) {
-        Deque<Queued> queue = byClaim.get(claimId);
-        if (queue == null || !queue.contains(q)) {
-            return;
+    public List<RunExited> left(RunExited report, boolean closing) {
+        List<RunExited> out = new ArrayList<>(List.of(report));
+        String claimId = report.claimId();
+        Deque<Job> queue = byClaim.get(claimId);
+        if (queue == null) {
+            return out;
         }
-        LOG.info("{} jobs queued on claim {} dropped: the claim's job did not end within {} ms of job {}'s Activate",
-                queue.size(), claimId, hold.toMillis(), q.jobId());
-        byClaim.remove(claimId);
-        queue.forEach(dropped -> dropped.answer().complete(Outcome.DROPPED));
+        if (closing || !thread.table().holds(claimId)) {
+            byClaim.remove(claimId);
+            return out;
+        }
+        if (thread.table().claimed(claimId).busy()) {
+            return out;
+        }
+        while (!queue.isEmpty()) {
+            Job next = queue.poll();
+            JobStarts.Attempt a;
+            try {
+                a = starts.attempt(claimId, next.id(), next.ad(), exited);
+            } catch (StartdFailure e) {
+                byClaim.remove(claimId); // the claim cannot run anything now (released meanwhile)
+                return out;
+            }
+            if (a.started() != null) {
+                out.set(out.size() - 1, out.get(out.size() - 1).withNextStarted(next.id()));
+                break;
+            }
+            out.add(a.failed());
+        }
+        if (queue.isEmpty()) {
+            byClaim.remove(claimId);
+        }
+        return out;
     }
 
-    /** Deactivate of job {@code jobId}: true, and the activation is dropped, if it is queued on the claim. */
+    /** Deactivate of job {@code jobId}: true, and it is no longer queued, if it was queued on the claim. */
     public boolean drop(String claimId, String jobId) {
-        Deque<Queued> queue = byClaim.get(claimId);
-        if (queue == null) {
+        Deque<Job> queue = byClaim.get(claimId);
+        if (queue == null || !queue.removeIf(j -> j.id().equals(jobId))) {
             return false;
         }
-        for (Queued q : queue) {
-            if (q.jobId().equals(jobId)) {
-                queue.remove(q);
-                if (queue.isEmpty()) {
-                    byClaim.remove(claimId);
-                }
-                q.answer().complete(Outcome.DROPPED);
-                return true;
-            }
+        if (queue.isEmpty()) {
+            byClaim.remove(claimId);
         }
-        return false;
+        return true;
     }
 
-    /** The startd is closing: every queued activation fails, its job never started here. */
+    /** The startd is closing: no queued job will start. */
     public void closeAll() {
-        List<Queued> all = new ArrayList<>();
-        byClaim.values().forEach(all::addAll);
         byClaim.clear();
-        for (Queued q : all) {
-            q.answer().completeExceptionally(new StartdFailure.UnknownClaim("the startd is shutting down"));
-        }
+    }
+
+    private static List<String> ids(List<Job> jobs) {
+        return jobs.stream().map(Job::id).toList();
     }
 }

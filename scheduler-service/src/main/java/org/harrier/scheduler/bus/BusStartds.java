@@ -2,6 +2,7 @@ package org.harrier.scheduler.bus;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.harrier.bus.Console;
 import org.harrier.classad.ClassAd;
@@ -71,9 +72,12 @@ final class BusStartds implements Startds {
     }
 
     @Override
-    public CompletableFuture<QueuedStart> activateQueued(ClaimGrant claim, JobId id, ClassAd job) {
-        return call(claim, new Activate(claim.claimId(), id.toString(), sent(job), true))
-                .thenApply(s -> s.started() ? QueuedStart.STARTED : s.dropped() ? QueuedStart.DROPPED : QueuedStart.NOT_STARTED);
+    public CompletableFuture<QueuedAnswer> activateQueued(ClaimGrant claim, List<QueuedJob> jobs) {
+        QueuedJob first = jobs.get(0);
+        List<Activate.Next> more = jobs.subList(1, jobs.size()).stream()
+                .map(j -> new Activate.Next(j.id().toString(), sent(j.job()))).toList();
+        return call(claim, new Activate(claim.claimId(), first.id().toString(), sent(first.job()), true, more))
+                .thenApply(s -> new QueuedAnswer(s.started(), s.queued()));
     }
 
     private ClassAd sent(ClassAd job) {

@@ -200,11 +200,12 @@ final class SchedulerObject implements ManagedObject {
     private CompletableFuture<Done> jobExited(JobExited q, RequestContext c) {
         JobId id = JobId.parse(q.id());
         ExitReport r = checked("JobExited", () -> exitReport(q));
+        JobId next = q.nextStarted() == null ? null : checked("JobExited", () -> JobId.parse(q.nextStarted()));
         ClaimReporter by = Authorisation.reporter(c);
         CompletableFuture<Void> ready = r.evicted()
                 ? schedd.reportedBy(q.claimId(), by).thenRun(() -> transfers.commitEvicted(id, q.claimId()))
                 : CompletableFuture.completedFuture(null);
-        return ready.thenCompose(v -> schedd.jobExited(id, q.claimId(), r, by)).thenApply(applied -> Done.DONE);
+        return ready.thenCompose(v -> schedd.jobExited(id, q.claimId(), r, by, next)).thenApply(applied -> Done.DONE);
     }
 
     /** JobCheckpointed(Id, ClaimId, CheckpointNumber, Size bytes, Duration seconds): docs/protocols.md, "Checkpoints and vacate". */

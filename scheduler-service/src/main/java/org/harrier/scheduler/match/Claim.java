@@ -32,6 +32,7 @@ public final class Claim {
     /** The order of the last job queued on the claim; the next gets one more. */
     private long lastOrder;
     private boolean runsShortJobs;
+    private boolean watched;
     private boolean deactivating;
     private long renewed;
     private boolean disowned;
@@ -146,6 +147,15 @@ public final class Claim {
         int i = queuedAt(job);
         Queued q = queued.get(i);
         queued.set(i, new Queued(job, q.startedOn(), on, q.order()));
+    }
+
+    /** True while the scheduler looks at the claim now and then for jobs that wait too long on it (QueuedJobs). */
+    public boolean isWatched() {
+        return watched;
+    }
+
+    public void watched(boolean on) {
+        watched = on;
     }
 
     /** True while a Deactivate is in flight: the slot may still be killing a process. */

@@ -31,17 +31,29 @@ public interface Startds {
      */
     CompletableFuture<Boolean> activate(ClaimGrant claim, JobId id, ClassAd job);
 
-    /** What became of an activation queued behind a claim's running job. */
-    enum QueuedStart { STARTED, NOT_STARTED, DROPPED }
+    /** A job to queue on a claim, with the ad the startd runs. */
+    record QueuedJob(JobId id, ClassAd job) {
+        public QueuedJob {
+            java.util.Objects.requireNonNull(id, "id");
+            java.util.Objects.requireNonNull(job, "job");
+        }
+    }
 
     /**
-     * Queues job {@code id} on the claim behind its running job (docs/protocols.md, "Queued
-     * activations"): the startd starts it the moment that job ends and answers then: STARTED,
-     * NOT_STARTED (a JobExited report says why), or DROPPED when it gave the activation up first
-     * (its job did not end in time, or Deactivate named the queued job): nothing follows for it.
-     * On an Idle claim the job starts at once.
+     * The startd's answer to a queued activation: {@code firstStarted} when the claim was Idle and
+     * the first job started at once (the answer is then its start report), and how many of the
+     * jobs it holds queued.
      */
-    CompletableFuture<QueuedStart> activateQueued(ClaimGrant claim, JobId id, ClassAd job);
+    record QueuedAnswer(boolean firstStarted, int queued) {
+    }
+
+    /**
+     * Queues {@code jobs} on the claim behind its running job, in order (docs/protocols.md,
+     * "Queued activations"): the startd answers at once, and starts each the moment the one
+     * before it leaves the claim, reporting that start in the JobExited of the job before it
+     * (NextStarted). On an Idle claim the first starts at once.
+     */
+    CompletableFuture<QueuedAnswer> activateQueued(ClaimGrant claim, java.util.List<QueuedJob> jobs);
 
     CompletableFuture<Void> deactivate(ClaimGrant claim, JobId id);
 

@@ -21,13 +21,15 @@ import org.harrier.bus.Console;
  * grants claims (or refuses them when told), and on Activate "runs" the job at once. It answers
  * Activate without Started, as a startd may, so it calls JobStarted (the path the real startd
  * saves), then sends the exit report one way and durably, as the real starter does. A queued
- * Activate "runs" its job once the claim's job has ended (its exit report sent), and the answer
- * is its start, as the real startd's is.
+ * Activate is answered at once and "runs" its jobs one after another once the claim's job has
+ * ended, each reported with JobStarted (a startd may; the real one says NextStarted).
  */
 final class TestStartd implements AutoCloseable {
     static final AgentName NAME = AgentName.harrier("startd", "testhost");
 
     final List<String> calls = java.util.Collections.synchronizedList(new ArrayList<>());
+    /** Every job an Activate named, queued or not, in the order they came. */
+    final List<String> activated = java.util.Collections.synchronizedList(new ArrayList<>());
     volatile boolean refuse;
     volatile boolean holdActivations;
     private final Agent agent;
@@ -77,11 +79,20 @@ final class TestStartd implements AutoCloseable {
                     }
                     String claimId = (String) args.get("ClaimId");
                     if (Boolean.TRUE.equals(args.get("Queue"))) {
-                        // A queued job starts once the claim's job has ended (its exit report sent), and the answer says so.
-                        CompletableFuture<Void> started = ended.getOrDefault(claimId, CompletableFuture.completedFuture(null));
-                        ended.put(claimId, started.thenCompose(v -> exit(claimId, (String) args.get("Id"))));
-                        return started.thenApply(v -> Map.<String, Object>of("Started", true, "RemoteHost", "slot1_1@testhost"));
+                        // Queued jobs run one after another once the claim's job has ended; the answer comes at once.
+                        List<String> ids = new ArrayList<>(List.of((String) args.get("Id")));
+                        for (Object more : (List<?>) args.getOrDefault("More", List.of())) {
+                            ids.add((String) ((Map<?, ?>) more).get("Id"));
+                        }
+                        activated.addAll(ids);
+                        CompletableFuture<Void> last = ended.getOrDefault(claimId, CompletableFuture.completedFuture(null));
+                        for (String id : ids) {
+                            last = last.thenCompose(v -> run(claimId, id));
+                        }
+                        ended.put(claimId, last);
+                        return CompletableFuture.completedFuture(Map.<String, Object>of("Started", false, "Queued", (long) ids.size()));
                     }
+                    activated.add((String) args.get("Id"));
                     ended.put(claimId, run(claimId, (String) args.get("Id")));
                     return CompletableFuture.completedFuture(Map.of());
                 default:
