@@ -60,8 +60,8 @@ public final class Autoclusters {
      * The job's key. A proc of the same cluster as the last job read, none of whose own
      * attributes is one the last key was read from, has the same key: a cluster of 500,000
      * procs is read once, not 500,000 times. So does such a proc of another cluster whose cluster
-     * ad holds equal expressions under every one of those names (equal expressions unparse
-     * alike, and lead the reading to the same references): clients that submit one job per
+     * ad holds equal expressions under every one of those names (equal expressions are the same
+     * to matching and lead the reading to the same references): clients that submit one job per
      * cluster, as condor_submit run once per job does, mostly send the same ad, and reading it
      * (the walk, a text per attribute, the signature's hash) was most of indexing such a job.
      */
