@@ -10,9 +10,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The drain benchmark end to end on a tiny workload: a real grid, four clients submitting 20
- * single-job clusters over two seconds. Nothing is timed: every figure must be printed and every
- * job complete, whatever the rates.
+ * The drain benchmark end to end on a tiny workload: a real grid, four clients submitting 10
+ * single-job clusters in a one-second warm-up, then 20 over a two-second window. Nothing is
+ * timed: every figure must be printed and every job complete, whatever the rates.
  */
 class DrainBenchmarkTest {
 
@@ -20,7 +20,7 @@ class DrainBenchmarkTest {
     @Timeout(value = 3, unit = TimeUnit.MINUTES)
     void aTinyRunPrintsEveryFigureAndDrainsTheQueue() throws Exception {
         Report report = Report.of(out -> DrainBenchmark.run(DrainBenchmark.Options.parse(new String[] {
-                "--seconds", "2", "--rate", "10", "--warmup-jobs", "10", "--spawns", "20"}), out));
+                "--seconds", "2", "--client-warmup", "1", "--rate", "10", "--warmup-jobs", "10", "--spawns", "20"}), out));
 
         assertAll(report.text(),
                 () -> assertEquals(1, report.figures("spawn_per_s").size()),
@@ -33,7 +33,10 @@ class DrainBenchmarkTest {
                 () -> assertEquals(1, report.figures("submit_p50_ms").size()),
                 () -> assertEquals(1, report.figures("submit_p99_ms").size()),
                 () -> assertTrue(report.line("drained_after_s").contains("jobs not completed 0, idle jobs left 0")),
-                () -> assertTrue(report.line("drained_after_s").endsWith("(met)")));
+                () -> assertTrue(report.line("drained_after_s").endsWith("(met)")),
+                () -> assertEquals(1, report.figures("drain_cpu_ms_per_job").size()),
+                () -> assertEquals(1, report.figures("submit_grid_cpu_ms").size()),
+                () -> assertEquals(1, report.figures("submit_client_cpu_ms").size()));
     }
 
     @Test

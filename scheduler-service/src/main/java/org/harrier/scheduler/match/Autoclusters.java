@@ -28,7 +28,10 @@ public final class Autoclusters {
     private final Map<Integer, List<Autocluster>> byJobCluster = new HashMap<>();
     private final Function<JobId, ClassAd> ads;
     private long nextId = 1;
-    /** The last key read, and the cluster ad its job was chained to: the procs of a cluster mostly share it. */
+    /**
+     * The last key read, and the cluster ad its job was chained to (the last one found to read
+     * alike): the procs of a cluster mostly share it, and so do single-job clusters of one ad.
+     */
     private AutoclusterKey.Reading lastReading;
     private ClassAd lastParent;
 
@@ -56,11 +59,17 @@ public final class Autoclusters {
     /**
      * The job's key. A proc of the same cluster as the last job read, none of whose own
      * attributes is one the last key was read from, has the same key: a cluster of 500,000
-     * procs is read once, not 500,000 times.
+     * procs is read once, not 500,000 times. So does such a proc of another cluster whose cluster
+     * ad holds equal expressions under every one of those names (equal expressions are the same
+     * to matching and lead the reading to the same references): clients that submit one job per
+     * cluster, as condor_submit run once per job does, mostly send the same ad, and reading it
+     * (the walk, a text per attribute, the signature's hash) was most of indexing such a job.
      */
     private AutoclusterKey keyOf(ClassAd ad) {
         ClassAd parent = ad.chainedParent();
-        if (parent != null && parent == lastParent && !ownAttributeIn(ad, lastReading.names())) {
+        if (parent != null && lastParent != null && !ownAttributeIn(ad, lastReading.names())
+                && (parent == lastParent || sameExpressions(parent, lastParent, lastReading.names()))) {
+            lastParent = parent;
             return lastReading.key();
         }
         AutoclusterKey.Reading reading = AutoclusterKey.read(ad);
@@ -70,6 +79,15 @@ public final class Autoclusters {
             lastParent = parent;
         }
         return reading.key();
+    }
+
+    private static boolean sameExpressions(ClassAd a, ClassAd b, java.util.Set<String> names) {
+        for (String name : names) {
+            if (!java.util.Objects.equals(a.lookup(name), b.lookup(name))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean ownAttributeIn(ClassAd ad, java.util.Set<String> names) {

@@ -54,12 +54,16 @@ public final class Submission {
     /** The HoldReason condor_submit writes for {@code hold = true}. */
     public static final String SUBMITTED_ON_HOLD = "submitted on hold at user's request";
 
-    private final String schedd;
     private final AdLimits limits;
+    /**
+     * This scheduler's GlobalJobId expression, made once: parsing it anew for every Submit was
+     * about half of deciding a single-job cluster (JFR, DrainBenchmark).
+     */
+    private final Expr globalJobId;
 
     /** Submissions to the scheduler named {@code schedd}, within {@code limits}. */
     public Submission(String schedd, AdLimits limits) {
-        this.schedd = Objects.requireNonNull(schedd, "schedd");
+        this.globalJobId = JobIdentity.globalJobId(Objects.requireNonNull(schedd, "schedd"));
         this.limits = Objects.requireNonNull(limits, "limits");
     }
 
@@ -89,7 +93,7 @@ public final class Submission {
                 checkNames(perProc.get(i), "ItemData[" + i + "]");
             }
         }
-        ClassAd clusterAd = clusterAd(ad, cluster, now, schedd);
+        ClassAd clusterAd = clusterAd(ad, cluster, now, globalJobId);
         int clusterSize = clusterAd.size();
         Transaction.Builder tx = Transaction.builder().add(new QueueOp.NewCluster(cluster, clusterAd));
         for (int proc = 0; proc < count; proc++) {
@@ -108,7 +112,7 @@ public final class Submission {
         return tx.build();
     }
 
-    private static ClassAd clusterAd(ClassAd ad, int cluster, long now, String schedd) {
+    private static ClassAd clusterAd(ClassAd ad, int cluster, long now, Expr globalJobId) {
         ClassAd.Builder b = ClassAd.builder()
                 .set(Attr.SHOULD_TRANSFER_FILES, "NO")
                 .set(Attr.JOB_STATUS, JobStatus.IDLE.code())
@@ -124,7 +128,7 @@ public final class Submission {
                 .set(Attr.QDATE, now)
                 .set(Attr.ENTERED_CURRENT_STATUS, now)
                 .set(Attr.CUSTOM_ID, JobIdentity.customId())
-                .set(Attr.GLOBAL_JOB_ID, JobIdentity.globalJobId(schedd));
+                .set(Attr.GLOBAL_JOB_ID, globalJobId);
         ClassAd merged = b.build();
         return withHoldDefaults(merged, merged);
     }

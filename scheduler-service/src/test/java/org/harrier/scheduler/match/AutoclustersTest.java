@@ -66,6 +66,45 @@ class AutoclustersTest {
                 "procs 0, 3 and 5 together; 1, 2 and 4 each alone");
     }
 
+    /**
+     * Single-job clusters, as clients that submit one job per call make them: one whose cluster
+     * ad reads alike to the last one's shares its key without reading it again, yet any
+     * difference in what matching reads (a request, an attribute Requirements references, the
+     * owner, Requirements itself) still makes its own key, and so does a proc's own attribute.
+     */
+    @Test
+    void singleJobClustersShareTheirKeyOnlyWhenMatchingReadsThemAlike() {
+        List<ClassAd> clusters = List.of(
+                clusterAd("alice", 64, "a", "TARGET.Memory >= RequestMemory && TARGET.Site == Site"),
+                clusterAd("alice", 64, "a", "TARGET.Memory >= RequestMemory && TARGET.Site == Site"),
+                clusterAd("alice", 128, "a", "TARGET.Memory >= RequestMemory && TARGET.Site == Site"),
+                clusterAd("alice", 128, "b", "TARGET.Memory >= RequestMemory && TARGET.Site == Site"),
+                clusterAd("bob", 128, "b", "TARGET.Memory >= RequestMemory && TARGET.Site == Site"),
+                clusterAd("bob", 128, "b", "TARGET.Memory >= RequestMemory"),
+                clusterAd("bob", 128, "b", "TARGET.Memory >= RequestMemory"),
+                clusterAd("alice", 64, "a", "TARGET.Memory >= RequestMemory && TARGET.Site == Site"));
+        List<ClassAd> jobs = new ArrayList<>();
+        for (int c = 0; c < clusters.size(); c++) {
+            jobs.add(ClassAd.builder().set("ProcId", 0).build().chainedTo(clusters.get(c)));
+        }
+        jobs.add(ClassAd.builder().set("ProcId", 0).set("Site", "c").build().chainedTo(clusters.get(0)));
+        for (int c = 0; c < jobs.size(); c++) {
+            add(id(c + 1, 0), jobs.get(c));
+        }
+        for (int c = 0; c < jobs.size(); c++) {
+            Autocluster ac = idle.byKey(AutoclusterKey.of(jobs.get(c)));
+            assertNotNull(ac, "cluster " + (c + 1) + " is in the autocluster of its own key");
+            assertTrue(ac.contains(id(c + 1, 0)), "cluster " + (c + 1) + "'s job is in the autocluster of its own key");
+        }
+        assertEquals(List.of(3, 1, 1, 1, 2, 1), idle.requests().stream().map(AutoclusterRequest::count).toList(),
+                "clusters 1, 2 and 8 together, 6 and 7 together; 3, 4, 5 and the proc with a Site of its own each alone");
+    }
+
+    static ClassAd clusterAd(String owner, long memory, String site, String requirements) {
+        return ClassAd.builder().set("Owner", owner).setExpr("Requirements", requirements).set("RequestMemory", memory)
+                .set("Site", site).set("Cmd", "/bin/true").build();
+    }
+
     @Test
     void oneRequestPerAutoclusterCountingItsIdleJobs() {
         add(id(1, 0), job("alice", 64, 0));
