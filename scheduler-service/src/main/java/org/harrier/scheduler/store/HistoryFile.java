@@ -130,11 +130,22 @@ public final class HistoryFile {
         return new IndexEntry(HistoryIndex.UNKNOWN, 0, start, length);
     }
 
-    /** Makes what was appended durable. The writer's thread. */
+    /**
+     * Makes the current file durable, and its name: what this process appended and what a
+     * killed one left unsynced (an fsync covers the file, whoever wrote it), and the directory
+     * entry of a file begun since the last rotation. The writer's thread.
+     */
     public void force() throws IOException {
         if (out != null) {
             out.force(false);
+        } else {
+            try (FileChannel f = FileChannel.open(file, StandardOpenOption.READ)) {
+                f.force(false);
+            } catch (java.nio.file.NoSuchFileException e) {
+                return;
+            }
         }
+        syncDirectory(file.getParent());
     }
 
     /**
