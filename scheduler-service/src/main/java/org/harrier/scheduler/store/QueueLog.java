@@ -68,11 +68,16 @@ public final class QueueLog implements Journal {
     private boolean closing;
     private boolean rewriting;
 
-    private QueueLog(Path file, FileChannel channel, long size, HistoryFile history) {
+    private QueueLog(Path file, FileChannel channel, long size, HistoryFile history, List<ClassAd> owed) {
         this.file = file;
         this.history = history;
         this.channel = channel;
         this.lastRewriteBytes = size;
+        if (!owed.isEmpty()) {
+            // First in line, so these come before any new final ad, in the log's order; a write
+            // that fails stops the log as any other does (a full disk: restarted once it has room).
+            enqueue(new Pending(new Owed(owed)));
+        }
         this.writer = new Thread(this::writeLoop, "harrier-queue-log");
         this.writer.setDaemon(true);
         this.writer.start();
@@ -86,8 +91,9 @@ public final class QueueLog implements Journal {
     /**
      * Opens (or creates) the log in {@code dir} and replays it into a new queue. A tail that is
      * not whole and right is reported and cut off, so the log ends at its last good transaction.
-     * The final ads of jobs the log destroys that the history lost in a crash are appended to it
-     * again (and fsynced) before anything else is.
+     * The final ads of jobs the log destroys that the history lost in a crash are handed to the
+     * writer first, so they are appended again before anything else is and {@link #synced} covers
+     * them.
      */
     public static Recovery open(Path dir) throws IOException {
         return open(dir, HistoryLimits.DEFAULT);
@@ -113,14 +119,11 @@ public final class QueueLog implements Journal {
         channel.position(d.goodBytes());
         channel.force(true);
         if (!replayed.owed().isEmpty()) {
-            // Before the writer starts, so these come before any new final ad, in the log's order.
-            history.append(replayed.owed());
-            history.force();
-            LOG.warn("history {}: wrote again the final ads of {} jobs the job queue log destroys, which a crash had kept from it",
+            LOG.warn("history {}: writing again the final ads of {} jobs the job queue log destroys, which a crash kept from it",
                     history.path(), replayed.owed().size());
         }
-        return new Recovery(new QueueLog(file, channel, d.goodBytes(), history), queue, replayed.applied(), d.goodBytes(), cut,
-                d.problem(), replayed.owed().size());
+        return new Recovery(new QueueLog(file, channel, d.goodBytes(), history, replayed.owed()), queue, replayed.applied(),
+                d.goodBytes(), cut, d.problem(), replayed.owed().size());
     }
 
     /**
@@ -264,7 +267,7 @@ public final class QueueLog implements Journal {
 
     /**
      * Writes the batch: the transactions in order, fsynced once, then the final ads they carry
-     * to the history, not fsynced (the log can write them again: {@link LogReplay}). A snapshot
+     * (after any owed ones) to the history, not fsynced (the log can write them again). A snapshot
      * starts a new log without the transactions before it, so first those are fsynced and their
      * final ads appended and fsynced. Returns the bytes of churn written after the last snapshot
      * in the batch.
@@ -274,7 +277,9 @@ public final class QueueLog implements Journal {
         List<byte[]> chunks = new ArrayList<>();
         List<ClassAd> finished = new ArrayList<>();
         for (Pending p : batch) {
-            if (p.work instanceof Logged l) {
+            if (p.work instanceof Owed o) {
+                finished.addAll(o.finalAds());
+            } else if (p.work instanceof Logged l) {
                 byte[] encoded = LogCodec.encode(l.tx());
                 chunks.add(encoded);
                 finished.addAll(l.finalAds());
@@ -379,7 +384,11 @@ public final class QueueLog implements Journal {
     private record Logged(Transaction tx, List<ClassAd> finalAds) {
     }
 
-    /** A transaction, a snapshot, or (neither) a barrier; {@code done} completes once written. */
+    /** Final ads the history lost in a crash, whose destroys the log holds: the writer's first work. */
+    private record Owed(List<ClassAd> finalAds) {
+    }
+
+    /** A transaction, owed final ads, a snapshot, or (none of those) a barrier; {@code done} completes once written. */
     private record Pending(Object work, CompletableFuture<Void> done) {
         Pending(Object work) {
             this(work, new CompletableFuture<>());

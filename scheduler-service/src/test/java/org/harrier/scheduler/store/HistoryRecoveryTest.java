@@ -137,6 +137,20 @@ class HistoryRecoveryTest {
     }
 
     @Test
+    void theAdsWrittenAgainAreInTheHistoryOnceTheReopenedLogIsSynced() throws Exception {
+        runAndClose();
+        Files.delete(history());
+        Files.deleteIfExists(HistorySidecar.of(history()));
+        QueueLog.Recovery r = QueueLog.open(dir);
+        try {
+            r.log().synced().get(30, TimeUnit.SECONDS);
+            assertEquals(FINISHED.size(), r.log().history().orElseThrow().newestFirst(a -> true, Integer.MAX_VALUE).size());
+        } finally {
+            r.log().close();
+        }
+    }
+
+    @Test
     void aWholeHistoryIsNotWrittenAgainHoweverOftenTheLogIsReopened() throws Exception {
         runAndClose();
         byte[] whole = Files.readAllBytes(history());
