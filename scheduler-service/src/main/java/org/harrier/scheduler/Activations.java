@@ -86,7 +86,12 @@ final class Activations {
         Transaction.Builder tx = Transaction.builder();
         for (Pending p : batch) {
             if (stillDue(p)) {
-                ClaimRecord.of(p.claim().grant(), p.claim().grant().slotName()).addPending(tx, p.job());
+                ClaimRecord record = ClaimRecord.of(p.claim().grant(), p.claim().grant().slotName());
+                if (p.claim().isQueued(p.job())) {
+                    record.addQueued(tx, p.job(), p.claim().orderOf(p.job()));
+                } else {
+                    record.addPending(tx, p.job());
+                }
                 ready.add(p);
             }
         }
@@ -120,7 +125,7 @@ final class Activations {
      * was written; a queued Activate on an Idle claim starts at once), and still Idle.
      */
     private boolean stillDue(Pending p) {
-        boolean ours = p.job().equals(p.claim().job()) || p.queued() && p.job().equals(p.claim().next());
+        boolean ours = p.job().equals(p.claim().job()) || p.queued() && p.claim().isQueued(p.job());
         return ours && keeper.queue().status(p.job()) == JobStatus.IDLE;
     }
 
@@ -146,16 +151,13 @@ final class Activations {
      * exit is; any other outcome is the queued job's as for a live scheduler.
      */
     void resendQueued(Claim c) {
-        JobId job = c.next();
-        if (job == null) {
-            return;
+        for (JobId job : c.requeueing()) {
+            c.requeueing(job, false);
+            if (keeper.queue().status(job) == JobStatus.IDLE) {
+                LOG.info("job {} was queued on {} when the scheduler stopped: queuing it again", job, c);
+                sendQueued(c, job, true);
+            }
         }
-        c.requeueing(false);
-        if (keeper.queue().status(job) != JobStatus.IDLE) {
-            return;
-        }
-        LOG.info("job {} was queued on {} when the scheduler stopped: queuing it again", job, c);
-        sendQueued(c, job, true);
     }
 
     private void sendQueued(Claim c, JobId job, boolean again) {
@@ -198,11 +200,11 @@ final class Activations {
         if (cause instanceof ScheddFailure.WrongState w) {
             LOG.info("job {} is running on {} already ({}): adopted", job, c, w.getMessage());
             answers.started(job, c.id(), c.grant().slotName());
-        } else if (!(cause instanceof ScheddFailure) && (job.equals(c.job()) || job.equals(c.next()))) {
+        } else if (!(cause instanceof ScheddFailure) && (job.equals(c.job()) || c.isQueued(job))) {
             LOG.info("activating job {} again on {} got no answer; trying at the next round: {}", job, c,
                     Completions.message(failure));
-            if (job.equals(c.next())) {
-                c.requeueing(true);
+            if (c.isQueued(job)) {
+                c.requeueing(job, true);
             } else {
                 c.reactivating(true);
             }

@@ -208,8 +208,8 @@ final class ClaimRunner implements Activations.Answers {
     @Override
     public boolean started(JobId id, String claimId, String remoteHost) {
         Claim c = claims.get(claimId);
-        if (c != null && id.equals(c.next()) && keeper.queue().status(id) == JobStatus.IDLE) {
-            c.nextStarted(remoteHost); // applied once the running job's exit is (free)
+        if (c != null && c.isQueued(id) && keeper.queue().status(id) == JobStatus.IDLE) {
+            c.nextStarted(id, remoteHost); // applied once the jobs ahead of it ended here (free)
             return true;
         }
         if (!recordStart(c, id, remoteHost)) {
@@ -309,8 +309,8 @@ final class ClaimRunner implements Activations.Answers {
         if (c == null) {
             return CompletableFuture.completedFuture(null);
         }
-        if (id.equals(c.next())) {
-            return queued.stop(c, startds).handleAsync((ok, failure) -> null, owner);
+        if (c.isQueued(id)) {
+            return queued.stop(c, id, startds).handleAsync((ok, failure) -> null, owner);
         }
         claims.stopping(c);
         queued.forgetPending(id); // held or removed before it started: its record names a claim that will not run it
@@ -347,7 +347,7 @@ final class ClaimRunner implements Activations.Answers {
     }
 
     private void release(Claim c) {
-        queued.backToIdle(c); // the startd drops it with the claim
+        queued.backToIdle(c); // the startd drops them with the claim
         claims.remove(c);
         startds.release(c.grant()).whenComplete((ok, failure) -> {
             if (failure != null) {
@@ -364,7 +364,7 @@ final class ClaimRunner implements Activations.Answers {
      */
     JobId lost(Claim c, long lease) {
         JobId job = c.job();
-        drop(c); // a queued job is idle again with it
+        drop(c); // its queued jobs are idle again with it
 
         if (job == null) {
             return null;
@@ -392,7 +392,7 @@ final class ClaimRunner implements Activations.Answers {
         release(c);
     }
 
-    /** Releases every claim (dropping its queued job, deactivating its job first): the scheduler is closing. */
+    /** Releases every claim (dropping its queued jobs, deactivating its job first): the scheduler is closing. */
     CompletableFuture<Void> releaseAll() {
         return ShutdownRelease.releaseAll(claims, keeper, startds, this::onClaim);
     }

@@ -123,17 +123,18 @@ final class LeaseKeeper {
 
     /**
      * After a restart, once every claim is taken back: Idle job {@code job} was queued behind the
-     * job the adopted claim of {@code record} runs (docs/protocols.md, "Queued activations"); it
-     * is queued there again, its Activate sent again at the next keep-alive round (the startd
-     * keeps it queued, or says it runs or ran it already).
+     * job the claim of {@code record} runs or was activating (docs/protocols.md, "Queued
+     * activations"); it is queued there again at its recorded place (the caller goes in that
+     * order), its Activate sent again at the next keep-alive round (the startd keeps it queued,
+     * or says it runs or ran it already).
      */
     void follow(JobId job, ClaimRecord record) {
         Claim c = runner.claims().get(record.grant().claimId());
-        if (c == null || c.job() == null || c.next() != null) {
+        if (c == null || c.job() == null) {
             throw new IllegalStateException("job " + job + " follows " + record.grant().claimId() + ", which no running job holds");
         }
-        runner.claims().queue(c, job);
-        c.requeueing(true);
+        runner.claims().queue(c, job, Math.max(1, ClaimRecord.queuedOrder(keeper.queue().ad(job))));
+        c.requeueing(job, true);
         LOG.info("job {} was queued on {} when the scheduler stopped: reconnecting", job, c);
     }
 

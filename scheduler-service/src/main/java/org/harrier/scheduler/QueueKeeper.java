@@ -276,14 +276,15 @@ final class QueueKeeper {
             ClassAd ad = queue.ad(id);
             events.jobRecovered(id, ad);
             dirty(JobQueue.owner(ad));
-            recorded.add(new Reconnect.Recorded(id, JobQueue.status(ad), ClaimRecord.read(ad), ClaimRecord.readPending(ad)));
+            recorded.add(new Reconnect.Recorded(id, JobQueue.status(ad), ClaimRecord.read(ad), ClaimRecord.readPending(ad),
+                    ClaimRecord.queuedOrder(ad)));
         }
         List<JobId> finished = new java.util.ArrayList<>();
         Transaction.Builder requeue = Transaction.builder();
         for (Reconnect.Step step : Reconnect.plan(recorded)) {
             JobId id = step.id();
             if (step.forgetPending()) {
-                ClaimRecord.forget(requeue, id).delete(id, ClaimRecord.PENDING_ACTIVATION);
+                ClaimRecord.deletePending(ClaimRecord.forget(requeue, id), id, queue.ad(id));
             }
             switch (step.action()) {
                 case INDEX -> {
@@ -300,6 +301,7 @@ final class QueueKeeper {
                 }
             }
         }
+        followers.sort(java.util.Comparator.comparingLong(step -> ClaimRecord.queuedOrder(queue.ad(step.id()))));
         followers.forEach(step -> follow.accept(step.id(), step.claim()));
         if (!requeue.isEmpty()) {
             commit(requeue.build());

@@ -2,6 +2,7 @@ package org.harrier.scheduler;
 
 import org.harrier.protocol.Completions;
 import java.util.concurrent.CompletableFuture;
+import org.harrier.classad.ClassAd;
 import org.harrier.scheduler.match.Claim;
 import org.harrier.scheduler.match.ClaimRecord;
 import org.harrier.scheduler.match.Claims;
@@ -14,8 +15,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Jobs queued on startds behind their claims' running jobs (docs/protocols.md, "Queued
  * activations"): {@link ClaimRunner}'s part for them. A claim whose last job ran under a second
- * gets its next job as soon as its current one starts; the startd starts it the moment the
- * current one ends, so the slot never waits for an exit report's trip to the scheduler and an
+ * gets its next few jobs as soon as its current one starts; the startd starts the first the
+ * moment the current one ends, so the slot never waits for an exit report's trip to the scheduler and an
  * Activate's trip back. The queued job stays Idle here, off the idle index, with its activation
  * recorded on the claim as any Activate's is ({@link Activations}), until the startd says it
  * started; a claim that stops before it ran sends it back to idle.
@@ -24,6 +25,14 @@ import org.slf4j.LoggerFactory;
  */
 final class QueuedJobs {
     private static final Logger LOG = LoggerFactory.getLogger(QueuedJobs.class);
+
+    /**
+     * How many jobs a claim running short jobs holds queued on its startd: enough that the
+     * startd never waits for an Activate while the scheduler's round trip (an exit report's
+     * journal flush and fsync, the next record's fsync, the Activate) lasts several short runs;
+     * few enough to leave idle jobs for other slots (the startd takes up to 8).
+     */
+    static final int DEPTH = 4;
 
     private final QueueKeeper keeper;
     private final Claims claims;
@@ -35,18 +44,24 @@ final class QueuedJobs {
         this.activations = activations;
     }
 
-    /** A claim whose job just started queues the next idle job of its autocluster, if it runs short jobs and holds none. */
+    /**
+     * A claim whose job just started tops its queue up to {@link #DEPTH} idle jobs of its
+     * autocluster, if it runs short jobs: the startd then always has the next job in hand when
+     * one ends, however long its answer and the next Activate take on the bus.
+     */
     void queueNext(Claim c) {
-        if (c.next() != null || c.job() == null || c.isDeactivating() || c.isDisowned() || !c.runsShortJobs()) {
+        if (c.job() == null || c.isDeactivating() || c.isDisowned() || !c.runsShortJobs()) {
             return;
         }
-        JobId next = keeper.idle().next(c.key());
-        if (next == null) {
-            return;
+        for (int queued = c.queued().size(); queued < DEPTH; queued++) {
+            JobId next = keeper.idle().next(c.key());
+            if (next == null) {
+                return;
+            }
+            keeper.idle().remove(next);
+            claims.queue(c, next);
+            activations.addQueued(c, next);
         }
-        keeper.idle().remove(next);
-        claims.queue(c, next);
-        activations.addQueued(c, next);
     }
 
     /**
@@ -58,15 +73,15 @@ final class QueuedJobs {
      */
     boolean answered(Claim c, JobId job, Startds.QueuedStart outcome, Throwable failure) {
         boolean started = failure == null && outcome == Startds.QueuedStart.STARTED;
-        if (!job.equals(c.next())) {
+        if (!c.isQueued(job)) {
             return started && job.equals(c.job());
         }
         if (started) {
-            c.nextStarted(c.grant().slotName());
+            c.nextStarted(job, c.grant().slotName());
         } else if (failure != null || outcome == Startds.QueuedStart.DROPPED) {
             LOG.debug("job {} queued on {} did not start there ({}): idle again", job, c,
                     failure != null ? Completions.message(failure) : "dropped");
-            backToIdle(c);
+            backToIdle(c, job);
         }
         return false;
     }
@@ -82,21 +97,24 @@ final class QueuedJobs {
         return startedOn;
     }
 
-    /** The claim's queued job, if it has one, is idle again: off the claim, its record gone, matched anew. */
+    /** The claim's queued jobs, if it has any, are idle again: off the claim, their records gone, matched anew. */
     void backToIdle(Claim c) {
-        JobId job = claims.unqueue(c);
-        if (job != null) {
+        c.queued().forEach(job -> backToIdle(c, job));
+    }
+
+    private void backToIdle(Claim c, JobId job) {
+        if (claims.unqueue(c, job)) {
             forgetPending(job);
             keeper.reindex(job);
         }
     }
 
     /**
-     * The claim's queued job is held or removed: off the claim and its record gone at once, and
+     * Queued job {@code job} is held or removed: off the claim and its record gone at once, and
      * the startd told to drop it. A Deactivate that fails is only logged: the running job stays.
      */
-    CompletableFuture<Void> stop(Claim c, Startds startds) {
-        JobId job = claims.unqueue(c);
+    CompletableFuture<Void> stop(Claim c, JobId job, Startds startds) {
+        claims.unqueue(c, job);
         forgetPending(job);
         return startds.deactivate(c.grant(), job).whenComplete((ok, failure) -> {
             if (failure != null) {
@@ -107,8 +125,9 @@ final class QueuedJobs {
 
     /** Deletes job {@code id}'s pending activation record, if it has one (bookkeeping only: no job change is published). */
     void forgetPending(JobId id) {
-        if (ClaimRecord.isPending(keeper.queue().ad(id))) {
-            keeper.record(ClaimRecord.forget(Transaction.builder(), id).delete(id, ClaimRecord.PENDING_ACTIVATION).build());
+        ClassAd ad = keeper.queue().ad(id);
+        if (ClaimRecord.isPending(ad)) {
+            keeper.record(ClaimRecord.deletePending(ClaimRecord.forget(Transaction.builder(), id), id, ad).build());
         }
     }
 }

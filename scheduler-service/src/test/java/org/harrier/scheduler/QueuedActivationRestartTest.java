@@ -89,4 +89,45 @@ class QueuedActivationRestartTest {
         assertTrue(await(second.schedd().jobExited(J1, g.claimId(), SHORT)));
         assertEquals(JobStatus.RUNNING, await(second.schedd().status(J2)));
     }
+
+    @Test
+    void queuedJobsAreQueuedAgainInTheStartdsOrderNotTheirIdOrder() throws Exception {
+        Running first = schedds.start(spool);
+        Schedd s = first.schedd();
+        await(s.submitCluster(JOB, 8, null));
+        AutoclusterRequest r = await(s.requests()).get(0);
+        await(s.matched(List.of(new SlotMatch(r.requestId(), RecordingStartds.slot("slot1@host1")))));
+        ClaimGrant g = first.startds().grantNext();
+        schedds.activates(first.startds(), 1).get(0).answer().complete(true);
+        assertTrue(await(s.jobExited(J0, g.claimId(), SHORT)));
+        schedds.activates(first.startds(), 2).get(1).answer().complete(true);
+        List<RecordingStartds.Call> queued = queuedCalls(first, QueuedJobs.DEPTH);
+        assertEquals(J2, queued.get(0).job());
+        queued.get(0).answer().complete(QueuedStart.DROPPED); // 1.2 is idle again, first in the idle order
+        queued.get(1).answer().complete(QueuedStart.STARTED);
+        schedds.owner.runAll();
+        assertTrue(await(s.jobExited(J1, g.claimId(), SHORT)), "1.3 runs, and the claim tops its queue up behind 1.4 and 1.5");
+        List<JobId> order = List.of(new JobId(1, 4), new JobId(1, 5), J2, new JobId(1, 6));
+        assertEquals(order, queuedCalls(first, QueuedJobs.DEPTH + 2).stream().skip(2).map(RecordingStartds.Call::job).toList());
+        s.closeJournal();
+
+        Running second = schedds.start(spool);
+        await(second.schedd().renewClaims());
+        assertEquals(order, second.startds().pending("ActivateQueued").stream().map(RecordingStartds.Call::job).toList(),
+                "queued again in the order they were queued");
+        assertTrue(await(second.schedd().jobExited(new JobId(1, 3), g.claimId(), SHORT)));
+        second.startds().pending("ActivateQueued").get(0).answer().complete(QueuedStart.STARTED);
+        schedds.owner.runAll();
+        assertEquals(JobStatus.RUNNING, await(second.schedd().status(new JobId(1, 4))), "the startd's next job is the claim's next");
+        assertEquals(JobStatus.IDLE, await(second.schedd().status(J2)), "still queued behind 1.5");
+    }
+
+    /** The scheduler's ActivateQueued calls once there are {@code n}. */
+    private List<RecordingStartds.Call> queuedCalls(Running running, int n) {
+        return org.harrier.testing.Await.value(n + " queued Activates", Duration.ofSeconds(20), () -> {
+            schedds.owner.runAll();
+            List<RecordingStartds.Call> calls = running.startds().all("ActivateQueued");
+            return calls.size() >= n ? calls : null;
+        });
+    }
 }

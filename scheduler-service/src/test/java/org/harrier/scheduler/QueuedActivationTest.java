@@ -26,12 +26,16 @@ class QueuedActivationTest extends ScheddFixture {
     static final JobId J1 = new JobId(1, 1);
     static final JobId J2 = new JobId(1, 2);
     static final JobId J3 = new JobId(1, 3);
+    static final JobId J5 = new JobId(1, 5);
+    static final JobId J6 = new JobId(1, 6);
+    /** The jobs of the cluster: 1.0 and 1.1 run first, then QueuedJobs.DEPTH are queued and two are left. */
+    static final int JOBS = QueuedJobs.DEPTH + 4;
     static final ExitReport SHORT = new ExitReport(0, false, 0, 0.0, 0.0, 0.0);
     static final ExitReport LONG = new ExitReport(0, false, 0, 0.0, 0.0, 5.0);
 
-    /** Four jobs in one cluster; 1.0 ran (short or long) and 1.1 runs on the claim, started. */
+    /** {@link #JOBS} jobs in one cluster; 1.0 ran (short or long) and 1.1 runs on the claim, started. */
     private ClaimGrant secondJobRunning(ExitReport firstRun) {
-        await(schedd.submitCluster(JobAds.valid().build(), 4, null));
+        await(schedd.submitCluster(JobAds.valid().build(), JOBS, null));
         ClaimGrant g = matchAndGrant("slot1@host1");
         startds.pending("Activate").get(0).answer().complete(true);
         owner.runAll();
@@ -44,21 +48,31 @@ class QueuedActivationTest extends ScheddFixture {
         return g;
     }
 
+    /** The first queued activation pending, checking that the claim holds DEPTH. */
     private RecordingStartds.Call queued() {
         List<RecordingStartds.Call> q = startds.pending("ActivateQueued");
-        assertEquals(1, q.size(), "one queued activation pending");
+        assertEquals(QueuedJobs.DEPTH, q.size(), "the claim's queue is full");
         return q.get(0);
+    }
+
+    /** The queued activation of {@code job}, pending or answered. */
+    private RecordingStartds.Call queuedCall(JobId job) {
+        return startds.all("ActivateQueued").stream().filter(c -> c.job().equals(job)).reduce((a, b) -> b).orElseThrow();
     }
 
     @Test
     void aClaimRunningShortJobsQueuesTheNextJobAsSoonAsOneStarts() {
         ClaimGrant g = secondJobRunning(SHORT);
-        RecordingStartds.Call q = queued();
-        assertEquals(J2, q.job());
-        assertEquals(g, q.claim());
+        queued();
+        List<RecordingStartds.Call> q = startds.pending("ActivateQueued");
+        assertEquals(List.of(J2, J3, new JobId(1, 4), J5), q.stream().map(RecordingStartds.Call::job).toList(), "in the idle order");
+        assertTrue(q.stream().allMatch(c -> g.equals(c.claim())));
         assertEquals(IDLE, await(schedd.status(J2)), "Idle until the startd says it started");
         assertTrue(ClaimRecord.isPending(await(schedd.ad(J2))), "recorded on the claim before it was sent");
-        assertEquals(1, requests().size(), "only 1.3 is still offered for matching");
+        assertEquals(List.of(1L, 2L, 3L, 4L), q.stream().map(c -> ClaimRecord.queuedOrder(await(schedd.ad(c.job())))).toList(),
+                "each with its place in the claim's queue");
+        assertEquals(1, requests().size());
+        assertEquals(2, requests().get(0).count(), "only 1.6 and 1.7 are still offered for matching");
     }
 
     @Test
@@ -77,7 +91,8 @@ class QueuedActivationTest extends ScheddFixture {
         assertEquals(COMPLETED, events.statusesOf(J1).get(events.statusesOf(J1).size() - 1));
         assertEquals(RUNNING, await(schedd.status(J2)));
         assertFalse(ClaimRecord.isPending(await(schedd.ad(J2))));
-        assertEquals(J3, queued().job(), "and the claim queues the next");
+        assertEquals(J6, startds.all("ActivateQueued").get(QueuedJobs.DEPTH).job(), "and the claim tops its queue up");
+        assertEquals(QueuedJobs.DEPTH - 1 + 1, startds.pending("ActivateQueued").size());
         assertEquals(2, startds.all("Activate").size(), "no Activate went out for 1.2");
     }
 
@@ -91,7 +106,7 @@ class QueuedActivationTest extends ScheddFixture {
         q.answer().complete(QueuedStart.STARTED);
         owner.runAll();
         assertEquals(RUNNING, await(schedd.status(J2)));
-        assertEquals(J3, queued().job());
+        assertEquals(J6, startds.all("ActivateQueued").get(QueuedJobs.DEPTH).job());
     }
 
     @Test
@@ -102,6 +117,8 @@ class QueuedActivationTest extends ScheddFixture {
         assertEquals(IDLE, await(schedd.status(J2)));
         assertFalse(ClaimRecord.isPending(await(schedd.ad(J2))), "its record is gone");
         assertEquals(RUNNING, await(schedd.status(J1)));
+        List.of(J3, new JobId(1, 4), J5).forEach(job -> queuedCall(job).answer().complete(QueuedStart.DROPPED));
+        owner.runAll();
         assertTrue(await(schedd.jobExited(J1, g.claimId(), SHORT)));
         assertEquals(J2, lastActivated(), "the claim runs it next, with an Activate of its own");
     }
@@ -132,7 +149,9 @@ class QueuedActivationTest extends ScheddFixture {
         await(held);
         assertEquals(RUNNING, await(schedd.status(J1)));
         assertTrue(await(schedd.jobExited(J1, g.claimId(), SHORT)));
-        assertEquals(J3, lastActivated(), "the claim runs the next idle job");
+        queuedCall(J3).answer().complete(QueuedStart.STARTED);
+        owner.runAll();
+        assertEquals(RUNNING, await(schedd.status(J3)), "the claim runs its next queued job");
     }
 
     @Test
@@ -154,6 +173,7 @@ class QueuedActivationTest extends ScheddFixture {
         RecordingStartds.Call q = queued();
         assertTrue(await(schedd.jobExited(J1, g.claimId(), SHORT)));
         q.answer().complete(QueuedStart.DROPPED);
+        List.of(J3, new JobId(1, 4), J5).forEach(job -> queuedCall(job).answer().complete(QueuedStart.DROPPED)); // all dropped with it
         owner.runAll();
         assertEquals(J2, lastActivated(), "idle again, and the free claim takes it with an Activate of its own");
         assertEquals(g, startds.all("Activate").get(2).claim());

@@ -71,4 +71,46 @@ class ExecCrashTest {
             }
         }
     }
+
+    /**
+     * An execute node killed while its claim holds jobs queued behind the running one (docs/protocols.md,
+     * "Queued activations"): the lease gives the claim up, the queued jobs go back to Idle with the
+     * running one, and every job completes once on the other node, none left with a pending record.
+     */
+    @Test
+    void jobsQueuedOnAKilledExecServiceCompleteOnAnotherOneOnceEach() throws Exception {
+        SchedulerSettings leases = SchedulerSettings.defaults().withUpdateInterval(Duration.ofSeconds(1))
+                .withLeases(Duration.ofSeconds(1), Duration.ofSeconds(3));
+        int jobs = 12;
+        try (GridBroker broker = GridBroker.start(BrokerSettings.personal(dir.resolve("broker")).withPort(0));
+             Bus bus = Bus.connect(broker.clientUrl());
+             CollectorService collector = CollectorService.start(bus, HOST, CollectorSettings.defaults().withMachine(HOST)
+                     .withUpdateInterval(Duration.ofSeconds(1)));
+             SchedulerService scheduler = SchedulerService.startInMemory(bus, HOST, leases);
+             ServiceJvm doomed = ServiceJvm.exec(broker.clientUrl(), "doomed", dir, "--cpus", "1")) {
+            GridUser user = new GridUser(broker.clientUrl(), Files.createDirectories(dir.resolve("work")));
+            long cluster = user.submit("short.sub", """
+                    executable        = /bin/sleep
+                    arguments         = 0.6
+                    +JobLeaseDuration = 4
+                    request_cpus      = 1
+                    queue %d
+                    """.formatted(jobs));
+            Eventually.await("jobs queued behind the running one on the doomed exec service", Eventually.PATIENCE,
+                    () -> user.harrier("q", Long.toString(cluster), "-af", "PendingActivationOrder").out().lines()
+                            .filter(line -> !line.strip().equals("undefined")).count() >= 2, doomed::output);
+
+            try (ServiceJvm survivor = ServiceJvm.exec(broker.clientUrl(), "survivor", dir)) {
+                doomed.kill();
+                for (int proc = 0; proc < jobs; proc++) {
+                    Run waited = user.harrier("wait", cluster + "." + proc, "--json", "--timeout", "90");
+                    assertEquals(0, waited.status(), () -> waited.err() + "\n" + survivor.output());
+                    JsonNode ad = GridUser.json(waited).get(0);
+                    assertAll(() -> assertEquals(4, ad.get("JobStatus").asInt(), ad::toString),
+                            () -> assertEquals(1, ad.get("NumJobCompletions").asInt(), ad::toString),
+                            () -> assertTrue(!ad.has("PendingActivation") && !ad.has("PendingActivationOrder"), ad::toString));
+                }
+            }
+        }
+    }
 }

@@ -1,6 +1,8 @@
 package org.harrier.exec.claim;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
@@ -24,8 +26,14 @@ import org.harrier.rules.Resources;
 public final class ClaimBook {
     private final Supplier<String> claimIds;
     private final Map<String, String> slotByClaim = new HashMap<>();
-    /** Each claim's last activation that ran a job: the job id and the NumJobStarts its ad carried. */
-    private final Map<String, String> lastRun = new HashMap<>();
+    /**
+     * Each claim's last activations that ran a job, newest last, each the job id and the
+     * NumJobStarts its ad carried: as many as a claim holds queued, and one more (immutable lists).
+     */
+    private final Map<String, List<String>> lastRuns = new HashMap<>();
+    /** The most activations a scheduler may queue behind a claim's running job (docs/protocols.md, "Queued activations"). */
+    public static final int QUEUED_AT_MOST = 8;
+    private static final int RUNS_REMEMBERED = QUEUED_AT_MOST + 1;
     private final Map<ClaimVerdict.Refusal, Long> refusals = new HashMap<>();
     private final SlotPolicy policy;
     private PartitionableSlot slot;
@@ -48,7 +56,7 @@ public final class ClaimBook {
     public ClaimBook copy() {
         ClaimBook c = new ClaimBook(slot, claimIds, policy);
         c.slotByClaim.putAll(slotByClaim);
-        c.lastRun.putAll(lastRun);
+        c.lastRuns.putAll(lastRuns);
         c.refusals.putAll(refusals);
         return c;
     }
@@ -127,18 +135,20 @@ public final class ClaimBook {
                 SlotPolicy.jobRetirementOf(job, slotAd, context));
         d = d.running(jobId, context.now()).withClaim(d.claim().running(attributes), context.now());
         slot = slot.with(d);
-        lastRun.put(claimId, activation(jobId, job));
+        List<String> runs = new ArrayList<>(lastRuns.getOrDefault(claimId, List.of()));
+        runs.add(activation(jobId, job));
+        lastRuns.put(claimId, List.copyOf(runs.subList(Math.max(0, runs.size() - RUNS_REMEMBERED), runs.size())));
         return d;
     }
 
     /**
-     * True when the claim's last run was this very activation: job {@code jobId} with the same
-     * NumJobStarts in its ad. A scheduler sends such an Activate again only after it restarted in
+     * True when one of the claim's last runs was this very activation: job {@code jobId} with the
+     * same NumJobStarts in its ad. A scheduler sends such an Activate again only after it restarted in
      * its activation window, not knowing the first arrived; the job ran (and may have ended, its
      * exit report on its way), so it must not run again (docs/protocols.md, "Scheduler restart").
      */
-    public boolean ranLast(String claimId, String jobId, ClassAd job) {
-        return activation(jobId, job).equals(lastRun.get(claimId));
+    public boolean ranLately(String claimId, String jobId, ClassAd job) {
+        return lastRuns.getOrDefault(claimId, List.of()).contains(activation(jobId, job));
     }
 
     private static String activation(String jobId, ClassAd job) {
@@ -183,7 +193,7 @@ public final class ClaimBook {
         DynamicSlot d = claimed(claimId);
         slot = slot.release(d.name());
         slotByClaim.remove(claimId);
-        lastRun.remove(claimId);
+        lastRuns.remove(claimId);
         return d;
     }
 

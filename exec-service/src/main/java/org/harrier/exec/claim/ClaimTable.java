@@ -120,7 +120,7 @@ public final class ClaimTable {
 
     /**
      * The claim's dynamic slot for an Activate of {@code jobId}: WrongState when the claim runs a
-     * job, or when its last run was this same activation ({@link ClaimBook#ranLast}), which a
+     * job, or when one of its last runs was this same activation ({@link ClaimBook#ranLately}), which a
      * scheduler restarted in its activation window sends again.
      */
     public DynamicSlot activatable(String claimId, String jobId, ClassAd job) {
@@ -128,9 +128,23 @@ public final class ClaimTable {
         if (d.busy()) {
             throw new StartdFailure.WrongState("claim on " + d.name() + " is running job " + d.jobId());
         }
-        if (book.ranLast(claimId, jobId, job)) {
+        if (book.ranLately(claimId, jobId, job)) {
             throw new StartdFailure.WrongState("claim on " + d.name() + " already ran job " + jobId
                     + " for this activation (its exit report is on its way)");
+        }
+        return d;
+    }
+
+    /**
+     * The claim's dynamic slot for an Activate of {@code jobId} queued behind its running job:
+     * WrongState when it runs this job, or ran it lately for this same activation (a restarted
+     * scheduler's queued Activate again, its first having arrived).
+     */
+    public DynamicSlot queueable(String claimId, String jobId, ClassAd job) {
+        DynamicSlot d = usable(claimId);
+        if (jobId.equals(d.jobId()) || book.ranLately(claimId, jobId, job)) {
+            throw new StartdFailure.WrongState("claim on " + d.name() + " is running or ran job " + jobId
+                    + " for this activation already");
         }
         return d;
     }

@@ -1,12 +1,14 @@
 package org.harrier.scheduler.match;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import org.harrier.scheduler.queue.JobId;
 
 /**
  * A slot this scheduler holds a claim on, kept for the autocluster it was matched for so it can
  * run that autocluster's jobs one after another, and the startd user that reports on it. While
- * it runs short jobs it may also hold the next one, queued on the startd behind the running job
+ * it runs short jobs it may also hold the next few, queued on the startd behind the running job
  * (docs/protocols.md, "Queued activations").
  * Mutable; owned by the scheduler's owner thread.
  */
@@ -18,14 +20,17 @@ public final class Claim {
 
     private JobId job;
     /**
-     * The job queued on the startd behind {@link #job}, with the slot it started on when the
-     * startd said so before the running job's exit was applied, and whether its Activate is to be
-     * sent again (a restart); null when none is queued, and all three go together.
+     * A job queued on the startd behind {@link #job}, with the slot it started on when the startd
+     * said so before the jobs ahead of it ended here, and whether its Activate is to be sent again
+     * (a restart); {@code order} is its place in the claim's queue as recorded with it.
      */
-    private record Queued(JobId job, String startedOn, boolean resend) {
+    private record Queued(JobId job, String startedOn, boolean resend, long order) {
     }
 
-    private Queued queued;
+    /** The jobs queued on the startd, in the order it starts them. */
+    private final List<Queued> queued = new ArrayList<>();
+    /** The order of the last job queued on the claim; the next gets one more. */
+    private long lastOrder;
     private boolean runsShortJobs;
     private boolean deactivating;
     private long renewed;
@@ -55,25 +60,58 @@ public final class Claim {
         return job;
     }
 
-    /** The job queued on the startd behind {@link #job}, to start when it ends, or null. */
+    /** The first job queued on the startd behind {@link #job}, to start when it ends, or null. */
     public JobId next() {
-        return queued == null ? null : queued.job();
+        return queued.isEmpty() ? null : queued.get(0).job();
+    }
+
+    /** The jobs queued on the startd behind {@link #job}, in the order it starts them. */
+    public List<JobId> queued() {
+        List<JobId> jobs = new ArrayList<>(queued.size());
+        queued.forEach(q -> jobs.add(q.job()));
+        return jobs;
+    }
+
+    public boolean isQueued(JobId job) {
+        return indexOf(job) >= 0;
+    }
+
+    private int indexOf(JobId job) {
+        for (int i = 0; i < queued.size(); i++) {
+            if (queued.get(i).job().equals(job)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /**
-     * The dynamic slot the queued job started on, when the startd's answer came before the
+     * The dynamic slot the first queued job started on, when the startd's answer came before the
      * running job's exit report (the startd starts it the moment the running job ends, and its
      * answer needs no journal flush); null otherwise. Its start is applied once that exit is.
      */
     public String nextStartedOn() {
-        return queued == null ? null : queued.startedOn();
+        return queued.isEmpty() ? null : queued.get(0).startedOn();
     }
 
-    public void nextStarted(String remoteHost) {
-        if (queued == null) {
-            throw new IllegalStateException("claim " + id() + " has no queued job");
+    /** The startd started queued job {@code job} on {@code remoteHost}; applied once the jobs ahead of it ended here. */
+    public void nextStarted(JobId job, String remoteHost) {
+        int i = queuedAt(job);
+        Queued q = queued.get(i);
+        queued.set(i, new Queued(job, Objects.requireNonNull(remoteHost, "remoteHost"), q.resend(), q.order()));
+    }
+
+    /** Queued job {@code job}'s place in the claim's queue, recorded with its activation. */
+    public long orderOf(JobId job) {
+        return queued.get(queuedAt(job)).order();
+    }
+
+    private int queuedAt(JobId job) {
+        int i = indexOf(job);
+        if (i < 0) {
+            throw new IllegalStateException("claim " + id() + " has no job " + job + " queued");
         }
-        queued = new Queued(queued.job(), Objects.requireNonNull(remoteHost, "remoteHost"), queued.resend());
+        return i;
     }
 
     /**
@@ -91,18 +129,23 @@ public final class Claim {
     }
 
     /**
-     * True for a claim taken back after a restart whose queued job's Activate was recorded but
-     * never answered: the next keep-alive round sends it again.
+     * The queued jobs taken back after a restart whose Activates were recorded but never
+     * answered: the next keep-alive round sends them again.
      */
-    public boolean isRequeueing() {
-        return queued != null && queued.resend();
+    public List<JobId> requeueing() {
+        List<JobId> jobs = new ArrayList<>();
+        queued.stream().filter(Queued::resend).forEach(q -> jobs.add(q.job()));
+        return jobs;
     }
 
-    public void requeueing(boolean on) {
-        if (queued == null) {
-            throw new IllegalStateException("claim " + id() + " has no queued job");
-        }
-        queued = new Queued(queued.job(), queued.startedOn(), on);
+    public boolean isRequeueing() {
+        return queued.stream().anyMatch(Queued::resend);
+    }
+
+    public void requeueing(JobId job, boolean on) {
+        int i = queuedAt(job);
+        Queued q = queued.get(i);
+        queued.set(i, new Queued(job, q.startedOn(), on, q.order()));
     }
 
     /** True while a Deactivate is in flight: the slot may still be killing a process. */
@@ -176,27 +219,35 @@ public final class Claim {
         this.job = Objects.requireNonNull(next, "next");
     }
 
-    void queue(JobId next) {
-        if (job == null || queued != null) {
-            throw new IllegalStateException("claim " + id() + " can queue a job only behind a running one, and only one");
+    /** Queues {@code next} last, at order {@code order}, or one past the last when 0. */
+    void queue(JobId next, long order) {
+        if (job == null) {
+            throw new IllegalStateException("claim " + id() + " can queue a job only behind a running one");
         }
-        queued = new Queued(Objects.requireNonNull(next, "next"), null, false);
+        if (order < 0) {
+            throw new IllegalArgumentException("a queued job's order is positive, or 0 for the next one: " + order);
+        }
+        lastOrder = order == 0 ? lastOrder + 1 : Math.max(lastOrder, order);
+        queued.add(new Queued(Objects.requireNonNull(next, "next"), null, false, order == 0 ? lastOrder : order));
     }
 
-    JobId unqueue() {
-        JobId was = next();
-        queued = null;
-        return was;
+    /** Takes {@code job} off the queue; true if it was there. */
+    boolean unqueue(JobId job) {
+        int i = indexOf(job);
+        if (i >= 0) {
+            queued.remove(i);
+        }
+        return i >= 0;
     }
 
-    /** The running job's end was applied: the queued job is the claim's job now (still being activated, unless it started). */
+    /** The running job's end was applied: the first queued job is the claim's job now (still being activated, unless it started). */
     JobId promote() {
-        if (job != null || deactivating || queued == null) {
+        if (job != null || deactivating || queued.isEmpty()) {
             throw new IllegalStateException("claim " + id() + " cannot promote its queued job now");
         }
-        job = queued.job();
-        reactivating = queued.resend();
-        queued = null;
+        Queued first = queued.remove(0);
+        job = first.job();
+        reactivating = first.resend();
         return job;
     }
 
@@ -214,6 +265,6 @@ public final class Claim {
     @Override
     public String toString() {
         return "claim " + id() + " on " + grant.slot() + (job == null ? "" : " running " + job)
-                + (queued == null ? "" : ", " + queued.job() + " queued");
+                + (queued.isEmpty() ? "" : ", " + queued() + " queued");
     }
 }

@@ -3,6 +3,7 @@ package org.harrier.scheduler.match;
 import java.util.Objects;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
+import org.harrier.classad.IntegerValue;
 import org.harrier.classad.StringValue;
 import org.harrier.protocol.AgentName;
 import org.harrier.protocol.ObjectId;
@@ -26,6 +27,12 @@ public record ClaimRecord(String claimId, String startdAgent, String startdSlot,
      * that has it may be running on the claim already (docs/protocols.md, "Scheduler restart").
      */
     public static final String PENDING_ACTIVATION = "PendingActivation";
+    /**
+     * Where a pending activation queued behind the claim's running job stands in the claim's
+     * queue (docs/protocols.md, "Queued activations"): numbers that grow per claim in the order
+     * the Activates went out, so a restarted scheduler queues the jobs again in the startd's order.
+     */
+    public static final String QUEUED_ORDER = "PendingActivationOrder";
     private static final String REMOTE_HOST = "RemoteHost";
 
     public ClaimRecord {
@@ -101,7 +108,7 @@ public record ClaimRecord(String claimId, String startdAgent, String startdSlot,
         Transaction.Builder b = Transaction.builder();
         tx.ops().forEach(b::add);
         if (isPending(ad)) {
-            b.delete(id, PENDING_ACTIVATION);
+            deletePending(b, id, ad);
             if (equals(readPending(ad).withHost(remoteHost))) {
                 return b.build();
             }
@@ -128,6 +135,22 @@ public record ClaimRecord(String claimId, String startdAgent, String startdSlot,
                 .set(id, STARTD_SLOT, new StringValue(startdSlot)).set(id, PENDING_ACTIVATION, new StringValue(remoteHost));
     }
 
+    /** As {@link #addPending}, for a job queued behind the claim's running job, {@code order}-th on the claim. */
+    public Transaction.Builder addQueued(Transaction.Builder b, JobId id, long order) {
+        return addPending(b, id).set(id, QUEUED_ORDER, IntegerValue.of(order));
+    }
+
+    /** Where job {@code ad}'s pending activation stands in its claim's queue; 0 when it is not queued behind a running job. */
+    public static long queuedOrder(ClassAd ad) {
+        return ad != null && ad.lookup(QUEUED_ORDER) instanceof IntegerValue n ? n.value() : 0;
+    }
+
+    /** Adds to {@code b} the deletion of job {@code id}'s pending mark (and its place in a queue, if {@code ad} has one). */
+    public static Transaction.Builder deletePending(Transaction.Builder b, JobId id, ClassAd ad) {
+        b.delete(id, PENDING_ACTIVATION);
+        return ad != null && ad.lookup(QUEUED_ORDER) != null ? b.delete(id, QUEUED_ORDER) : b;
+    }
+
     /** Adds to {@code b} the deletion of a record from job {@code id}: its claim is given back. */
     public static Transaction.Builder forget(Transaction.Builder b, JobId id) {
         return b.delete(id, CLAIM_ID).delete(id, STARTD_AGENT).delete(id, STARTD_SLOT);
@@ -144,6 +167,6 @@ public record ClaimRecord(String claimId, String startdAgent, String startdSlot,
         }
         Transaction.Builder b = Transaction.builder();
         tx.ops().forEach(b::add);
-        return forget(b, id).delete(id, PENDING_ACTIVATION).build();
+        return deletePending(forget(b, id), id, ad).build();
     }
 }

@@ -38,25 +38,37 @@ public final class Claims {
         byJob.put(job, c);
     }
 
-    /** Queues {@code job} on claim {@code c} behind its running job. */
+    /** Queues {@code job} on claim {@code c} behind its running job and its other queued jobs. */
     public void queue(Claim c, JobId job) {
+        queue(c, job, 0);
+    }
+
+    /** After a restart: queues {@code job} on claim {@code c} again, at the {@code order} its record gives. */
+    public void queue(Claim c, JobId job, long order) {
         if (byJob.containsKey(job)) {
             throw new IllegalStateException("job " + job + " is already on " + byJob.get(job));
         }
-        c.queue(job);
+        c.queue(job, order);
         byJob.put(job, c);
     }
 
-    /** Takes the claim's queued job off it; returns that job, or null. */
-    public JobId unqueue(Claim c) {
-        JobId job = c.unqueue();
-        if (job != null) {
+    /** Takes queued job {@code job} off claim {@code c}; true if it was queued there. */
+    public boolean unqueue(Claim c, JobId job) {
+        boolean was = c.unqueue(job);
+        if (was) {
             byJob.remove(job);
         }
-        return job;
+        return was;
     }
 
-    /** The claim's queued job becomes its job (the running one's end was applied); returns it. */
+    /** Takes every queued job off claim {@code c}; returns them, in their order. */
+    public List<JobId> unqueueAll(Claim c) {
+        List<JobId> jobs = c.queued();
+        jobs.forEach(job -> unqueue(c, job));
+        return jobs;
+    }
+
+    /** The claim's first queued job becomes its job (the running one's end was applied); returns it. */
     public JobId promote(Claim c) {
         return c.promote();
     }
@@ -82,10 +94,10 @@ public final class Claims {
         c.deactivating(false);
     }
 
-    /** Forgets the claim (released or lost), detaching its job; its queued job must be taken off first. */
+    /** Forgets the claim (released or lost), detaching its job; its queued jobs must be taken off first. */
     public void remove(Claim c) {
         if (c.next() != null) {
-            throw new IllegalStateException(c + ": take its queued job off before forgetting it");
+            throw new IllegalStateException(c + ": take its queued jobs off before forgetting it");
         }
         detach(c);
         byId.remove(c.id());

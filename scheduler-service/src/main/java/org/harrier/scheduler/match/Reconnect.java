@@ -1,6 +1,7 @@
 package org.harrier.scheduler.match;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -17,8 +18,9 @@ import org.harrier.scheduler.queue.JobStatus;
  * written to disk before its Activate went out, and no start confirmed it): the claim is taken
  * back and the Activate sent again, after the reports that waited on the broker; the startd
  * starts the job, or says the claim is running it already. A claim a Running or Suspended job
- * also names is that job's: the first such Idle job was queued behind it (docs/protocols.md,
- * "Queued activations") and is queued there again; any other is matched again.
+ * also names is that job's: such Idle jobs were queued behind it (docs/protocols.md, "Queued
+ * activations") and are queued there again, in their recorded order; so are the other Idle jobs
+ * pending on a claim behind the one reactivated there.
  * <li>Idle otherwise: indexed for matching again.
  * <li>Running or Suspended with a claim recorded ({@link ClaimRecord}): the claim is adopted
  * and the job stays as it is; the startd keeps running it for its JobLeaseDuration without a
@@ -37,13 +39,21 @@ public final class Reconnect {
     public enum Action { INDEX, ADOPT, REACTIVATE, FOLLOW, REQUEUE, FINISH, KEEP }
 
     /**
-     * A job as the log left it: its status, the claim its ad records, or null, and the claim of
-     * an activation recorded but not confirmed by a start, or null.
+     * A job as the log left it: its status, the claim its ad records, or null, the claim of an
+     * activation recorded but not confirmed by a start, or null, and that activation's place in
+     * the claim's queue ({@link ClaimRecord#queuedOrder}: 0 unless it was queued behind a running job).
      */
-    public record Recorded(JobId id, JobStatus status, ClaimRecord claim, ClaimRecord pending) {
+    public record Recorded(JobId id, JobStatus status, ClaimRecord claim, ClaimRecord pending, long queuedOrder) {
         public Recorded {
             Objects.requireNonNull(id, "id");
             Objects.requireNonNull(status, "status");
+            if (queuedOrder < 0) {
+                throw new IllegalArgumentException("a queued activation's order is not negative: " + queuedOrder);
+            }
+        }
+
+        public Recorded(JobId id, JobStatus status, ClaimRecord claim, ClaimRecord pending) {
+            this(id, status, claim, pending, 0);
         }
 
         public Recorded(JobId id, JobStatus status, ClaimRecord claim) {
@@ -73,14 +83,18 @@ public final class Reconnect {
 
     /**
      * One step per job, in the order given; a claim is adopted for the first Running or
-     * Suspended job that names it only, followed by the first Idle job whose pending record names
-     * it, and reactivated for an Idle job's pending record only if no such job names it (first
-     * come, too).
+     * Suspended job that names it only, and every Idle job whose pending record names that claim
+     * follows it (queued behind it again). A claim no running job names is reactivated for the
+     * Idle job pending on it that was queued first (its own job: a plain activation, or the
+     * queued job promoted when the running one's exit was applied), and the other Idle jobs
+     * queued on it follow that one (one pending without a place in a queue is stale). Followers are to be queued again in their {@link
+     * Recorded#queuedOrder}, the startd's order.
      */
     public static List<Step> plan(List<Recorded> jobs) {
         Set<String> taken = new HashSet<>();
         Set<String> adopted = new HashSet<>();
         Step[] out = new Step[jobs.size()];
+        List<Integer> idlePending = new ArrayList<>();
         for (int i = 0; i < out.length; i++) {
             Recorded r = jobs.get(i);
             if (r.pending() == null || r.status() != JobStatus.IDLE) {
@@ -89,15 +103,22 @@ public final class Reconnect {
                     taken.add(out[i].claim().claimId());
                     adopted.add(out[i].claim().claimId());
                 }
+            } else {
+                idlePending.add(i);
             }
         }
-        for (int i = 0; i < out.length; i++) {
-            if (out[i] == null && adopted.remove(jobs.get(i).pending().claimId())) {
-                out[i] = new Step(jobs.get(i).id(), Action.FOLLOW, jobs.get(i).pending());
-            } else if (out[i] == null) {
-                out[i] = decide(jobs.get(i), taken);
+        idlePending.sort(Comparator.comparingLong(i -> jobs.get(i).queuedOrder()));
+        Set<String> reactivated = new HashSet<>();
+        for (int i : idlePending) {
+            Recorded r = jobs.get(i);
+            String claimId = r.pending().claimId();
+            if (adopted.contains(claimId) || reactivated.contains(claimId) && r.queuedOrder() > 0) {
+                out[i] = new Step(r.id(), Action.FOLLOW, r.pending());
+            } else {
+                out[i] = decide(r, taken);
                 if (out[i].action() == Action.REACTIVATE) {
-                    taken.add(out[i].claim().claimId());
+                    taken.add(claimId);
+                    reactivated.add(claimId);
                 }
             }
         }

@@ -55,19 +55,50 @@ class ReconnectTest {
     }
 
     @Test
-    void aRunningJobKeepsItsClaimAndTheFirstIdleJobPendingOnItIsQueuedBehindItEvenWhenListedFirst() {
+    void aRunningJobKeepsItsClaimAndEveryIdleJobPendingOnItIsQueuedBehindItEvenWhenListedFirst() {
         List<Reconnect.Step> plan = Reconnect.plan(List.of(
-                new Reconnect.Recorded(new JobId(1, 0), JobStatus.IDLE, CLAIM, CLAIM),
+                new Reconnect.Recorded(new JobId(1, 0), JobStatus.IDLE, CLAIM, CLAIM, 2),
                 new Reconnect.Recorded(new JobId(1, 1), JobStatus.RUNNING, CLAIM, null),
                 new Reconnect.Recorded(new JobId(1, 2), JobStatus.IDLE, OTHER, OTHER),
                 new Reconnect.Recorded(new JobId(1, 3), JobStatus.IDLE, OTHER, OTHER),
-                new Reconnect.Recorded(new JobId(1, 4), JobStatus.IDLE, CLAIM, CLAIM)));
+                new Reconnect.Recorded(new JobId(1, 4), JobStatus.IDLE, CLAIM, CLAIM, 1)));
         assertEquals(List.of(Reconnect.Action.FOLLOW, Reconnect.Action.ADOPT, Reconnect.Action.REACTIVATE,
-                Reconnect.Action.INDEX, Reconnect.Action.INDEX), plan.stream().map(Reconnect.Step::action).toList());
-        assertEquals(List.of(false, false, false, true, true), plan.stream().map(Reconnect.Step::forgetPending).toList());
+                Reconnect.Action.INDEX, Reconnect.Action.FOLLOW), plan.stream().map(Reconnect.Step::action).toList());
+        assertEquals(List.of(false, false, false, true, false), plan.stream().map(Reconnect.Step::forgetPending).toList());
         assertEquals(CLAIM, plan.get(0).claim(), "queued again on the running job's claim");
+        assertEquals(CLAIM, plan.get(4).claim());
         assertEquals(List.of(new JobId(1, 0), new JobId(1, 1), new JobId(1, 2), new JobId(1, 3), new JobId(1, 4)),
                 plan.stream().map(Reconnect.Step::id).toList(), "in the order given");
+    }
+
+    @Test
+    void onAClaimNoRunningJobNamesTheJobQueuedFirstIsReactivatedAndTheOthersFollowIt() {
+        // The running job's exit was applied and 1.7 (queued first) promoted; 1.3 and 1.5 were queued behind it.
+        List<Reconnect.Step> plan = Reconnect.plan(List.of(
+                new Reconnect.Recorded(new JobId(1, 3), JobStatus.IDLE, CLAIM, CLAIM, 9),
+                new Reconnect.Recorded(new JobId(1, 5), JobStatus.IDLE, CLAIM, CLAIM, 8),
+                new Reconnect.Recorded(new JobId(1, 7), JobStatus.IDLE, CLAIM, CLAIM, 7)));
+        assertEquals(List.of(Reconnect.Action.FOLLOW, Reconnect.Action.FOLLOW, Reconnect.Action.REACTIVATE),
+                plan.stream().map(Reconnect.Step::action).toList());
+        assertTrue(plan.stream().allMatch(step -> CLAIM.equals(step.claim()) && !step.forgetPending()));
+        assertThrows(IllegalArgumentException.class, () -> new Reconnect.Recorded(new JobId(1, 0), JobStatus.IDLE, CLAIM, CLAIM, -1));
+    }
+
+    @Test
+    void aQueuedRecordKeepsItsPlaceAndTheStartDeletesItWithThePendingMark() {
+        JobId id = new JobId(4, 3);
+        ClassAd queued = apply(ClassAd.parse("[RemoteHost = \"slot1_1@old\"]"), OTHER.addQueued(Transaction.builder(), id, 12).build());
+        assertAll(() -> assertEquals(OTHER, ClaimRecord.readPending(queued)),
+                () -> assertEquals(12, ClaimRecord.queuedOrder(queued)),
+                () -> assertEquals(0, ClaimRecord.queuedOrder(ClassAd.parse("[RemoteHost = \"s\"]")), "not queued: 0"));
+        ClassAd started = apply(queued, OTHER.addTo(Transaction.builder().set(id, "RemoteHost",
+                new StringValue(OTHER.remoteHost())).build(), id, queued));
+        assertAll(() -> assertFalse(ClaimRecord.isPending(started)),
+                () -> assertNull(started.lookup(ClaimRecord.QUEUED_ORDER), "its place goes with the pending mark"),
+                () -> assertEquals(OTHER, ClaimRecord.read(started)));
+        ClassAd forgotten = apply(queued, ClaimRecord.withoutPending(Transaction.builder().set(id, "JobStatus",
+                org.harrier.classad.IntegerValue.of(5)).build(), id, queued));
+        assertAll(() -> assertNull(forgotten.lookup(ClaimRecord.QUEUED_ORDER)), () -> assertNull(forgotten.lookup("ClaimId")));
     }
 
     @Test
