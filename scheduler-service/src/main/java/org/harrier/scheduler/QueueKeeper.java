@@ -34,7 +34,8 @@ import org.harrier.scheduler.store.Journal;
  * <p>Order: a transaction is applied in memory first (one that does not fit the queue throws
  * before anything is written), then handed to the {@link Journal}, whose writer thread writes
  * and fsyncs it later, batched with others; the index and the events follow at once. A finished
- * job's final ad reaches the history file before the transaction that destroys it. This is safe
+ * job's final ad goes to the journal with the transaction that destroys it, and is durable no
+ * later than that transaction ({@link Journal#finished}). This is safe
  * because nothing waits on memory alone: every answer of the {@code Schedd}, and every Activate
  * sent for a recorded claim, waits for {@link #synced}. A crash in between loses only changes
  * no caller was told were done (a job indication may have shown one; the restarted scheduler
@@ -192,7 +193,7 @@ final class QueueKeeper {
             if (op instanceof QueueOp.DestroyProc d) {
                 ClassAd last = JobIdentity.literal(before.get(d.id()));
                 finalAds.put(d.id(), last);
-                journal.finished(last); // kept before the transaction that destroys it
+                journal.finished(last); // kept with the transaction that destroys it
             }
         }
         // Applied first, so a transaction that does not fit the queue is never written; callers

@@ -11,6 +11,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 import org.harrier.classad.ClassAd;
@@ -37,7 +38,12 @@ import org.harrier.scheduler.queue.JobId;
  * only the newest MAX_HISTORY_ROTATIONS rotated files are kept, each with its index. Reads go
  * through the current file, then the rotated ones, newest first.
  *
- * <p>Threads: {@link #append} on one writer thread at a time; reads on any thread. The current
+ * <p>Durability: {@link #append} does not fsync; the queue log, which is fsynced first, can write
+ * the ads again after a crash ({@link QueueLog}, {@link LogReplay}). The file is fsynced before it
+ * is rotated, so a rotated file is whole on disk, and when the log asks ({@link #force}), before
+ * it drops the transactions that could write the ads again.
+ *
+ * <p>Threads: {@link #append} and {@link #force} on one writer thread at a time; reads on any thread. The current
  * file's index, and the rotation that swaps it, are guarded by this object's monitor.
  */
 public final class HistoryFile {
@@ -77,7 +83,7 @@ public final class HistoryFile {
     }
 
     /**
-     * Appends the ads and fsyncs, then indexes them (the index is not fsynced: see
+     * Appends the ads, not fsynced (see {@link #force}), then indexes them (nor is the index: see
      * {@link HistorySidecar}). One writer at a time: the queue log's writer thread in a
      * scheduler, or a tool writing a history before any scheduler runs on it.
      */
@@ -106,7 +112,6 @@ public final class HistoryFile {
         while (b.hasRemaining()) {
             out.write(b);
         }
-        out.force(false);
         synchronized (this) {
             entries.forEach(current::add);
             sidecar.append(entries);
@@ -126,10 +131,41 @@ public final class HistoryFile {
     }
 
     /**
+     * Makes the current file durable, and its name: what this process appended and what a
+     * killed one left unsynced (an fsync covers the file, whoever wrote it), and the directory
+     * entry of a file begun since the last rotation. The writer's thread.
+     */
+    public void force() throws IOException {
+        if (out != null) {
+            out.force(false);
+        } else {
+            try (FileChannel f = FileChannel.open(file, StandardOpenOption.READ)) {
+                f.force(false);
+            } catch (java.nio.file.NoSuchFileException e) {
+                return;
+            }
+        }
+        syncDirectory(file.getParent());
+    }
+
+    /**
+     * The newest whole ad in the history: the current file's last one, else the newest rotated
+     * file's (fsynced whole before it was rotated). Read from the files' ends, not their indexes,
+     * for the queue log's recovery before anything is appended.
+     */
+    Optional<ClassAd> newestWhole() throws IOException {
+        Optional<ClassAd> newest = HistoryTail.newest(file);
+        if (newest.isEmpty()) {
+            List<Path> rotated = rotatedNewestFirst();
+            return rotated.isEmpty() ? newest : HistoryTail.newest(rotated.get(0));
+        }
+        return newest;
+    }
+
+    /**
      * Cuts off an ad whose write was cut short (past the last banner line, so past the index's
-     * end): its batch was never fsynced, so the transaction destroying its job was never written,
-     * and that job leaves the queue again after the restart. Left there, its lines would join
-     * the next ad's.
+     * end): the queue log's recovery writes it again, whole, if its job's destroy was logged.
+     * Left there, its lines would join the next ad's.
      */
     private void cutShortTail() throws IOException {
         long whole;
@@ -178,6 +214,7 @@ public final class HistoryFile {
      * leaves the file without an index, which is rebuilt, never a new file with an old index.
      */
     private void rotate() throws IOException {
+        out.force(false);
         out.close();
         out = null;
         sidecar.close();
@@ -259,6 +296,7 @@ public final class HistoryFile {
 
     synchronized void close() throws IOException {
         if (out != null) {
+            out.force(false);
             out.close();
             out = null;
         }

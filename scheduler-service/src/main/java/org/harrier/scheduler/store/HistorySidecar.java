@@ -20,7 +20,7 @@ import java.util.zip.CRC32C;
  * of those 20 bytes.
  *
  * <p>The history file is the truth and the index a cache of it, so the index is never fsynced
- * (the history's fsyncs per batch stay as they were): {@link #load} keeps the records that are
+ * (nor is the history at each batch: see {@link QueueLog}): {@link #load} keeps the records that are
  * whole, pass their CRC, follow one another and lie inside the file, checks that the last of
  * them ends in a banner line with its ids (else the index is of another file and is dropped),
  * and indexes the rest of the file by reading its banner lines forward. After kill -9 that is

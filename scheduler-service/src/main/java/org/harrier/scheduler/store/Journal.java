@@ -16,8 +16,9 @@ public interface Journal extends AutoCloseable {
     CompletableFuture<Void> append(Transaction tx);
 
     /**
-     * Keeps a finished job's final ad in the history; it is on disk no later than the next
-     * transaction appended (the one that destroys the job), so a crash cannot lose both.
+     * Keeps a finished job's final ad in the history, with the next transaction appended (the
+     * one that destroys the job): the ad is durable no later than that transaction, and after a
+     * crash the history holds it exactly once if the transaction survived, else not at all.
      */
     void finished(ClassAd finalAd);
 

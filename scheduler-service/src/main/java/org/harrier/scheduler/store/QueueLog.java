@@ -30,8 +30,20 @@ import org.slf4j.LoggerFactory;
  * concurrent method calls thus share one fsync, and the owner thread never waits for the disk.
  * A caller acknowledges its client only when {@link #synced} completes.
  *
+ * <p>Finished jobs cost no fsync of their own. A transaction that destroys jobs carries their
+ * final ads ({@link #finished}, then {@link #append}); the writer appends them to the history
+ * only once the batch's transactions are fsynced, and does not fsync the history: the log now
+ * holds everything needed to write those ads again, and {@link #open} does so for whatever the
+ * history lost ({@link LogReplay}). The history is fsynced only where the log stops holding
+ * that: before a snapshot replaces the log, and before the history is rotated. So a job's final
+ * ad is durable no later than its destroy, and in the history exactly once after any crash.
+ *
  * <p>If the disk fails, the log stops: every pending and later append fails, because the
  * queue in memory is then ahead of the disk and nothing more may be acknowledged.
+ *
+ * <p>Threads: {@link #finished}, {@link #append}, {@link #rewrite} on the scheduler's owner
+ * thread (which alone touches {@code finishing}); the file, the history's appends and
+ * {@code channel} on the writer thread; the hand-over queue and counters under {@code lock}.
  */
 public final class QueueLog implements Journal {
     private static final Logger LOG = LoggerFactory.getLogger(QueueLog.class);
@@ -44,6 +56,8 @@ public final class QueueLog implements Journal {
     private final Object lock = new Object();
     private final ArrayDeque<Pending> pending = new ArrayDeque<>();
     private final Thread writer;
+    /** Final ads handed over by {@link #finished} for the next transaction. Owner thread only. */
+    private List<ClassAd> finishing = new ArrayList<>();
     private FileChannel channel;
     private long handedOver;
     private long written;
@@ -54,23 +68,32 @@ public final class QueueLog implements Journal {
     private boolean closing;
     private boolean rewriting;
 
-    private QueueLog(Path file, FileChannel channel, long size, HistoryLimits historyLimits) {
+    private QueueLog(Path file, FileChannel channel, long size, HistoryFile history, List<ClassAd> owed) {
         this.file = file;
-        this.history = new HistoryFile(file.getParent(), historyLimits);
+        this.history = history;
         this.channel = channel;
         this.lastRewriteBytes = size;
+        if (!owed.isEmpty()) {
+            // First in line, so these come before any new final ad, in the log's order; a write
+            // that fails stops the log as any other does (a full disk: restarted once it has room).
+            enqueue(new Pending(new Owed(owed)));
+        }
         this.writer = new Thread(this::writeLoop, "harrier-queue-log");
         this.writer.setDaemon(true);
         this.writer.start();
     }
 
-    /** What opening found: the queue as the log left it, and what was cut off. */
-    public record Recovery(QueueLog log, JobQueue queue, int transactions, long bytes, long cutBytes, String problem) {
+    /** What opening found: the queue as the log left it, what was cut off, and how many final ads the history lacked. */
+    public record Recovery(QueueLog log, JobQueue queue, int transactions, long bytes, long cutBytes, String problem,
+            int historyRestored) {
     }
 
     /**
      * Opens (or creates) the log in {@code dir} and replays it into a new queue. A tail that is
      * not whole and right is reported and cut off, so the log ends at its last good transaction.
+     * The final ads of jobs the log destroys that the history lost in a crash are handed to the
+     * writer first, so they are appended again before anything else is and {@link #synced} covers
+     * them.
      */
     public static Recovery open(Path dir) throws IOException {
         return open(dir, HistoryLimits.DEFAULT);
@@ -82,17 +105,9 @@ public final class QueueLog implements Journal {
         Path file = dir.resolve(FILE);
         byte[] bytes = Files.exists(file) ? Files.readAllBytes(file) : new byte[0];
         LogCodec.Decoded d = LogCodec.decode(bytes);
-        JobQueue queue = new JobQueue();
-        int applied = 0;
-        for (Transaction tx : d.transactions()) {
-            try {
-                queue.apply(tx);
-                applied++;
-            } catch (IllegalStateException e) {
-                // Whole and checksummed, yet not applicable: written by a different program or edited.
-                throw new IOException(file + ": transaction " + (applied + 1) + " does not fit the queue: " + e.getMessage(), e);
-            }
-        }
+        HistoryFile history = new HistoryFile(dir, historyLimits);
+        LogReplay.Result replayed = LogReplay.replay(file, d.transactions(), history.newestWhole());
+        JobQueue queue = replayed.queue();
         queue.ensureNextClusterAtLeast(d.nextCluster());
         long cut = bytes.length - d.goodBytes();
         if (d.problem() != null) {
@@ -103,13 +118,26 @@ public final class QueueLog implements Journal {
         channel.truncate(d.goodBytes());
         channel.position(d.goodBytes());
         channel.force(true);
-        return new Recovery(new QueueLog(file, channel, d.goodBytes(), historyLimits), queue, applied, d.goodBytes(), cut, d.problem());
+        if (!replayed.owed().isEmpty()) {
+            LOG.warn("history {}: writing again the final ads of {} jobs the job queue log destroys, which a crash kept from it",
+                    history.path(), replayed.owed().size());
+        }
+        return new Recovery(new QueueLog(file, channel, d.goodBytes(), history, replayed.owed()), queue, replayed.applied(),
+                d.goodBytes(), cut, d.problem(), replayed.owed().size());
     }
 
-    /** Hands {@code tx} to the writer; the future completes once it is on disk. Owner thread only. */
+    /**
+     * Hands {@code tx} to the writer, with the final ads {@link #finished} handed over since the
+     * last one (those of the jobs it destroys); the future completes once it is on disk and its
+     * final ads are in the history. Owner thread only.
+     */
     @Override
     public CompletableFuture<Void> append(Transaction tx) {
-        return enqueue(new Pending(tx));
+        List<ClassAd> ads = finishing.isEmpty() ? List.of() : finishing;
+        if (!ads.isEmpty()) {
+            finishing = new ArrayList<>();
+        }
+        return enqueue(new Pending(new Logged(tx, ads)));
     }
 
     /**
@@ -149,10 +177,10 @@ public final class QueueLog implements Journal {
         }
     }
 
-    /** Hands a finished job's ad to the writer, which writes it to the history before the next transaction. */
+    /** Keeps a finished job's final ad for the next transaction appended, the one that destroys the job. Owner thread only. */
     @Override
     public void finished(ClassAd finalAd) {
-        enqueue(new Pending(new Finished(finalAd)));
+        finishing.add(finalAd);
     }
 
     @Override
@@ -238,35 +266,38 @@ public final class QueueLog implements Journal {
     }
 
     /**
-     * Writes the batch: first the history of jobs that finished (fsynced before the transactions
-     * that destroy them are written), then the transactions in order; a snapshot starts a new log.
-     * Returns the bytes of churn written after the last snapshot in the batch.
+     * Writes the batch: the transactions in order, fsynced once, then the final ads they carry
+     * (after any owed ones) to the history, not fsynced (the log can write them again). A snapshot
+     * starts a new log without the transactions before it, so first those are fsynced and their
+     * final ads appended and fsynced. Returns the bytes of churn written after the last snapshot
+     * in the batch.
      */
     private long writeBatch(List<Pending> batch) throws IOException {
-        List<ClassAd> finished = new ArrayList<>();
-        for (Pending p : batch) {
-            if (p.work instanceof Finished f) {
-                finished.add(f.ad());
-            }
-        }
-        history.append(finished);
         long churn = 0;
         List<byte[]> chunks = new ArrayList<>();
+        List<ClassAd> finished = new ArrayList<>();
         for (Pending p : batch) {
-            if (p.work instanceof Transaction tx) {
-                byte[] encoded = LogCodec.encode(tx);
+            if (p.work instanceof Owed o) {
+                finished.addAll(o.finalAds());
+            } else if (p.work instanceof Logged l) {
+                byte[] encoded = LogCodec.encode(l.tx());
                 chunks.add(encoded);
-                if (!onlyCreates(tx)) {
+                finished.addAll(l.finalAds());
+                if (!onlyCreates(l.tx())) {
                     churn += encoded.length;
                 }
             } else if (p.work instanceof Snapshot s) {
                 flush(chunks);
                 chunks.clear();
+                history.append(finished);
+                history.force();
+                finished.clear();
                 replaceWith(s);
                 churn = 0;
             }
         }
         flush(chunks);
+        history.append(finished);
         return churn;
     }
 
@@ -349,11 +380,15 @@ public final class QueueLog implements Journal {
         }
     }
 
-    /** A job's final ad for the history. */
-    private record Finished(ClassAd ad) {
+    /** A transaction and the final ads of the jobs it destroys, for the history once it is on disk. */
+    private record Logged(Transaction tx, List<ClassAd> finalAds) {
     }
 
-    /** A transaction, a snapshot, a finished job, or (none of those) a barrier; {@code done} completes once written. */
+    /** Final ads the history lost in a crash, whose destroys the log holds: the writer's first work. */
+    private record Owed(List<ClassAd> finalAds) {
+    }
+
+    /** A transaction, owed final ads, a snapshot, or (none of those) a barrier; {@code done} completes once written. */
     private record Pending(Object work, CompletableFuture<Void> done) {
         Pending(Object work) {
             this(work, new CompletableFuture<>());

@@ -161,10 +161,11 @@ class HistoryCrashTest {
     }
 
     /**
-     * What pages after a cursor show of {@code scan}: all of it, in order. A job whose final ad
-     * was written, and then written again because the kill came before the transaction
-     * destroying it, is in the history twice; a page's After (its last job's id) then continues
-     * after the newer copy, so pages may show some ads again, but skip none.
+     * What pages after a cursor show of {@code scan}: all of it, in order. A history written
+     * while final ads were fsynced ahead of the transactions destroying their jobs could hold a
+     * job twice (a kill between the two); a page's After (its last job's id) then continues
+     * after the newer copy, so pages may show some ads again, but skip none. Such a history can
+     * still be read; HistoryDrainCrashTest shows a new one holds each job once.
      */
     private static List<String> pagesOf(List<String> scan) {
         return scan.stream().distinct().toList();

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.harrier.bus.Console;
 import org.harrier.bus.QmfException;
@@ -16,10 +18,16 @@ record SchedulerProcess(Process process, Path log, String name) {
 
     /** Starts scheduler {@code name} on {@code spool} against broker {@code url}, its output to {@code log}. */
     static SchedulerProcess start(String url, String name, Path spool, Path log) throws IOException {
+        return start(url, name, spool, log, List.of());
+    }
+
+    /** As {@link #start(String, String, Path, Path)}, with more of the scheduler's options ({@code --max-history-log 20000}). */
+    static SchedulerProcess start(String url, String name, Path spool, Path log, List<String> options) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                "org.harrier.scheduler.bus.SchedulerService", "--broker", url, "--name", name, "--spool", spool.toString())
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        List<String> command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
+                "org.harrier.scheduler.bus.SchedulerService", "--broker", url, "--name", name, "--spool", spool.toString()));
+        command.addAll(options);
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         return new SchedulerProcess(p, log, name);
     }
 
