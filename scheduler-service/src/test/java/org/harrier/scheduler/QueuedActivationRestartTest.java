@@ -42,17 +42,24 @@ class QueuedActivationRestartTest {
         return schedds.await(f);
     }
 
-    /** 1.0 ran short on the claim, 1.1 runs, 1.2 is queued behind it (its Activate sent); then the scheduler stops dead. */
-    private ClaimGrant queuedThenCrash() throws Exception {
-        Running first = schedds.start(spool);
+    /** A cluster of {@code jobs} on scheduler {@code first}: 1.0 ran short on one claim and 1.1 runs there. */
+    private ClaimGrant secondJobRunning(Running first, int jobs) throws Exception {
         Schedd s = first.schedd();
-        await(s.submitCluster(JOB, 4, null));
+        await(s.submitCluster(JOB, jobs, null));
         AutoclusterRequest r = await(s.requests()).get(0);
         await(s.matched(List.of(new SlotMatch(r.requestId(), RecordingStartds.slot("slot1@host1")))));
         ClaimGrant g = first.startds().grantNext();
         schedds.activates(first.startds(), 1).get(0).answer().complete(true);
         assertTrue(await(s.jobExited(J0, g.claimId(), SHORT)));
         schedds.activates(first.startds(), 2).get(1).answer().complete(true);
+        return g;
+    }
+
+    /** 1.0 ran short on the claim, 1.1 runs, 1.2 and 1.3 are queued behind it (their Activate sent); then the scheduler stops dead. */
+    private ClaimGrant queuedThenCrash() throws Exception {
+        Running first = schedds.start(spool);
+        Schedd s = first.schedd();
+        ClaimGrant g = secondJobRunning(first, 4);
         org.harrier.testing.Await.value("the queued Activate", Duration.ofSeconds(20), () -> {
             schedds.owner.runAll();
             return first.startds().all("ActivateQueued").isEmpty() ? null : true;
@@ -94,13 +101,7 @@ class QueuedActivationRestartTest {
     void queuedJobsAreQueuedAgainInTheStartdsOrderNotTheirIdOrder() throws Exception {
         Running first = schedds.start(spool);
         Schedd s = first.schedd();
-        await(s.submitCluster(JOB, 8, null));
-        AutoclusterRequest r = await(s.requests()).get(0);
-        await(s.matched(List.of(new SlotMatch(r.requestId(), RecordingStartds.slot("slot1@host1")))));
-        ClaimGrant g = first.startds().grantNext();
-        schedds.activates(first.startds(), 1).get(0).answer().complete(true);
-        assertTrue(await(s.jobExited(J0, g.claimId(), SHORT)));
-        schedds.activates(first.startds(), 2).get(1).answer().complete(true);
+        ClaimGrant g = secondJobRunning(first, 8);
         RecordingStartds.Call batch = queuedCalls(first, 1).get(0);
         assertEquals(List.of(J2, new JobId(1, 3), new JobId(1, 4), new JobId(1, 5), new JobId(1, 6), new JobId(1, 7)), batch.jobs());
         batch.queued();
