@@ -159,7 +159,7 @@ final class Activations {
         for (JobId job : c.requeueing()) {
             c.requeueing(job, false);
             if (keeper.queue().status(job) == JobStatus.IDLE) {
-                LOG.info("job {} was queued on {} when the scheduler stopped: queuing it again", job, c);
+                LOG.info("job {} is queued on {} with no answer from its startd (a restart, a lost call): queuing it again", job, c);
                 sendQueued(c, List.of(job), true);
             }
         }

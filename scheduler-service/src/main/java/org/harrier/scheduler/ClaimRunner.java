@@ -137,13 +137,13 @@ final class ClaimRunner implements Activations.Answers {
 
     /**
      * What the startd did with {@code jobs} queued on claim {@code c} ({@link QueuedJobs#answered}). A first job
-     * promoted already (the running job's exit came first) that failed is a failed activation.
+     * promoted already (the running job's exit came first) that the startd refused is a failed activation.
      */
     @Override
     public void queuedAnswered(Claim c, List<JobId> jobs, Startds.QueuedAnswer answer, Throwable failure) {
         if (queued.answered(c, jobs, answer, failure)) {
             started(jobs.get(0), c.id(), c.grant().slotName());
-        } else if (failure != null) {
+        } else if (failure != null && Completions.cause(failure) instanceof ScheddFailure) {
             activated(c, jobs.get(0), false, failure);
         }
     }

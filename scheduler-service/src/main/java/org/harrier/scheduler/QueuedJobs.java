@@ -105,6 +105,9 @@ final class QueuedJobs {
             } else if (job != null && job.equals(seen) && status == JobStatus.IDLE) {
                 activations.resend(c);
             }
+            if (c.isRequeueing()) {
+                activations.resendQueued(c);
+            }
             watch(c, job);
         });
     }
@@ -113,14 +116,24 @@ final class QueuedJobs {
      * Applies the startd's answer to the queued activation of {@code jobs} on {@code c}; true when
      * the first started at once and is the claim's own job already (promoted before the answer
      * came), for the caller to apply as its start. A first job that started while still queued
-     * waits for the running job's exit. A refusal or no answer puts the jobs still queued back
-     * to idle and the claim keeps its running job.
+     * waits for the running job's exit. A refusal puts the jobs still queued back to idle and the
+     * claim keeps its running job. No answer at all says nothing (the startd may hold the jobs):
+     * they stay on the claim and are asked about again ({@link #watch}, the keep-alive round), as
+     * after a restart.
      */
     boolean answered(Claim c, List<JobId> jobs, Startds.QueuedAnswer answer, Throwable failure) {
         JobId first = jobs.get(0);
-        if (failure != null) {
+        if (failure != null && Completions.cause(failure) instanceof ScheddFailure) {
             LOG.debug("jobs {} queued on {} did not queue there ({}): idle again", jobs, c, Completions.message(failure));
             jobs.forEach(job -> backToIdle(c, job));
+            return false;
+        }
+        if (failure != null) {
+            LOG.info("queuing jobs {} on {} got no answer; asking again: {}", jobs, c, Completions.message(failure));
+            jobs.stream().filter(c::isQueued).forEach(job -> c.requeueing(job, true));
+            if (first.equals(c.job())) {
+                c.reactivating(true);
+            }
             return false;
         }
         if (!answer.firstStarted()) {

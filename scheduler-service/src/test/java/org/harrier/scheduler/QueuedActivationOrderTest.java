@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * running job's exit report arrive, every job of the cluster runs to completion exactly once:
  * none is lost (Idle but neither offered nor on a claim), none started twice. A driver plays a
  * well-behaved startd (a job running and a queue per claim, each exit report naming the queued
- * job that started in its place) and negotiator around one scripted moment.
+ * job that started in its place), negotiator and keep-alive round around one scripted moment.
  */
 class QueuedActivationOrderTest extends ScheddFixture {
     private static final int JOBS = 5;
@@ -129,6 +129,7 @@ class QueuedActivationOrderTest extends ScheddFixture {
      * job exits, claims are granted and released, until nothing is left or nothing moves.
      */
     private void drive() {
+        boolean renewed = false;
         for (int step = 0; step < 200; step++) {
             owner.runAll();
             boolean moved = false;
@@ -159,9 +160,13 @@ class QueuedActivationOrderTest extends ScheddFixture {
                 matchAndGrant("slot1@host1");
                 moved = true;
             }
-            if (!moved) {
+            if (!moved && renewed) {
                 return;
             }
+            if (!moved) {
+                await(schedd.renewClaims()); // the keep-alive round asks again about what was never answered
+            }
+            renewed = !moved;
         }
     }
 }

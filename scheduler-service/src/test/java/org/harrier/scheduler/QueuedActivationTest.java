@@ -229,4 +229,18 @@ class QueuedActivationTest extends ScheddFixture {
         assertEquals(0, (int) await(schedd.claimCount()), "the claim is given up");
         assertEquals(JOBS - 2, requests().get(0).count(), "1.2 and every queued job matched anew");
     }
+
+    @Test
+    void aQueuedActivationWithNoAnswerLeavesItsJobsOnTheClaimAndAsksAgainAboutEach() {
+        secondJobRunning(SHORT);
+        RecordingStartds.Call q = queued();
+        q.answer().completeExceptionally(new java.util.concurrent.TimeoutException("no answer within 30 s"));
+        owner.runAll();
+        assertTrue(ClaimRecord.isPending(await(schedd.ad(J2))), "the startd may hold it: it stays on the claim");
+        assertEquals(2, requests().get(0).count(), "not offered for matching");
+        await(schedd.renewClaims());
+        List<RecordingStartds.Call> again = startds.pending("ActivateQueued");
+        assertEquals(q.jobs(), again.stream().map(RecordingStartds.Call::job).toList(), "each asked about again, in order");
+        assertTrue(again.stream().allMatch(c -> c.jobs().size() == 1));
+    }
 }
