@@ -196,7 +196,12 @@ final class Negotiator {
         return call.thenApply(raw -> Requests.read(scheduler, raw))
                 .orTimeout(settings.callTimeout().toNanos() * 2, TimeUnit.NANOSECONDS)
                 .exceptionally(e -> {
-                    LOG.warn("GetRequests on {} failed; negotiating without it this cycle: {}", scheduler, e.toString());
+                    if (Completions.cause(e) instanceof Schedulers.Gone gone) {
+                        // A scheduler stopping (a personal grid closes it before its negotiator) has no requests.
+                        LOG.info("{} serves no scheduler now ({}); negotiating without it this cycle", scheduler, gone.getMessage());
+                    } else {
+                        LOG.warn("GetRequests on {} failed; negotiating without it this cycle: {}", scheduler, e.toString());
+                    }
                     return List.of();
                 });
     }

@@ -14,7 +14,17 @@ import org.harrier.protocol.scheduler.Matched;
  * block it.
  */
 public interface Schedulers {
-    /** {@code GetRequests()} on {@code scheduler} at {@code agent}: completes with its answer, or exceptionally. */
+    /** The scheduler's agent answered but serves no scheduler object: it is stopping (or starting). */
+    final class Gone extends RuntimeException {
+        public Gone(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * {@code GetRequests()} on {@code scheduler} at {@code agent}: completes with its answer, or
+     * exceptionally ({@link Gone} when the agent no longer serves the object).
+     */
     CompletionStage<GetRequests.Requests> getRequests(AgentName agent, ObjectId scheduler);
 
     /** {@code Matched(Matches)} on {@code scheduler} at {@code agent}: completes when acknowledged, or exceptionally. */

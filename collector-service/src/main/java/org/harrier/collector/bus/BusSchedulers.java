@@ -1,11 +1,14 @@
 package org.harrier.collector.bus;
 
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 import org.harrier.bus.Console;
+import org.harrier.bus.QmfException;
 import org.harrier.collector.Schedulers;
 import org.harrier.protocol.AgentName;
+import org.harrier.protocol.Completions;
 import org.harrier.protocol.ObjectId;
 import org.harrier.protocol.scheduler.GetRequests;
 import org.harrier.protocol.scheduler.Matched;
@@ -22,7 +25,11 @@ final class BusSchedulers implements Schedulers {
 
     @Override
     public CompletionStage<GetRequests.Requests> getRequests(AgentName scheduler, ObjectId object) {
-        return console.call(scheduler, object, new GetRequests(), timeout);
+        return console.call(scheduler, object, new GetRequests(), timeout).exceptionallyCompose(e -> {
+            Throwable cause = Completions.cause(e);
+            return CompletableFuture.failedFuture(cause instanceof QmfException q && q.code() == QmfException.UNKNOWN_OBJECT
+                    ? new Schedulers.Gone(q.getMessage()) : e);
+        });
     }
 
     @Override
