@@ -284,7 +284,7 @@ final class QueueKeeper {
         for (Reconnect.Step step : Reconnect.plan(recorded)) {
             JobId id = step.id();
             if (step.forgetPending()) {
-                ClaimRecord.deletePending(ClaimRecord.forget(requeue, id), id, queue.ad(id));
+                ClaimRecord.forget(requeue, id, queue.ad(id));
             }
             switch (step.action()) {
                 case INDEX -> {

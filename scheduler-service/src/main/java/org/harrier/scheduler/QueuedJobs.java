@@ -24,7 +24,7 @@ import org.slf4j.LoggerFactory;
  * report, so a short job costs about one message and the slot never waits for a round trip.
  * A queued job stays Idle here, off the idle index, with its activation recorded on the claim as
  * any Activate's is ({@link Activations}), until its start is reported; a claim that stops
- * before it ran sends it back to idle, and so does a running job that outlasts {@link #HOLD}.
+ * before it ran sends it back to idle, and so does a running job that outlasts {@link #HOLD_MILLIS}.
  *
  * <p>Owner thread: every method runs on the scheduler's owner executor.
  */
@@ -196,7 +196,7 @@ final class QueuedJobs {
     void forgetPending(JobId id) {
         ClassAd ad = keeper.queue().ad(id);
         if (ClaimRecord.isPending(ad)) {
-            keeper.record(ClaimRecord.deletePending(ClaimRecord.forget(Transaction.builder(), id), id, ad).build());
+            keeper.record(ClaimRecord.forget(Transaction.builder(), id, ad).build());
         }
     }
 }

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Predicate;
-import org.harrier.classad.ClassAd;
 import org.harrier.scheduler.match.Claim;
 import org.harrier.scheduler.match.ClaimRecord;
 import org.harrier.scheduler.match.Claims;
@@ -46,11 +45,7 @@ final class ShutdownRelease {
             jobs.add(c.job());
             for (JobId job : jobs) {
                 if (job != null && keeper.queue().contains(job)) {
-                    ClaimRecord.forget(tx, job);
-                    ClassAd ad = keeper.queue().ad(job);
-                    if (ClaimRecord.isPending(ad)) {
-                        ClaimRecord.deletePending(tx, job, ad);
-                    }
+                    ClaimRecord.forget(tx, job, keeper.queue().ad(job));
                 }
             }
         }

@@ -146,14 +146,18 @@ public record ClaimRecord(String claimId, String startdAgent, String startdSlot,
     }
 
     /** Adds to {@code b} the deletion of job {@code id}'s pending mark (and its place in a queue, if {@code ad} has one). */
-    public static Transaction.Builder deletePending(Transaction.Builder b, JobId id, ClassAd ad) {
+    private static Transaction.Builder deletePending(Transaction.Builder b, JobId id, ClassAd ad) {
         b.delete(id, PENDING_ACTIVATION);
         return ad != null && ad.lookup(QUEUED_ORDER) != null ? b.delete(id, QUEUED_ORDER) : b;
     }
 
-    /** Adds to {@code b} the deletion of a record from job {@code id}: its claim is given back. */
-    public static Transaction.Builder forget(Transaction.Builder b, JobId id) {
-        return b.delete(id, CLAIM_ID).delete(id, STARTD_AGENT).delete(id, STARTD_SLOT);
+    /**
+     * Adds to {@code b} the deletion of a record from job {@code id}: its claim is given back,
+     * with the pending mark and the place in a queue {@code ad} (the job now) has, if any.
+     */
+    public static Transaction.Builder forget(Transaction.Builder b, JobId id, ClassAd ad) {
+        b.delete(id, CLAIM_ID).delete(id, STARTD_AGENT).delete(id, STARTD_SLOT);
+        return isPending(ad) ? deletePending(b, id, ad) : b;
     }
 
     /**
@@ -167,6 +171,6 @@ public record ClaimRecord(String claimId, String startdAgent, String startdSlot,
         }
         Transaction.Builder b = Transaction.builder();
         tx.ops().forEach(b::add);
-        return deletePending(forget(b, id), id, ad).build();
+        return forget(b, id, ad).build();
     }
 }

@@ -242,7 +242,8 @@ final class HistorySidecar implements AutoCloseable {
         return new IndexEntry((int) cluster, (int) proc, start, length);
     }
 
-    private static boolean startsWith(byte[] line, int from, int to, byte[] prefix) {
+    /** True when {@code line}'s bytes from {@code from} (to {@code to}) begin with {@code prefix}. */
+    static boolean startsWith(byte[] line, int from, int to, byte[] prefix) {
         if (to - from < prefix.length) {
             return false;
         }

@@ -75,7 +75,7 @@ final class HistoryTail {
             if (start == 0 && !fromStart) {
                 return -1;
             }
-            if (startsWithBanner(b, start, nl)) {
+            if (HistorySidecar.startsWith(b, start, nl, BANNER)) {
                 return nl + 1;
             }
             nl = start - 1;
@@ -90,17 +90,5 @@ final class HistoryTail {
             i--;
         }
         return i;
-    }
-
-    private static boolean startsWithBanner(byte[] b, int from, int to) {
-        if (to - from < BANNER.length) {
-            return false;
-        }
-        for (int i = 0; i < BANNER.length; i++) {
-            if (b[from + i] != BANNER[i]) {
-                return false;
-            }
-        }
-        return true;
     }
 }
