@@ -1,6 +1,10 @@
 package org.harrier.collector;
 
+import java.util.List;
+import java.util.function.BooleanSupplier;
+
 import org.harrier.rules.Resources;
+import org.harrier.collector.negotiation.Preemption;
 import org.harrier.collector.negotiation.SlotOffer;
 
 /**
@@ -12,12 +16,24 @@ import org.harrier.collector.negotiation.SlotOffer;
  * appearing; a slot becoming able to take work (Unclaimed again); a partitionable slot getting
  * resources back (a claim released, or its match notices timed out). Anything else, including the periodic re-advertisement of
  * an unchanged ad and a claimed dynamic slot appearing, waits for NEGOTIATOR_INTERVAL.
+ *
+ * <p>New submissions alone start a cycle only while the pool has room for a job
+ * ({@link #roomForWork}): a slot offered to the planner, or a running one some job could
+ * preempt. Without either a cycle cannot match anything: the planner places a job only on an
+ * available slot (Unclaimed, or partitionable with resources left, less what earlier matches
+ * hold) or by preempting (by the slot's Rank, or by priority when PREEMPTION_REQUIREMENTS is
+ * not False), and a slot whose match timed out or whose claim ended announces itself with an
+ * ad of its own, which starts a cycle then. While submissions stream into a pool whose slots
+ * are all claimed and reused by their schedulers, that rule ran a cycle and a GetRequests round
+ * trip for every scheduler ad (ten a second) to no end. More idle jobs still start one in any
+ * case, so a new job's rejection reasons and the cycle statistics stay current.
  */
 final class CycleTrigger {
     private CycleTrigger() {
     }
 
-    static boolean startsCycle(AdUpdate update) {
+    /** {@code room} says whether the pool has room for a job now; asked only for new submissions. */
+    static boolean startsCycle(AdUpdate update, BooleanSupplier room) {
         if (update.kind() != AdUpdate.Kind.ADDED && update.kind() != AdUpdate.Kind.REPLACED) {
             return false;
         }
@@ -25,9 +41,24 @@ final class CycleTrigger {
         StoredAd before = update.previous();
         return switch (now.type()) {
             case SUBMITTER -> more(now, before, "IdleJobs");
-            case SCHEDULER -> more(now, before, "TotalIdleJobs") || now.count("TotalIdleJobs") > 0 && more(now, before, "JobsSubmitted");
+            case SCHEDULER -> more(now, before, "TotalIdleJobs")
+                    || now.count("TotalIdleJobs") > 0 && more(now, before, "JobsSubmitted") && room.getAsBoolean();
             case SLOT -> slotOpened(now, before);
         };
+    }
+
+    /**
+     * Whether a cycle could place a job on {@code offers} (the slots as the next plan sees them,
+     * match holds applied): one is available, or one runs a job that {@code preemption} or its
+     * Rank lets another job take over.
+     */
+    static boolean roomForWork(List<SlotOffer> offers, Preemption preemption) {
+        for (SlotOffer offer : offers) {
+            if (offer.available() || offer.runningJob() && offer.preemptible(preemption)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean more(StoredAd now, StoredAd before, String attribute) {

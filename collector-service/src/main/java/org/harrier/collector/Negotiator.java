@@ -21,6 +21,7 @@ import org.harrier.collector.negotiation.Negotiation;
 import org.harrier.collector.negotiation.NegotiationPolicy;
 import org.harrier.collector.negotiation.NegotiationSnapshot;
 import org.harrier.collector.negotiation.PlannedMatch;
+import org.harrier.collector.negotiation.Preemption;
 import org.harrier.collector.negotiation.Reason;
 import org.harrier.collector.negotiation.ResourceRequest;
 import org.harrier.collector.negotiation.SlotOffer;
@@ -60,6 +61,7 @@ final class Negotiator {
     private final MatchHolds holds = new MatchHolds();
     private final PoolAccounts accounts;
     private final boolean informStartd;
+    private final Preemption preemption;
     private Phase phase = Phase.IDLE;
     private boolean again;
     private boolean closed;
@@ -76,6 +78,7 @@ final class Negotiator {
         this.events = peers.events();
         this.accounts = new PoolAccounts(negotiation, LimitHolds.lapseAfter(settings.updateInterval()));
         this.informStartd = negotiation.informStartd();
+        this.preemption = negotiation.preemption();
     }
 
     /** Reschedule: a cycle starts NEGOTIATOR_CYCLE_DELAY from now (coalesced with any other trigger). May be called from any thread. */
@@ -121,9 +124,14 @@ final class Negotiator {
     }
 
     void onAdUpdate(AdUpdate update) {
-        if (CycleTrigger.startsCycle(update)) {
+        if (CycleTrigger.startsCycle(update, this::roomForWork)) {
             trigger();
         }
+    }
+
+    /** Whether the slots, less what this negotiator's matches hold, have room for a job (CycleTrigger). */
+    private boolean roomForWork() {
+        return CycleTrigger.roomForWork(holds.offers(store.ads(AdType.SLOT)), preemption);
     }
 
     /** Asks for a cycle: one starts NEGOTIATOR_CYCLE_DELAY from now, or after the running one. */

@@ -299,6 +299,34 @@ class CentralManagerTest {
     }
 
     @Test
+    void newSubmissionsStartNoCycleWhileNoSlotCouldTakeAJobAndDoOnceOneCould() throws Exception {
+        start(settings());
+        grid.answers(SCHEDD, List.of(request(7L, "alice", 1)));
+        manager.accept(DataIndication.slot("slot1@exec1").with("State", "Claimed").with("RemoteUser", "alice")
+                .with("Rank", 0L).with("CurrentRank", 0L).data(), DAEMONS);
+        schedulerAd(1, 10);
+        Waiting.until("the cycle for the first idle job", () -> grid.cyclesPublished() == 1);
+
+        schedulerAd(1, 11);
+        schedulerAd(1, 12);
+        query(Query.all("slot"));
+        assertTrue(manager.negotiatorIdle().get(10, TimeUnit.SECONDS));
+        assertEquals(1, grid.getRequestsCalls.size(), "every slot claimed, none preemptible: nothing a cycle could do");
+
+        // A slot that can take work (though not this job) starts a cycle of its own...
+        manager.accept(DataIndication.slot("slot2@exec1").withExpr("Requirements", "false").data(), DAEMONS);
+        Waiting.until("the cycle for the new slot", () -> grid.cyclesPublished() == 2);
+        // ...and from then on new submissions do too.
+        schedulerAd(1, 13);
+        Waiting.until("the cycle for the new submission", () -> grid.getRequestsCalls.size() == 3);
+    }
+
+    private void schedulerAd(long idle, long submitted) {
+        manager.accept(DataIndication.scheduler("submit1").with("TotalIdleJobs", idle).with("JobsSubmitted", submitted).data(),
+                DAEMONS);
+    }
+
+    @Test
     void anAdIsDroppedWhenItsLifetimePassesOnTheClock() throws Exception {
         start(settings().withClassAdLifetime(Duration.ofSeconds(15)));
         unclaimedSlot("slot1@exec1");

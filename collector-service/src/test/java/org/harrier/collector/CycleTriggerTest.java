@@ -4,17 +4,31 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.function.BooleanSupplier;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Which updates start a negotiation cycle (docs/protocols.md "Negotiation"): more idle jobs, a
  * slot that can take work appearing or becoming able to, a partitionable slot getting resources
- * back. Ads are written {@code class: attr=value,attr=value}; "-" is no ad.
+ * back; new submissions only while the pool has room for a job. Ads are written
+ * {@code class: attr=value,attr=value}; "-" is no ad.
  */
 class CycleTriggerTest {
     private static final Instant T0 = Instant.parse("2026-11-21T10:00:00Z");
+    private static final BooleanSupplier ROOM = () -> true;
+    private static final BooleanSupplier NO_ROOM = () -> false;
+
+    /** The update {@code after} makes to a store holding {@code before}. */
+    private static AdUpdate update(String before, String after) {
+        AdStore store = new AdStore(Duration.ofSeconds(15));
+        if (!before.equals("-")) {
+            store.apply(parse(before).data(), T0);
+        }
+        return store.apply(parse(after).data(), T0.plusSeconds(1));
+    }
 
     private static DataIndication parse(String text) {
         String[] parts = text.split(":", 2);
@@ -64,13 +78,34 @@ class CycleTriggerTest {
             "slot: SlotType=Partitionable,Cpus=2,State=Matched   | slot: SlotType=Partitionable,Cpus=2,State=Owner     | false",
     })
     void aCycleStartsOnlyWhenThereIsNewWorkOrNewRoom(String before, String after, boolean starts) {
-        AdStore store = new AdStore(Duration.ofSeconds(15));
-        if (!before.equals("-")) {
-            store.apply(parse(before).data(), T0);
-        }
-        AdUpdate update = store.apply(parse(after).data(), T0.plusSeconds(1));
+        assertEquals(starts, CycleTrigger.startsCycle(update(before, after), ROOM));
+    }
 
-        assertEquals(starts, CycleTrigger.startsCycle(update));
+    @ParameterizedTest(name = "[{index}] {0} -> {1}: {2}")
+    @CsvSource(delimiter = '|', value = {
+            "scheduler: TotalIdleJobs=1,JobsSubmitted=7          | scheduler: TotalIdleJobs=1,JobsSubmitted=8          | false",
+            "scheduler: TotalIdleJobs=9,JobsSubmitted=7          | scheduler: TotalIdleJobs=3,JobsSubmitted=20         | false",
+            "scheduler: TotalIdleJobs=0                          | scheduler: TotalIdleJobs=5                          | true",
+            "scheduler: TotalIdleJobs=1,JobsSubmitted=7          | scheduler: TotalIdleJobs=2,JobsSubmitted=8          | true",
+            "submitter: IdleJobs=3                               | submitter: IdleJobs=4                               | true",
+            "slot: State=Claimed                                 | slot: State=Unclaimed                               | true",
+            "slot: SlotType=Partitionable,Cpus=0                 | slot: SlotType=Partitionable,Cpus=1                 | true",
+    })
+    void newSubmissionsAloneStartNoCycleInAPoolWithoutRoomButMoreIdleJobsAndNewRoomStillDo(String before, String after,
+            boolean starts) {
+        assertEquals(starts, CycleTrigger.startsCycle(update(before, after), NO_ROOM));
+    }
+
+    @Test
+    void roomIsAskedForOnlyWhenNewSubmissionsAloneWouldStartTheCycle() {
+        BooleanSupplier unasked = () -> {
+            throw new AssertionError("asked whether the pool has room");
+        };
+
+        assertEquals(true, CycleTrigger.startsCycle(update("submitter: IdleJobs=3", "submitter: IdleJobs=4"), unasked));
+        assertEquals(true, CycleTrigger.startsCycle(update("scheduler: TotalIdleJobs=0", "scheduler: TotalIdleJobs=1"), unasked));
+        assertEquals(false, CycleTrigger.startsCycle(update("scheduler: TotalIdleJobs=0,JobsSubmitted=1",
+                "scheduler: TotalIdleJobs=0,JobsSubmitted=2"), unasked));
     }
 
     @ParameterizedTest(name = "[{index}] a delete of {0}")
@@ -79,6 +114,6 @@ class CycleTriggerTest {
         AdStore store = new AdStore(Duration.ofSeconds(15));
         store.apply(parse(ad).data(), T0);
 
-        assertEquals(false, CycleTrigger.startsCycle(store.apply(parse(ad).deleted().data(), T0)));
+        assertEquals(false, CycleTrigger.startsCycle(store.apply(parse(ad).deleted().data(), T0), ROOM));
     }
 }

@@ -5,6 +5,8 @@ import org.harrier.rules.Resources;
 import java.util.Objects;
 
 import org.harrier.classad.ClassAd;
+import org.harrier.classad.Coercion;
+import org.harrier.classad.Expr;
 import org.harrier.classad.StringValue;
 import org.harrier.classad.Value;
 import org.harrier.protocol.AgentName;
@@ -59,6 +61,27 @@ public record SlotOffer(ObjectId id, AgentName startd, ClassAd ad) {
      */
     public boolean runningJob() {
         return !partitionable() && "Claimed".equalsIgnoreCase(state()) && remoteUser() != null;
+    }
+
+    /**
+     * Whether some job could preempt the one this running slot has (the planner's two reasons,
+     * {@link Preemption}): priority preemption is configured at all, or the slot's Rank is an
+     * expression (it may rank another job higher) or a constant above its {@code CurrentRank}.
+     * A slot without Rank, or with a constant Rank its running job already gets, never yields.
+     */
+    public boolean preemptible(Preemption rules) {
+        if (rules.priorityPreemptionPossible()) {
+            return true;
+        }
+        Expr rank = ad.lookup("Rank");
+        if (rank == null) {
+            return false;
+        }
+        if (!(rank instanceof Value constant)) {
+            return true;
+        }
+        double d = Coercion.toDouble(constant);
+        return (Double.isNaN(d) ? 0 : d) > currentRank();
     }
 
     /** The submitter of the job this slot runs (its claim's RemoteUser), or null. */
