@@ -17,22 +17,25 @@ import org.harrier.collector.negotiation.SlotOffer;
  * resources back (a claim released, or its match notices timed out). Anything else, including the periodic re-advertisement of
  * an unchanged ad and a claimed dynamic slot appearing, waits for NEGOTIATOR_INTERVAL.
  *
- * <p>New submissions alone start a cycle only while the pool has room for a job
- * ({@link #roomForWork}): a slot offered to the planner, or a running one some job could
+ * <p>New work (more idle jobs, new submissions) starts a cycle only while the pool has room for
+ * a job ({@link #roomForWork}): a slot offered to the planner, or a running one some job could
  * preempt. Without either a cycle cannot match anything: the planner places a job only on an
  * available slot (Unclaimed, or partitionable with resources left, less what earlier matches
  * hold) or by preempting (by the slot's Rank, or by priority when PREEMPTION_REQUIREMENTS is
  * not False), and a slot whose match timed out or whose claim ended announces itself with an
- * ad of its own, which starts a cycle then. While submissions stream into a pool whose slots
- * are all claimed and reused by their schedulers, that rule ran a cycle and a GetRequests round
- * trip for every scheduler ad (ten a second) to no end. More idle jobs still start one in any
- * case, so a new job's rejection reasons and the cycle statistics stay current.
+ * ad of its own, which starts a cycle then and asks every scheduler with idle jobs. Neither
+ * GetRequests nor a cycle that matches nothing changes anything the accountant's own
+ * UPDATE_INTERVAL tick does not; what is lost is the negotiator ad's statistics of such a cycle,
+ * which NEGOTIATOR_INTERVAL's cycle still brings up to date. While Submits stream into a pool
+ * whose slots are all claimed and reused by their schedulers, every scheduler and submitter ad
+ * (each sent every 100 ms, its idle count or JobsSubmitted higher) ran a cycle and a
+ * GetRequests round trip to no end.
  */
 final class CycleTrigger {
     private CycleTrigger() {
     }
 
-    /** {@code room} says whether the pool has room for a job now; asked only for new submissions. */
+    /** {@code room} says whether the pool has room for a job now; asked only about new work. */
     static boolean startsCycle(AdUpdate update, BooleanSupplier room) {
         if (update.kind() != AdUpdate.Kind.ADDED && update.kind() != AdUpdate.Kind.REPLACED) {
             return false;
@@ -40,9 +43,9 @@ final class CycleTrigger {
         StoredAd now = update.current();
         StoredAd before = update.previous();
         return switch (now.type()) {
-            case SUBMITTER -> more(now, before, "IdleJobs");
-            case SCHEDULER -> more(now, before, "TotalIdleJobs")
-                    || now.count("TotalIdleJobs") > 0 && more(now, before, "JobsSubmitted") && room.getAsBoolean();
+            case SUBMITTER -> more(now, before, "IdleJobs") && room.getAsBoolean();
+            case SCHEDULER -> (more(now, before, "TotalIdleJobs")
+                    || now.count("TotalIdleJobs") > 0 && more(now, before, "JobsSubmitted")) && room.getAsBoolean();
             case SLOT -> slotOpened(now, before);
         };
     }

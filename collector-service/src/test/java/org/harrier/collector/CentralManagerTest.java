@@ -82,6 +82,16 @@ class CentralManagerTest {
         manager.accept(DataIndication.slot(name).with("SlotType", "Static").withExpr("Requirements", "true").data(), DAEMONS);
     }
 
+    /**
+     * An Unclaimed slot that takes no job (Requirements false), and the cycle its ad starts: room
+     * for a job, without which new work starts no cycle (CycleTrigger.roomForWork).
+     */
+    private void roomForAJob() {
+        long before = grid.cyclesPublished();
+        manager.accept(DataIndication.slot("slot0@exec1").withExpr("Requirements", "false").data(), DAEMONS);
+        Waiting.until("the new slot's cycle", () -> grid.cyclesPublished() > before);
+    }
+
     private void idleJobs(long n) {
         manager.accept(DataIndication.submitter("alice@submit1").with("IdleJobs", n).data(), DAEMONS);
     }
@@ -150,6 +160,7 @@ class CentralManagerTest {
             String schedulerName, String expected) {
         start(settings());
         grid.answers(SCHEDD, List.of());
+        roomForAJob();
         if (kind.equals("scheduler")) {
             manager.accept(DataIndication.scheduler(schedulerName).with(idleAttribute, 2L).data(), DAEMONS);
         } else {
@@ -254,6 +265,8 @@ class CentralManagerTest {
         CompletableFuture<List<?>> slowAnswer = new CompletableFuture<>();
         grid.answersWith(SCHEDD, s -> grid.getRequestsCalls.size() == 1 ? slowAnswer
                 : CompletableFuture.completedFuture(List.of(request(8L, "alice", 1))));
+        roomForAJob();
+        long before = grid.cyclesPublished();
         idleJobs(1);
         Waiting.until("the first GetRequests", () -> grid.getRequestsCalls.size() == 1);
 
@@ -261,11 +274,11 @@ class CentralManagerTest {
             idleJobs(n);
         }
         unclaimedSlot("slot1@exec1");
-        assertEquals(1, query(Query.all("slot")).size(), "Query answered during the cycle");
+        assertEquals(2, query(Query.all("slot")).size(), "Query answered during the cycle (with the slot that made room)");
         assertEquals(1, grid.getRequestsCalls.size());
 
         slowAnswer.complete(List.of());
-        Waiting.until("one more cycle", () -> grid.cyclesPublished() == 2);
+        Waiting.until("one more cycle", () -> grid.cyclesPublished() == before + 2);
         assertTrue(manager.negotiatorIdle().get(10, TimeUnit.SECONDS), "six triggers during a cycle make one more, not six");
         assertEquals(2, grid.getRequestsCalls.size());
         assertEquals(8L, grid.matchedCalls.get(0).matches().get(0).get("RequestId"));
@@ -285,8 +298,9 @@ class CentralManagerTest {
     void republishingTheSameIdleCountStartsNoCycle() throws Exception {
         start(settings());
         grid.answers(SCHEDD, List.of());
+        roomForAJob();
         idleJobs(2);
-        Waiting.until("the first cycle", () -> grid.cyclesPublished() == 1);
+        Waiting.until("the first cycle with idle jobs", () -> grid.cyclesPublished() == 2);
 
         idleJobs(2);
         idleJobs(1);
@@ -299,26 +313,26 @@ class CentralManagerTest {
     }
 
     @Test
-    void newSubmissionsStartNoCycleWhileNoSlotCouldTakeAJobAndDoOnceOneCould() throws Exception {
+    void newWorkStartsNoCycleWhileNoSlotCouldTakeAJobAndDoesOnceOneCould() throws Exception {
         start(settings());
         grid.answers(SCHEDD, List.of(request(7L, "alice", 1)));
         manager.accept(DataIndication.slot("slot1@exec1").with("State", "Claimed").with("RemoteUser", "alice")
                 .with("Rank", 0L).with("CurrentRank", 0L).data(), DAEMONS);
-        schedulerAd(1, 10);
-        Waiting.until("the cycle for the first idle job", () -> grid.cyclesPublished() == 1);
 
-        schedulerAd(1, 11);
-        schedulerAd(1, 12);
+        schedulerAd(1, 10);
+        schedulerAd(2, 11);
+        idleJobs(2);
         query(Query.all("slot"));
         assertTrue(manager.negotiatorIdle().get(10, TimeUnit.SECONDS));
-        assertEquals(1, grid.getRequestsCalls.size(), "every slot claimed, none preemptible: nothing a cycle could do");
+        assertEquals(0, grid.cyclesPublished(), "every slot claimed, none preemptible: nothing a cycle could do");
+        assertEquals(List.of(), grid.getRequestsCalls);
 
-        // A slot that can take work (though not this job) starts a cycle of its own...
+        // A slot that can take work (though not this job) starts a cycle of its own, which asks...
         manager.accept(DataIndication.slot("slot2@exec1").withExpr("Requirements", "false").data(), DAEMONS);
-        Waiting.until("the cycle for the new slot", () -> grid.cyclesPublished() == 2);
-        // ...and from then on new submissions do too.
-        schedulerAd(1, 13);
-        Waiting.until("the cycle for the new submission", () -> grid.getRequestsCalls.size() == 3);
+        Waiting.until("the cycle for the new slot", () -> grid.getRequestsCalls.size() == 1);
+        // ...and from then on new work does too.
+        schedulerAd(2, 12);
+        Waiting.until("the cycle for the new submission", () -> grid.getRequestsCalls.size() == 2);
     }
 
     private void schedulerAd(long idle, long submitted) {

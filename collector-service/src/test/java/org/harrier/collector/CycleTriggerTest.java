@@ -85,27 +85,33 @@ class CycleTriggerTest {
     @CsvSource(delimiter = '|', value = {
             "scheduler: TotalIdleJobs=1,JobsSubmitted=7          | scheduler: TotalIdleJobs=1,JobsSubmitted=8          | false",
             "scheduler: TotalIdleJobs=9,JobsSubmitted=7          | scheduler: TotalIdleJobs=3,JobsSubmitted=20         | false",
-            "scheduler: TotalIdleJobs=0                          | scheduler: TotalIdleJobs=5                          | true",
-            "scheduler: TotalIdleJobs=1,JobsSubmitted=7          | scheduler: TotalIdleJobs=2,JobsSubmitted=8          | true",
-            "submitter: IdleJobs=3                               | submitter: IdleJobs=4                               | true",
+            "scheduler: TotalIdleJobs=0                          | scheduler: TotalIdleJobs=5                          | false",
+            "scheduler: TotalIdleJobs=1,JobsSubmitted=7          | scheduler: TotalIdleJobs=2,JobsSubmitted=8          | false",
+            "-                                                   | submitter: IdleJobs=3                               | false",
+            "submitter: IdleJobs=3                               | submitter: IdleJobs=4                               | false",
+            "-                                                   | slot: State=Unclaimed                               | true",
             "slot: State=Claimed                                 | slot: State=Unclaimed                               | true",
             "slot: SlotType=Partitionable,Cpus=0                 | slot: SlotType=Partitionable,Cpus=1                 | true",
+            "slot: SlotType=Partitionable,Cpus=2,State=Matched   | slot: SlotType=Partitionable,Cpus=2,State=Unclaimed | true",
     })
-    void newSubmissionsAloneStartNoCycleInAPoolWithoutRoomButMoreIdleJobsAndNewRoomStillDo(String before, String after,
-            boolean starts) {
+    void newWorkStartsNoCycleInAPoolWithoutRoomButNewRoomStillDoes(String before, String after, boolean starts) {
         assertEquals(starts, CycleTrigger.startsCycle(update(before, after), NO_ROOM));
     }
 
-    @Test
-    void roomIsAskedForOnlyWhenNewSubmissionsAloneWouldStartTheCycle() {
+    @ParameterizedTest(name = "[{index}] {0} -> {1}: {2}")
+    @CsvSource(delimiter = '|', value = {
+            "slot: State=Claimed                                 | slot: State=Unclaimed                               | true",
+            "slot: State=Unclaimed                               | slot: State=Claimed                                 | false",
+            "submitter: IdleJobs=3                               | submitter: IdleJobs=3                               | false",
+            "submitter: IdleJobs=3                               | submitter: IdleJobs=2                               | false",
+            "scheduler: TotalIdleJobs=0,JobsSubmitted=1          | scheduler: TotalIdleJobs=0,JobsSubmitted=2          | false",
+    })
+    void whetherThePoolHasRoomIsAskedOnlyAboutNewWork(String before, String after, boolean starts) {
         BooleanSupplier unasked = () -> {
             throw new AssertionError("asked whether the pool has room");
         };
 
-        assertEquals(true, CycleTrigger.startsCycle(update("submitter: IdleJobs=3", "submitter: IdleJobs=4"), unasked));
-        assertEquals(true, CycleTrigger.startsCycle(update("scheduler: TotalIdleJobs=0", "scheduler: TotalIdleJobs=1"), unasked));
-        assertEquals(false, CycleTrigger.startsCycle(update("scheduler: TotalIdleJobs=0,JobsSubmitted=1",
-                "scheduler: TotalIdleJobs=0,JobsSubmitted=2"), unasked));
+        assertEquals(starts, CycleTrigger.startsCycle(update(before, after), unasked));
     }
 
     @ParameterizedTest(name = "[{index}] a delete of {0}")
