@@ -124,7 +124,8 @@ final class Negotiator {
     }
 
     void onAdUpdate(AdUpdate update) {
-        if (CycleTrigger.startsCycle(update, this::roomForWork)) {
+        // A cycle already scheduled takes every trigger: no need to look over the slots for room.
+        if (phase != Phase.SCHEDULED && CycleTrigger.startsCycle(update, this::roomForWork)) {
             trigger();
         }
     }
