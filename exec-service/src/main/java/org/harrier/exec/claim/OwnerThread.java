@@ -102,8 +102,8 @@ public final class OwnerThread {
 
     /**
      * Runs {@code work} on the owner thread; the future completes there with its answer or its
-     * exception once what the work changed is published, or at once with {@link StartdFailure.Failed} when
-     * the startd is shut down. Any thread.
+     * exception once what the work changed is published, or at once with
+     * {@link StartdFailure.Failed} when the startd is shut down. Any thread.
      */
     public <T> CompletableFuture<T> call(Supplier<T> work) {
         CompletableFuture<T> f = new CompletableFuture<>();
