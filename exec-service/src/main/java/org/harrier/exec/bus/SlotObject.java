@@ -44,9 +44,8 @@ import org.harrier.rules.Permission;
  * an administrator may call any; anyone else is answered forbidden (docs/protocols.md, "Authorisation").
  *
  * <p>Threads: {@link #values()} is read by the agent's threads from a volatile snapshot the
- * startd's owner thread replaces ({@link #update}, which also owns the ad it was made from); the
- * handlers run on the agent's dispatch thread and only hand work to the {@link Startd}, whose
- * futures complete on its owner thread.
+ * startd's owner thread replaces; the handlers run on the agent's dispatch thread and only hand
+ * work to the {@link Startd}, whose futures complete on its owner thread.
  */
 final class SlotObject implements ManagedObject {
     private final ObjectId id;
@@ -54,14 +53,11 @@ final class SlotObject implements ManagedObject {
     private final Startd startd;
     private final MethodTable methods;
     private volatile Map<String, Object> values;
-    /** The ad {@link #values} was made from; the startd's owner thread only. */
-    private ClassAd ad;
 
     SlotObject(String name, boolean partitionable, Startd startd, ClassAd ad) {
         this.id = ObjectId.grid("slot", name);
         this.partitionable = partitionable;
         this.startd = startd;
-        this.ad = ad;
         this.values = AdMaps.toNative(ad);
         this.methods = new MethodTable("slot", StartdFailures::toQmf)
                 .on(ClaimSlot.METHOD, only(Caller.SCHEDD, ClaimSlot.METHOD, (q, c) -> claim(q)))
@@ -111,17 +107,9 @@ final class SlotObject implements ManagedObject {
         return methods;
     }
 
-    /**
-     * Replaces the advertised ad; true if it differs from the last one. The ClassAds are compared
-     * first: at a job's start or exit only one slot's ad changes, and the native form of the
-     * others (every expression written out) was most of what a publication cost.
-     */
+    /** Replaces the advertised ad; true if it differs from the last one. */
     boolean update(ClassAd ad) {
-        if (ad.equals(this.ad)) {
-            return false;
-        }
         Map<String, Object> next = AdMaps.toNative(ad);
-        this.ad = ad;
         if (next.equals(values)) {
             return false;
         }
