@@ -96,7 +96,7 @@ public final class Bus implements AutoCloseable {
         } catch (IllegalArgumentException e) {
             throw new BusException(e.getMessage(), e);
         }
-        JmsConnectionFactory factory = new JmsConnectionFactory(parsed.jmsUri());
+        JmsConnectionFactory factory = new BusConnectionFactory(parsed.jmsUri());
         if (options.caFile() != null) {
             factory.setSslContext(TrustedCa.context(options.caFile()));
         }
