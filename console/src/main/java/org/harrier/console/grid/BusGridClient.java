@@ -83,7 +83,7 @@ public final class BusGridClient implements GridClient {
             try {
                 BrokerAddress.Login login = address.login();
                 return new BusGridClient(Bus.connect(address.url(), new Bus.Options(login == null ? null : login.user(),
-                        login == null ? null : login.password(), address.caFile(), SEND_TIMEOUT)));
+                        login == null ? null : login.password(), address.caFile(), SEND_TIMEOUT, true)));
             } catch (LoginRefusedException e) {
                 throw new ConsoleFailure(e.getMessage() + " (a personal grid's own account finds its password in the"
                         + " grid's data directory; others set HARRIER_USER and HARRIER_PASSWORD_FILE, see docs/security.md)");
