@@ -32,10 +32,10 @@ class CheckpointScheddTest extends ScheddFixture {
         submit(JobAds.valid().build());
         ClaimGrant g = running(J0);
         clock.advance(Duration.ofSeconds(10));
-        assertTrue(await(schedd.jobCheckpointed(J0, g.claimId(), new CheckpointReport(1, 2048, 0.25))));
-        assertFalse(await(schedd.jobCheckpointed(J0, g.claimId(), new CheckpointReport(1, 2048, 0.25))), "repeated");
-        assertFalse(await(schedd.jobCheckpointed(J0, "claim-9", new CheckpointReport(2, 1, 0.1))), "another claim");
-        assertTrue(await(schedd.jobCheckpointed(J0, g.claimId(), new CheckpointReport(2, 1000, 0.5))));
+        assertTrue(await(schedd.reports().jobCheckpointed(J0, g.claimId(), new CheckpointReport(1, 2048, 0.25))));
+        assertFalse(await(schedd.reports().jobCheckpointed(J0, g.claimId(), new CheckpointReport(1, 2048, 0.25))), "repeated");
+        assertFalse(await(schedd.reports().jobCheckpointed(J0, "claim-9", new CheckpointReport(2, 1, 0.1))), "another claim");
+        assertTrue(await(schedd.reports().jobCheckpointed(J0, g.claimId(), new CheckpointReport(2, 1000, 0.5))));
 
         ClassAd ad = await(schedd.ad(J0));
         assertEquals(Expr.parse("2"), ad.lookup("NumCkpts"));
@@ -59,7 +59,7 @@ class CheckpointScheddTest extends ScheddFixture {
         call.answer().complete(null);
         assertEquals(List.of(J0), await(vacated));
 
-        assertTrue(await(schedd.jobExited(J0, g.claimId(), ExitReport.evicted(15, 0, 0, 3))));
+        assertTrue(await(schedd.reports().jobExited(J0, g.claimId(), ExitReport.evicted(15, 0, 0, 3))));
         assertEquals(IDLE, await(schedd.status(J0)));
         assertEquals(1, requests().size(), "matched again");
     }

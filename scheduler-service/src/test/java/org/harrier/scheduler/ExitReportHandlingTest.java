@@ -23,13 +23,13 @@ class ExitReportHandlingTest extends ScheddFixture {
 
     static Stream<Arguments> staleReports() {
         return Stream.of(
-                Arguments.of("exit on another claim", (Report) (f, c) -> f.await(f.schedd.jobExited(J0, "claim-99", ExitReport.code(1)))),
+                Arguments.of("exit on another claim", (Report) (f, c) -> f.await(f.schedd.reports().jobExited(J0, "claim-99", ExitReport.code(1)))),
                 Arguments.of("exit of a job the claim is not running",
-                        (Report) (f, c) -> f.await(f.schedd.jobExited(new JobId(1, 1), c.claimId(), ExitReport.code(1)))),
+                        (Report) (f, c) -> f.await(f.schedd.reports().jobExited(new JobId(1, 1), c.claimId(), ExitReport.code(1)))),
                 Arguments.of("exit of a job never queued",
-                        (Report) (f, c) -> f.await(f.schedd.jobExited(new JobId(42, 0), c.claimId(), ExitReport.code(1)))),
-                Arguments.of("start on another claim", (Report) (f, c) -> f.await(f.schedd.jobStarted(J0, "claim-99", "h"))),
-                Arguments.of("repeated start", (Report) (f, c) -> f.await(f.schedd.jobStarted(J0, c.claimId(), "h"))));
+                        (Report) (f, c) -> f.await(f.schedd.reports().jobExited(new JobId(42, 0), c.claimId(), ExitReport.code(1)))),
+                Arguments.of("start on another claim", (Report) (f, c) -> f.await(f.schedd.reports().jobStarted(J0, "claim-99", "h"))),
+                Arguments.of("repeated start", (Report) (f, c) -> f.await(f.schedd.reports().jobStarted(J0, c.claimId(), "h"))));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -51,9 +51,9 @@ class ExitReportHandlingTest extends ScheddFixture {
         ClaimGrant claim = running(J0);
         ExitReport r = ExitReport.code(3);
         assertEquals(List.of(true, false, false), List.of(
-                await(schedd.jobExited(J0, claim.claimId(), r)),
-                await(schedd.jobExited(J0, claim.claimId(), r)),
-                await(schedd.jobExited(J0, claim.claimId(), ExitReport.code(4)))));
+                await(schedd.reports().jobExited(J0, claim.claimId(), r)),
+                await(schedd.reports().jobExited(J0, claim.claimId(), r)),
+                await(schedd.reports().jobExited(J0, claim.claimId(), ExitReport.code(4)))));
         assertEquals(1, await(schedd.statistics()).jobsCompleted());
         assertEquals(org.harrier.classad.Expr.parse("3"), await(schedd.ad(J0)).lookup("ExitCode"));
         assertEquals(1, startds.all("Release").size());

@@ -164,7 +164,7 @@ class JobControlTest extends ScheddFixture {
         await(schedd.submitCluster(JobAds.valid().build(), 2, null));
         ClaimGrant g = matchAndGrant("slot1@host1");
         startds.answerAll("Activate");
-        await(schedd.jobStarted(J0, g.claimId(), "slot1_1@host1"));
+        await(schedd.reports().jobStarted(J0, g.claimId(), "slot1_1@host1"));
         CompletableFuture<List<JobId>> suspended = schedd.suspend(id("1"), QueueUser.SCHEDULER);
         owner.runAll();
         startds.answerAll("Suspend");
@@ -199,7 +199,7 @@ class JobControlTest extends ScheddFixture {
         ClaimGrant g = running(J0);
         CompletableFuture<List<JobId>> suspended = schedd.suspend(id("1.0"), QueueUser.SCHEDULER);
         owner.runAll();
-        assertTrue(await(schedd.jobExited(J0, g.claimId(), ExitReport.code(0))));
+        assertTrue(await(schedd.reports().jobExited(J0, g.claimId(), ExitReport.code(0))));
         startds.answerAll("Suspend");
         ScheddFailure.WrongState e = assertInstanceOf(ScheddFailure.WrongState.class, failure(suspended));
         assertEquals("job 1.0 could not be suspended: it changed state meanwhile", e.getMessage());
@@ -221,7 +221,7 @@ class JobControlTest extends ScheddFixture {
         assertEquals(Expr.parse("5"), attr(J0, "CumulativeSuspensionTime"));
         assertEquals(J1, lastActivated(), "the claim moves on");
         startds.answerAll("Activate");
-        await(schedd.jobStarted(J1, g.claimId(), "slot1_1@host1"));
+        await(schedd.reports().jobStarted(J1, g.claimId(), "slot1_1@host1"));
         suspend(J1);
         CompletableFuture<List<JobId>> removed = schedd.remove(id("1.1"), null, QueueUser.superUser("alice"));
         owner.runAll();
@@ -237,7 +237,7 @@ class JobControlTest extends ScheddFixture {
         submit(JobAds.valid().build());
         ClaimGrant g = running(J0);
         suspend(J0);
-        assertTrue(await(schedd.jobExited(J0, g.claimId(), ExitReport.code(0))));
+        assertTrue(await(schedd.reports().jobExited(J0, g.claimId(), ExitReport.code(0))));
         assertEquals(List.of(IDLE, RUNNING, SUSPENDED, COMPLETED), events.statusesOf(J0));
     }
 
@@ -301,9 +301,9 @@ class JobControlTest extends ScheddFixture {
     void theHistoryAnswersFinishedJobsNewestFirstWithAConstraintAndALimit() {
         await(schedd.submitCluster(JobAds.valid().build(), 3, null));
         ClaimGrant g = running(J0);
-        await(schedd.jobExited(J0, g.claimId(), ExitReport.code(0)));
+        await(schedd.reports().jobExited(J0, g.claimId(), ExitReport.code(0)));
         startds.answerAll("Activate");
-        await(schedd.jobExited(J1, g.claimId(), ExitReport.code(2)));
+        await(schedd.reports().jobExited(J1, g.claimId(), ExitReport.code(2)));
         CompletableFuture<List<JobId>> removed = schedd.remove(id("1.2"), null, QueueUser.SCHEDULER);
         owner.runAll();
         startds.answerAll("Deactivate"); // 1.2 was handed to the claim when 1.1 exited

@@ -121,13 +121,13 @@ class JobPolicyScheddTest extends ScheddFixture {
     void onExitRemoveFalseRunsTheJobAgainOnTheSameClaim() {
         submit(job("OnExitRemove", "NumJobStarts >= 2"));
         ClaimGrant g = running(J0);
-        assertTrue(await(schedd.jobExited(J0, g.claimId(), ExitReport.code(1))));
+        assertTrue(await(schedd.reports().jobExited(J0, g.claimId(), ExitReport.code(1))));
         assertEquals(List.of(J0, J0), startds.all("Activate").stream().map(RecordingStartds.Call::job).toList(),
                 "requeued and activated again on the claim it ran on");
         startds.answerAll("Activate");
-        assertTrue(await(schedd.jobStarted(J0, g.claimId(), "slot1_1@host1")));
+        assertTrue(await(schedd.reports().jobStarted(J0, g.claimId(), "slot1_1@host1")));
         assertEquals(Value.of(2), await(schedd.ad(J0)).evaluate("NumJobStarts"));
-        assertTrue(await(schedd.jobExited(J0, g.claimId(), ExitReport.code(0))));
+        assertTrue(await(schedd.reports().jobExited(J0, g.claimId(), ExitReport.code(0))));
         assertEquals(List.of(IDLE, RUNNING, IDLE, RUNNING, COMPLETED), events.statusesOf(J0));
         ClassAd done = await(schedd.ad(J0));
         assertEquals(Value.of(2), done.evaluate("NumJobCompletions"));
@@ -144,9 +144,9 @@ class JobPolicyScheddTest extends ScheddFixture {
         for (int run = 1; run <= 3; run++) {
             if (run > 1) {
                 startds.answerAll("Activate");
-                assertTrue(await(schedd.jobStarted(J0, g.claimId(), "slot1_1@host1")));
+                assertTrue(await(schedd.reports().jobStarted(J0, g.claimId(), "slot1_1@host1")));
             }
-            assertTrue(await(schedd.jobExited(J0, g.claimId(), ExitReport.code(1))));
+            assertTrue(await(schedd.reports().jobExited(J0, g.claimId(), ExitReport.code(1))));
         }
         assertNull(await(schedd.status(J0)));
         ClassAd done = await(schedd.ad(J0));
@@ -160,7 +160,7 @@ class JobPolicyScheddTest extends ScheddFixture {
         submit(job("OnExitHold", "ExitCode != 0").setExpr("OnExitHoldSubCode", "ExitCode"));
         submit(JobAds.valid().build());
         ClaimGrant g = running(J0);
-        assertTrue(await(schedd.jobExited(J0, g.claimId(), ExitReport.code(7))));
+        assertTrue(await(schedd.reports().jobExited(J0, g.claimId(), ExitReport.code(7))));
         ClassAd held = await(schedd.ad(J0));
         assertEquals(HELD, await(schedd.status(J0)));
         assertEquals(Value.of(3), held.evaluate("HoldReasonCode"));
@@ -174,7 +174,7 @@ class JobPolicyScheddTest extends ScheddFixture {
     void periodicRemoveAtExitBeatsOnExitHold() {
         submit(job("PeriodicRemove", "ExitCode == 4").setExpr("OnExitHold", "true"));
         ClaimGrant g = running(J0);
-        assertTrue(await(schedd.jobExited(J0, g.claimId(), ExitReport.code(4))));
+        assertTrue(await(schedd.reports().jobExited(J0, g.claimId(), ExitReport.code(4))));
         assertNull(await(schedd.status(J0)), "removed at exit, gone to history");
         assertEquals(List.of(IDLE, RUNNING, REMOVED), events.statusesOf(J0));
     }

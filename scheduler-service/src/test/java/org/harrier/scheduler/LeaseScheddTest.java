@@ -64,7 +64,7 @@ class LeaseScheddTest extends ScheddFixture {
         assertEquals(1, requests().size(), "offered to the negotiator again");
 
         assertEquals(List.of(), interval(Duration.ofSeconds(60), timeout), "nothing more to give up");
-        assertFalse(await(schedd.jobExited(J0, g.claimId(), ExitReport.code(0))),
+        assertFalse(await(schedd.reports().jobExited(J0, g.claimId(), ExitReport.code(0))),
                 "a late exit report from the lost claim is ignored");
         assertEquals(List.of(IDLE, RUNNING, IDLE), events.statusesOf(J0));
     }

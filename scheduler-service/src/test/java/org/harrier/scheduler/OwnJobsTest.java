@@ -84,23 +84,23 @@ class OwnJobsTest extends ScheddFixture {
     @Test
     void theFirstStartdUserToReportOnAClaimIsTheOnlyOneThatMay() {
         ClaimGrant g = running(A0);
-        await(schedd.reportedBy(g.claimId(), ClaimReporter.startd("exec1")));
-        await(schedd.reportedBy(g.claimId(), ClaimReporter.startd("exec1")));
-        ScheddFailure other = failure(schedd.reportedBy(g.claimId(), ClaimReporter.startd("mallory")));
+        await(schedd.reports().reportedBy(g.claimId(), ClaimReporter.startd("exec1")));
+        await(schedd.reports().reportedBy(g.claimId(), ClaimReporter.startd("exec1")));
+        ScheddFailure other = failure(schedd.reports().reportedBy(g.claimId(), ClaimReporter.startd("mallory")));
         assertInstanceOf(ScheddFailure.Refused.class, other);
         assertEquals("a report on the claim of job 1.0 refused: it comes from mallory, but the claim's startd reports as exec1",
                 other.getMessage());
-        assertNull(await(schedd.reportedBy("no-such-claim", ClaimReporter.startd("mallory"))), "an unknown claim's reports are ignored as stale anyway");
+        assertNull(await(schedd.reports().reportedBy("no-such-claim", ClaimReporter.startd("mallory"))), "an unknown claim's reports are ignored as stale anyway");
     }
 
     @Test
     void aReportFromAnotherStartdUserIsRefusedAndChangesNothing() {
         ClaimGrant g = running(A0);
-        await(schedd.jobStarted(A0, g.claimId(), "exec1.example", ClaimReporter.startd("exec1")));
+        await(schedd.reports().jobStarted(A0, g.claimId(), "exec1.example", ClaimReporter.startd("exec1")));
         ExitReport exit = new ExitReport(0, false, 0, 0, 0, 1, "", 0, false);
-        ScheddFailure refused = failure(schedd.jobExited(A0, g.claimId(), exit, ClaimReporter.startd("mallory")));
+        ScheddFailure refused = failure(schedd.reports().jobExited(A0, g.claimId(), exit, ClaimReporter.startd("mallory"), null));
         assertInstanceOf(ScheddFailure.Refused.class, refused);
         assertEquals(JobStatus.RUNNING, status(A0), "the forged exit changed nothing");
-        assertTrue(await(schedd.jobExited(A0, g.claimId(), exit, ClaimReporter.ANYONE)), "an administrator may report on any claim");
+        assertTrue(await(schedd.reports().jobExited(A0, g.claimId(), exit, ClaimReporter.ANYONE, null)), "an administrator may report on any claim");
     }
 }

@@ -58,7 +58,7 @@ class PreemptionScheddTest extends ScheddFixture {
         submit(JobAds.valid().build());
         ClaimGrant g = running(J0);
         clock.advance(Duration.ofSeconds(40));
-        assertTrue(await(schedd.jobExited(J0, g.claimId(), ExitReport.evicted(15, 3.5, 0.5, 40.0))));
+        assertTrue(await(schedd.reports().jobExited(J0, g.claimId(), ExitReport.evicted(15, 3.5, 0.5, 40.0))));
 
         assertEquals(List.of(IDLE, RUNNING, IDLE), events.statusesOf(J0));
         ClassAd ad = await(schedd.ad(J0));
@@ -79,7 +79,7 @@ class PreemptionScheddTest extends ScheddFixture {
 
         ClaimGrant again = matchAndGrant("slot1@host2");
         startds.answerAll("Activate");
-        assertTrue(await(schedd.jobStarted(J0, again.claimId(), "slot1_1@host2")));
+        assertTrue(await(schedd.reports().jobStarted(J0, again.claimId(), "slot1_1@host2")));
         assertEquals(Expr.parse("2"), await(schedd.ad(J0)).lookup("NumJobStarts"));
     }
 
@@ -89,9 +89,9 @@ class PreemptionScheddTest extends ScheddFixture {
         ClaimGrant g = running(J0);
         ExitReport evicted = ExitReport.evicted(15, 0, 0, 5.0);
         assertEquals(List.of(true, false, false), List.of(
-                await(schedd.jobExited(J0, g.claimId(), evicted)),
-                await(schedd.jobExited(J0, g.claimId(), evicted)),
-                await(schedd.jobExited(J0, "claim-99", evicted))));
+                await(schedd.reports().jobExited(J0, g.claimId(), evicted)),
+                await(schedd.reports().jobExited(J0, g.claimId(), evicted)),
+                await(schedd.reports().jobExited(J0, "claim-99", evicted))));
         assertEquals(List.of(IDLE, RUNNING, IDLE), events.statusesOf(J0));
         assertEquals(Expr.parse("5.0"), await(schedd.ad(J0)).lookup("RemoteWallClockTime"), "counted once");
     }
@@ -100,7 +100,7 @@ class PreemptionScheddTest extends ScheddFixture {
     void anEvictionThatOvertookTheActivationAnswerRecordsTheStartFirst() {
         submit(JobAds.valid().build());
         ClaimGrant g = matchAndGrant("slot1@host1");
-        assertTrue(await(schedd.jobExited(J0, g.claimId(), ExitReport.evicted(9, 0, 0, 0.5))));
+        assertTrue(await(schedd.reports().jobExited(J0, g.claimId(), ExitReport.evicted(9, 0, 0, 0.5))));
         startds.pending("Activate").get(0).answer().complete(true);
         owner.runAll();
         assertEquals(List.of(IDLE, RUNNING, IDLE), events.statusesOf(J0));
@@ -116,7 +116,7 @@ class PreemptionScheddTest extends ScheddFixture {
         owner.runAll();
         startds.answerAll("Suspend");
         await(suspended);
-        assertTrue(await(schedd.jobExited(J0, g.claimId(), ExitReport.evicted(15, 0, 0, 3.0))));
+        assertTrue(await(schedd.reports().jobExited(J0, g.claimId(), ExitReport.evicted(15, 0, 0, 3.0))));
         assertEquals(IDLE, await(schedd.status(J0)));
     }
     @Test

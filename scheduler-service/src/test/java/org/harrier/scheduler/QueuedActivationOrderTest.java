@@ -46,7 +46,7 @@ class QueuedActivationOrderTest extends ScheddFixture {
         ClaimGrant g = matchAndGrant("slot1@host1");
         startds.pending("Activate").get(0).answer().complete(true);
         owner.runAll();
-        assertTrue(await(schedd.jobExited(FIRST, g.claimId(), SHORT)));
+        assertTrue(await(schedd.reports().jobExited(FIRST, g.claimId(), SHORT)));
         startds.pending("Activate").get(0).answer().complete(true);
         running.put(g.claimId(), SECOND);
         owner.runAll();
@@ -108,7 +108,7 @@ class QueuedActivationOrderTest extends ScheddFixture {
         if (next != null) {
             running.put(claimId, next);
         }
-        return await(schedd.jobExited(job, claimId, SHORT, ClaimReporter.ANYONE, next));
+        return await(schedd.reports().jobExited(job, claimId, SHORT, ClaimReporter.ANYONE, next));
     }
 
     /** Deactivate drops a queued job, or kills the running one (whose report follows, the next queued job starting). */

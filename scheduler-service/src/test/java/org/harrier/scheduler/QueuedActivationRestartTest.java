@@ -50,7 +50,7 @@ class QueuedActivationRestartTest {
         await(s.matched(List.of(new SlotMatch(r.requestId(), RecordingStartds.slot("slot1@host1")))));
         ClaimGrant g = first.startds().grantNext();
         schedds.activates(first.startds(), 1).get(0).answer().complete(true);
-        assertTrue(await(s.jobExited(J0, g.claimId(), SHORT)));
+        assertTrue(await(s.reports().jobExited(J0, g.claimId(), SHORT)));
         schedds.activates(first.startds(), 2).get(1).answer().complete(true);
         return g;
     }
@@ -72,7 +72,7 @@ class QueuedActivationRestartTest {
         await(second.schedd().renewClaims());
         RecordingStartds.Call resent = second.startds().pending("ActivateQueued").get(0);
         assertEquals(J2, resent.job());
-        assertTrue(await(second.schedd().jobExited(J1, g.claimId(), SHORT)), "1.1's waiting exit report, applied first");
+        assertTrue(await(second.schedd().reports().jobExited(J1, g.claimId(), SHORT)), "1.1's waiting exit report, applied first");
         resent.answer().completeExceptionally(new ScheddFailure.WrongState("claim on slot1_1@host1 is running job 1.2"));
         schedds.owner.runAll();
         assertEquals(JobStatus.RUNNING, await(second.schedd().status(J2)), "adopted, not matched again");
@@ -90,7 +90,7 @@ class QueuedActivationRestartTest {
         resent.queued();
         schedds.owner.runAll();
         assertEquals(JobStatus.IDLE, await(second.schedd().status(J2)), "its start comes with 1.1's exit");
-        assertTrue(await(second.schedd().jobExited(J1, g.claimId(), SHORT, ClaimReporter.ANYONE, J2)));
+        assertTrue(await(second.schedd().reports().jobExited(J1, g.claimId(), SHORT, ClaimReporter.ANYONE, J2)));
         assertEquals(JobStatus.RUNNING, await(second.schedd().status(J2)));
     }
 
@@ -107,7 +107,7 @@ class QueuedActivationRestartTest {
         first.startds().answerAll("Deactivate");
         await(held);
         await(s.release(J2.toString())); // 1.2 is idle again, first in the idle order
-        assertTrue(await(s.jobExited(J1, g.claimId(), SHORT, ClaimReporter.ANYONE, new JobId(1, 3))),
+        assertTrue(await(s.reports().jobExited(J1, g.claimId(), SHORT, ClaimReporter.ANYONE, new JobId(1, 3))),
                 "1.3 runs, four are left queued, and the claim tops its queue up with 1.2 behind them");
         List<JobId> order = List.of(new JobId(1, 4), new JobId(1, 5), new JobId(1, 6), new JobId(1, 7), J2);
         assertEquals(List.of(J2), queuedCalls(first, 2).get(1).jobs());
@@ -118,7 +118,7 @@ class QueuedActivationRestartTest {
         assertEquals(order, second.startds().pending("ActivateQueued").stream().map(RecordingStartds.Call::job).toList(),
                 "queued again in the order they were queued");
         second.startds().pending("ActivateQueued").forEach(RecordingStartds.Call::queued);
-        assertTrue(await(second.schedd().jobExited(new JobId(1, 3), g.claimId(), SHORT, ClaimReporter.ANYONE, new JobId(1, 4))));
+        assertTrue(await(second.schedd().reports().jobExited(new JobId(1, 3), g.claimId(), SHORT, ClaimReporter.ANYONE, new JobId(1, 4))));
         assertEquals(JobStatus.RUNNING, await(second.schedd().status(new JobId(1, 4))), "the startd's next job is the claim's next");
         assertEquals(JobStatus.IDLE, await(second.schedd().status(J2)), "still queued behind 1.7");
     }

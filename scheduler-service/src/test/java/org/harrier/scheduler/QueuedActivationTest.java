@@ -44,7 +44,7 @@ class QueuedActivationTest extends ScheddFixture {
         startds.pending("Activate").get(0).answer().complete(true);
         owner.runAll();
         assertTrue(startds.all("ActivateQueued").isEmpty(), "a new claim has run nothing yet: nothing is queued");
-        assertTrue(await(schedd.jobExited(J0, g.claimId(), firstRun)));
+        assertTrue(await(schedd.reports().jobExited(J0, g.claimId(), firstRun)));
         assertEquals(J1, lastActivated());
         startds.pending("Activate").get(0).answer().complete(true);
         owner.runAll();
@@ -62,7 +62,7 @@ class QueuedActivationTest extends ScheddFixture {
 
     /** Job {@code id}'s exit report on {@code g}, naming {@code next} (null: none) as started in its place. */
     private boolean exited(JobId id, ClaimGrant g, ExitReport report, JobId next) {
-        return await(schedd.jobExited(id, g.claimId(), report, ClaimReporter.ANYONE, next));
+        return await(schedd.reports().jobExited(id, g.claimId(), report, ClaimReporter.ANYONE, next));
     }
 
     @Test

@@ -59,7 +59,7 @@ class RemoveTest extends ScheddFixture {
                 failure(schedd.remove("1.0", "again")));
         assertEquals("job 1.0 is already removed", twice.getMessage());
 
-        assertFalse(await(schedd.jobExited(J0, g.claimId(), new ExitReport(0, true, 9, 0, 0, 1))),
+        assertFalse(await(schedd.reports().jobExited(J0, g.claimId(), new ExitReport(0, true, 9, 0, 0, 1))),
                 "the killed job's exit report is ignored");
         startds.answerAll("Deactivate");
         assertEquals(List.of(J0), await(removed));
@@ -112,7 +112,7 @@ class RemoveTest extends ScheddFixture {
     void removingAJobThatJustFinishedSaysItLeft() {
         submit(JobAds.valid().build());
         ClaimGrant g = running(J0);
-        await(schedd.jobExited(J0, g.claimId(), ExitReport.code(0)));
+        await(schedd.reports().jobExited(J0, g.claimId(), ExitReport.code(0)));
         ScheddFailure.WrongState e = assertInstanceOf(ScheddFailure.WrongState.class,
                 failure(schedd.remove("1.0", "r")));
         assertEquals("job 1.0 has already left the queue (completed)", e.getMessage());

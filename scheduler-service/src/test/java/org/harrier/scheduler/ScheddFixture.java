@@ -79,7 +79,7 @@ class ScheddFixture {
         ClaimGrant g = matchAndGrant("slot1@host1");
         assertEquals(expected, lastActivated());
         startds.answerAll("Activate");
-        assertTrue(await(schedd.jobStarted(expected, g.claimId(), "slot1_1@host1")));
+        assertTrue(await(schedd.reports().jobStarted(expected, g.claimId(), "slot1_1@host1")));
         return g;
     }
 }

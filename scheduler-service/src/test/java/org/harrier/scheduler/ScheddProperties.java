@@ -88,9 +88,9 @@ class ScheddProperties {
         }
         RecordingStartds.Call a = activations.get(arg % activations.size());
         if (start) {
-            f.await(f.schedd.jobStarted(a.job(), a.claim().claimId(), "h"));
+            f.await(f.schedd.reports().jobStarted(a.job(), a.claim().claimId(), "h"));
         } else {
-            f.await(f.schedd.jobExited(a.job(), a.claim().claimId(), ExitReport.code(arg)));
+            f.await(f.schedd.reports().jobExited(a.job(), a.claim().claimId(), ExitReport.code(arg)));
         }
     }
 

@@ -70,7 +70,7 @@ class ScheddReconnectTest {
         ClaimGrant g = first.startds().grantNext();
         activates(first.startds(), 1);
         first.startds().answerAll("Activate");
-        assertTrue(await(s.jobStarted(J0, g.claimId(), "slot1_1@host1")));
+        assertTrue(await(s.reports().jobStarted(J0, g.claimId(), "slot1_1@host1")));
         s.closeJournal();
         return g;
     }
@@ -91,8 +91,8 @@ class ScheddReconnectTest {
                 () -> assertEquals(g, alive.get(0).claim(), "the claim as granted: id, slot object, carved slot"));
         second.startds().answerAll("Alive");
 
-        assertTrue(await(t.jobExited(J0, g.claimId(), CLEAN)), "the exit report that waited is applied");
-        assertFalse(await(t.jobExited(J0, g.claimId(), CLEAN)), "a second copy is ignored");
+        assertTrue(await(t.reports().jobExited(J0, g.claimId(), CLEAN)), "the exit report that waited is applied");
+        assertFalse(await(t.reports().jobExited(J0, g.claimId(), CLEAN)), "a second copy is ignored");
         ClassAd done = await(t.ad(J0));
         assertAll(() -> assertEquals(Expr.parse("4"), done.lookup("JobStatus")),
                 () -> assertEquals(Expr.parse("1"), done.lookup("NumJobStarts")),
@@ -108,7 +108,7 @@ class ScheddReconnectTest {
         Running second = start();
         Schedd t = second.schedd();
         second.startds().answerAll("Alive");
-        assertTrue(await(t.jobExited(J0, g.claimId(), CLEAN)));
+        assertTrue(await(t.reports().jobExited(J0, g.claimId(), CLEAN)));
         List<RecordingStartds.Call> activated = activates(second.startds(), 1);
         assertEquals(1, activated.size());
         assertEquals(new JobId(1, 1), activated.get(0).job());
@@ -133,7 +133,7 @@ class ScheddReconnectTest {
                 () -> assertEquals(0, (int) await(t.claimCount())),
                 () -> assertTrue(idle.lookup("VacateReason").unparse().contains("no longer holds"), idle.lookup("VacateReason").unparse()),
                 () -> assertEquals(1, await(t.requests()).size(), "matched again"),
-                () -> assertFalse(await(t.jobExited(J0, g.claimId(), CLEAN)), "a report from the given-up claim is ignored"));
+                () -> assertFalse(await(t.reports().jobExited(J0, g.claimId(), CLEAN)), "a report from the given-up claim is ignored"));
         t.closeJournal();
     }
 
@@ -145,7 +145,7 @@ class ScheddReconnectTest {
         second.startds().pending("Alive").get(0).answer()
                 .completeExceptionally(new ScheddFailure.UnknownClaim("no claim " + g.claimId()));
         owner.runAll();
-        assertTrue(await(t.jobExited(J0, g.claimId(), CLEAN)));
+        assertTrue(await(t.reports().jobExited(J0, g.claimId(), CLEAN)));
         assertAll(() -> assertEquals(JobStatus.COMPLETED, JobStatus.of(Long.parseLong(await(t.ad(J0)).lookup("JobStatus").unparse()))),
                 () -> assertEquals(0, second.startds().all("Activate").size(), "a disowned claim runs nothing more"),
                 () -> assertEquals(1, second.startds().all("Release").size()),
@@ -163,7 +163,7 @@ class ScheddReconnectTest {
         ClaimGrant g = first.startds().grantNext();
         activates(first.startds(), 1);
         first.startds().answerAll("Activate");
-        assertTrue(await(s.jobStarted(J0, g.claimId(), "slot1_1@host1")));
+        assertTrue(await(s.reports().jobStarted(J0, g.claimId(), "slot1_1@host1")));
         CompletableFuture<Void> released = s.releaseClaims();
         owner.runAll();
         first.startds().answerAll("Deactivate");
@@ -221,7 +221,7 @@ class ScheddReconnectTest {
         again.answer().complete(Boolean.TRUE); // Started: the first Activate never arrived
         Schedd t = second.schedd();
         assertEquals(JobStatus.RUNNING, await(t.status(J0)));
-        assertTrue(await(t.jobExited(J0, g.claimId(), CLEAN)));
+        assertTrue(await(t.reports().jobExited(J0, g.claimId(), CLEAN)));
         ClassAd done = await(t.ad(J0));
         assertAll(() -> assertEquals(Expr.parse("1"), done.lookup("NumJobStarts")),
                 () -> assertEquals(Expr.parse("4"), done.lookup("JobStatus")),
@@ -242,7 +242,7 @@ class ScheddReconnectTest {
                 () -> assertEquals(Expr.parse("\"slot1_1@host1\""), running.lookup("RemoteHost")),
                 () -> assertNull(running.lookup("PendingActivation")),
                 () -> assertEquals(1, (int) await(t.claimCount())));
-        assertTrue(await(t.jobExited(J0, g.claimId(), CLEAN)));
+        assertTrue(await(t.reports().jobExited(J0, g.claimId(), CLEAN)));
         assertEquals(Expr.parse("1"), await(t.ad(J0)).lookup("NumJobStarts"), "one start, one completion");
         assertEquals(Expr.parse("1"), await(t.ad(J0)).lookup("NumJobCompletions"));
         t.closeJournal();
@@ -254,7 +254,7 @@ class ScheddReconnectTest {
         Running second = start();
         Schedd t = second.schedd();
         second.startds().answerAll("Alive");
-        assertTrue(await(t.jobExited(J0, g.claimId(), CLEAN)), "the report that waited records the start, then the exit");
+        assertTrue(await(t.reports().jobExited(J0, g.claimId(), CLEAN)), "the report that waited records the start, then the exit");
         clock.advance(Duration.ofSeconds(5));
         await(t.renewClaims());
         ClassAd done = await(t.ad(J0));

@@ -60,11 +60,11 @@ class ScheddRestartTest {
         ClaimGrant g = first.startds().grantNext();
         JobId running = activates(first.startds(), 1).get(0).job();
         first.startds().answerAll("Activate");
-        assertTrue(await(s.jobStarted(running, g.claimId(), "slot1_1@host1")));
-        assertTrue(await(s.jobExited(running, g.claimId(), new ExitReport(0, false, 0, 0.1, 0.0, 1.0))));
+        assertTrue(await(s.reports().jobStarted(running, g.claimId(), "slot1_1@host1")));
+        assertTrue(await(s.reports().jobExited(running, g.claimId(), new ExitReport(0, false, 0, 0.1, 0.0, 1.0))));
         JobId next = activates(first.startds(), 2).get(1).job();
         first.startds().answerAll("Activate");
-        assertTrue(await(s.jobStarted(next, g.claimId(), "slot1_1@host1")));
+        assertTrue(await(s.reports().jobStarted(next, g.claimId(), "slot1_1@host1")));
         first.schedd().closeJournal();
 
         Running second = start();

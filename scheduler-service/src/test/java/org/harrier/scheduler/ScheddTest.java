@@ -80,7 +80,7 @@ class ScheddTest extends ScheddFixture {
         owner.runAll();
         assertEquals(RUNNING, await(schedd.status(J0)));
         assertEquals(Expr.parse("\"slot1_1@host1\""), await(schedd.ad(J0)).lookup("RemoteHost"));
-        assertFalse(await(schedd.jobStarted(J0, g.claimId(), "slot1_1@host1")), "a JobStarted after it changes nothing");
+        assertFalse(await(schedd.reports().jobStarted(J0, g.claimId(), "slot1_1@host1")), "a JobStarted after it changes nothing");
         assertEquals(List.of(IDLE, RUNNING), events.statusesOf(J0));
     }
 
@@ -88,7 +88,7 @@ class ScheddTest extends ScheddFixture {
     void anExitReportThatOvertookTheActivationAnswerLeavesTheAnswerNothingToDo() {
         submit(JobAds.valid().build());
         ClaimGrant g = matchAndGrant("slot1@host1");
-        assertTrue(await(schedd.jobExited(J0, g.claimId(), new ExitReport(0, false, 0, 0.0, 0.0, 1.0))));
+        assertTrue(await(schedd.reports().jobExited(J0, g.claimId(), new ExitReport(0, false, 0, 0.0, 0.0, 1.0))));
         startds.pending("Activate").get(0).answer().complete(true);
         owner.runAll();
         assertEquals(List.of(IDLE, RUNNING, COMPLETED), events.statusesOf(J0));
@@ -104,7 +104,7 @@ class ScheddTest extends ScheddFixture {
         assertEquals(new SubmitterCounts("alice", 0, 1, 0, 1), events.lastSubmitter("alice"));
 
         clock.advance(Duration.ofSeconds(10));
-        assertTrue(await(schedd.jobExited(J0, g.claimId(), new ExitReport(7, false, 0, 1.25, 0.5, 10.0))));
+        assertTrue(await(schedd.reports().jobExited(J0, g.claimId(), new ExitReport(7, false, 0, 1.25, 0.5, 10.0))));
         assertEquals(List.of(IDLE, RUNNING, COMPLETED), events.statusesOf(J0));
         assertEquals(List.of("queued", "changed", "changed", "left"), events.kindsOf(J0));
         assertNull(await(schedd.status(J0)));
@@ -130,7 +130,7 @@ class ScheddTest extends ScheddFixture {
             JobId job = new JobId(1, proc);
             assertEquals(job, lastActivated());
             assertEquals(g, startds.all("Activate").get(proc).claim());
-            assertTrue(await(schedd.jobExited(job, g.claimId(), ExitReport.code(0))));
+            assertTrue(await(schedd.reports().jobExited(job, g.claimId(), ExitReport.code(0))));
         }
         assertEquals(1, startds.all("Claim").size(), "three jobs, one claim");
         assertEquals(3, startds.all("Activate").size(), "the 4096 MiB job is not run on a slot carved for 64 MiB");
@@ -180,10 +180,10 @@ class ScheddTest extends ScheddFixture {
     void anExitReportOvertakingTheStartReportRecordsBoth() {
         submit(JobAds.valid().build());
         ClaimGrant g = matchAndGrant("slot1@host1");
-        assertTrue(await(schedd.jobExited(J0, g.claimId(), ExitReport.code(0))));
+        assertTrue(await(schedd.reports().jobExited(J0, g.claimId(), ExitReport.code(0))));
         assertEquals(List.of(IDLE, RUNNING, COMPLETED), events.statusesOf(J0));
         assertEquals(Expr.parse("\"slot1_1@host1\""), await(schedd.ad(J0)).lookup("RemoteHost"));
-        assertFalse(await(schedd.jobStarted(J0, g.claimId(), "late")), "the late start report is ignored");
+        assertFalse(await(schedd.reports().jobStarted(J0, g.claimId(), "late")), "the late start report is ignored");
         startds.answerAll("Activate");
         owner.runAll();
         assertEquals(List.of("queued", "changed", "changed", "left"), events.kindsOf(J0));
@@ -199,7 +199,7 @@ class ScheddTest extends ScheddFixture {
         assertEquals(HELD, await(schedd.status(J0)));
         assertEquals(Expr.parse("\"activation failed: Iwd /nope does not exist\""), await(schedd.ad(J0)).lookup("HoldReason"));
         assertEquals(g, startds.all("Release").get(0).claim());
-        assertFalse(await(schedd.jobStarted(J0, g.claimId(), "h")));
+        assertFalse(await(schedd.reports().jobStarted(J0, g.claimId(), "h")));
     }
 
     @Test
@@ -270,7 +270,7 @@ class ScheddTest extends ScheddFixture {
         submit(JobAds.valid().set("Iwd", "/nope").build());
         submit(JobAds.valid().build());
         ClaimGrant g = matchAndGrant("slot1@host1");
-        assertTrue(await(schedd.jobExited(J0, g.claimId(), ExitReport.neverStarted("Iwd /nope does not exist", 14))));
+        assertTrue(await(schedd.reports().jobExited(J0, g.claimId(), ExitReport.neverStarted("Iwd /nope does not exist", 14))));
         assertEquals(List.of(IDLE, HELD), events.statusesOf(J0));
         var ad = await(schedd.ad(J0));
         assertEquals(Expr.parse("\"Iwd /nope does not exist\""), ad.lookup("HoldReason"));

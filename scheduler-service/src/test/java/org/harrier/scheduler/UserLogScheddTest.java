@@ -56,7 +56,7 @@ class UserLogScheddTest {
         ClaimGrant g = startds.grantNext();
         owner.runAll();
         startds.answerAll("Activate");
-        assertTrue(await(schedd.jobStarted(job, g.claimId(), "slot1_1@host1")));
+        assertTrue(await(schedd.reports().jobStarted(job, g.claimId(), "slot1_1@host1")));
         return g;
     }
 
@@ -69,10 +69,10 @@ class UserLogScheddTest {
         submit("OnExitRemove", "NumJobStarts >= 2");
         ClaimGrant g = run(J0);
         clock.advance(Duration.ofSeconds(5));
-        assertTrue(await(schedd.jobExited(J0, g.claimId(), ExitReport.code(1))));
+        assertTrue(await(schedd.reports().jobExited(J0, g.claimId(), ExitReport.code(1))));
         startds.answerAll("Activate");
-        assertTrue(await(schedd.jobStarted(J0, g.claimId(), "slot1_1@host1")));
-        assertTrue(await(schedd.jobExited(J0, g.claimId(), ExitReport.code(0))));
+        assertTrue(await(schedd.reports().jobStarted(J0, g.claimId(), "slot1_1@host1")));
+        assertTrue(await(schedd.reports().jobExited(J0, g.claimId(), ExitReport.code(0))));
         assertEquals(List.of(
                 "000 Job submitted from host: <host1>",
                 "001 Job executing on host: <host1>",
@@ -108,8 +108,8 @@ class UserLogScheddTest {
         ClaimGrant g = run(J0);
         clock.advance(Duration.ofSeconds(30));
         ExitReport evicted = ExitReport.evicted(15, 61.0, 2.0, 30.0);
-        assertTrue(await(schedd.jobExited(J0, g.claimId(), evicted)));
-        assertEquals(false, await(schedd.jobExited(J0, g.claimId(), evicted)), "a repeated report changes nothing");
+        assertTrue(await(schedd.reports().jobExited(J0, g.claimId(), evicted)));
+        assertEquals(false, await(schedd.reports().jobExited(J0, g.claimId(), evicted)), "a repeated report changes nothing");
         run(J0);
         assertEquals(List.of(
                 "000 Job submitted from host: <host1>",

@@ -92,6 +92,6 @@ final class Authorisation {
 
     /** Completes when the caller may report on claim {@code claimId} ({@link #reporter}). */
     CompletableFuture<Void> claimHolder(RequestContext context, String claimId) {
-        return schedd.reportedBy(claimId, reporter(context));
+        return schedd.reports().reportedBy(claimId, reporter(context));
     }
 }

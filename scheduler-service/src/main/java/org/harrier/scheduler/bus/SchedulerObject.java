@@ -184,12 +184,12 @@ final class SchedulerObject implements ManagedObject {
     private CompletableFuture<Done> jobUsage(JobUsage q, RequestContext c) {
         JobId id = JobId.parse(q.id());
         RunUsage usage = checked("JobUsage", () -> runUsage(q.remoteUserCpu(), q.remoteSysCpu(), q.usage()));
-        return schedd.jobUsage(id, q.claimId(), usage, Authorisation.reporter(c)).thenApply(applied -> Done.DONE);
+        return schedd.reports().jobUsage(id, q.claimId(), usage, Authorisation.reporter(c)).thenApply(applied -> Done.DONE);
     }
 
     private CompletableFuture<Done> jobStarted(JobStarted q, RequestContext c) {
         JobId id = JobId.parse(q.id());
-        return schedd.jobStarted(id, q.claimId(), q.remoteHost(), Authorisation.reporter(c)).thenApply(applied -> Done.DONE);
+        return schedd.reports().jobStarted(id, q.claimId(), q.remoteHost(), Authorisation.reporter(c)).thenApply(applied -> Done.DONE);
     }
 
     /**
@@ -203,9 +203,9 @@ final class SchedulerObject implements ManagedObject {
         JobId next = q.nextStarted() == null ? null : checked("JobExited", () -> JobId.parse(q.nextStarted()));
         ClaimReporter by = Authorisation.reporter(c);
         CompletableFuture<Void> ready = r.evicted()
-                ? schedd.reportedBy(q.claimId(), by).thenRun(() -> transfers.commitEvicted(id, q.claimId()))
+                ? schedd.reports().reportedBy(q.claimId(), by).thenRun(() -> transfers.commitEvicted(id, q.claimId()))
                 : CompletableFuture.completedFuture(null);
-        return ready.thenCompose(v -> schedd.jobExited(id, q.claimId(), r, by, next)).thenApply(applied -> Done.DONE);
+        return ready.thenCompose(v -> schedd.reports().jobExited(id, q.claimId(), r, by, next)).thenApply(applied -> Done.DONE);
     }
 
     /** JobCheckpointed(Id, ClaimId, CheckpointNumber, Size bytes, Duration seconds): docs/protocols.md, "Checkpoints and vacate". */
@@ -213,7 +213,7 @@ final class SchedulerObject implements ManagedObject {
         CheckpointReport r = checked("JobCheckpointed", () -> new CheckpointReport(q.checkpointNumber(), q.size(), q.duration()));
         JobId id = JobId.parse(q.id());
         String claimId = q.claimId();
-        return schedd.jobCheckpointed(id, claimId, r, Authorisation.reporter(c),
+        return schedd.reports().jobCheckpointed(id, claimId, r, Authorisation.reporter(c),
                         ad -> transfers.commitCheckpoint(id, claimId, ad, r.number()))
                 .thenApply(applied -> Done.DONE);
     }

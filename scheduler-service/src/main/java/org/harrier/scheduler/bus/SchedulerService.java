@@ -91,13 +91,13 @@ public final class SchedulerService implements AutoCloseable {
             @Override
             public java.util.concurrent.CompletableFuture<org.harrier.classad.ClassAd> claimedJob(
                     org.harrier.scheduler.queue.JobId id, String claimId) {
-                return schedd.claimedJob(id, claimId);
+                return schedd.reports().claimedJob(id, claimId);
             }
 
             @Override
             public java.util.concurrent.CompletableFuture<Long> addBytes(org.harrier.scheduler.queue.JobId id, String attribute,
                     long bytes) {
-                return schedd.addBytes(id, attribute, bytes);
+                return schedd.reports().addBytes(id, attribute, bytes);
             }
         }, transferLimits, checkpoints == null ? null : checkpoints::jobDir);
         events.transferred(transfers::ownerProperties);

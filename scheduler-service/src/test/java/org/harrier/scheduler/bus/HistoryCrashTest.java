@@ -62,22 +62,9 @@ class HistoryCrashTest {
                 scheduler.awaitServing(console);
                 checkHistory(console, scheduler, "after restart " + (round - 1));
                 int before = ackedRemovals.size();
-                AtomicBoolean stop = new AtomicBoolean();
-                List<Thread> clients = new ArrayList<>();
-                for (int c = 0; c < CLIENTS; c++) {
-                    Thread t = new Thread(() -> load(console, scheduler, stop), "client-" + c);
-                    t.start();
-                    clients.add(t);
-                }
                 long target = before + 20 + ThreadLocalRandom.current().nextInt(40);
-                SchedulerServiceTest.await(() -> ackedRemovals.size() >= target, WAIT.multipliedBy(3),
-                        target + " acknowledged removals in round " + round);
-                scheduler.process().destroyForcibly();
-                assertTrue(scheduler.process().waitFor(30, TimeUnit.SECONDS), "scheduler survived SIGKILL");
-                stop.set(true);
-                for (Thread t : clients) {
-                    t.join(WAIT.toMillis() * 2);
-                }
+                SigkillRound.killUnderLoad(scheduler.process(), CLIENTS, stop -> load(console, scheduler, stop),
+                        () -> ackedRemovals.size() >= target, target + " acknowledged removals in round " + round, WAIT);
                 damage(spool, round);
             }
             SchedulerProcess last = start(broker.clientUrl(), spool, 4);

@@ -72,23 +72,10 @@ class HistoryDrainCrashTest {
             AtomicInteger next = new AtomicInteger();
             SchedulerProcess scheduler = first;
             for (int round = 1; round <= 3; round++) {
-                AtomicBoolean stop = new AtomicBoolean();
-                List<Thread> clients = new ArrayList<>();
                 SchedulerProcess s = scheduler;
-                for (int c = 0; c < CLIENTS; c++) {
-                    Thread t = new Thread(() -> drain(console, s, jobs, next, stop), "client-" + c);
-                    t.start();
-                    clients.add(t);
-                }
                 int target = ackedRemovals.size() + 40 + ThreadLocalRandom.current().nextInt(60);
-                SchedulerServiceTest.await(() -> ackedRemovals.size() >= target, WAIT.multipliedBy(3),
-                        target + " acknowledged removals in round " + round);
-                scheduler.process().destroyForcibly();
-                assertTrue(scheduler.process().waitFor(30, TimeUnit.SECONDS), "scheduler survived SIGKILL");
-                stop.set(true);
-                for (Thread t : clients) {
-                    t.join(WAIT.toMillis() * 2);
-                }
+                SigkillRound.killUnderLoad(s.process(), CLIENTS, stop -> drain(console, s, jobs, next, stop),
+                        () -> ackedRemovals.size() >= target, target + " acknowledged removals in round " + round, WAIT);
                 scheduler = start(broker.clientUrl(), spool, round);
                 scheduler.awaitServing(console);
                 checkOnce(console, scheduler, "after restart " + round);

@@ -66,23 +66,10 @@ class SchedulerCrashTest {
                 awaitServing(console, scheduler, round);
                 checkNothingAcknowledgedIsLost(console, "after restart " + (round - 1), round);
                 int before = ackedClusters.size();
-                AtomicBoolean stop = new AtomicBoolean();
-                List<Thread> clients = new ArrayList<>();
-                for (int c = 0; c < CLIENTS; c++) {
-                    Thread t = new Thread(() -> load(console, stop), "client-" + c);
-                    t.start();
-                    clients.add(t);
-                }
                 // A random moment once the load is well under way.
                 long target = before + 40 + ThreadLocalRandom.current().nextInt(80);
-                SchedulerServiceTest.await(() -> ackedClusters.size() >= target, WAIT.multipliedBy(3),
-                        target + " acknowledged clusters in round " + round);
-                scheduler.destroyForcibly();
-                assertTrue(scheduler.waitFor(30, TimeUnit.SECONDS), "scheduler survived SIGKILL");
-                stop.set(true);
-                for (Thread t : clients) {
-                    t.join(WAIT.toMillis() * 2);
-                }
+                SigkillRound.killUnderLoad(scheduler, CLIENTS, stop -> load(console, stop),
+                        () -> ackedClusters.size() >= target, target + " acknowledged clusters in round " + round, WAIT);
                 System.out.printf("round %d: killed after %d acknowledged clusters (%d this round), %d removals, %d edits%n",
                         round, ackedClusters.size(), ackedClusters.size() - before, ackedRemovals.size(), ackedEdits.size());
                 assertTrue(ackedClusters.size() > before, "round " + round + ": no submission was acknowledged\n"
