@@ -454,7 +454,9 @@ public final class BusGridClient implements GridClient {
      * with code 1 too), and that failure stands, as does "hosts no object" for an agent that has
      * none (a scheduler that is stopping).
      */
-    private <T> T onObject(Located target, java.util.function.Function<Located, T> step) {
+    private <T> T onObject(Located asked, java.util.function.Function<Located, T> step) {
+        // A guess an earlier call has corrected (a history's next page) is not tried again.
+        Located target = asked.guessed() ? located.getOrDefault(asked.object().className(), asked) : asked;
         return bus(() -> {
             try {
                 return step.apply(target);
