@@ -148,7 +148,7 @@ public final class Startd implements AutoCloseable {
      * it leaves the claim; on an Idle claim the first starts now ({@link QueuedActivations#activate}).
      */
     public CompletableFuture<QueuedActivations.Outcome> activateQueued(String claimId, List<QueuedActivations.Job> jobs) {
-        return onOwner(() -> queued.activate(claimId, jobs, report -> safely(() -> listener.jobExited(report))));
+        return onOwner(() -> queued.activate(claimId, jobs, this::reportExit));
     }
 
     /**
@@ -253,6 +253,7 @@ public final class Startd implements AutoCloseable {
     public CompletableFuture<List<OwnerWatch.Step>> poll() {
         return onOwner(() -> {
             List<OwnerWatch.Step> steps = evictions.ownerLook();
+            thread.publishPending(); // the measurements below refresh the slot objects without publishing them
             matches.restate();
             safely(() -> listener.measured(table().slot()));
             return steps;
@@ -303,7 +304,10 @@ public final class Startd implements AutoCloseable {
         return thread.table();
     }
 
-    /** Does what the claim table asked for, in its order; owner thread ({@link OwnerThread#commit}). */
+    /**
+     * Does what the claim table asked for, in its order; owner thread ({@link OwnerThread#commit},
+     * which holds a burst's Publish effects back and asks for one at its end).
+     */
     private void apply(List<Effect> effects) {
         for (Effect e : effects) {
             if (e instanceof Effect.Publish) {
@@ -315,10 +319,16 @@ public final class Startd implements AutoCloseable {
             } else if (e instanceof Effect.ReportExit r) {
                 // A job left its claim: a job queued there starts now, and the report says so.
                 for (RunExited report : queued.left(r.report(), closing)) {
-                    safely(() -> listener.jobExited(report));
+                    reportExit(report);
                 }
             }
         }
+    }
+
+    /** The slots are published first: a scheduler that hears of the exit finds the slot as it is now. */
+    private void reportExit(RunExited report) {
+        thread.publishPending();
+        safely(() -> listener.jobExited(report));
     }
 
     private void publish() {

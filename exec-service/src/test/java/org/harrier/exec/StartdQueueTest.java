@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
@@ -154,6 +155,43 @@ class StartdQueueTest {
         startd.deactivate(g.claimId(), "1.3").get();
         report("1.3", null);
         assertNull(events.reports.poll(300, TimeUnit.MILLISECONDS), "1.2 never ran");
+    }
+
+    /**
+     * A job's exit and the start of the job queued behind it are one burst of the startd's owner
+     * thread: the slots are published once for both, before the exit report, with the next job
+     * already running (the ads are rebuilt once per burst, not for each of its transitions).
+     */
+    @Test
+    void anExitAndTheStartBehindItArePublishedOnceAndBeforeTheExitReport() throws Exception {
+        LinkedBlockingQueue<String> said = new LinkedBlockingQueue<>();
+        try (Startd recorded = new Startd(StartdSettings.of(PartitionableSlot.of("node", StartdTest.MACHINE,
+                Expr.parse("TRUE"), 0), ClaimIds.seeded(7), ExecSettings.builder().killGrace(Duration.ofMillis(300))
+                        .build().timings()), new StartdListener() {
+                    @Override
+                    public void slotsChanged(PartitionableSlot slot) {
+                        said.add("slots " + slot.dynamicSlots().values().stream()
+                                .map(d -> d.busy() ? d.jobId() : "idle").toList());
+                    }
+
+                    @Override
+                    public void jobExited(RunExited exited) {
+                        said.add("exit " + exited.jobId());
+                    }
+                })) {
+            ClaimBook.Grant g = recorded.claim(job("/bin/true", ""), StartdTest.SCHEDULER).get();
+            recorded.activate(g.claimId(), "1.0", gated()).get();
+            recorded.activateQueued(g.claimId(), List.of(quick("1.1"))).get();
+            said.clear();
+
+            Files.createFile(iwd.resolve("gate"));
+            List<String> next = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                next.add(said.poll(20, TimeUnit.SECONDS));
+            }
+            assertEquals(List.of("slots [1.1]", "exit 1.0", "slots [idle]", "exit 1.1"), next);
+            assertNull(said.poll(300, TimeUnit.MILLISECONDS), "nothing published twice");
+        }
     }
 
     @Test
