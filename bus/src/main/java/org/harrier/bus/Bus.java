@@ -71,12 +71,22 @@ public final class Bus implements AutoCloseable {
      *                    (a pool's {@code ca.pem}) signs; null: the URL's
      *                    {@code transport.trustStoreLocation}, else the JVM's trusted authorities
      * @param sendTimeout how long a send may wait for the broker (a command's); null: for ever (a service's)
+     * @param oneCommand  the process lives for one command: netty uses the JDK's NIO selector rather
+     *                    than its native epoll transport, whose library it copies out of its jar
+     *                    to a temporary file and loads on every start (about 0.015 s of a
+     *                    command's 0.4; benchmarks/README.md, "Starting a command", fourth pass).
+     *                    A service keeps epoll, which it pays for once.
      */
-    public record Options(String user, String password, Path caFile, Duration sendTimeout) {
+    public record Options(String user, String password, Path caFile, Duration sendTimeout, boolean oneCommand) {
         public Options {
             if (sendTimeout != null && (sendTimeout.isNegative() || sendTimeout.isZero())) {
                 throw new IllegalArgumentException("a send timeout must be positive, got " + sendTimeout);
             }
+        }
+
+        /** A long-lived process's options (a service, a test). */
+        public Options(String user, String password, Path caFile, Duration sendTimeout) {
+            this(user, password, caFile, sendTimeout, false);
         }
     }
 
@@ -93,10 +103,14 @@ public final class Bus implements AutoCloseable {
             if (options.sendTimeout() != null) {
                 parsed = parsed.withOption("jms.sendTimeout", Long.toString(options.sendTimeout().toMillis()));
             }
+            if (options.oneCommand()) {
+                // Qpid JMS's failover applies failover.nested.* to every broker of the list.
+                parsed = parsed.withOption("failover.nested.transport.useEpoll", "false");
+            }
         } catch (IllegalArgumentException e) {
             throw new BusException(e.getMessage(), e);
         }
-        JmsConnectionFactory factory = new JmsConnectionFactory(parsed.jmsUri());
+        JmsConnectionFactory factory = new BusConnectionFactory(parsed.jmsUri());
         if (options.caFile() != null) {
             factory.setSslContext(TrustedCa.context(options.caFile()));
         }

@@ -1,6 +1,7 @@
 package org.harrier.console;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -45,6 +46,23 @@ class EarlyConnectionTest {
         assertEquals(expected, EarlyConnection.addressFor(new String[] {"--debug", "--data=grid", "submit", "a.sub"}, here()));
         assertEquals(GridLocation.broker("amqp://h:1", data, here()),
                 EarlyConnection.addressFor(new String[] {"--broker", "amqp://h:1", "--data", "grid", "rm", "1"}, here()));
+    }
+
+    @Test
+    void theSameAddressIsTheSameUrlLoginAndCaFile() {
+        BrokerAddress plain = BrokerAddress.parse("amqp://127.0.0.1:6000");
+        BrokerAddress alice = plain.orLogin(new BrokerAddress.Login("alice", "secret"));
+        assertTrue(EarlyConnection.sameAddress(plain, BrokerAddress.parse("amqp://127.0.0.1:6000")));
+        assertTrue(EarlyConnection.sameAddress(alice, BrokerAddress.parse("amqp://127.0.0.1:6000")
+                .orLogin(new BrokerAddress.Login("alice", "secret"))));
+        assertTrue(EarlyConnection.sameAddress(alice.withCaFile(dir.resolve("ca.pem")),
+                alice.withCaFile(dir.resolve("ca.pem"))));
+        assertFalse(EarlyConnection.sameAddress(plain, BrokerAddress.parse("amqp://127.0.0.1:6001")));
+        assertFalse(EarlyConnection.sameAddress(plain, alice));
+        assertFalse(EarlyConnection.sameAddress(alice, plain));
+        assertFalse(EarlyConnection.sameAddress(alice, plain.orLogin(new BrokerAddress.Login("alice", "other"))));
+        assertFalse(EarlyConnection.sameAddress(alice, plain.orLogin(new BrokerAddress.Login("bob", "secret"))));
+        assertFalse(EarlyConnection.sameAddress(alice, alice.withCaFile(dir.resolve("ca.pem"))));
     }
 
     @Test

@@ -67,8 +67,12 @@ public final class BusGridClient implements GridClient {
     private final Console console;
     private final Map<String, Located> located = new LinkedHashMap<>();
 
-    /** An agent of a product and the object of the same class it hosts (scheduler, collector). */
-    private record Located(AgentName agent, ObjectId object) {
+    /**
+     * An agent of a product and the object of the same class it hosts (scheduler, collector);
+     * {@code guessed} while the object's name is the agent's instance, not yet confirmed by the
+     * agent (see {@link #find}).
+     */
+    private record Located(AgentName agent, ObjectId object, boolean guessed) {
     }
 
     private BusGridClient(Bus bus) {
@@ -83,7 +87,7 @@ public final class BusGridClient implements GridClient {
             try {
                 BrokerAddress.Login login = address.login();
                 return new BusGridClient(Bus.connect(address.url(), new Bus.Options(login == null ? null : login.user(),
-                        login == null ? null : login.password(), address.caFile(), SEND_TIMEOUT)));
+                        login == null ? null : login.password(), address.caFile(), SEND_TIMEOUT, true)));
             } catch (LoginRefusedException e) {
                 throw new ConsoleFailure(e.getMessage() + " (a personal grid's own account finds its password in the"
                         + " grid's data directory; others set HARRIER_USER and HARRIER_PASSWORD_FILE, see docs/security.md)");
@@ -103,7 +107,9 @@ public final class BusGridClient implements GridClient {
     @Override
     public void queue(String constraint, java.util.Set<String> attributes, Long limit,
             java.util.function.Consumer<List<ClassAd>> pages) {
-        Located s = scheduler();
+        // QueuePages joins its pages itself, so a wrong guess could not be told apart there from
+        // a page's own failure; the listing asks for the object first, as every command did.
+        Located s = confirmed(scheduler());
         new QueuePages(q -> console.call(s.agent(), s.object(), q, CALL_TIMEOUT), answer -> bus(() -> Console.join(answer)))
                 .read(constraint, attributes == null ? null : List.copyOf(attributes), limit, pages);
     }
@@ -159,7 +165,7 @@ public final class BusGridClient implements GridClient {
     public List<ClassAd> slots(String constraint) {
         Located c = collector();
         Query query = new Query("slot", constraint, List.of());
-        return bus(() -> Console.join(console.call(c.agent(), c.object(), query, CALL_TIMEOUT))).ads();
+        return onObject(c, t -> Console.join(console.call(t.agent(), t.object(), query, CALL_TIMEOUT))).ads();
     }
 
     @Override
@@ -212,7 +218,7 @@ public final class BusGridClient implements GridClient {
         return new NegotiatorCalls(new NegotiatorCalls.Invoker() {
             @Override
             public <R> R call(Request<R> request) {
-                return bus(() -> Console.join(console.call(n.agent(), n.object(), request, CALL_TIMEOUT)));
+                return onObject(n, t -> Console.join(console.call(t.agent(), t.object(), request, CALL_TIMEOUT)));
             }
         });
     }
@@ -269,7 +275,7 @@ public final class BusGridClient implements GridClient {
                     || at >= 0 && name.substring(at + 1).equals(slotOrHost));
             if (named && at >= 0) {
                 Located target = new Located(AgentName.harrier("startd", name.substring(at + 1)),
-                        ObjectId.grid("slot", name));
+                        ObjectId.grid("slot", name), false);
                 out.put(name, call(target, Vacate.SLOT).ids());
             }
         }
@@ -391,7 +397,11 @@ public final class BusGridClient implements GridClient {
 
     /**
      * The {@code className} object of an agent of {@code product} (a personal grid's, named
-     * after this host, if there are several).
+     * after this host, if there are several). Harrier's services name their object after their
+     * agent's instance (the negotiator relies on it too), so that name is taken without asking
+     * the agent, one round trip fewer for every command (benchmarks/README.md, "Starting a
+     * command", fourth pass); {@link #onObject} asks only if the agent answers that it has no
+     * such object.
      */
     private Located find(String product, String className) {
         Located known = located.get(className);
@@ -415,21 +425,60 @@ public final class BusGridClient implements GridClient {
                     + "; is the grid running ('harrier up')?");
         }
         AgentName agent = candidates.get(0);
-        List<ObjectData> objects = bus(() -> console.query(agent, className, null, CALL_TIMEOUT));
-        if (objects.isEmpty()) {
-            throw new ConsoleFailure("the " + product + " agent " + agent + " hosts no " + className + " object");
-        }
-        Located l = new Located(agent, objects.get(0).id());
+        Located l = new Located(agent, ObjectId.grid(className, agent.instance()), true);
         located.put(className, l);
         return l;
     }
 
+    /** {@code target} as its agent names it: its object asked for (a query) unless that was done already. */
+    private Located confirmed(Located target) {
+        if (!target.guessed()) {
+            return target;
+        }
+        AgentName agent = target.agent();
+        String className = target.object().className();
+        List<ObjectData> objects = bus(() -> console.query(agent, className, null, CALL_TIMEOUT));
+        if (objects.isEmpty()) {
+            throw new ConsoleFailure("the " + agent.product() + " agent " + agent + " hosts no " + className + " object");
+        }
+        Located l = new Located(agent, objects.get(0).id(), false);
+        located.put(className, l);
+        return l;
+    }
+
+    /**
+     * Runs {@code step} on {@code target}'s object. When the object's name was guessed and the
+     * agent answers with QMF's unknown-object code (1), the agent is asked for its object: one
+     * by another name gets the step again (the agent ran nothing for a name it does not know);
+     * the same name means the code was the method's own (the scheduler answers an unknown job
+     * with code 1 too), and that failure stands, as does "hosts no object" for an agent that has
+     * none (a scheduler that is stopping).
+     */
+    private <T> T onObject(Located asked, java.util.function.Function<Located, T> step) {
+        // A guess an earlier call has corrected (a history's next page) is not tried again.
+        Located target = asked.guessed() ? located.getOrDefault(asked.object().className(), asked) : asked;
+        return bus(() -> {
+            try {
+                return step.apply(target);
+            } catch (QmfException e) {
+                if (!target.guessed() || e.code() != QmfException.UNKNOWN_OBJECT) {
+                    throw e;
+                }
+                Located real = confirmed(target);
+                if (real.object().objectName().equals(target.object().objectName())) {
+                    throw e;
+                }
+                return step.apply(real);
+            }
+        });
+    }
+
     private Map<String, Object> call(Located target, String method, Map<String, ?> args) {
-        return bus(() -> Console.join(console.invoke(target.agent(), target.object(), method, args, CALL_TIMEOUT)));
+        return onObject(target, t -> Console.join(console.invoke(t.agent(), t.object(), method, args, CALL_TIMEOUT)));
     }
 
     private <R> R call(Located target, Request<R> request) {
-        return bus(() -> Console.join(console.call(target.agent(), target.object(), request, CALL_TIMEOUT)));
+        return onObject(target, t -> Console.join(console.call(t.agent(), t.object(), request, CALL_TIMEOUT)));
     }
 
     /**
