@@ -1,11 +1,8 @@
 package org.harrier.console.grid;
 
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,15 +16,14 @@ import org.harrier.console.ConsoleFailure;
 import org.harrier.console.GridClient;
 import org.harrier.console.GridConnector;
 import org.harrier.console.format.JobStatusCode;
+import org.harrier.console.grid.GridObjects.Located;
 import org.harrier.console.submit.ClusterSubmission;
 import org.harrier.protocol.AdMaps;
-import org.harrier.protocol.AgentInfo;
 import org.harrier.protocol.AgentName;
 import org.harrier.protocol.ObjectData;
 import org.harrier.protocol.ObjectId;
 import org.harrier.protocol.Predicate;
 import org.harrier.protocol.collector.Query;
-import org.harrier.bus.QmfException;
 import org.harrier.bus.Bus;
 import org.harrier.bus.BusException;
 import org.harrier.bus.LoginRefusedException;
@@ -49,35 +45,27 @@ import org.harrier.protocol.slot.Vacate;
 /**
  * The {@link GridClient} over the bus: a QMF console that finds the scheduler and collector agents
  * (preferring those named after this host, as a personal grid's are) and calls their methods
- * (docs/protocols.md). The only place in the console module that imports the bus; bus and QMF
- * failures become {@link ConsoleFailure}s here, once.
+ * (docs/protocols.md). With {@link GridObjects}, which finds and calls those objects, the only
+ * place in the commands that imports the bus; bus and QMF failures become {@link ConsoleFailure}s
+ * there ({@link GridObjects#bus}), once.
  *
  * <p>Used by one command at a time on the calling thread; the bus's own threads only complete
  * futures and deliver indications.
  */
 public final class BusGridClient implements GridClient {
     static final Duration CALL_TIMEOUT = Duration.ofSeconds(60);
-    private static final Duration LOCATE_WAIT = Duration.ofMillis(250);
-    private static final Duration FIND_AGENTS_FOR = Duration.ofSeconds(5);
     private static final Duration POLL = Duration.ofSeconds(1);
     /** A command fails rather than hang when the broker takes no message (a full disk blocks producers). */
     static final Duration SEND_TIMEOUT = Duration.ofSeconds(30);
 
     private final Bus bus;
     private final Console console;
-    private final Map<String, Located> located = new LinkedHashMap<>();
-
-    /**
-     * An agent of a product and the object of the same class it hosts (scheduler, collector);
-     * {@code guessed} while the object's name is the agent's instance, not yet confirmed by the
-     * agent (see {@link #find}).
-     */
-    private record Located(AgentName agent, ObjectId object, boolean guessed) {
-    }
+    private final GridObjects objects;
 
     private BusGridClient(Bus bus) {
         this.bus = bus;
         this.console = bus.console();
+        this.objects = new GridObjects(bus);
     }
 
     /** Connects after the probe found a listener; the broker's refusal is a one-line failure too. */
@@ -100,7 +88,7 @@ public final class BusGridClient implements GridClient {
 
     @Override
     public Submitted submit(ClusterSubmission cluster) {
-        SubmitCluster.Submitted out = call(scheduler(), new SubmitCluster(cluster.common(), cluster.count(), cluster.items()));
+        SubmitCluster.Submitted out = objects.call(objects.scheduler(), new SubmitCluster(cluster.common(), cluster.count(), cluster.items()));
         return new Submitted(out.clusterId(), cluster.count());
     }
 
@@ -109,14 +97,14 @@ public final class BusGridClient implements GridClient {
             java.util.function.Consumer<List<ClassAd>> pages) {
         // QueuePages joins its pages itself, so a wrong guess could not be told apart there from
         // a page's own failure; the listing asks for the object first, as every command did.
-        Located s = confirmed(scheduler());
-        new QueuePages(q -> console.call(s.agent(), s.object(), q, CALL_TIMEOUT), answer -> bus(() -> Console.join(answer)))
+        Located s = objects.confirmed(objects.scheduler());
+        new QueuePages(q -> console.call(s.agent(), s.object(), q, CALL_TIMEOUT), answer -> GridObjects.bus(() -> Console.join(answer)))
                 .read(constraint, attributes == null ? null : List.copyOf(attributes), limit, pages);
     }
 
     @Override
     public List<ClassAd> queueOf(List<String> ids) {
-        Located s = scheduler();
+        Located s = objects.scheduler();
         List<ClassAd> jobs = new ArrayList<>();
         java.util.Set<String> seen = new java.util.HashSet<>(); // "12 12.3" shows 12.3 once
         for (String id : new java.util.LinkedHashSet<>(ids)) {
@@ -127,7 +115,7 @@ public final class BusGridClient implements GridClient {
             Predicate where = dot < 0 ? Predicate.eq("ClusterId", Long.parseLong(id))
                     : Predicate.and(Predicate.eq("ClusterId", Long.parseLong(id.substring(0, dot))),
                             Predicate.eq("ProcId", Long.parseLong(id.substring(dot + 1))));
-            for (ObjectData d : bus(() -> console.query(s.agent(), "job", where, CALL_TIMEOUT))) {
+            for (ObjectData d : GridObjects.bus(() -> console.query(s.agent(), "job", where, CALL_TIMEOUT))) {
                 boolean left = dot >= 0 && (d.get("JobStatus") instanceof Number st && (st.intValue() == 3 || st.intValue() == 4));
                 if (!d.deleted() && !left && seen.add(d.id().key())) {
                     jobs.add(ad(d.values(), "job " + d.id().key()));
@@ -139,13 +127,13 @@ public final class BusGridClient implements GridClient {
 
     @Override
     public Map<JobStatusCode, Integer> totals(List<String> owners) {
-        Located s = scheduler();
+        Located s = objects.scheduler();
         List<GetTotals.Totals> each = new ArrayList<>();
         if (owners.isEmpty()) {
-            each.add(call(s, new GetTotals()));
+            each.add(objects.call(s, new GetTotals()));
         } else {
             for (String owner : new java.util.LinkedHashSet<>(owners)) {
-                each.add(call(s, new GetTotals(owner)));
+                each.add(objects.call(s, new GetTotals(owner)));
             }
         }
         Map<JobStatusCode, Integer> out = new java.util.EnumMap<>(JobStatusCode.class);
@@ -163,14 +151,14 @@ public final class BusGridClient implements GridClient {
 
     @Override
     public List<ClassAd> slots(String constraint) {
-        Located c = collector();
+        Located c = objects.collector();
         Query query = new Query("slot", constraint, List.of());
-        return onObject(c, t -> Console.join(console.call(t.agent(), t.object(), query, CALL_TIMEOUT))).ads();
+        return objects.onObject(c, t -> Console.join(console.call(t.agent(), t.object(), query, CALL_TIMEOUT))).ads();
     }
 
     @Override
     public ClassAd jobAd(String id) {
-        return jobAd(scheduler(), id);
+        return jobAd(objects.scheduler(), id);
     }
 
     @Override
@@ -214,11 +202,11 @@ public final class BusGridClient implements GridClient {
     }
 
     private NegotiatorCalls negotiatorCalls() {
-        Located n = find("collector", "negotiator");
+        Located n = objects.find("collector", "negotiator");
         return new NegotiatorCalls(new NegotiatorCalls.Invoker() {
             @Override
             public <R> R call(Request<R> request) {
-                return onObject(n, t -> Console.join(console.call(t.agent(), t.object(), request, CALL_TIMEOUT)));
+                return objects.onObject(n, t -> Console.join(console.call(t.agent(), t.object(), request, CALL_TIMEOUT)));
             }
         });
     }
@@ -276,7 +264,7 @@ public final class BusGridClient implements GridClient {
             if (named && at >= 0) {
                 Located target = new Located(AgentName.harrier("startd", name.substring(at + 1)),
                         ObjectId.grid("slot", name), false);
-                out.put(name, call(target, Vacate.SLOT).ids());
+                out.put(name, objects.call(target, Vacate.SLOT).ids());
             }
         }
         if (out.isEmpty()) {
@@ -293,7 +281,7 @@ public final class BusGridClient implements GridClient {
 
     /** Calls a control method; returns the jobs it acted on. */
     private List<String> control(Request<org.harrier.protocol.scheduler.Jobs.Acted> request) {
-        return call(scheduler(), request).ids();
+        return objects.call(objects.scheduler(), request).ids();
     }
 
     @Override
@@ -303,14 +291,14 @@ public final class BusGridClient implements GridClient {
 
     @Override
     public List<ClassAd> history(String constraint, java.util.Set<String> projection, Integer limit) {
-        Located s = scheduler();
+        Located s = objects.scheduler();
         List<ClassAd> all = new ArrayList<>();
         java.util.Set<String> cursors = new java.util.HashSet<>();
         // A projection comes as rows (docs/protocols.md, "Ads as rows"), as harrier q's does.
         GetHistory ask = new GetHistory(constraint, limit == null ? null : (long) limit, null,
                 projection == null ? null : List.copyOf(projection), projection != null);
         while (true) {
-            GetHistory.Ads page = call(s, ask);
+            GetHistory.Ads page = objects.call(s, ask);
             all.addAll(page.ads());
             if (!page.more() || page.ads().isEmpty() || (limit != null && all.size() >= limit)) {
                 return all;
@@ -334,10 +322,10 @@ public final class BusGridClient implements GridClient {
 
     @Override
     public ClassAd awaitFinished(String id, Duration timeout) {
-        Located s = scheduler();
+        Located s = objects.scheduler();
         Instant deadline = Instant.now().plus(timeout.compareTo(Duration.ofDays(3650)) > 0 ? Duration.ofDays(3650) : timeout);
         CompletableFuture<ClassAd> finished = new CompletableFuture<>();
-        try (AutoCloseable watch = bus(() -> console.subscribe("job", d -> {
+        try (AutoCloseable watch = GridObjects.bus(() -> console.subscribe("job", d -> {
             if (id.equals(d.get("CustomId")) && !d.deleted()) {
                 ClassAd ad = AdMaps.toAd(d.values());
                 if (isFinished(ad)) {
@@ -375,7 +363,7 @@ public final class BusGridClient implements GridClient {
     }
 
     private ClassAd jobAd(Located s, String id) {
-        return call(s, new GetAd(id)).ad();
+        return objects.call(s, new GetAd(id)).ad();
     }
 
     private static boolean isFinished(ClassAd job) {
@@ -387,113 +375,6 @@ public final class BusGridClient implements GridClient {
         return job.evaluate("JobStatus") instanceof IntegerValue i ? JobStatusCode.of(i.value()) : null;
     }
 
-    private Located scheduler() {
-        return find("scheduler", "scheduler");
-    }
-
-    private Located collector() {
-        return find("collector", "collector");
-    }
-
-    /**
-     * The {@code className} object of an agent of {@code product} (a personal grid's, named
-     * after this host, if there are several). Harrier's services name their object after their
-     * agent's instance (the negotiator relies on it too), so that name is taken without asking
-     * the agent, one round trip fewer for every command (benchmarks/README.md, "Starting a
-     * command", fourth pass); {@link #onObject} asks only if the agent answers that it has no
-     * such object.
-     */
-    private Located find(String product, String className) {
-        Located known = located.get(className);
-        if (known != null) {
-            return known;
-        }
-        Instant giveUp = Instant.now().plus(FIND_AGENTS_FOR);
-        List<AgentName> candidates;
-        do {
-            // This host's agent (a personal grid's) ends the wait as soon as it answers.
-            candidates = bus(() -> console.locate(LOCATE_WAIT, a -> a.name().vendor().equals("harrier")
-                    && a.name().product().equals(product) && a.name().instance().equals(hostName())))
-                    .stream().map(AgentInfo::name)
-                    .filter(n -> n.vendor().equals("harrier") && n.product().equals(product))
-                    .sorted(Comparator.comparing((AgentName n) -> !n.instance().equals(hostName()))
-                            .thenComparing(AgentName::instance))
-                    .toList();
-        } while (candidates.isEmpty() && Instant.now().isBefore(giveUp));
-        if (candidates.isEmpty()) {
-            throw new ConsoleFailure("no " + product + " answers on the bus at " + bus.url()
-                    + "; is the grid running ('harrier up')?");
-        }
-        AgentName agent = candidates.get(0);
-        Located l = new Located(agent, ObjectId.grid(className, agent.instance()), true);
-        located.put(className, l);
-        return l;
-    }
-
-    /** {@code target} as its agent names it: its object asked for (a query) unless that was done already. */
-    private Located confirmed(Located target) {
-        if (!target.guessed()) {
-            return target;
-        }
-        AgentName agent = target.agent();
-        String className = target.object().className();
-        List<ObjectData> objects = bus(() -> console.query(agent, className, null, CALL_TIMEOUT));
-        if (objects.isEmpty()) {
-            throw new ConsoleFailure("the " + agent.product() + " agent " + agent + " hosts no " + className + " object");
-        }
-        Located l = new Located(agent, objects.get(0).id(), false);
-        located.put(className, l);
-        return l;
-    }
-
-    /**
-     * Runs {@code step} on {@code target}'s object. When the object's name was guessed and the
-     * agent answers with QMF's unknown-object code (1), the agent is asked for its object: one
-     * by another name gets the step again (the agent ran nothing for a name it does not know);
-     * the same name means the code was the method's own (the scheduler answers an unknown job
-     * with code 1 too), and that failure stands, as does "hosts no object" for an agent that has
-     * none (a scheduler that is stopping).
-     */
-    private <T> T onObject(Located asked, java.util.function.Function<Located, T> step) {
-        // A guess an earlier call has corrected (a history's next page) is not tried again.
-        Located target = asked.guessed() ? located.getOrDefault(asked.object().className(), asked) : asked;
-        return bus(() -> {
-            try {
-                return step.apply(target);
-            } catch (QmfException e) {
-                if (!target.guessed() || e.code() != QmfException.UNKNOWN_OBJECT) {
-                    throw e;
-                }
-                Located real = confirmed(target);
-                if (real.object().objectName().equals(target.object().objectName())) {
-                    throw e;
-                }
-                return step.apply(real);
-            }
-        });
-    }
-
-    private Map<String, Object> call(Located target, String method, Map<String, ?> args) {
-        return onObject(target, t -> Console.join(console.invoke(t.agent(), t.object(), method, args, CALL_TIMEOUT)));
-    }
-
-    private <R> R call(Located target, Request<R> request) {
-        return onObject(target, t -> Console.join(console.call(t.agent(), t.object(), request, CALL_TIMEOUT)));
-    }
-
-    /**
-     * The console's one translation of what the bus fails with: an agent's {@code _exception}
-     * (its message says what went wrong, in the service's words) or a bus failure becomes a
-     * {@link ConsoleFailure}, one line for the user.
-     */
-    private static <T> T bus(java.util.function.Supplier<T> step) {
-        try {
-            return step.get();
-        } catch (QmfException | BusException e) {
-            throw new ConsoleFailure(e.getMessage());
-        }
-    }
-
     static ClassAd ad(Map<?, ?> map, String what) {
         Map<String, Object> values = new LinkedHashMap<>();
         map.forEach((k, v) -> values.put(String.valueOf(k), v));
@@ -501,14 +382,6 @@ public final class BusGridClient implements GridClient {
             return AdMaps.toAd(values);
         } catch (IllegalArgumentException e) {
             throw new ConsoleFailure("the grid sent an unreadable ad for " + what + ": " + e.getMessage());
-        }
-    }
-
-    private static String hostName() {
-        try {
-            return InetAddress.getLocalHost().getHostName();
-        } catch (UnknownHostException e) {
-            return "localhost";
         }
     }
 
