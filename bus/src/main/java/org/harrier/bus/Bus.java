@@ -242,12 +242,16 @@ public final class Bus implements AutoCloseable {
     public void close() {
         for (AutoCloseable c : children) {
             try {
+                if (c instanceof Console console) {
+                    console.closeWithConnection();
+                    continue;
+                }
                 c.close();
             } catch (Exception e) {
                 // closing is best effort: the connection is going away anyway
             }
         }
-        outbox.close();
+        outbox.close(true);
         timer.shutdownNow();
         try {
             connection.close();
