@@ -242,16 +242,12 @@ public final class Bus implements AutoCloseable {
     public void close() {
         for (AutoCloseable c : children) {
             try {
-                if (c instanceof Console console) {
-                    console.closeWithConnection();
-                    continue;
-                }
                 c.close();
             } catch (Exception e) {
                 // closing is best effort: the connection is going away anyway
             }
         }
-        outbox.close(true);
+        outbox.close();
         timer.shutdownNow();
         try {
             connection.close();

@@ -412,27 +412,13 @@ public final class Console implements AutoCloseable {
     @Override
     public void close() {
         subscriptions.close();
-        failPending();
-        closeReplies(replies);
-    }
-
-    /**
-     * Closing as the connection closes ({@link Bus#close}): the calls waiting fail, and the reply
-     * queue, its consumer and session go with the connection, which ends them in its one close
-     * (the broker deletes a connection's temporary queues with it) instead of a round trip each.
-     */
-    void closeWithConnection() {
-        subscriptions.close();
-        failPending();
-    }
-
-    private void failPending() {
         for (String cid : List.copyOf(pending.keySet())) {
             Pending p = pending.remove(cid);
             if (p != null) {
                 p.result.completeExceptionally(new BusException("the console was closed"));
             }
         }
+        closeReplies(replies);
     }
 
     /**

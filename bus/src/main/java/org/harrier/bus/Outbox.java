@@ -153,19 +153,13 @@ final class Outbox implements AutoCloseable {
 
     @Override
     public void close() {
-        close(false);
-    }
-
-    void close(boolean withConnection) {
         // The session belongs to the outbox thread; close it there, after everything queued.
         java.util.concurrent.Future<?> closed = null;
         try {
             closed = thread.submit(() -> {
                 try {
-                    if (!withConnection) {
-                        producer.close();
-                        session.close();
-                    }
+                    producer.close();
+                    session.close();
                 } catch (JMSException e) {
                     // closing a session whose connection already failed: nothing more to release
                 }

@@ -24,10 +24,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A bus closes its consoles with its connection (one close instead of a round trip for each
- * reply consumer, temporary queue, session and the outbox's producer): a call still waiting
- * fails at once, the broker drops the console's reply queue with the connection, a message sent
- * before the close still arrives, and the other side keeps serving.
+ * What closing a bus promises its consoles: a call still waiting fails at once, a message sent
+ * before the close still arrives, the broker holds none of the console's reply queues after it,
+ * and the other side keeps serving.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class BusCloseTest {
