@@ -65,7 +65,7 @@ public final class BusGridClient implements GridClient {
     private BusGridClient(Bus bus) {
         this.bus = bus;
         this.console = bus.console();
-        this.objects = new GridObjects(bus);
+        this.objects = new GridObjects(bus, console);
     }
 
     /** Connects after the probe found a listener; the broker's refusal is a one-line failure too. */
@@ -153,7 +153,7 @@ public final class BusGridClient implements GridClient {
     public List<ClassAd> slots(String constraint) {
         Located c = objects.collector();
         Query query = new Query("slot", constraint, List.of());
-        return objects.onObject(c, t -> Console.join(console.call(t.agent(), t.object(), query, CALL_TIMEOUT))).ads();
+        return objects.call(c, query).ads();
     }
 
     @Override
@@ -206,7 +206,7 @@ public final class BusGridClient implements GridClient {
         return new NegotiatorCalls(new NegotiatorCalls.Invoker() {
             @Override
             public <R> R call(Request<R> request) {
-                return objects.onObject(n, t -> Console.join(console.call(t.agent(), t.object(), request, CALL_TIMEOUT)));
+                return objects.call(n, request);
             }
         });
     }

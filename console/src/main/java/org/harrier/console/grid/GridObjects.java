@@ -43,9 +43,10 @@ final class GridObjects {
     record Located(AgentName agent, ObjectId object, boolean guessed) {
     }
 
-    GridObjects(Bus bus) {
+    /** {@code console}: the command's one console on {@code bus} (each console opens a session and a reply queue). */
+    GridObjects(Bus bus, Console console) {
         this.bus = bus;
-        this.console = bus.console();
+        this.console = console;
     }
 
     Located scheduler() {
