@@ -66,7 +66,6 @@ public final class Negotiation {
         this.limits = new LimitUse(policy.limits(), policy.limitsHeld());
         double total = 0;
         Map<SlotOffer, Double> holders = new LinkedHashMap<>();
-        boolean preemptable = policy.preemption().priorityPreemptionPossible();
         for (SlotOffer slot : snapshot.slots()) {
             if (slot.inPool()) {
                 total += slot.weight();
@@ -76,7 +75,7 @@ public final class Negotiation {
             } else if (slot.runningJob()) {
                 holders.put(slot, slot.weight());
                 limits.holding(slot.concurrencyLimits());
-                if (preemptable || slot.ad().contains("Rank")) {
+                if (slot.preemptible(policy.preemption())) {
                     running.add(new Candidate(slot));
                 }
             }

@@ -68,6 +68,8 @@ public record SlotOffer(ObjectId id, AgentName startd, ClassAd ad) {
      * {@link Preemption}): priority preemption is configured at all, or the slot's Rank is an
      * expression (it may rank another job higher) or a constant above its {@code CurrentRank}.
      * A slot without Rank, or with a constant Rank its running job already gets, never yields.
+     * The planner takes only such slots as preemption candidates ({@code Negotiation}), and the
+     * negotiator counts them as room for new work ({@code CycleTrigger}): one rule for both.
      */
     public boolean preemptible(Preemption rules) {
         if (rules.priorityPreemptionPossible()) {
