@@ -2,6 +2,7 @@ package org.harrier.protocol;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.BiConsumer;
 
 import org.harrier.classad.BooleanValue;
 import org.harrier.classad.ClassAd;
@@ -34,21 +35,56 @@ public final class AdMaps {
 
     /** The native form, a new map the caller may change: literals as themselves, other expressions as text listed in !!descriptors. */
     public static Map<String, Object> toNative(ClassAd ad) {
-        Map<String, Object> out = new LinkedHashMap<>();
-        Map<String, Object> descriptors = new LinkedHashMap<>();
-        ad.forEach((name, expr) -> {
+        return toNative(ad, EVERY_NAME);
+    }
+
+    /**
+     * {@link #toNative} of {@code ad} without the attributes whose names {@code shown} refuses,
+     * made in the one walk that converts: the same map as converting a copy of the ad without
+     * them, without building that copy (a scheduler publishing a job hides its private
+     * attributes this way, twice for every job it runs).
+     */
+    public static Map<String, Object> toNative(ClassAd ad, java.util.function.Predicate<String> shown) {
+        NativeMap out = new NativeMap(shown);
+        ad.forEach(out);
+        return out.done();
+    }
+
+    private static final java.util.function.Predicate<String> EVERY_NAME = name -> true;
+
+    /** The native map as {@link ClassAd#forEach} visits the ad; its descriptors made only if an expression needs them. */
+    private static final class NativeMap implements BiConsumer<String, Expr> {
+        private final java.util.function.Predicate<String> shown;
+        private final Map<String, Object> out = new LinkedHashMap<>();
+        private Map<String, Object> descriptors;
+
+        NativeMap(java.util.function.Predicate<String> shown) {
+            this.shown = shown;
+        }
+
+        @Override
+        public void accept(String name, Expr expr) {
+            if (!shown.test(name)) {
+                return;
+            }
             Object plain = plainValue(expr);
             if (plain != null) {
                 out.put(name, plain);
-            } else {
-                out.put(name, expr.unparse());
-                descriptors.put(name, EXPRESSION);
+                return;
             }
-        });
-        if (!descriptors.isEmpty()) {
-            out.put(DESCRIPTORS, descriptors);
+            out.put(name, expr.unparse());
+            if (descriptors == null) {
+                descriptors = new LinkedHashMap<>();
+            }
+            descriptors.put(name, EXPRESSION);
         }
-        return out;
+
+        Map<String, Object> done() {
+            if (descriptors != null) {
+                out.put(DESCRIPTORS, descriptors);
+            }
+            return out;
+        }
     }
 
     /** The typed form {@code {Attr: {TYPE, VALUE}}}, as the MRG QMF example reads it. */
