@@ -16,6 +16,8 @@ public final class PrivateAttributes {
     private static final List<String> NAMES = List.of("capability", "childclaimids", "claimid", "claimidlist", "claimids",
             "transferkey");
     private static final String PREFIX = "_condor_priv";
+    /** Bit n set when some name of {@link #NAMES} has n characters: most names are ruled out by their length alone. */
+    private static final long LENGTHS = NAMES.stream().mapToLong(n -> 1L << n.length()).reduce(0, (a, b) -> a | b);
 
     private PrivateAttributes() {
     }
@@ -26,12 +28,20 @@ public final class PrivateAttributes {
         if (name.regionMatches(true, 0, PREFIX, 0, PREFIX.length())) {
             return true;
         }
+        if (name.length() >= Long.SIZE || (LENGTHS & 1L << name.length()) == 0) {
+            return false;
+        }
         for (String n : NAMES) {
             if (n.equalsIgnoreCase(name)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** True when {@code name} may be shown: not {@linkplain #isPrivate private}. */
+    public static boolean isShown(String name) {
+        return !isPrivate(name);
     }
 
     /**
