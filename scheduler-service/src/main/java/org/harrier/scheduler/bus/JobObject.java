@@ -49,7 +49,7 @@ final class JobObject implements ManagedObject {
 
     @Override
     public Map<String, Object> values() {
-        return new Values(ad, job).get();
+        return Collections.unmodifiableMap(new Values(ad, job).get());
     }
 
     /**
@@ -100,11 +100,16 @@ final class JobObject implements ManagedObject {
             return job.hashCode();
         }
 
+        /**
+         * The properties of {@link #shown}{@code (ad)}, made from the ad in one walk that leaves
+         * the private attributes out (no hidden copy of the ad first). A new map each call, which
+         * the caller owns: the bus sends a snapshot's map as it is, not a copy of it (Qmf.wire).
+         */
         @Override
         public Map<String, Object> get() {
-            Map<String, Object> values = AdMaps.toNative(shown(ad)); // a new map of its own
+            Map<String, Object> values = AdMaps.toNative(JobIdentity.literal(ad), PrivateAttributes::isShown);
             values.put(Attr.CUSTOM_ID, job.toString());
-            return Collections.unmodifiableMap(values);
+            return values;
         }
     }
 
