@@ -68,18 +68,17 @@ final class Outbox implements AutoCloseable {
     /** On the outbox thread: turns {@code e} into a JMS message and sends it. */
     private void deliver(Envelope e, CompletableFuture<Void> done) {
         try {
-            java.io.Serializable body = Qmf.wire(e.body());
             Destination to = e.topic() ? session.createTopic(e.address()) : session.createQueue(e.address());
-            if (Qmf.DATA_INDICATION.equals(e.opcode()) && !e.persistent() && body instanceof List<?> snapshots) {
+            if (Qmf.DATA_INDICATION.equals(e.opcode()) && !e.persistent() && e.body() instanceof List<?> snapshots) {
                 // A batch of big objects (job ads with large attributes) would pass the broker's
                 // message size limit, which refuses it whole: it leaves as several messages.
-                for (List<?> part : WireSize.pages(snapshots, Agent.PAGE_BYTES)) {
+                for (List<?> part : Qmf.wirePages(snapshots, Agent.PAGE_BYTES)) {
                     producer.send(to, toMessage(e, (java.io.Serializable) part), DeliveryMode.NON_PERSISTENT, Message.DEFAULT_PRIORITY, e.ttlMillis());
                 }
                 done.complete(null);
                 return;
             }
-            Message m = toMessage(e, body);
+            Message m = toMessage(e, Qmf.wire(e.body()));
             if (e.persistent()) {
                 // Completes when the broker has the message on disk, without holding this
                 // thread (and every other message queued behind it) for the journal flush.

@@ -113,32 +113,75 @@ final class Qmf {
     }
 
     /**
-     * A deep copy made of LinkedHashMap and ArrayList, which Qpid JMS encodes as AMQP maps and
-     * lists (ObjectMessage with JMS_AMQP_TYPED_ENCODING) and which are Serializable.
+     * {@code value} as Qpid JMS encodes it as AMQP maps and lists (ObjectMessage with
+     * JMS_AMQP_TYPED_ENCODING), and Serializable: each {@link Supplier} replaced by what it makes,
+     * each {@code byte[]} by a proton Binary, every map key a String; a map or list that holds
+     * nothing to replace is used as it is, any other is copied as LinkedHashMap and ArrayList.
+     * Not copying is safe because nothing sent is changed afterwards: a snapshot's map is made
+     * for the send that asks for it (ManagedObject.snapshot), other bodies are made for their
+     * message, and the copy was made on the outbox thread anyway, never when the body was given.
      */
     static Serializable wire(Object value) {
-        return (Serializable) copy(value);
+        return (Serializable) new Copy().of(value);
     }
 
-    private static Object copy(Object value) {
-        if (value instanceof Supplier<?> later) {
-            return copy(later.get()); // an object's snapshot, made into its map only now (ManagedObject.snapshot)
+    /**
+     * A data indication's snapshots, each made wire-ready as {@link #wire} makes it, cut into
+     * pages of at most {@code budget} ({@link WireSize}) past each page's first: the sizes are
+     * summed by the walk that makes each snapshot ready, so nothing is walked a second time to
+     * measure it.
+     */
+    static List<List<?>> wirePages(List<?> snapshots, long budget) {
+        Copy copy = new Copy();
+        List<Object> ready = new ArrayList<>(snapshots.size());
+        long[] sizes = new long[snapshots.size()];
+        for (int i = 0; i < sizes.length; i++) {
+            copy.size = 0;
+            ready.add(copy.of(snapshots.get(i)));
+            sizes[i] = copy.size;
         }
-        if (value instanceof Map<?, ?> m) {
-            LinkedHashMap<String, Object> out = new LinkedHashMap<>();
-            m.forEach((k, v) -> out.put(String.valueOf(k), copy(v)));
-            return out;
+        return WireSize.pages(ready, sizes, budget);
+    }
+
+    /** {@link #wire}'s walk, summing the {@link WireSize} of what it makes as it goes. */
+    private static final class Copy {
+        long size;
+
+        Object of(Object value) {
+            if (value instanceof Supplier<?> later) {
+                return of(later.get()); // an object's snapshot, made into its map only now (ManagedObject.snapshot)
+            }
+            if (value instanceof Map<?, ?> || value instanceof List<?>) {
+                long ready = WireSize.ofWireReady(value);
+                if (ready >= 0) {
+                    size += ready;
+                    return value;
+                }
+            }
+            if (value instanceof Map<?, ?> m) {
+                size += 9;
+                LinkedHashMap<String, Object> out = new LinkedHashMap<>();
+                m.forEach((k, v) -> {
+                    String key = String.valueOf(k);
+                    size += 5 + key.length();
+                    out.put(key, of(v));
+                });
+                return out;
+            }
+            if (value instanceof List<?> l) {
+                size += 9;
+                ArrayList<Object> out = new ArrayList<>(l.size());
+                l.forEach(v -> out.add(of(v)));
+                return out;
+            }
+            if (value instanceof byte[] bytes) {
+                // Qpid JMS encodes an AMQP binary only from proton's Binary (a byte[] it takes for an array).
+                size += 5 + bytes.length;
+                return new org.apache.qpid.proton.amqp.Binary(bytes);
+            }
+            size += WireSize.of(value);
+            return value;
         }
-        if (value instanceof List<?> l) {
-            ArrayList<Object> out = new ArrayList<>(l.size());
-            l.forEach(v -> out.add(copy(v)));
-            return out;
-        }
-        if (value instanceof byte[] bytes) {
-            // Qpid JMS encodes an AMQP binary only from proton's Binary (a byte[] it takes for an array).
-            return new org.apache.qpid.proton.amqp.Binary(bytes);
-        }
-        return value;
     }
 
     /**
