@@ -31,6 +31,27 @@ class AdMapsTest {
     }
 
     @Test
+    void leavingAttributesOutWhileConvertingGivesTheMapOfTheAdWithoutThem() {
+        ClassAd cluster = ClassAd.parse("[ ClusterId = 3; Secret = \"inherited\"; Rank = Memory * 2; Cmd = \"/bin/true\" ]");
+        ClassAd proc = ClassAd.parse("[ ProcId = 1; secret = \"own\"; Label = strcat(Cmd, ProcId); Hidden = a + b ]").chainedTo(cluster);
+        java.util.function.Predicate<String> shown = name -> !name.equalsIgnoreCase("secret") && !name.equals("Hidden");
+        ClassAd.Builder without = ClassAd.builder();
+        proc.forEach((name, e) -> {
+            if (shown.test(name)) {
+                without.set(name, e);
+            }
+        });
+        Map<String, Object> filtered = AdMaps.toNative(proc, shown);
+        assertEquals(AdMaps.toNative(without.build()), filtered);
+        assertEquals(java.util.List.of("ProcId", "Label", "ClusterId", "Rank", "Cmd", AdMaps.DESCRIPTORS),
+                java.util.List.copyOf(filtered.keySet()), "the ad's order, !!descriptors last");
+        assertEquals(java.util.List.of("Label", "Rank"),
+                java.util.List.copyOf(((Map<?, ?>) filtered.get(AdMaps.DESCRIPTORS)).keySet()), "only what is shown is described");
+        assertEquals(Map.of("ProcId", 1L), AdMaps.toNative(ClassAd.parse("[ ProcId = 1; Hidden = a + b ]"), shown),
+                "no !!descriptors when every expression left is a literal");
+    }
+
+    @Test
     void theTypedFormRoundTrips() {
         Map<String, Object> m = AdMaps.toTyped(JOB);
         assertEquals(Map.of("TYPE", "STRING", "VALUE", "/bin/sleep"), m.get("Cmd"));
