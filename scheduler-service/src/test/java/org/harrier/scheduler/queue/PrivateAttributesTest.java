@@ -17,7 +17,9 @@ class PrivateAttributesTest {
             "ClaimId, true", "claimid, true", "CLAIMID, true", "ClaimIds, true", "ClaimIdList, true",
             "ChildClaimIds, true", "Capability, true", "TransferKey, true", "_condor_privSecret, true", "_CONDOR_PRIV_x, true",
             "StartdAgent, false", "StartdSlot, false", "RemoteHost, false", "ClaimIdle, false", "MyClaimId, false",
-            "_condor_other, false"})
+            "_condor_other, false", "ClaimIdx, false", "Capabilities, false", "TransferKeys, false", "ChildClaimIdz, false",
+            "_condor_privSecretWithANameLongerThanSixtyFourCharactersWhichNoMaskCovers, true",
+            "AnAttributeWithANameLongerThanSixtyFourCharactersWhichNoLengthMaskCovers, false"})
     void privateNamesAreHtcondorsWhateverTheirCase(String name, boolean isPrivate) {
         assertEquals(isPrivate, PrivateAttributes.isPrivate(name));
     }
