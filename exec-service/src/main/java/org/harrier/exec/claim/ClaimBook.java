@@ -32,7 +32,7 @@ public final class ClaimBook {
      */
     private final Map<String, List<String>> lastRuns = new HashMap<>();
     /** The most activations a scheduler may queue behind a claim's running job (docs/protocols.md, "Queued activations"). */
-    public static final int QUEUED_AT_MOST = 8;
+    public static final int QUEUED_AT_MOST = 16;
     private static final int RUNS_REMEMBERED = QUEUED_AT_MOST + 1;
     private final Map<ClaimVerdict.Refusal, Long> refusals = new HashMap<>();
     private final SlotPolicy policy;
