@@ -101,14 +101,14 @@ final class SlotPublisher implements StartdListener {
 
     /** True, and {@code in} remembered, when the partitionable slot's ad would be made of other inputs than last time. */
     private boolean changed(PartitionableSlotAd in) {
-        boolean changed = !in.equals(partitionableMade);
+        boolean changed = !in.sameAs(partitionableMade);
         partitionableMade = in;
         return changed;
     }
 
     /** True, and {@code in} remembered, when dynamic slot {@code name}'s ad would be made of other inputs than last time. */
     private boolean changed(String name, DynamicSlotAd in) {
-        return !in.equals(made.put(name, in));
+        return !in.sameAs(made.put(name, in));
     }
 
     /**

@@ -14,8 +14,8 @@ import org.harrier.rules.Resources;
  * there are but not what they hold, its devices and consumption policy), the owner's
  * {@link SlotPolicy}, the machine as measured and the slot's {@link PartitionableStay}.
  * {@link #ad} reads nothing else, so equal inputs make equal ads: a job's end and the start of
- * the next on the same claim leave them equal, and the startd's publisher keeps the ad it has
- * (as {@link DynamicSlotAd} for a dynamic slot).
+ * the next on the same claim leave them the same ({@link #sameAs}), and the startd's publisher
+ * keeps the ad it has (as {@link DynamicSlotAd} for a dynamic slot).
  */
 public record PartitionableSlotAd(String name, Machine machine, Expr start, Resources remaining, int dynamicSlots,
         long enteredCurrentState, Devices devices, ConsumptionPolicy consumption, SlotPolicy policy,
@@ -41,6 +41,18 @@ public record PartitionableSlotAd(String name, Machine machine, Expr start, Reso
         return new PartitionableSlotAd(slot.name(), slot.machine(), slot.start(), slot.remaining(),
                 slot.dynamicSlots().size(), slot.enteredCurrentState(), slot.devices(), slot.policy(), policy, measured,
                 stay);
+    }
+
+    /**
+     * True when every input is the very object {@code other} has (names, counts and times equal):
+     * then the ads are equal, known without looking into the objects (see {@link DynamicSlotAd#sameAs}).
+     */
+    public boolean sameAs(PartitionableSlotAd other) {
+        return other != null && name.equals(other.name) && machine == other.machine && start == other.start
+                && remaining == other.remaining && dynamicSlots == other.dynamicSlots
+                && enteredCurrentState == other.enteredCurrentState && devices == other.devices
+                && consumption == other.consumption && policy == other.policy && measured == other.measured
+                && stay == other.stay;
     }
 
     /** The ad as published ({@link SlotAds#partitionable(PartitionableSlot, SlotPolicy, Measurements, PartitionableStay)}). */

@@ -1,7 +1,8 @@
 package org.harrier.exec.claim;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -55,11 +56,11 @@ class PartitionableSlotAdTest {
         book.running(claim, "4.0", request(), at(110));
         book.idle(claim, 120);
         book.running(claim, "4.1", request(), at(120));
-        assertEquals(claimed, inputs(STAY), "a job's end and the next one's start change only the dynamic slot");
+        assertTrue(claimed.sameAs(inputs(STAY)), "a job's end and the next one's start change only the dynamic slot");
         assertEquals(claimed.ad(), inputs(STAY).ad());
 
         book.release(claim);
-        assertNotEquals(claimed, inputs(STAY));
+        assertFalse(claimed.sameAs(inputs(STAY)));
         assertEquals(IntegerValue.of(2), inputs(STAY).ad().lookup("Cpus"));
     }
 
@@ -67,7 +68,7 @@ class PartitionableSlotAdTest {
     void anotherStayChangesTheInputsAndTheAdsState() {
         PartitionableSlotAd unclaimed = inputs(STAY);
         PartitionableSlotAd matched = inputs(STAY.movedTo("Matched", 70));
-        assertNotEquals(unclaimed, matched);
+        assertFalse(unclaimed.sameAs(matched));
         assertEquals("\"Matched\"", matched.ad().lookup("State").toString());
     }
 }
