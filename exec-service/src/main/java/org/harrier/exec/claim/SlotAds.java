@@ -245,22 +245,6 @@ public final class SlotAds {
     }
 
     private static ClassAd.Builder common(Machine m, Expr start) {
-        return ClassAd.builder()
-                .set("MyType", "Machine")
-                .set("TargetType", "Job")
-                .set("Machine", m.machine())
-                .set("SlotID", 1)
-                .set("Arch", m.arch())
-                .set("OpSys", m.opSys())
-                .set("OpSysAndVer", m.opSysAndVer())
-                .set("FileSystemDomain", m.fileSystemDomain())
-                .set("HasFileTransfer", true)
-                .set("TotalCpus", m.total().cpus())
-                .set("TotalMemory", m.total().memoryMiB())
-                .set("TotalDisk", m.total().diskKiB())
-                .set("Start", start)
-                .set("WithinResourceLimits", WITHIN_RESOURCE_LIMITS)
-                .set("Requirements", REQUIREMENTS)
-                .set("Rank", 0);
+        return MachineAttributes.of(m, start).toBuilder();
     }
 }
