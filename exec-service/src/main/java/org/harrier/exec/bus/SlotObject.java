@@ -43,8 +43,9 @@ import org.harrier.rules.Permission;
  * an administrator may call any; anyone else is answered forbidden (docs/protocols.md, "Authorisation").
  *
  * <p>Threads: {@link #values()} is read by the agent's threads from a volatile snapshot the
- * startd's owner thread replaces ({@link #update}, the only writer); the handlers run on the agent's dispatch thread and only hand
- * work to the {@link Startd}, whose futures complete on its owner thread.
+ * startd's owner thread replaces ({@link #update}, the only writer); the handlers run on the
+ * agent's dispatch thread and only hand work to the {@link Startd}, whose futures complete on
+ * its owner thread.
  */
 final class SlotObject implements ManagedObject {
     private final ObjectId id;
