@@ -48,6 +48,8 @@ public final class Console implements AutoCloseable {
     private final String prefix = Long.toHexString(System.nanoTime()) + "-";
     private final AtomicLong counter = new AtomicLong();
     private final Map<String, Pending> pending = new ConcurrentHashMap<>();
+    /** sendDurable's reports in order, one lane per agent's request address. */
+    private final Map<String, DurableLane> lanes = new ConcurrentHashMap<>();
     private final Subscriptions subscriptions;
     private volatile Replies replies;
     private volatile StampedCaller stamped;
@@ -147,9 +149,10 @@ public final class Console implements AutoCloseable {
      */
     public CompletableFuture<Void> sendDurable(AgentName agent, ObjectId object, String method, Map<String, ?> arguments) {
         Objects.requireNonNull(agent, "agent");
-        Envelope request = asStamped(Envelope.to(agent.requestAddress(), false)).subject(agent.name())
-                .opcode(Qmf.METHOD_REQUEST).persistent(true).body(methodBody(object, method, arguments));
-        return DurableSend.untilTaken(bus, request, method);
+        DurableLane lane = lanes.computeIfAbsent(agent.requestAddress(), address -> new DurableLane(bus,
+                body -> asStamped(Envelope.to(address, false)).subject(agent.name()).opcode(Qmf.METHOD_REQUEST)
+                        .persistent(true).body(body)));
+        return lane.send(methodBody(object, method, arguments), method);
     }
 
     private static Map<String, Object> methodBody(ObjectId object, String method, Map<String, ?> arguments) {

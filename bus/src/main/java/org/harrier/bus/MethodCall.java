@@ -1,5 +1,7 @@
 package org.harrier.bus;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -31,10 +33,42 @@ final class MethodCall {
      * through {@code replies}; returns its completion (complete at once when it could not be called).
      */
     static CompletionStage<?> run(Incoming in, AgentName name, Function<ObjectId, Agent.Hosted> find, Replies replies) {
+        if (in.body() instanceof List<?> requests) {
+            return runEach(in, requests, name, find, replies);
+        }
         if (!(in.body() instanceof Map<?, ?> body)) {
             replies.exception(in, QmfException.BAD_PARAMETER, "a method request must be a map");
             return DONE;
         }
+        return runOne(in, body, name, find, replies);
+    }
+
+    /**
+     * A list of one-way method requests in one message (DurableLane; docs/protocols.md, "Reports
+     * in one message"): each called in turn, as if each had come alone in that order, with the
+     * message's caller; complete when every one is. A list that expects an answer is refused:
+     * one call has one reply.
+     */
+    private static CompletionStage<?> runEach(Incoming in, List<?> requests, AgentName name,
+            Function<ObjectId, Agent.Hosted> find, Replies replies) {
+        if (in.replyTo() != null) {
+            replies.exception(in, QmfException.BAD_PARAMETER, "a list of method requests must be sent one way, without a reply address");
+            return DONE;
+        }
+        List<CompletableFuture<?>> calls = new ArrayList<>(requests.size());
+        for (Object request : requests) {
+            if (request instanceof Map<?, ?> body) {
+                calls.add(runOne(in, body, name, find, replies).toCompletableFuture());
+            } else {
+                replies.exception(in, QmfException.BAD_PARAMETER, "each method request of a list must be a map, got "
+                        + QmfType.describe(request));
+            }
+        }
+        return CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new));
+    }
+
+    private static CompletionStage<?> runOne(Incoming in, Map<?, ?> body, AgentName name,
+            Function<ObjectId, Agent.Hosted> find, Replies replies) {
         Object oid = body.get("_object_id");
         Object objectName = oid instanceof Map<?, ?> m ? m.get("_object_name") : null;
         if (!(objectName instanceof String on)) {

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -16,6 +18,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.LinkedBlockingQueue;
 import org.harrier.protocol.AgentName;
 import org.harrier.protocol.ObjectId;
+import org.harrier.protocol.Schema;
 import org.harrier.testing.Await;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -171,5 +174,61 @@ class DurableRequestsTest {
                 assertEquals(2L, p.next().getKey(), "the second, never completed, again; the first is gone");
             }
         }
+    }
+
+    @Test
+    void reportsGivenBeforeTheBrokerTookTheOneAheadLeaveTogetherInOrderAndComeAgainWhole() throws Exception {
+        GridBroker broker = GridBroker.start(BrokerSettings.personal(dir).withPort(0));
+        BrokerSettings same = broker.settings().withPort(broker.port());
+        try (Bus sender = Bus.connect(broker.clientUrl())) {
+            Console console = sender.console();
+            broker.stop(); // the first report cannot be taken: the other nineteen wait behind it
+            List<CompletableFuture<Void>> sent = new ArrayList<>();
+            for (long cluster = 1; cluster <= 20; cluster++) {
+                sent.add(console.sendDurable(AGENT, OBJECT, "Submit", Map.of("Ad", Map.of("Cluster", cluster))));
+            }
+            broker = GridBroker.start(same);
+            sent.forEach(Console::join);
+            try (Bus dying = Bus.connect(broker.clientUrl())) {
+                Parking p = serving(dying);
+                for (long cluster = 1; cluster <= 20; cluster++) {
+                    Map.Entry<Long, CompletableFuture<Map<String, Object>>> call = p.next();
+                    assertEquals(cluster, call.getKey(), "in the order given");
+                    if (cluster <= 2) {
+                        call.getValue().complete(Map.of());
+                    }
+                }
+            }
+            // The first came alone and was done; the second was done, but it came in one message
+            // with the eighteen the service died before finishing, so all nineteen come again.
+            try (Bus service = Bus.connect(broker.clientUrl())) {
+                Parking p = serving(service);
+                for (long cluster = 2; cluster <= 20; cluster++) {
+                    Map.Entry<Long, CompletableFuture<Map<String, Object>>> call = p.next();
+                    assertEquals(cluster, call.getKey(), "the message of reports 2 to 20, again and whole");
+                    call.getValue().complete(Map.of());
+                }
+                Console.join(console.sendDurable(AGENT, OBJECT, "Submit", Map.of("Ad", Map.of("Cluster", 21L))));
+                assertEquals(21L, p.next().getKey(), "nothing else came again before the next report");
+            }
+        } finally {
+            broker.close();
+        }
+    }
+
+    @Test
+    void aOneWayListRunsEveryMapInItAndSkipsWhatIsNotOne() {
+        Calculator calc = new Calculator("later");
+        Agent.Hosted hosted = new Agent.Hosted(calc, Schema.grid().type("scheduler"), 0);
+        List<Object> requests = List.of(submit(3), "Submit junk", submit(4), List.of(submit(5)));
+        Incoming in = new Incoming(Qmf.METHOD_REQUEST, "request", null, false, null, null, "alice", "user", requests, null);
+        CompletionStage<?> done = MethodCall.run(in, AGENT, id -> OBJECT.equals(id) ? hosted : null, new Replies(null, AGENT));
+        done.toCompletableFuture().join();
+        assertEquals(2L, calc.values().get("JobsSubmitted"), "the two maps ran; the string and the nested list did not");
+    }
+
+    private static Map<String, Object> submit(long cluster) {
+        return Map.of("_object_id", Map.of("_object_name", OBJECT.objectName()), "_method_name", "Submit",
+                "_arguments", Map.of("Ad", Map.of("Cluster", cluster)));
     }
 }

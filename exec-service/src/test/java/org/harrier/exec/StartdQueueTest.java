@@ -93,28 +93,30 @@ class StartdQueueTest {
     }
 
     @Test
-    void upToEightJobsQueueButNotTheRunningJobItselfAndOneQueuedAgainKeepsItsPlace() throws Exception {
+    void upToQueuedAtMostJobsQueueButNotTheRunningJobItselfAndOneQueuedAgainKeepsItsPlace() throws Exception {
+        int most = ClaimBook.QUEUED_AT_MOST;
+        int half = most / 2;
         ClaimBook.Grant g = startd.claim(job("/bin/true", ""), StartdTest.SCHEDULER).get();
         startd.activate(g.claimId(), "1.0", gated()).get();
         assertInstanceOf(StartdFailure.WrongState.class,
                 StartdTest.failure(startd.activateQueued(g.claimId(), List.of(queued("1.0", "/bin/true", "")))));
-        List<QueuedActivations.Job> eight = new ArrayList<>();
-        for (int proc = 1; proc <= ClaimBook.QUEUED_AT_MOST; proc++) {
-            eight.add(quick("1." + proc));
+        List<QueuedActivations.Job> all = new ArrayList<>();
+        for (int proc = 1; proc <= most + 1; proc++) {
+            all.add(quick("1." + proc));
         }
-        assertEquals(4, startd.activateQueued(g.claimId(), eight.subList(0, 4)).get().queued());
-        StartdFailure tooMany = StartdTest.failure(startd.activateQueued(g.claimId(), List.of(quick("1.5"), quick("1.6"),
-                quick("1.7"), quick("1.8"), quick("1.9"))));
-        assertTrue(tooMany.getMessage().contains("over " + ClaimBook.QUEUED_AT_MOST), tooMany.getMessage());
-        assertEquals(8, startd.activateQueued(g.claimId(), eight.subList(4, 8)).get().queued(), "the refused call queued nothing");
-        assertEquals(8, startd.activateQueued(g.claimId(), List.of(quick("1.1"))).get().queued(), "1.1 again keeps its place");
+        assertEquals(half, startd.activateQueued(g.claimId(), all.subList(0, half)).get().queued());
+        StartdFailure tooMany = StartdTest.failure(startd.activateQueued(g.claimId(), all.subList(half, most + 1)));
+        assertTrue(tooMany.getMessage().contains("over " + most), tooMany.getMessage());
+        assertEquals(most, startd.activateQueued(g.claimId(), all.subList(half, most)).get().queued(),
+                "the refused call queued nothing");
+        assertEquals(most, startd.activateQueued(g.claimId(), List.of(quick("1.1"))).get().queued(), "1.1 again keeps its place");
 
         Files.createFile(iwd.resolve("gate"));
         report("1.0", "1.1");
-        for (int proc = 1; proc < ClaimBook.QUEUED_AT_MOST; proc++) {
+        for (int proc = 1; proc < most; proc++) {
             report("1." + proc, "1." + (proc + 1));
         }
-        report("1.8", null);
+        report("1." + most, null);
     }
 
     @Test

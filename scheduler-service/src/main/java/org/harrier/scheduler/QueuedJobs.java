@@ -33,10 +33,12 @@ final class QueuedJobs {
 
     /**
      * How many jobs a claim running short jobs holds queued on its startd (the startd takes up
-     * to 8): enough that the startd never waits while the scheduler's round trip (exit reports'
-     * journal flush and fsync, the next record's fsync, the Activate) lasts several short runs.
+     * to 16, ClaimBook.QUEUED_AT_MOST): enough that the startd never waits while the scheduler's
+     * round trip (exit reports' journal flush and fsync, the next record's fsync, the Activate)
+     * lasts several short runs; and with a refill of half of it, a short job costs an eighth of
+     * an Activate and its answer (8 held a quarter: GridBenchmark, benchmarks/README.md).
      */
-    static final int DEPTH = 8;
+    static final int DEPTH = 16;
     /** A claim's queue is topped up when it is down to this many: half of it goes in one Activate. */
     static final int REFILL_AT = DEPTH / 2;
     /**

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.IntStream;
+import java.util.stream.LongStream;
 import org.harrier.scheduler.match.ClaimGrant;
 import org.harrier.scheduler.match.ClaimRecord;
 import org.harrier.scheduler.queue.ExitReport;
@@ -52,7 +53,7 @@ class QueuedActivationTest extends ScheddFixture {
         return g;
     }
 
-    /** The claim's one queued activation, pending; its jobs are 1.2 to 1.9. */
+    /** The claim's one queued activation, pending; its jobs are 1.2 to 1.(DEPTH + 1). */
     private RecordingStartds.Call queued() {
         List<RecordingStartds.Call> q = startds.pending("ActivateQueued");
         assertEquals(1, q.size(), "one queued activation pending");
@@ -72,9 +73,9 @@ class QueuedActivationTest extends ScheddFixture {
         assertEquals(g, q.claim());
         assertEquals(IDLE, await(schedd.status(J2)), "Idle until the startd says it started");
         assertTrue(ClaimRecord.isPending(await(schedd.ad(J2))), "recorded on the claim before it was sent");
-        assertEquals(List.of(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L),
+        assertEquals(LongStream.rangeClosed(1, QueuedJobs.DEPTH).boxed().toList(),
                 q.jobs().stream().map(j -> ClaimRecord.queuedOrder(await(schedd.ad(j)))).toList(), "each with its place in the queue");
-        assertEquals(2, requests().get(0).count(), "only 1.10 and 1.11 are still offered for matching");
+        assertEquals(2, requests().get(0).count(), "only the last two jobs are still offered for matching");
     }
 
     @Test

@@ -11,7 +11,6 @@ import org.harrier.classad.ClassAd;
 import org.harrier.exec.RunStarted;
 import org.harrier.exec.Startd;
 import org.harrier.exec.claim.StartdFailure;
-import org.harrier.protocol.AdMaps;
 import org.harrier.protocol.AgentName;
 import org.harrier.protocol.FailureCode;
 import org.harrier.protocol.ObjectId;
@@ -44,21 +43,22 @@ import org.harrier.rules.Permission;
  * an administrator may call any; anyone else is answered forbidden (docs/protocols.md, "Authorisation").
  *
  * <p>Threads: {@link #values()} is read by the agent's threads from a volatile snapshot the
- * startd's owner thread replaces; the handlers run on the agent's dispatch thread and only hand
- * work to the {@link Startd}, whose futures complete on its owner thread.
+ * startd's owner thread replaces ({@link #update}, the only writer); the handlers run on the
+ * agent's dispatch thread and only hand work to the {@link Startd}, whose futures complete on
+ * its owner thread.
  */
 final class SlotObject implements ManagedObject {
     private final ObjectId id;
     private final boolean partitionable;
     private final Startd startd;
     private final MethodTable methods;
-    private volatile Map<String, Object> values;
+    private volatile NativeAd ad;
 
     SlotObject(String name, boolean partitionable, Startd startd, ClassAd ad) {
         this.id = ObjectId.grid("slot", name);
         this.partitionable = partitionable;
         this.startd = startd;
-        this.values = AdMaps.toNative(ad);
+        this.ad = NativeAd.of(ad);
         this.methods = new MethodTable("slot", StartdFailures::toQmf)
                 .on(ClaimSlot.METHOD, only(Caller.SCHEDD, ClaimSlot.METHOD, (q, c) -> claim(q)))
                 .on(Activate.METHOD, only(Caller.SCHEDD, Activate.METHOD,
@@ -99,7 +99,7 @@ final class SlotObject implements ManagedObject {
 
     @Override
     public Map<String, Object> values() {
-        return values;
+        return ad.values();
     }
 
     @Override
@@ -107,14 +107,14 @@ final class SlotObject implements ManagedObject {
         return methods;
     }
 
-    /** Replaces the advertised ad; true if it differs from the last one. */
-    boolean update(ClassAd ad) {
-        Map<String, Object> next = AdMaps.toNative(ad);
-        if (next.equals(values)) {
-            return false;
-        }
-        values = next;
-        return true;
+    /**
+     * Replaces the advertised ad; true if it differs from the last one. Owner thread only: the
+     * native form is made from the last ad's ({@link NativeAd#next}), converting only what changed.
+     */
+    boolean update(ClassAd next) {
+        NativeAd was = ad;
+        ad = was.next(next);
+        return ad != was;
     }
 
     private static List<QueuedActivations.Job> queued(Activate q) {
@@ -152,7 +152,7 @@ final class SlotObject implements ManagedObject {
     private CompletionStage<MatchNotice.Taken> match(MatchNotice q) {
         if (!partitionable) {
             throw new StartdFailure.WrongState("a match notice names the partitionable slot; "
-                    + id.key() + " is a dynamic slot of " + values.get("ParentSlotName"));
+                    + id.key() + " is a dynamic slot of " + values().get("ParentSlotName"));
         }
         try {
             AgentName.parse(q.scheduler());
@@ -169,7 +169,7 @@ final class SlotObject implements ManagedObject {
         }
         if (!partitionable) {
             throw new StartdFailure.ClaimRefused("claim refused: " + id.key() + " is a dynamic slot; claim "
-                    + values.get("ParentSlotName"));
+                    + values().get("ParentSlotName"));
         }
         return startd.claim(q.request(), q.scheduler()).thenApply(g -> new ClaimSlot.Granted(g.claimId(), g.slot().name()));
     }

@@ -15,8 +15,9 @@ import org.harrier.exec.RunProgress;
 import org.harrier.exec.Startd;
 import org.harrier.exec.StartdListener;
 import org.harrier.exec.claim.DynamicSlot;
+import org.harrier.exec.claim.DynamicSlotAd;
 import org.harrier.exec.claim.PartitionableSlot;
-import org.harrier.exec.claim.SlotAds;
+import org.harrier.exec.claim.PartitionableSlotAd;
 import org.harrier.protocol.AgentName;
 import org.harrier.protocol.method.Done;
 import org.harrier.protocol.method.Request;
@@ -30,9 +31,15 @@ import org.slf4j.LoggerFactory;
  * is down gets them when it is back (docs/protocols.md). A job's start is the answer to its
  * Activate ({@link SlotObject}).
  *
+ * <p>A slot object's ad is made again only when what it is made of changed
+ * ({@link PartitionableSlotAd}, {@link DynamicSlotAd}): a job's end and the next job's start on
+ * its claim change one dynamic slot's inputs, and leave the others' and most often the
+ * partitionable slot's as they were. The changed ones are still published in the same burst.
+ *
  * <p>Threads: every listener method runs on the startd's owner thread, which also owns
- * {@link #dynamic}; {@link #start} runs before the startd does anything. Sends do not block:
- * the agent's outbox and the console's futures complete elsewhere.
+ * {@link #dynamic}, {@link #made} and {@link #partitionableMade}; {@link #start} runs before the
+ * startd does anything. Sends do not block: the agent's outbox and the console's futures
+ * complete elsewhere.
  */
 final class SlotPublisher implements StartdListener {
     private static final Logger log = LoggerFactory.getLogger(SlotPublisher.class);
@@ -43,8 +50,11 @@ final class SlotPublisher implements StartdListener {
     private final Console console;
     private final Duration updateInterval;
     private final Map<String, SlotObject> dynamic = new HashMap<>();
+    /** What each dynamic slot object's ad was made of: a slot whose inputs did not change keeps its ad. */
+    private final Map<String, DynamicSlotAd> made = new HashMap<>();
     private Startd startd;
     private SlotObject partitionable;
+    private PartitionableSlotAd partitionableMade;
 
     SlotPublisher(Agent agent, Console console, Duration updateInterval) {
         this.agent = agent;
@@ -56,32 +66,49 @@ final class SlotPublisher implements StartdListener {
     void start(Startd s) {
         this.startd = s;
         PartitionableSlot slot = s.slot();
-        partitionable = new SlotObject(slot.name(), true, s, partitionableAd(s, slot));
+        partitionableMade = partitionableAd(s, slot);
+        partitionable = new SlotObject(slot.name(), true, s, partitionableMade.ad());
         agent.advertise(partitionable, updateInterval);
     }
 
     @Override
     public void slotsChanged(PartitionableSlot slot) {
-        if (partitionable.update(partitionableAd(startd, slot))) {
+        PartitionableSlotAd parent = partitionableAd(startd, slot);
+        if (changed(parent) && partitionable.update(parent.ad())) {
             agent.changed(partitionable);
         }
         for (Iterator<Map.Entry<String, SlotObject>> it = dynamic.entrySet().iterator(); it.hasNext();) {
             Map.Entry<String, SlotObject> e = it.next();
             if (!slot.dynamicSlots().containsKey(e.getKey())) {
                 agent.remove(e.getValue().id());
+                made.remove(e.getKey());
                 it.remove();
             }
         }
         for (DynamicSlot d : slot.dynamicSlots().values()) {
             SlotObject o = dynamic.get(d.name());
+            DynamicSlotAd in = dynamicAd(slot, d);
             if (o == null) {
-                o = new SlotObject(d.name(), false, startd, dynamicAd(slot, d));
+                o = new SlotObject(d.name(), false, startd, in.ad());
                 dynamic.put(d.name(), o);
+                made.put(d.name(), in);
                 agent.advertise(o, updateInterval);
-            } else if (o.update(dynamicAd(slot, d))) {
+            } else if (changed(d.name(), in) && o.update(in.ad())) {
                 agent.changed(o);
             }
         }
+    }
+
+    /** True, and {@code in} remembered, when the partitionable slot's ad would be made of other inputs than last time. */
+    private boolean changed(PartitionableSlotAd in) {
+        boolean changed = !in.sameAs(partitionableMade);
+        partitionableMade = in;
+        return changed;
+    }
+
+    /** True, and {@code in} remembered, when dynamic slot {@code name}'s ad would be made of other inputs than last time. */
+    private boolean changed(String name, DynamicSlotAd in) {
+        return !in.sameAs(made.put(name, in));
     }
 
     /**
@@ -91,11 +118,15 @@ final class SlotPublisher implements StartdListener {
      */
     @Override
     public void measured(PartitionableSlot slot) {
-        refresh(partitionable, partitionableAd(startd, slot));
+        PartitionableSlotAd parent = partitionableAd(startd, slot);
+        if (changed(parent)) {
+            refresh(partitionable, parent.ad());
+        }
         for (DynamicSlot d : slot.dynamicSlots().values()) {
             SlotObject o = dynamic.get(d.name());
-            if (o != null) {
-                refresh(o, dynamicAd(slot, d));
+            DynamicSlotAd in = dynamicAd(slot, d);
+            if (o != null && changed(d.name(), in)) {
+                refresh(o, in.ad());
             }
         }
     }
@@ -108,12 +139,12 @@ final class SlotPublisher implements StartdListener {
     }
 
     /** The slot ads carry the machine as last measured (LoadAvg, KeyboardIdle, ...), for START and the owner policy. */
-    private static ClassAd partitionableAd(Startd s, PartitionableSlot slot) {
-        return SlotAds.partitionable(slot, s.policy(), s.measurements(), s.matches().stay());
+    private static PartitionableSlotAd partitionableAd(Startd s, PartitionableSlot slot) {
+        return PartitionableSlotAd.of(slot, s.policy(), s.measurements(), s.matches().stay());
     }
 
-    private ClassAd dynamicAd(PartitionableSlot slot, DynamicSlot d) {
-        return SlotAds.dynamic(slot, d, startd.policy(), startd.measurements());
+    private DynamicSlotAd dynamicAd(PartitionableSlot slot, DynamicSlot d) {
+        return DynamicSlotAd.of(slot, d, startd.policy(), startd.measurements());
     }
 
     /** A job that never started is reported with ExitCode -1, no usage, and why (HoldReason, HoldReasonCode). */
@@ -179,6 +210,7 @@ final class SlotPublisher implements StartdListener {
             agent.remove(o.id());
         }
         dynamic.clear();
+        made.clear();
         if (partitionable != null) {
             agent.remove(partitionable.id());
         }

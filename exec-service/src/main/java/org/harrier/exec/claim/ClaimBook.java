@@ -32,7 +32,7 @@ public final class ClaimBook {
      */
     private final Map<String, List<String>> lastRuns = new HashMap<>();
     /** The most activations a scheduler may queue behind a claim's running job (docs/protocols.md, "Queued activations"). */
-    public static final int QUEUED_AT_MOST = 8;
+    public static final int QUEUED_AT_MOST = 16;
     private static final int RUNS_REMEMBERED = QUEUED_AT_MOST + 1;
     private final Map<ClaimVerdict.Refusal, Long> refusals = new HashMap<>();
     private final SlotPolicy policy;
@@ -129,7 +129,8 @@ public final class ClaimBook {
      */
     public DynamicSlot running(String claimId, String jobId, ClassAd job, EvalContext context) {
         DynamicSlot d = claimed(claimId);
-        ClassAd slotAd = SlotAds.dynamic(slot, d);
+        // The slot's ad only when an expression may read it: building it was a whole ad per job start.
+        ClassAd slotAd = policy.readsSlotAd(job) ? SlotAds.dynamic(slot, d) : ClassAd.EMPTY;
         ClaimAttributes.Job attributes = new ClaimAttributes.Job(context.now(), policy.rankOf(slotAd, job, context),
                 ClaimAttributes.string(job, "ConcurrencyLimits"), policy.retirementOf(slotAd, job, context),
                 SlotPolicy.jobRetirementOf(job, slotAd, context));

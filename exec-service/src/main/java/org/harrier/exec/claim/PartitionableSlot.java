@@ -83,6 +83,10 @@ public record PartitionableSlot(String name, Machine machine, Expr start, Resour
      * otherwise: HTCondor's startd evaluates START without a job to decide the Owner state.
      */
     public String state() {
+        return stateWhen(start);
+    }
+
+    static String stateWhen(Expr start) {
         Value v = start.evaluate();
         return v instanceof BooleanValue b && !b.value() ? "Owner" : "Unclaimed";
     }

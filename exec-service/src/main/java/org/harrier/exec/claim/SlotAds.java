@@ -37,44 +37,49 @@ public final class SlotAds {
     }
 
     public static ClassAd partitionable(PartitionableSlot slot) {
-        return partitionableBuilder(slot).build();
+        return partitionableBuilder(PartitionableSlotAd.of(slot, SlotPolicy.DEFAULT, Measurements.NONE,
+                PartitionableStay.since(slot.state(), slot.enteredCurrentState()))).build();
     }
 
-    private static ClassAd.Builder partitionableBuilder(PartitionableSlot slot) {
-        Resources left = slot.remaining();
-        ClassAd.Builder b = common(slot.machine(), slot.start())
-                .set("Name", slot.name())
+    /** The ad of {@code in}'s slot without the policy, measurements and stay; reads {@code in} only (see {@link PartitionableSlotAd}). */
+    private static ClassAd.Builder partitionableBuilder(PartitionableSlotAd in) {
+        Resources left = in.remaining();
+        Machine m = in.machine();
+        ClassAd.Builder b = common(m, in.start())
+                .set("Name", in.name())
                 .set("SlotType", "Partitionable")
                 .set("PartitionableSlot", true)
                 .set("Cpus", left.cpus())
                 .set("Memory", left.memoryMiB())
                 .set("Disk", left.diskKiB())
-                .set("TotalSlotCpus", slot.machine().total().cpus())
-                .set("TotalSlotMemory", slot.machine().total().memoryMiB())
-                .set("TotalSlotDisk", slot.machine().total().diskKiB())
-                .set("NumDynamicSlots", slot.dynamicSlots().size())
-                .set("State", slot.state())
+                .set("TotalSlotCpus", m.total().cpus())
+                .set("TotalSlotMemory", m.total().memoryMiB())
+                .set("TotalSlotDisk", m.total().diskKiB())
+                .set("NumDynamicSlots", in.dynamicSlots())
+                .set("State", PartitionableSlot.stateWhen(in.start()))
                 .set("Activity", "Idle")
-                .set("EnteredCurrentState", slot.enteredCurrentState());
-        customResources(b, slot.machine(), left, slot.machine().total(), resource -> slot.devices().free(resource));
-        consumption(b, slot);
-        b.set("WithinResourceLimits", withinResourceLimits(slot.machine(), slot.policy()));
-        b.set("SlotWeight", slot.policy().slotWeight());
+                .set("EnteredCurrentState", in.enteredCurrentState());
+        customResources(b, m, left, m.total(), resource -> in.devices().free(resource));
+        consumption(b, m, in.consumption());
+        b.set("WithinResourceLimits", withinResourceLimits(m, in.consumption()));
+        b.set("SlotWeight", in.consumption().slotWeight());
         return b;
     }
 
     public static ClassAd dynamic(PartitionableSlot parent, DynamicSlot slot) {
-        return dynamicBuilder(parent, slot).build();
+        return dynamicBuilder(DynamicSlotAd.of(parent, slot, SlotPolicy.DEFAULT, Measurements.NONE)).build();
     }
 
-    private static ClassAd.Builder dynamicBuilder(PartitionableSlot parent, DynamicSlot slot) {
+    /** The ad of {@code in}'s slot without the policy and measurements; reads {@code in} only (see {@link DynamicSlotAd}). */
+    private static ClassAd.Builder dynamicBuilder(DynamicSlotAd in) {
+        DynamicSlot slot = in.slot();
         Resources held = slot.resources();
-        ClassAd.Builder b = common(parent.machine(), parent.start())
+        ClassAd.Builder b = common(in.machine(), in.start())
                 .set("Name", slot.name())
                 .set("SlotType", "Dynamic")
                 .set("DynamicSlot", true)
                 .set("DSlotId", slot.number())
-                .set("ParentSlotName", parent.name())
+                .set("ParentSlotName", in.parent())
                 .set("Cpus", held.cpus())
                 .set("Memory", held.memoryMiB())
                 .set("Disk", held.diskKiB())
@@ -90,10 +95,10 @@ public final class SlotAds {
         if (slot.busy()) {
             b.set("JobId", slot.jobId()).set("JobStart", slot.enteredCurrentActivity());
         }
-        Map<String, List<String>> assigned = parent.assigned(slot.name());
-        customResources(b, parent.machine(), held, held, resource -> assigned.getOrDefault(resource, List.of()));
-        b.set("WithinResourceLimits", withinResourceLimits(parent.machine(), ConsumptionPolicy.DEFAULT));
-        b.set("SlotWeight", parent.policy().slotWeight());
+        Map<String, List<String>> assigned = in.assigned();
+        customResources(b, in.machine(), held, held, resource -> assigned.getOrDefault(resource, List.of()));
+        b.set("WithinResourceLimits", withinResourceLimits(in.machine(), ConsumptionPolicy.DEFAULT));
+        b.set("SlotWeight", in.slotWeight());
         claimAttributes(b, slot.claim());
         slot.times().totals().forEach((stay, seconds) -> b.set("TotalTime" + stay, seconds));
         return b;
@@ -117,8 +122,14 @@ public final class SlotAds {
     /** The partitionable slot's ad with the machine as {@code measured}, in the State of {@code stay} and its times. */
     public static ClassAd partitionable(PartitionableSlot slot, SlotPolicy policy, Measurements measured,
             PartitionableStay stay) {
-        // One builder for the whole ad: the startd makes this ad at every start and exit.
-        ClassAd.Builder b = measured.addTo(policy.addTo(partitionableBuilder(slot)))
+        return partitionable(PartitionableSlotAd.of(slot, policy, measured, stay));
+    }
+
+    /** The ad of {@code in} as published, made of {@code in} alone. */
+    static ClassAd partitionable(PartitionableSlotAd in) {
+        PartitionableStay stay = in.stay();
+        // One builder for the whole ad.
+        ClassAd.Builder b = in.measured().addTo(in.policy().addTo(partitionableBuilder(in)))
                 .set("State", new StringValue(stay.state()))
                 .set("EnteredCurrentState", IntegerValue.of(stay.times().enteredCurrentState()))
                 .set("EnteredCurrentActivity", IntegerValue.of(stay.times().enteredCurrentActivity()));
@@ -134,12 +145,18 @@ public final class SlotAds {
      * startd publishes it for a claimed slot).
      */
     public static ClassAd dynamic(PartitionableSlot parent, DynamicSlot slot, SlotPolicy policy) {
-        return withJobRetirement(policy.addTo(dynamicBuilder(parent, slot)), slot).build();
+        return withJobRetirement(policy.addTo(dynamicBuilder(DynamicSlotAd.of(parent, slot, policy, Measurements.NONE))),
+                slot).build();
     }
 
     /** The dynamic slot's ad as published: as {@link #dynamic(PartitionableSlot, DynamicSlot, SlotPolicy)}, with the machine as {@code measured}. */
     public static ClassAd dynamic(PartitionableSlot parent, DynamicSlot slot, SlotPolicy policy, Measurements measured) {
-        return measured.addTo(withJobRetirement(policy.addTo(dynamicBuilder(parent, slot)), slot)).build();
+        return dynamic(DynamicSlotAd.of(parent, slot, policy, measured));
+    }
+
+    /** The ad of {@code in} as published, made of {@code in} alone. */
+    static ClassAd dynamic(DynamicSlotAd in) {
+        return in.measured().addTo(withJobRetirement(in.policy().addTo(dynamicBuilder(in)), in.slot())).build();
     }
 
     private static ClassAd.Builder withJobRetirement(ClassAd.Builder b, DynamicSlot slot) {
@@ -191,9 +208,9 @@ public final class SlotAds {
     }
 
     /** Consumption&lt;Name&gt; on a partitionable slot with a consumption policy (HTCondor's CONSUMPTION_&lt;Resource&gt;). */
-    private static void consumption(ClassAd.Builder b, PartitionableSlot slot) {
-        slot.policy().consumption().forEach((resource, expr) -> {
-            if (Resources.isFixed(resource) || slot.machine().total().custom().containsKey(resource)) {
+    private static void consumption(ClassAd.Builder b, Machine m, ConsumptionPolicy policy) {
+        policy.consumption().forEach((resource, expr) -> {
+            if (Resources.isFixed(resource) || m.total().custom().containsKey(resource)) {
                 b.set("Consumption" + resource, expr);
             }
         });
@@ -228,22 +245,6 @@ public final class SlotAds {
     }
 
     private static ClassAd.Builder common(Machine m, Expr start) {
-        return ClassAd.builder()
-                .set("MyType", "Machine")
-                .set("TargetType", "Job")
-                .set("Machine", m.machine())
-                .set("SlotID", 1)
-                .set("Arch", m.arch())
-                .set("OpSys", m.opSys())
-                .set("OpSysAndVer", m.opSysAndVer())
-                .set("FileSystemDomain", m.fileSystemDomain())
-                .set("HasFileTransfer", true)
-                .set("TotalCpus", m.total().cpus())
-                .set("TotalMemory", m.total().memoryMiB())
-                .set("TotalDisk", m.total().diskKiB())
-                .set("Start", start)
-                .set("WithinResourceLimits", WITHIN_RESOURCE_LIMITS)
-                .set("Requirements", REQUIREMENTS)
-                .set("Rank", 0);
+        return MachineAttributes.of(m, start).toBuilder();
     }
 }

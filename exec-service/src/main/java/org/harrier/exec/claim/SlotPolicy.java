@@ -72,6 +72,22 @@ public record SlotPolicy(Expr rank, Expr maxJobRetirementTime, Expr maxVacateTim
         return v instanceof IntegerValue || v instanceof RealValue ? seconds(v) : null;
     }
 
+    /**
+     * False when no expression a job's start evaluates can read the slot's ad: this policy's Rank
+     * and MaxJobRetirementTime and the job's own MaxJobRetirementTime are each absent or a number,
+     * which evaluates to itself in any ad; {@link #rankOf}, {@link #retirementOf} and
+     * {@link #jobRetirementOf} then answer the same for any slot ad, {@link ClassAd#EMPTY} too.
+     * HTCondor's defaults (Rank 0, MaxJobRetirementTime 0) are such numbers.
+     */
+    public boolean readsSlotAd(ClassAd job) {
+        Expr own = job.lookup("MaxJobRetirementTime");
+        return !(number(rank) && number(maxJobRetirementTime) && (own == null || number(own)));
+    }
+
+    private static boolean number(Expr e) {
+        return e instanceof IntegerValue || e instanceof RealValue;
+    }
+
     private static long seconds(Value v) {
         if (v instanceof IntegerValue i) {
             return Math.max(0, i.value());

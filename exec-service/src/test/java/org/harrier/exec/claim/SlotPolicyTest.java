@@ -75,4 +75,29 @@ class SlotPolicyTest {
                 () -> ExecSettings.builder().maxJobRetirementTime("3600 +"));
         assertEquals(true, e.getMessage().startsWith("MAXJOBRETIREMENTTIME is not a ClassAd expression"), e.getMessage());
     }
+
+    @ParameterizedTest(name = "RANK = {0}, MAXJOBRETIREMENTTIME = {1}, job [{2}]: reads the slot ad {3}")
+    @CsvSource(delimiter = '|', value = {
+            "0              | 0              | RequestCpus = 1                         | false",
+            "1.5            | 3600           | MaxJobRetirementTime = 60               | false",
+            "TARGET.Boost   | 0              | Boost = 3                               | true",
+            "0              | MY.Cpus * 10   | RequestCpus = 1                         | true",
+            "0              | 0              | MaxJobRetirementTime = TARGET.Cpus * 5  | true",
+            "0              | 0              | MaxJobRetirementTime = \"soon\"         | true"})
+    void aJobsStartNeedsNoSlotAdWhenEveryExpressionItEvaluatesIsANumber(String rank, String retirement, String job,
+            boolean reads) {
+        SlotPolicy p = new SlotPolicy(Expr.parse(rank), Expr.parse(retirement));
+        assertEquals(reads, p.readsSlotAd(job(job)));
+        if (!reads) {
+            assertEquals(p.rankOf(SLOT, job(job), CONTEXT), p.rankOf(ClassAd.EMPTY, job(job), CONTEXT));
+            assertEquals(p.retirementOf(SLOT, job(job), CONTEXT), p.retirementOf(ClassAd.EMPTY, job(job), CONTEXT));
+            assertEquals(SlotPolicy.jobRetirementOf(job(job), SLOT, CONTEXT),
+                    SlotPolicy.jobRetirementOf(job(job), ClassAd.EMPTY, CONTEXT));
+        }
+    }
+
+    @Test
+    void htcondorsDefaultsReadNoSlotAd() {
+        assertEquals(false, SlotPolicy.DEFAULT.readsSlotAd(job("RequestCpus = 1")));
+    }
 }

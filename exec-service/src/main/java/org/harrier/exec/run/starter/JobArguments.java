@@ -2,6 +2,7 @@ package org.harrier.exec.run.starter;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.harrier.classad.ArgList;
 
 /**
@@ -19,6 +20,9 @@ import org.harrier.classad.ArgList;
  * </ul>
  */
 public final class JobArguments {
+    /** Old-syntax separators, compiled once: arguments are split at every job's start. */
+    private static final Pattern WHITE_SPACE = Pattern.compile("[ \\t\\r\\n]+");
+
     private JobArguments() {
     }
 
@@ -30,7 +34,7 @@ public final class JobArguments {
     /** Splits old-syntax text at white space. */
     public static List<String> parseOld(String text) {
         List<String> out = new ArrayList<>();
-        for (String s : text.trim().split("[ \\t\\r\\n]+")) {
+        for (String s : WHITE_SPACE.split(text.trim())) {
             if (!s.isEmpty()) {
                 out.add(s);
             }

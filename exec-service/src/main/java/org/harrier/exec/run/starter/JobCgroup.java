@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * One job's cgroup (version 1: a memory and a freezer cgroup of the same name; version 2: one
@@ -25,6 +26,8 @@ import java.util.Optional;
  */
 final class JobCgroup {
     private static final long SELF = ProcessHandle.current().pid();
+    /** Compiled once: {@link #keyed} reads files at every job's end. */
+    private static final Pattern SPACES = Pattern.compile("\\s+");
     private final boolean v2;
     private final Path memory;
     private final Path freezer;
@@ -271,7 +274,7 @@ final class JobCgroup {
     /** The value of {@code key} in a flat keyed file ("oom_kill 3" lines); 0 when absent. */
     static long keyed(String text, String key) {
         for (String line : text.split("\n")) {
-            String[] f = line.trim().split("\\s+");
+            String[] f = SPACES.split(line.trim());
             if (f.length == 2 && f[0].equals(key)) {
                 return Long.parseLong(f[1]);
             }

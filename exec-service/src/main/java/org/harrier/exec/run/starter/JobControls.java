@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.regex.Pattern;
 
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.Expr;
@@ -30,9 +31,14 @@ public record JobControls(String cgroupName, long memoryLimitMiB, String killSig
 
     public static final String DEFAULT_KILL_SIGNAL = "TERM";
 
+    // Compiled once: every job's start names and checks a cgroup (a pattern per call was a regex compiled per job).
+    private static final Pattern CGROUP_NAME = Pattern.compile("[A-Za-z0-9_.@-]*");
+    private static final Pattern NOT_IN_CGROUP_NAME = Pattern.compile("[^A-Za-z0-9_.@-]");
+    private static final Pattern SIGNAL_NUMBER = Pattern.compile("[0-9]{1,2}");
+
     public JobControls {
         Objects.requireNonNull(cgroupName, "cgroupName");
-        if (!cgroupName.matches("[A-Za-z0-9_.@-]*") || cgroupName.equals(".") || cgroupName.equals("..")) {
+        if (!CGROUP_NAME.matcher(cgroupName).matches() || cgroupName.equals(".") || cgroupName.equals("..")) {
             throw new IllegalArgumentException("a cgroup name is letters, digits and _.@- only, got '" + cgroupName + "'");
         }
         if (memoryLimitMiB < 0) {
@@ -85,7 +91,7 @@ public record JobControls(String cgroupName, long memoryLimitMiB, String killSig
             return null;
         }
         String t = text.strip().toUpperCase(Locale.ROOT);
-        if (t.matches("[0-9]{1,2}")) {
+        if (SIGNAL_NUMBER.matcher(t).matches()) {
             int n = Integer.parseInt(t);
             return n >= 1 && n <= SIGNALS.size() ? SIGNALS.get(n - 1) : null;
         }
@@ -95,7 +101,7 @@ public record JobControls(String cgroupName, long memoryLimitMiB, String killSig
 
     /** The job's cgroup's name: its slot and job id, with anything a directory name should not have as '_'. */
     static String cgroupName(String slot, String jobId) {
-        return (slot + "_" + jobId).replaceAll("[^A-Za-z0-9_.@-]", "_");
+        return NOT_IN_CGROUP_NAME.matcher(slot + "_" + jobId).replaceAll("_");
     }
 
     public boolean contained() {
