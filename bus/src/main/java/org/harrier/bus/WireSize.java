@@ -64,11 +64,14 @@ final class WireSize {
             }
             long n = 9;
             for (Map.Entry<?, ?> e : m.entrySet()) {
-                long v = e.getKey() instanceof String k ? ofWireReady(e.getValue()) : -1;
+                if (!(e.getKey() instanceof String k)) {
+                    return -1;
+                }
+                long v = ofWireReady(e.getValue());
                 if (v < 0) {
                     return -1;
                 }
-                n += 5 + ((String) e.getKey()).length() + v;
+                n += 5 + k.length() + v;
             }
             return n;
         }

@@ -41,8 +41,9 @@ public final class AdMaps {
     /**
      * {@link #toNative} of {@code ad} without the attributes whose names {@code shown} refuses,
      * made in the one walk that converts: the same map as converting a copy of the ad without
-     * them, without building that copy (a scheduler publishing a job hides its private
-     * attributes this way, twice for every job it runs).
+     * them, without building that copy (the scheduler hides a job's private attributes this
+     * way in every snapshot of it that it publishes). The filter is java.util.function's
+     * Predicate, not this package's QMF one.
      */
     public static Map<String, Object> toNative(ClassAd ad, java.util.function.Predicate<String> shown) {
         NativeMap out = new NativeMap(shown);
