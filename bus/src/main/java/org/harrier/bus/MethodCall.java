@@ -52,7 +52,8 @@ final class MethodCall {
     private static CompletionStage<?> runEach(Incoming in, List<?> requests, AgentName name,
             Function<ObjectId, Agent.Hosted> find, Replies replies) {
         if (in.replyTo() != null) {
-            replies.exception(in, QmfException.BAD_PARAMETER, "a list of method requests must be sent one way, without a reply address");
+            replies.exception(in, QmfException.BAD_PARAMETER,
+                    "a method request with a reply address must be a map; a list of them is sent one way only");
             return DONE;
         }
         List<CompletableFuture<?>> calls = new ArrayList<>(requests.size());
