@@ -145,7 +145,9 @@ public final class Console implements AutoCloseable {
      * answers nothing, and the future completes once the broker has the request on disk. For
      * idempotent reports whose sender has nothing to do with an answer (exit reports): it saves
      * the reply message, and a report waiting for an agent that is down is not a failure. A send
-     * the broker does not confirm is repeated until it does ({@link DurableSend}).
+     * the broker does not confirm is repeated until it does ({@link DurableSend}). Reports to one
+     * agent leave in the order given, and those given while the one ahead is not yet confirmed
+     * leave together in one message ({@link DurableLane}).
      */
     public CompletableFuture<Void> sendDurable(AgentName agent, ObjectId object, String method, Map<String, ?> arguments) {
         Objects.requireNonNull(agent, "agent");
