@@ -159,24 +159,24 @@ final class Qmf {
                 }
             }
             if (value instanceof Map<?, ?> m) {
-                size += 9;
+                size += WireSize.CONTAINER;
                 LinkedHashMap<String, Object> out = new LinkedHashMap<>();
                 m.forEach((k, v) -> {
                     String key = String.valueOf(k);
-                    size += 5 + key.length();
+                    size += WireSize.of(key);
                     out.put(key, of(v));
                 });
                 return out;
             }
             if (value instanceof List<?> l) {
-                size += 9;
+                size += WireSize.CONTAINER;
                 ArrayList<Object> out = new ArrayList<>(l.size());
                 l.forEach(v -> out.add(of(v)));
                 return out;
             }
             if (value instanceof byte[] bytes) {
                 // Qpid JMS encodes an AMQP binary only from proton's Binary (a byte[] it takes for an array).
-                size += 5 + bytes.length;
+                size += WireSize.of(bytes);
                 return new org.apache.qpid.proton.amqp.Binary(bytes);
             }
             size += WireSize.of(value);

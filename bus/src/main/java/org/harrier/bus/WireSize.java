@@ -16,6 +16,9 @@ import org.apache.qpid.proton.amqp.Binary;
  * into pages that fit the broker's message size limit, and cheap: one walk, no encoding. Pure.
  */
 final class WireSize {
+    /** A map or list's own share, besides its entries'. */
+    static final long CONTAINER = 9;
+
     private WireSize() {
     }
 
@@ -36,14 +39,14 @@ final class WireSize {
             return 5 + b.getLength();
         }
         if (value instanceof Map<?, ?> m) {
-            long n = 9;
+            long n = CONTAINER;
             for (Map.Entry<?, ?> e : m.entrySet()) {
                 n += of(e.getKey()) + of(e.getValue());
             }
             return n;
         }
         if (value instanceof Collection<?> c) {
-            long n = 9;
+            long n = CONTAINER;
             for (Object o : c) {
                 n += of(o);
             }
@@ -62,7 +65,7 @@ final class WireSize {
             if (!(m instanceof Serializable)) {
                 return -1;
             }
-            long n = 9;
+            long n = CONTAINER;
             for (Map.Entry<?, ?> e : m.entrySet()) {
                 if (!(e.getKey() instanceof String k)) {
                     return -1;
@@ -71,7 +74,7 @@ final class WireSize {
                 if (v < 0) {
                     return -1;
                 }
-                n += 5 + k.length() + v;
+                n += of(k) + v;
             }
             return n;
         }
@@ -79,7 +82,7 @@ final class WireSize {
             if (!(l instanceof Serializable)) {
                 return -1;
             }
-            long n = 9;
+            long n = CONTAINER;
             for (Object o : l) {
                 long v = ofWireReady(o);
                 if (v < 0) {
