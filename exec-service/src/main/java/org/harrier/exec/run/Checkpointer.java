@@ -148,7 +148,7 @@ public final class Checkpointer implements AutoCloseable, JobStarts.Restore {
             DynamicSlot d = claims.table().claimed(claimId);
             JobCommand command = sandbox != null ? sandbox.command() : command(claims.starter(), claims.table().slot(), d, run.job());
             RunningJob process = claims.starter().restart(command,
-                    claims.starter().controlsFor(run.job(), d.name(), run.jobId(), d.resources().memoryMiB()),
+                    claims.starter().controlsFor(run.job(), d.name(), d.resources().memoryMiB()),
                     o -> claims.owner().execute(() -> {
                         if (!takes(claimId, o)) {
                             ended.accept(claimId, o);

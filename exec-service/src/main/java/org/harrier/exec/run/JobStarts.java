@@ -134,7 +134,7 @@ public final class JobStarts {
                 return new Attempt(later(d, claimId, jobId, job, command, exited), null);
             }
             restore.restore(new SandboxTransfer.Endpoint(d.scheduler(), jobId, claimId), job, command.iwd(), true);
-            process = starter.start(command, starter.controlsFor(job, d.name(), jobId, d.resources().memoryMiB()),
+            process = starter.start(command, starter.controlsFor(job, d.name(), d.resources().memoryMiB()),
                     outcome -> owner.execute(() -> exited.accept(claimId, outcome)));
         } catch (JobSetupException e) {
             return new Attempt(null, RunExited.neverStarted(jobId, claimId, d.scheduler(), e.getMessage(), e.holdReasonCode()));
@@ -196,7 +196,7 @@ public final class JobStarts {
         RunningJob process;
         try {
             DynamicSlot d = table().claimed(claimId);
-            process = starter.start(command, starter.controlsFor(job, d.name(), jobId, d.resources().memoryMiB()),
+            process = starter.start(command, starter.controlsFor(job, d.name(), d.resources().memoryMiB()),
                     outcome -> owner.execute(() -> exited.accept(claimId, outcome)));
         } catch (JobSetupException e) {
             discard(staged);

@@ -26,7 +26,7 @@ import org.slf4j.LoggerFactory;
  * says so once in its log, usage comes from /proc, suspension is SIGSTOP and no memory limit is
  * enforced.
  *
- * <p>Immutable after {@link #detect}; any thread.
+ * <p>Immutable after {@link #detect} but for a counter of the cgroups made; any thread.
  */
 public final class Cgroups {
     private static final Logger log = LoggerFactory.getLogger(Cgroups.class);
@@ -38,6 +38,8 @@ public final class Cgroups {
     private final Optional<Path> cpuacctBase;
     private final String description;
     private final CgroupBirth birth;
+    /** How many job cgroups {@link #create} made: part of each one's name. */
+    private final java.util.concurrent.atomic.AtomicLong made = new java.util.concurrent.atomic.AtomicLong();
 
     private Cgroups(boolean v2, Path memoryBase, Path freezerBase, Optional<Path> cpuacctBase, String description) {
         this.v2 = v2;
@@ -134,6 +136,11 @@ public final class Cgroups {
         return memoryBase != null;
     }
 
+    /** True when job cgroups are version 1's, where a slot's jobs share one ({@link CgroupShelf}; tests). */
+    boolean versionOne() {
+        return usable() && !v2;
+    }
+
     /** True when jobs' CPU time comes from their cgroup (v1 cpuacct writable, or v2). */
     boolean measuresCpu() {
         return cpuacctBase.isPresent();
@@ -155,14 +162,15 @@ public final class Cgroups {
     }
 
     /**
-     * Pure: which of the job cgroup names found under the bases ({@code <slot>@<startd>_<job>.<pid>},
-     * {@link #create}) were made for startd {@code startd} by a startd process that is gone
+     * Pure: which of the job cgroup names found under the bases ({@code <slot>@<startd>.<n>.<pid>},
+     * {@link #create}, or {@code <slot>@<startd>_<job>.<pid>} as startds named them before a
+     * slot's jobs shared one) were made for startd {@code startd} by a startd process that is gone
      * ({@code alive} false for its pid): leftovers of a startd killed with kill -9, which ran on
      * the same name. Another startd's cgroups, or a live one's, are not ours to touch (the
      * freezer hierarchy may be shared by every startd on the host).
      */
     static List<String> leftovers(Collection<String> names, String startd, LongPredicate alive) {
-        Pattern ours = Pattern.compile("[A-Za-z0-9_]+@" + Pattern.quote(startd) + "_[0-9]+\\.[0-9]+\\.([0-9]+)");
+        Pattern ours = Pattern.compile("[A-Za-z0-9_]+@" + Pattern.quote(startd) + "(?:_[0-9]+\\.[0-9]+|\\.[0-9]+)\\.([0-9]+)");
         List<String> out = new ArrayList<>();
         for (String name : new TreeSet<>(names)) {
             Matcher m = ours.matcher(name);
@@ -216,16 +224,18 @@ public final class Cgroups {
     }
 
     /**
-     * Makes the cgroup of one job, {@code harrier/<name>.<startd pid>}, with {@code limitBytes}
-     * of memory (0: none); IllegalStateException if it cannot. The pid keeps two startds on one
-     * host apart even when they use the same slot names (tests, personal grids side by side):
-     * the freezer hierarchy may be shared by all of them.
+     * Makes a job cgroup for slot {@code name}, {@code harrier/<name>.<n>.<startd pid>}, with
+     * {@code limitBytes} of memory (0: none); IllegalStateException if it cannot. {@code n}
+     * counts the cgroups this startd made, so a new one never meets one still being emptied
+     * for the same slot; the pid keeps two startds on one host apart even when they use the
+     * same slot names (tests, personal grids side by side): the freezer hierarchy may be shared
+     * by all of them.
      */
     JobCgroup create(String name, long limitBytes) {
         if (!usable()) {
             throw new IllegalStateException("no cgroups here: " + description);
         }
-        String dir = name + "." + ProcessHandle.current().pid();
+        String dir = name + "." + made.incrementAndGet() + "." + ProcessHandle.current().pid();
         return JobCgroup.create(v2, memoryBase.resolve(dir), freezerBase.resolve(dir),
                 cpuacctBase.map(p -> p.resolve(dir)), limitBytes);
     }

@@ -15,6 +15,11 @@ public record CpuTime(double userSeconds, double systemSeconds) {
         return new CpuTime(Math.max(userSeconds, other.userSeconds), Math.max(systemSeconds, other.systemSeconds));
     }
 
+    /** Each part less {@code other}'s, at least 0. */
+    public CpuTime minus(CpuTime other) {
+        return new CpuTime(Math.max(0, userSeconds - other.userSeconds), Math.max(0, systemSeconds - other.systemSeconds));
+    }
+
     public CpuTime plus(CpuTime other) {
         return new CpuTime(userSeconds + other.userSeconds, systemSeconds + other.systemSeconds);
     }

@@ -22,7 +22,11 @@ import java.util.regex.Pattern;
  * memory.max, memory.swap.max, memory.peak, memory.events' oom_kill, cgroup.freeze, cgroup.kill,
  * cpu.stat.
  *
- * <p>Thread-safe: every operation is a file read or write.
+ * <p>A cgroup may serve several jobs of one slot, one after another ({@link CgroupShelf}): each
+ * job gets its own {@code JobCgroup} over the same directories, which counts CPU time and OOM
+ * kills from what they were when the job before it ended ({@link #emptiedForNextJob}).
+ *
+ * <p>Thread-safe: immutable; every operation is a file read or write.
  */
 final class JobCgroup {
     private static final long SELF = ProcessHandle.current().pid();
@@ -32,17 +36,26 @@ final class JobCgroup {
     private final Path memory;
     private final Path freezer;
     private final Optional<Path> cpuacct;
+    /** The memory limit it was made with (0: none). */
+    private final long limitBytes;
+    /** CPU time and OOM kills of the jobs it served before this one, counted off this job's. */
+    private final CpuTime cpuBefore;
+    private final long oomKillsBefore;
 
-    private JobCgroup(boolean v2, Path memory, Path freezer, Optional<Path> cpuacct) {
+    private JobCgroup(boolean v2, Path memory, Path freezer, Optional<Path> cpuacct, long limitBytes,
+            CpuTime cpuBefore, long oomKillsBefore) {
         this.v2 = v2;
         this.memory = memory;
         this.freezer = freezer;
         this.cpuacct = cpuacct;
+        this.limitBytes = limitBytes;
+        this.cpuBefore = cpuBefore;
+        this.oomKillsBefore = oomKillsBefore;
     }
 
     /** A job cgroup made earlier (by a startd that is gone), to empty and remove it. */
     static JobCgroup existing(boolean v2, Path memory, Path freezer, Optional<Path> cpuacct) {
-        return new JobCgroup(v2, memory, freezer, cpuacct);
+        return new JobCgroup(v2, memory, freezer, cpuacct, 0, CpuTime.ZERO, 0);
     }
 
     /**
@@ -89,7 +102,7 @@ final class JobCgroup {
 
     /** {@code cpuacct}: v1's cpuacct cgroup when it is writable too (v2: the same directory as memory). */
     static JobCgroup create(boolean v2, Path memory, Path freezer, Optional<Path> cpuacct, long limitBytes) {
-        JobCgroup c = new JobCgroup(v2, memory, freezer, cpuacct);
+        JobCgroup c = new JobCgroup(v2, memory, freezer, cpuacct, limitBytes, CpuTime.ZERO, 0);
         try {
             Files.createDirectories(memory);
             Files.createDirectories(freezer);
@@ -137,7 +150,8 @@ final class JobCgroup {
     /** How many processes the OOM killer killed in this cgroup. */
     long oomKills() {
         try {
-            return keyed(Files.readString(memory.resolve(v2 ? "memory.events" : "memory.oom_control")), "oom_kill");
+            return Math.max(0, keyed(Files.readString(memory.resolve(v2 ? "memory.events" : "memory.oom_control")), "oom_kill")
+                    - oomKillsBefore);
         } catch (IOException | RuntimeException e) {
             return 0;
         }
@@ -227,11 +241,11 @@ final class JobCgroup {
         try {
             if (v2) {
                 String stat = Files.readString(cpuacct.get().resolve("cpu.stat"));
-                return Optional.of(new CpuTime(keyed(stat, "user_usec") / 1e6, keyed(stat, "system_usec") / 1e6));
+                return Optional.of(new CpuTime(keyed(stat, "user_usec") / 1e6, keyed(stat, "system_usec") / 1e6).minus(cpuBefore));
             }
             String stat = Files.readString(cpuacct.get().resolve("cpuacct.stat"));
             return Optional.of(new CpuTime(keyed(stat, "user") / ProcStat.TICKS_PER_SECOND,
-                    keyed(stat, "system") / ProcStat.TICKS_PER_SECOND));
+                    keyed(stat, "system") / ProcStat.TICKS_PER_SECOND).minus(cpuBefore));
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
@@ -269,6 +283,41 @@ final class JobCgroup {
 
     Path path() {
         return memory;
+    }
+
+    /** The memory limit it was made with, in bytes (0: none). */
+    long limitBytes() {
+        return limitBytes;
+    }
+
+    /**
+     * For the next job of the same slot, after this one's end (cgroup version 1): the same
+     * directories, counting from now, when nothing of this job is left in them, nothing is
+     * frozen, and the memory cgroup holds at most {@code maxChargedBytes} once its pages are
+     * given back (memory.force_empty: the page cache of the files the job used; a large one is
+     * not worth reclaiming here, and the cgroup is removed instead). Its peak
+     * (memory.max_usage_in_bytes) is reset, so it starts at what the kernel still charges
+     * (kernel objects, tens to hundreds of KiB). Empty when it cannot serve again; the caller
+     * then removes it.
+     */
+    Optional<JobCgroup> emptiedForNextJob(long maxChargedBytes) {
+        if (v2 || !procs(memory).isEmpty() || !procs(freezer).isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            if (!Files.readString(freezer.resolve("freezer.state")).strip().equals("THAWED")
+                    || number(memory.resolve("memory.usage_in_bytes")) > maxChargedBytes) {
+                return Optional.empty();
+            }
+            write(memory.resolve("memory.force_empty"), "0");
+            write(memory.resolve("memory.max_usage_in_bytes"), "0");
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+        JobCgroup counted = new JobCgroup(v2, memory, freezer, cpuacct, limitBytes, CpuTime.ZERO, 0);
+        CpuTime cpu = cpuacct.isEmpty() ? CpuTime.ZERO : counted.cpu().orElse(null);
+        return cpu == null ? Optional.empty()
+                : Optional.of(new JobCgroup(v2, memory, freezer, cpuacct, limitBytes, cpu, counted.oomKills()));
     }
 
     /** The value of {@code key} in a flat keyed file ("oom_kill 3" lines); 0 when absent. */

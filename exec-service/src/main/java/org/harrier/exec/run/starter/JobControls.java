@@ -15,7 +15,8 @@ import org.harrier.classad.UndefinedValue;
 
 /**
  * How the starter contains and stops one job: the cgroup it runs in ({@code cgroupName}, below
- * the startd's, e.g. {@code slot1_1@host_4.0}), its memory limit in MiB (0: none), the signal a
+ * the startd's, named after its slot, e.g. {@code slot1_1@host}: the slot's jobs may run one
+ * after another in one cgroup, {@link CgroupShelf}), its memory limit in MiB (0: none), the signal a
  * vacate sends first (the job's KillSig, {@code kill_sig} in the submit file, default SIGTERM),
  * and how long the job then has before its tree is killed (the smaller of the machine's
  * MAXVACATETIME and the job's JobMaxVacateTime, as HTCondor's startd takes them).
@@ -62,7 +63,7 @@ public record JobControls(String cgroupName, long memoryLimitMiB, String killSig
      * holding {@code memoryMiB} (the limit is that in 128 MiB steps, {@link MemoryLimit#limitMiB}). JobSetupException (code 6, the job is held) when KillSig names
      * no signal: the job asked for something the starter cannot do.
      */
-    public static JobControls from(ClassAd job, String slot, String jobId, long memoryMiB, Duration machineMaxVacate) {
+    public static JobControls from(ClassAd job, String slot, long memoryMiB, Duration machineMaxVacate) {
         Expr sig = job.lookup("KillSig");
         String signal = DEFAULT_KILL_SIGNAL;
         if (sig != null && !(sig instanceof UndefinedValue)) {
@@ -82,7 +83,7 @@ public record JobControls(String cgroupName, long memoryLimitMiB, String killSig
             Duration asked = Duration.ofMillis((long) (Math.min(seconds, 1e9) * 1000));
             vacate = asked.compareTo(machineMaxVacate) < 0 ? asked : machineMaxVacate;
         }
-        return new JobControls(cgroupName(slot, jobId), MemoryLimit.limitMiB(memoryMiB), signal, vacate);
+        return new JobControls(cgroupName(slot), MemoryLimit.limitMiB(memoryMiB), signal, vacate);
     }
 
     /** "SIGUSR1", "usr1", "10" all name USR1; null when {@code text} names no signal. */
@@ -99,9 +100,9 @@ public record JobControls(String cgroupName, long memoryLimitMiB, String killSig
         return SIGNALS.contains(name) ? name : null;
     }
 
-    /** The job's cgroup's name: its slot and job id, with anything a directory name should not have as '_'. */
-    static String cgroupName(String slot, String jobId) {
-        return NOT_IN_CGROUP_NAME.matcher(slot + "_" + jobId).replaceAll("_");
+    /** The job's cgroup's name: its slot's, with anything a directory name should not have as '_'. */
+    static String cgroupName(String slot) {
+        return NOT_IN_CGROUP_NAME.matcher(slot).replaceAll("_");
     }
 
     public boolean contained() {

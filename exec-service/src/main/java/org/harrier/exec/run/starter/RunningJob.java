@@ -31,6 +31,8 @@ public final class RunningJob {
     private final ScheduledExecutorService timer;
     private final JobControls controls;
     private final JobCgroup cgroup;
+    /** Where the cgroup waits for the slot's next job once this one ended (null: removed at the end). */
+    private final CgroupShelf shelf;
     private final Path iwd;
     private final List<Path> outputs;
     private final AtomicBoolean killed = new AtomicBoolean();
@@ -45,7 +47,7 @@ public final class RunningJob {
      * (null: none), its working directory (null: no DiskUsage), its Out and Err, and when it
      * started, for the files it writes there.
      */
-    record Setup(JobControls controls, JobCgroup cgroup, Path iwd, List<Path> outputs, long startMillis) {
+    record Setup(JobControls controls, JobCgroup cgroup, CgroupShelf shelf, Path iwd, List<Path> outputs, long startMillis) {
         Setup {
             java.util.Objects.requireNonNull(controls, "controls");
             outputs = List.copyOf(outputs);
@@ -60,6 +62,7 @@ public final class RunningJob {
         this.timer = timer;
         this.controls = setup.controls();
         this.cgroup = setup.cgroup();
+        this.shelf = setup.shelf();
         this.iwd = setup.iwd();
         this.outputs = setup.outputs();
     }
@@ -82,7 +85,9 @@ public final class RunningJob {
                     cgroup.cpu().ifPresent(c -> usage = usage.max(c));
                     r = r.withResidentAtLeast(cgroup.peakBytes());
                     hold = MemoryLimit.holdReason(cgroup.oomKills(), controls.memoryLimitMiB(), r.residentSetSizeKiB());
-                    removeCgroup(0);
+                    if (shelf == null || !shelf.put(controls.cgroupName(), cgroup, System.nanoTime())) {
+                        removeCgroup(0);
+                    }
                 }
                 if (iwd != null) {
                     r = r.withDiskAtLeast(WrittenFiles.atExit(iwd, startMillis, outputs));

@@ -36,6 +36,7 @@ public final class Starter implements AutoCloseable {
     private final long killGraceNanos;
     private final long sampleNanos;
     private final Cgroups cgroups;
+    private final CgroupShelf shelf = new CgroupShelf();
     private final JobAccounts accounts;
 
     public Starter(Duration killGrace, Duration usageInterval) {
@@ -58,6 +59,11 @@ public final class Starter implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
+        if (cgroups.usable()) {
+            long every = CgroupShelf.IDLE / 2;
+            timer.scheduleWithFixedDelay(() -> shelf.idle(System.nanoTime(), CgroupShelf.IDLE).forEach(JobCgroup::remove),
+                    every, every, java.util.concurrent.TimeUnit.NANOSECONDS);
+        }
     }
 
     /**
@@ -90,17 +96,18 @@ public final class Starter implements AutoCloseable {
     }
 
     /**
-     * How {@code job} (id {@code jobId}) on slot {@code slot} with {@code memoryMiB} is run and
-     * vacated: its KillSig, its MaxVacateTime within this machine's kill grace, its memory limit.
+     * How {@code job} on slot {@code slot} with {@code memoryMiB} is run and vacated: its
+     * KillSig, its MaxVacateTime within this machine's kill grace, its memory limit.
      */
-    public JobControls controlsFor(ClassAd job, String slot, String jobId, long memoryMiB) {
-        return JobControls.from(job, slot, jobId, memoryMiB, Duration.ofNanos(killGraceNanos));
+    public JobControls controlsFor(ClassAd job, String slot, long memoryMiB) {
+        return JobControls.from(job, slot, memoryMiB, Duration.ofNanos(killGraceNanos));
     }
 
     /**
      * Starts {@code command} under {@code controls}: in its own cgroup with its memory limit
-     * when the controls name one and cgroups are usable here (a cgroup that cannot be made is
-     * logged and the job runs without, as on a host without cgroups); vacated with its KillSig.
+     * when the controls name one and cgroups are usable here (the one the slot's last job
+     * emptied, {@link CgroupShelf}, or a new one; a cgroup that cannot be made is logged and the
+     * job runs without, as on a host without cgroups); vacated with its KillSig.
      */
     public RunningJob start(JobCommand command, JobControls controls, Consumer<ProcessOutcome> onExit) {
         return begin(command, controls, onExit, false);
@@ -119,8 +126,9 @@ public final class Starter implements AutoCloseable {
         check(command);
         JobCgroup cgroup = null;
         if (controls.contained() && cgroups.usable()) {
+            long limit = MemoryLimit.bytes(controls.memoryLimitMiB());
             try {
-                cgroup = cgroups.create(controls.cgroupName(), MemoryLimit.bytes(controls.memoryLimitMiB()));
+                cgroup = shelf.take(controls.cgroupName(), limit).orElseGet(() -> cgroups.create(controls.cgroupName(), limit));
             } catch (IllegalStateException e) {
                 log.warn("job runs without its own cgroup: {}", e.getMessage());
             }
@@ -151,7 +159,7 @@ public final class Starter implements AutoCloseable {
         if (account != null) {
             AccountSwitch.awaitOpened(process, account, timer);
         }
-        RunningJob job = new RunningJob(process, timer, new RunningJob.Setup(controls, cgroup, command.iwd(),
+        RunningJob job = new RunningJob(process, timer, new RunningJob.Setup(controls, cgroup, shelf, command.iwd(),
                 List.of(command.stdout(), command.stderr()), startMillis));
         job.watch(sampleNanos, onExit);
         return job;
@@ -217,8 +225,10 @@ public final class Starter implements AutoCloseable {
         }
     }
 
+    /** Stops the timer and removes the emptied cgroups kept for slots' next jobs; running jobs are the caller's. */
     @Override
     public void close() {
         timer.shutdownNow();
+        shelf.clear().forEach(JobCgroup::remove);
     }
 }

@@ -20,15 +20,17 @@ class CgroupLeftoversTest {
     @Test
     void onlyThisStartdsCgroupsOfProcessesThatAreGoneAreLeftovers() {
         Set<Long> alive = Set.of(100L);
-        assertEquals(List.of("slot1_1@node_3.0.300", "slot1_2@node_12.4.7"), Cgroups.leftovers(List.of(
+        assertEquals(List.of("slot1_1@node.5.300", "slot1_1@node_3.0.300", "slot1_2@node_12.4.7"), Cgroups.leftovers(List.of(
                 "slot1_1@node_3.0.300", "slot1_1@node_3.1.100", "slot1_2@node_12.4.7", "slot1_1@node2_3.0.300",
-                "slot1_1@othernode_3.0.300", "slot1_1@node_3.0", "probe-300", "slot1_1@node_3.0.x"), "node", alive::contains));
+                "slot1_1@othernode_3.0.300", "slot1_1@node_3.0", "probe-300", "slot1_1@node_3.0.x",
+                "slot1_1@node.5.300", "slot1_1@node.6.100", "slot1_1@node.300", "slot1_1@node2.5.300",
+                "slot1_1@node.5.300.1"), "node", alive::contains));
     }
 
     @Test
     void aNameWithPatternCharactersMatchesOnlyItself() {
-        assertEquals(List.of("slot1_1@a.b_1.0.5"), Cgroups.leftovers(List.of("slot1_1@a.b_1.0.5", "slot1_1@axb_1.0.5"),
-                "a.b", pid -> false));
+        assertEquals(List.of("slot1_1@a.b.2.5", "slot1_1@a.b_1.0.5"), Cgroups.leftovers(List.of("slot1_1@a.b_1.0.5",
+                "slot1_1@axb_1.0.5", "slot1_1@a.b.2.5", "slot1_1@axb.2.5"), "a.b", pid -> false));
     }
 
     @Test
@@ -36,7 +38,7 @@ class CgroupLeftoversTest {
     void theProcessesLeftInACgroupAreKilledEvenFrozenAndTheCgroupRemoved() throws Exception {
         Cgroups cgroups = Cgroups.detect();
         assumeTrue(cgroups.usable(), cgroups.description());
-        JobCgroup left = cgroups.create("slot1_1@leftover-test_9.0", 0);
+        JobCgroup left = cgroups.create("slot1_1@leftover-test", 0);
         Process job = new ProcessBuilder(left.entry(List.of("sleep", "300"))).start();
         Await.until("the job in its cgroup", Duration.ofSeconds(20), () -> left.procs().contains(job.pid()));
         left.freeze(true);

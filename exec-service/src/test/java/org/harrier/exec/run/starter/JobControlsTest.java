@@ -39,9 +39,9 @@ class JobControlsTest {
 
     @Test
     void withoutKillSigOrJobMaxVacateTimeTheJobGetsSigtermAndTheMachinesTime() {
-        JobControls c = JobControls.from(job(), "slot1_1@node", "4.0", 512, MACHINE);
+        JobControls c = JobControls.from(job(), "slot1_1@node", 512, MACHINE);
         assertAll(() -> assertEquals("TERM", c.killSignal()), () -> assertEquals(MACHINE, c.maxVacateTime()),
-                () -> assertEquals(512, c.memoryLimitMiB()), () -> assertEquals("slot1_1@node_4.0", c.cgroupName()));
+                () -> assertEquals(512, c.memoryLimitMiB()), () -> assertEquals("slot1_1@node", c.cgroupName()));
     }
 
     @ParameterizedTest(name = "KillSig {0}, JobMaxVacateTime {1}: {2}, {3} ms")
@@ -50,7 +50,7 @@ class JobControlsTest {
             // An expression, or nonsense, is evaluated by the startd when it vacates (VacateTime), not here.
             "undefined, TARGET.Cpus * 2, TERM, 10000", "undefined, -1, TERM, 10000", "undefined, '\"soon\"', TERM, 10000"})
     void theJobsSignalAndTheSmallerVacateTimeWin(String killSig, String maxVacate, String signal, long millis) {
-        JobControls c = JobControls.from(job("KillSig", killSig, "JobMaxVacateTime", maxVacate), "slot1_1@n", "1.0", 0,
+        JobControls c = JobControls.from(job("KillSig", killSig, "JobMaxVacateTime", maxVacate), "slot1_1@n", 0,
                 MACHINE);
         assertAll(() -> assertEquals(signal, c.killSignal()), () -> assertEquals(Duration.ofMillis(millis), c.maxVacateTime()));
     }
@@ -59,15 +59,15 @@ class JobControlsTest {
     @CsvSource({"KillSig, '\"SIGNOPE\"'", "KillSig, 'true'"})
     void aControlTheStarterCannotHonourKeepsTheJobFromStarting(String attribute, String value) {
         JobSetupException e = assertThrows(JobSetupException.class,
-                () -> JobControls.from(job(attribute, value), "slot1_1@n", "1.0", 0, MACHINE));
+                () -> JobControls.from(job(attribute, value), "slot1_1@n", 0, MACHINE));
         assertAll(() -> assertEquals(JobSetupException.FAILED_TO_CREATE_PROCESS, e.holdReasonCode()),
                 () -> assertTrue(e.getMessage().startsWith(attribute), e.getMessage()));
     }
 
-    @ParameterizedTest(name = "{0} + {1} is {2}")
-    @CsvSource({"slot1_1@node, 4.0, slot1_1@node_4.0", "slot1_2@a/b, 1.2, slot1_2@a_b_1.2", "slot1_1@h, '1 .0', slot1_1@h_1_.0"})
-    void aCgroupNameIsTheSlotAndJobWithNothingAPathWouldMisread(String slot, String job, String name) {
-        assertEquals(name, JobControls.cgroupName(slot, job));
+    @ParameterizedTest(name = "{0} is {1}")
+    @CsvSource({"slot1_1@node, slot1_1@node", "slot1_2@a/b, slot1_2@a_b", "'slot1 1@h', slot1_1@h", "slot1@../x, slot1@.._x"})
+    void aCgroupNameIsTheSlotsWithNothingAPathWouldMisread(String slot, String name) {
+        assertEquals(name, JobControls.cgroupName(slot));
     }
 
     @Test
