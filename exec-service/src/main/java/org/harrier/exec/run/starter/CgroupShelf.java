@@ -19,9 +19,13 @@ import java.util.concurrent.TimeUnit;
  * <p>What a reused cgroup keeps from the job before ({@link JobCgroup#emptiedForNextJob}):
  * nothing running (it is shelved only once every process in it is gone), nothing frozen, the
  * same memory limit (only a job with the same limit takes it; another limit gets a new cgroup),
- * and what the kernel still charges its memory cgroup after memory.force_empty, which the next
- * job's peak starts from: it is shelved only when that was at most {@link #MAX_CHARGED_BYTES}
- * before the reclaim. CPU time and OOM kills are counted from where they were when it was shelved.
+ * and what the kernel still charges its memory cgroup, which the next job's peak starts from:
+ * it is shelved only when that is at most {@link #MAX_CHARGED_BYTES}. What a short job leaves
+ * is kernel objects: 150 to 950 KiB over 600 {@code /bin/true} runs in one cgroup here, not
+ * growing. A job that leaves more (the page cache of files it wrote) has its cgroup removed:
+ * reclaiming it (memory.force_empty) costs more than a new cgroup, since the kernel then also
+ * tries to shrink what it cannot free (10% of the machine in GridBenchmark, tried). CPU time
+ * and OOM kills are counted from where they were when it was shelved.
  *
  * <p>A shelved cgroup unused for {@link #IDLE} is removed (the starter's timer looks every few
  * seconds), and every one when the starter closes; a startd killed with kill -9 leaves them to
@@ -32,8 +36,8 @@ import java.util.concurrent.TimeUnit;
 final class CgroupShelf {
     /** How long a slot's emptied cgroup waits for the slot's next job. */
     static final long IDLE = TimeUnit.SECONDS.toNanos(10);
-    /** Larger charges (the page cache of a job's files) are not reclaimed on the job's end: the cgroup goes. */
-    static final long MAX_CHARGED_BYTES = 4L << 20;
+    /** More charged when a job ends (the page cache of its files) and its cgroup goes instead of serving the next. */
+    static final long MAX_CHARGED_BYTES = 1L << 20;
 
     private record Shelved(JobCgroup cgroup, long sinceNanos) {
     }

@@ -293,12 +293,9 @@ final class JobCgroup {
     /**
      * For the next job of the same slot, after this one's end (cgroup version 1): the same
      * directories, counting from now, when nothing of this job is left in them, nothing is
-     * frozen, and the memory cgroup holds at most {@code maxChargedBytes} once its pages are
-     * given back (memory.force_empty: the page cache of the files the job used; a large one is
-     * not worth reclaiming here, and the cgroup is removed instead). Its peak
-     * (memory.max_usage_in_bytes) is reset, so it starts at what the kernel still charges
-     * (kernel objects, tens to hundreds of KiB). Empty when it cannot serve again; the caller
-     * then removes it.
+     * frozen, and the memory cgroup still holds at most {@code maxChargedBytes}. Its peak
+     * (memory.max_usage_in_bytes) is reset, so the next job's starts at what the kernel still
+     * charges. Empty when it cannot serve again; the caller then removes it.
      */
     Optional<JobCgroup> emptiedForNextJob(long maxChargedBytes) {
         if (v2 || !procs(memory).isEmpty() || !procs(freezer).isEmpty()) {
@@ -309,7 +306,6 @@ final class JobCgroup {
                     || number(memory.resolve("memory.usage_in_bytes")) > maxChargedBytes) {
                 return Optional.empty();
             }
-            write(memory.resolve("memory.force_empty"), "0");
             write(memory.resolve("memory.max_usage_in_bytes"), "0");
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
