@@ -9,8 +9,8 @@ import java.util.List;
  * Starting a job's process inside its cgroups from its first instruction (cgroup version 1).
  * Version 1 places threads, not processes, and a forked process is born in the cgroups of the
  * thread that forked it. So the starting thread steps into the job's cgroups (its own thread id
- * into each {@code tasks} file), starts the process, and steps back into the startd's own. That
- * is six cgroup moves of this thread; the other way in, a shell that writes its pid into the
+ * into each {@code tasks} file, kept open: {@link TaskFiles}), starts the process, and steps back
+ * into the startd's own. That is six cgroup moves of this thread; the other way in, a shell that writes its pid into the
  * cgroups and then execs the job ({@link JobCgroup#entry}), costs a second exec for every job,
  * about as much CPU as the job's own exec (benchmarks/README.md, "Where one job's CPU goes").
  *
@@ -39,12 +39,14 @@ import java.util.List;
  */
 final class CgroupBirth {
     private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(CgroupBirth.class);
-    private static final ThreadLocal<String> THREAD_ID = ThreadLocal.withInitial(CgroupBirth::readThreadId);
+    private static final ThreadLocal<byte[]> THREAD_ID = ThreadLocal.withInitial(
+            () -> readThreadId().getBytes(java.nio.charset.StandardCharsets.US_ASCII));
     /** How recent a cgroup move keeps the kernel's moves fast: below the 16 ms measured. */
     static final long WARM = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(10);
 
-    /** The startd's own cgroups, one per job cgroup directory ({@link JobCgroup#threadDirs}), in the same order. */
-    private final List<Path> home;
+    /** The startd's own cgroups' tasks files, one per job cgroup directory ({@link JobCgroup#threadDirs}), in the same order. */
+    private final TaskFiles home;
+    private final List<Path> homeDirs;
     /** Why jobs enter through the shell from now on; null while stepping in works. */
     private volatile String shellOnly;
     /** How recent a move must be for the next job to be born inside. */
@@ -53,7 +55,8 @@ final class CgroupBirth {
     private volatile long lastMove = Long.MIN_VALUE;
 
     private CgroupBirth(List<Path> home, String shellOnly, long warmNanos) {
-        this.home = List.copyOf(home);
+        this.homeDirs = List.copyOf(home);
+        this.home = new TaskFiles(homeDirs);
         this.shellOnly = shellOnly;
         this.warmNanos = warmNanos;
     }
@@ -80,18 +83,18 @@ final class CgroupBirth {
 
     /** Starts {@code pb}'s command inside {@code cgroup}: born there, or through the shell entry. */
     Process start(ProcessBuilder pb, JobCgroup cgroup) throws IOException {
-        List<Path> inside = cgroup.threadDirs();
+        TaskFiles inside = cgroup.tasks();
         long now = System.nanoTime();
         boolean warm = lastMove != Long.MIN_VALUE && now - lastMove < warmNanos;
         lastMove = now;
-        if (shellOnly != null || inside.size() != home.size() || !warm) {
+        if (shellOnly != null || inside.size() == 0 || inside.size() != home.size() || !warm) {
             pb.command(cgroup.entry(pb.command()));
             return pb.start();
         }
-        String thread = null;
+        byte[] thread = null;
         try {
             thread = THREAD_ID.get();
-            move(thread, inside);
+            inside.place(thread);
         } catch (IOException | RuntimeException e) {
             if (thread != null) {
                 stepOut(thread);
@@ -107,11 +110,12 @@ final class CgroupBirth {
         }
     }
 
-    private void stepOut(String thread) {
+    private void stepOut(byte[] thread) {
         try {
-            move(thread, home);
+            home.place(thread);
         } catch (IOException | RuntimeException e) {
-            log.error("the startd's thread {} could not step back into its own cgroups {}: {}", thread, home, e.toString());
+            String id = new String(thread, java.nio.charset.StandardCharsets.US_ASCII);
+            log.error("the startd's thread {} could not step back into its own cgroups {}: {}", id, homeDirs, e.toString());
             giveUp("stepping out failed");
         }
     }
@@ -120,12 +124,6 @@ final class CgroupBirth {
         if (shellOnly == null) {
             shellOnly = why;
             log.warn("jobs enter their cgroups through a shell from now on: {}", why);
-        }
-    }
-
-    private static void move(String thread, List<Path> dirs) throws IOException {
-        for (Path dir : dirs) {
-            Files.writeString(dir.resolve("tasks"), thread);
         }
     }
 

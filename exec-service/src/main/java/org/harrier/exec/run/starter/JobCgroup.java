@@ -41,9 +41,11 @@ final class JobCgroup {
     /** CPU time and OOM kills of the jobs it served before this one, counted off this job's. */
     private final CpuTime cpuBefore;
     private final long oomKillsBefore;
+    /** Its tasks files, kept open for births (v1; none for v2), shared by the jobs it serves one after another. */
+    private final TaskFiles tasks;
 
     private JobCgroup(boolean v2, Path memory, Path freezer, Optional<Path> cpuacct, long limitBytes,
-            CpuTime cpuBefore, long oomKillsBefore) {
+            CpuTime cpuBefore, long oomKillsBefore, TaskFiles tasks) {
         this.v2 = v2;
         this.memory = memory;
         this.freezer = freezer;
@@ -51,11 +53,12 @@ final class JobCgroup {
         this.limitBytes = limitBytes;
         this.cpuBefore = cpuBefore;
         this.oomKillsBefore = oomKillsBefore;
+        this.tasks = tasks != null ? tasks : new TaskFiles(threadDirs());
     }
 
     /** A job cgroup made earlier (by a startd that is gone), to empty and remove it. */
     static JobCgroup existing(boolean v2, Path memory, Path freezer, Optional<Path> cpuacct) {
-        return new JobCgroup(v2, memory, freezer, cpuacct, 0, CpuTime.ZERO, 0);
+        return new JobCgroup(v2, memory, freezer, cpuacct, 0, CpuTime.ZERO, 0, null);
     }
 
     /**
@@ -102,7 +105,7 @@ final class JobCgroup {
 
     /** {@code cpuacct}: v1's cpuacct cgroup when it is writable too (v2: the same directory as memory). */
     static JobCgroup create(boolean v2, Path memory, Path freezer, Optional<Path> cpuacct, long limitBytes) {
-        JobCgroup c = new JobCgroup(v2, memory, freezer, cpuacct, limitBytes, CpuTime.ZERO, 0);
+        JobCgroup c = new JobCgroup(v2, memory, freezer, cpuacct, limitBytes, CpuTime.ZERO, 0, null);
         try {
             Files.createDirectories(memory);
             Files.createDirectories(freezer);
@@ -259,6 +262,11 @@ final class JobCgroup {
         return v2 ? List.of() : dirs();
     }
 
+    /** The tasks files of {@link #threadDirs}, kept open until the cgroup is removed. */
+    TaskFiles tasks() {
+        return tasks;
+    }
+
     /** The directories the job joins: v1 memory, freezer and cpuacct if there is one; v2 its one cgroup. */
     private List<Path> dirs() {
         List<Path> dirs = new ArrayList<>(v2 ? List.of(memory) : List.of(memory, freezer));
@@ -268,8 +276,9 @@ final class JobCgroup {
         return dirs;
     }
 
-    /** Removes the cgroup; false while processes are still in it (try again later). */
+    /** Removes the cgroup; false while processes are still in it (try again later). No job is born in it after. */
     boolean remove() {
+        tasks.close();
         boolean gone = true;
         for (Path p : dirs()) {
             try {
@@ -310,10 +319,10 @@ final class JobCgroup {
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
-        JobCgroup counted = new JobCgroup(v2, memory, freezer, cpuacct, limitBytes, CpuTime.ZERO, 0);
+        JobCgroup counted = new JobCgroup(v2, memory, freezer, cpuacct, limitBytes, CpuTime.ZERO, 0, tasks);
         CpuTime cpu = cpuacct.isEmpty() ? CpuTime.ZERO : counted.cpu().orElse(null);
         return cpu == null ? Optional.empty()
-                : Optional.of(new JobCgroup(v2, memory, freezer, cpuacct, limitBytes, cpu, counted.oomKills()));
+                : Optional.of(new JobCgroup(v2, memory, freezer, cpuacct, limitBytes, cpu, counted.oomKills(), tasks));
     }
 
     /** The value of {@code key} in a flat keyed file ("oom_kill 3" lines); 0 when absent. */

@@ -80,6 +80,42 @@ class CgroupBirthTest {
     }
 
     @Test
+    void aCgroupServingJobAfterJobKeepsItsTasksFilesOpenUntilItIsRemoved() throws Exception {
+        assumeTrue(CGROUPS.usable() && CGROUPS.bornInside(), CGROUPS.description());
+        String before = threadCgroups();
+        CgroupBirth birth = CgroupBirth.below(home(), Long.MAX_VALUE);
+        JobCgroup cgroup = CGROUPS.create(name("again"), 0);
+        String job = cgroup.path().getFileName().toString();
+        for (int i = 0; i < 3; i++) {
+            Path out = dir.resolve("cgroup" + i);
+            ProcessBuilder pb = new ProcessBuilder("/bin/cat", "/proc/self/cgroup").redirectOutput(out.toFile());
+            assertEquals(0, birth.start(pb, cgroup).waitFor());
+            if (i > 0) {
+                assertAll(() -> assertEquals("/bin/cat", pb.command().get(0), "born inside: " + pb.command()),
+                        () -> assertTrue(Files.readString(out).lines().anyMatch(l -> l.contains(":freezer:")
+                                && l.endsWith("/harrier/" + job)), "in its cgroup"));
+            }
+        }
+        assertAll(() -> assertEquals(before, threadCgroups(), "back in its own cgroups each time"),
+                () -> assertEquals(cgroup.threadDirs().size(), openTasksFiles(job), "one open tasks file per hierarchy"));
+        assertTrue(cgroup.remove());
+        assertEquals(0, openTasksFiles(job), "closed with the cgroup");
+    }
+
+    /** How many of this process's open files are tasks files of job cgroup {@code job}. */
+    static long openTasksFiles(String job) throws Exception {
+        try (var fds = Files.list(Path.of("/proc/self/fd"))) {
+            return fds.map(fd -> {
+                try {
+                    return Files.readSymbolicLink(fd).toString();
+                } catch (java.io.IOException e) {
+                    return "";
+                }
+            }).filter(target -> target.endsWith("/" + job + "/tasks")).count();
+        }
+    }
+
+    @Test
     void theFirstJobAfterAQuietSpellEntersThroughTheShell() throws Exception {
         assumeTrue(CGROUPS.usable() && CGROUPS.bornInside(), CGROUPS.description());
         CgroupBirth birth = CgroupBirth.below(home());
