@@ -55,12 +55,12 @@ final class CgroupShelf {
     }
 
     /**
-     * Keeps {@code used}, whose job on {@code slot} has ended, for the slot's next job if it can
-     * serve one; false when it cannot, and the caller removes it. A cgroup already on the shelf
+     * Keeps {@code used}, whose job on {@code slot} has ended having {@code counted} (read at its
+     * end), for the slot's next job if it can serve one; false when it cannot, and the caller removes it. A cgroup already on the shelf
      * for the slot is removed.
      */
-    boolean put(String slot, JobCgroup used, long nowNanos) {
-        Optional<JobCgroup> next = used.emptiedForNextJob(MAX_CHARGED_BYTES);
+    boolean put(String slot, JobCgroup used, JobCgroup.Counts counted, long nowNanos) {
+        Optional<JobCgroup> next = used.emptiedForNextJob(MAX_CHARGED_BYTES, counted);
         if (next.isEmpty()) {
             return false;
         }

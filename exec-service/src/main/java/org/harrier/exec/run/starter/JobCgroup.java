@@ -301,13 +301,15 @@ final class JobCgroup {
 
     /**
      * For the next job of the same slot, after this one's end (cgroup version 1): the same
-     * directories, counting from now, when nothing of this job is left in them, nothing is
+     * directories, counting from what this job's were at its end ({@code counted}, its
+     * {@link #counts} read then), when nothing of this job is left in them, nothing is
      * frozen, and the memory cgroup still holds at most {@code maxChargedBytes}. Its peak
      * (memory.max_usage_in_bytes) is reset, so the next job's starts at what the kernel still
      * charges. Empty when it cannot serve again; the caller then removes it.
      */
-    Optional<JobCgroup> emptiedForNextJob(long maxChargedBytes) {
-        if (v2 || !procs(memory).isEmpty() || !procs(freezer).isEmpty()) {
+    Optional<JobCgroup> emptiedForNextJob(long maxChargedBytes, Counts counted) {
+        if (v2 || !procs(memory).isEmpty() || !procs(freezer).isEmpty()
+                || cpuacct.isPresent() && counted.cpu().isEmpty()) {
             return Optional.empty();
         }
         try {
@@ -319,10 +321,16 @@ final class JobCgroup {
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
-        JobCgroup counted = new JobCgroup(v2, memory, freezer, cpuacct, limitBytes, CpuTime.ZERO, 0, tasks);
-        CpuTime cpu = cpuacct.isEmpty() ? CpuTime.ZERO : counted.cpu().orElse(null);
-        return cpu == null ? Optional.empty()
-                : Optional.of(new JobCgroup(v2, memory, freezer, cpuacct, limitBytes, cpu, counted.oomKills(), tasks));
+        return Optional.of(new JobCgroup(v2, memory, freezer, cpuacct, limitBytes,
+                cpuBefore.plus(counted.cpu().orElse(CpuTime.ZERO)), oomKillsBefore + counted.oomKills(), tasks));
+    }
+
+    /** What the cgroup counted for its job so far: CPU time (empty without cpuacct, or unreadable) and OOM kills. */
+    record Counts(Optional<CpuTime> cpu, long oomKills) {
+    }
+
+    Counts counts() {
+        return new Counts(cpu(), oomKills());
     }
 
     /** The value of {@code key} in a flat keyed file ("oom_kill 3" lines); 0 when absent. */

@@ -82,10 +82,11 @@ public final class RunningJob {
                 forceKill();
                 if (cgroup != null) {
                     // Exact to the end, which the last /proc sample may have missed.
-                    cgroup.cpu().ifPresent(c -> usage = usage.max(c));
+                    JobCgroup.Counts counted = cgroup.counts();
+                    counted.cpu().ifPresent(c -> usage = usage.max(c));
                     r = r.withResidentAtLeast(cgroup.peakBytes());
-                    hold = MemoryLimit.holdReason(cgroup.oomKills(), controls.memoryLimitMiB(), r.residentSetSizeKiB());
-                    if (shelf == null || !shelf.put(controls.cgroupName(), cgroup, System.nanoTime())) {
+                    hold = MemoryLimit.holdReason(counted.oomKills(), controls.memoryLimitMiB(), r.residentSetSizeKiB());
+                    if (shelf == null || !shelf.put(controls.cgroupName(), cgroup, counted, System.nanoTime())) {
                         removeCgroup(0);
                     }
                 }

@@ -122,11 +122,11 @@ class CgroupShelfTest {
         Process p = new ProcessBuilder(used.entry(List.of("true"))).start();
         assertEquals(0, p.waitFor());
         Await.until("the process gone from the cgroup", Duration.ofSeconds(20), () -> used.procs().isEmpty());
-        assertTrue(shelf.put(slot, used, 1_000));
+        assertTrue(shelf.put(slot, used, used.counts(), 1_000));
         assertEquals(List.of(), shelf.idle(1_000 + CgroupShelf.IDLE - 1, CgroupShelf.IDLE), "not idle long enough");
 
         JobCgroup other = CGROUPS.create(slot, 0);
-        assertTrue(shelf.put(slot, other, 2_000), "an empty cgroup is shelved");
+        assertTrue(shelf.put(slot, other, other.counts(), 2_000), "an empty cgroup is shelved");
         assertFalse(Files.exists(used.path()), "the one it displaced is removed");
         List<JobCgroup> idle = shelf.idle(2_000 + CgroupShelf.IDLE, CgroupShelf.IDLE);
         assertEquals(List.of(other.path()), idle.stream().map(JobCgroup::path).toList());
