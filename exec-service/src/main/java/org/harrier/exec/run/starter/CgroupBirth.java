@@ -9,10 +9,11 @@ import java.util.List;
  * Starting a job's process inside its cgroups from its first instruction (cgroup version 1).
  * Version 1 places threads, not processes, and a forked process is born in the cgroups of the
  * thread that forked it. So the starting thread steps into the job's cgroups (its own thread id
- * into each {@code tasks} file, kept open: {@link TaskFiles}), starts the process, and steps back
- * into the startd's own. That is six cgroup moves of this thread; the other way in, a shell that writes its pid into the
- * cgroups and then execs the job ({@link JobCgroup#entry}), costs a second exec for every job,
- * about as much CPU as the job's own exec (benchmarks/README.md, "Where one job's CPU goes").
+ * into each {@code tasks} file, kept open: {@link TaskFiles}), starts the process, and steps
+ * back into the startd's own. That is six cgroup moves of this thread; the other way in, a
+ * shell that writes its pid into the cgroups and then execs the job ({@link JobCgroup#entry}),
+ * costs a second exec for every job, about as much CPU as the job's own exec
+ * (benchmarks/README.md, "Where one job's CPU goes").
  *
  * <p>The first cgroup move after a quiet spell waits for an RCU grace period in the kernel
  * (the cgroup threadgroup lock's slow path: about 8 ms here), and the kernel stays on the fast

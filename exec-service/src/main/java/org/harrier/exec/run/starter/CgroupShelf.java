@@ -43,6 +43,7 @@ final class CgroupShelf {
     }
 
     private final Map<String, Shelved> bySlot = new HashMap<>();
+    private boolean cleared;
 
     /** The cgroup {@code slot}'s last job left, if it was made with {@code limitBytes}; taken off the shelf. */
     synchronized Optional<JobCgroup> take(String slot, long limitBytes) {
@@ -56,8 +57,9 @@ final class CgroupShelf {
 
     /**
      * Keeps {@code used}, whose job on {@code slot} has ended having {@code counted} (read at its
-     * end), for the slot's next job if it can serve one; false when it cannot, and the caller removes it. A cgroup already on the shelf
-     * for the slot is removed.
+     * end), for the slot's next job if it can serve one; false when it cannot or the shelf was
+     * cleared (the starter closed), and the caller removes it. A cgroup already on the shelf for
+     * the slot is removed.
      */
     boolean put(String slot, JobCgroup used, JobCgroup.Counts counted, long nowNanos) {
         Optional<JobCgroup> next = used.emptiedForNextJob(MAX_CHARGED_BYTES, counted);
@@ -66,6 +68,9 @@ final class CgroupShelf {
         }
         Shelved displaced;
         synchronized (this) {
+            if (cleared) {
+                return false;
+            }
             displaced = bySlot.put(slot, new Shelved(next.get(), nowNanos));
         }
         if (displaced != null) {
@@ -87,8 +92,9 @@ final class CgroupShelf {
         return out;
     }
 
-    /** Takes every cgroup off the shelf, for the caller to remove. */
+    /** Takes every cgroup off the shelf, for the caller to remove, and shelves none after. */
     synchronized List<JobCgroup> clear() {
+        cleared = true;
         List<JobCgroup> out = new ArrayList<>();
         bySlot.values().forEach(s -> out.add(s.cgroup()));
         bySlot.clear();

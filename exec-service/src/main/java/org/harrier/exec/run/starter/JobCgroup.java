@@ -26,7 +26,8 @@ import java.util.regex.Pattern;
  * job gets its own {@code JobCgroup} over the same directories, which counts CPU time and OOM
  * kills from what they were when the job before it ended ({@link #emptiedForNextJob}).
  *
- * <p>Thread-safe: immutable; every operation is a file read or write.
+ * <p>Thread-safe: immutable but for its open tasks files ({@link TaskFiles}, which lock); every
+ * operation is a file read or write.
  */
 final class JobCgroup {
     private static final long SELF = ProcessHandle.current().pid();

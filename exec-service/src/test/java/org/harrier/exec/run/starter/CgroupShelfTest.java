@@ -132,5 +132,10 @@ class CgroupShelfTest {
         assertEquals(List.of(other.path()), idle.stream().map(JobCgroup::path).toList());
         idle.forEach(JobCgroup::remove);
         assertAll(() -> assertFalse(Files.exists(other.path())), () -> assertTrue(shelf.take(slot, 0).isEmpty()));
+
+        JobCgroup late = CGROUPS.create(slot, 0);
+        assertEquals(List.of(), shelf.clear());
+        assertFalse(shelf.put(slot, late, late.counts(), 3_000), "a job ending after the starter closed: its caller removes the cgroup");
+        assertTrue(late.remove());
     }
 }
