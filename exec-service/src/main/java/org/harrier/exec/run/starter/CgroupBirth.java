@@ -9,7 +9,7 @@ import java.util.List;
  * Starting a job's process inside its cgroups from its first instruction (cgroup version 1).
  * Version 1 places threads, not processes, and a forked process is born in the cgroups of the
  * thread that forked it. So the starting thread steps into the job's cgroups (its own thread id
- * into each {@code tasks} file, kept open: {@link TaskFiles}), starts the process, and steps
+ * into each {@code tasks} file, kept open: {@link CgroupFiles}), starts the process, and steps
  * back into the startd's own. That is six cgroup moves of this thread; the other way in, a
  * shell that writes its pid into the cgroups and then execs the job ({@link JobCgroup#entry}),
  * costs a second exec for every job, about as much CPU as the job's own exec
@@ -46,7 +46,7 @@ final class CgroupBirth {
     static final long WARM = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(10);
 
     /** The startd's own cgroups' tasks files, one per job cgroup directory ({@link JobCgroup#threadDirs}), in the same order. */
-    private final TaskFiles home;
+    private final CgroupFiles home;
     private final List<Path> homeDirs;
     /** Why jobs enter through the shell from now on; null while stepping in works. */
     private volatile String shellOnly;
@@ -57,7 +57,7 @@ final class CgroupBirth {
 
     private CgroupBirth(List<Path> home, String shellOnly, long warmNanos) {
         this.homeDirs = List.copyOf(home);
-        this.home = new TaskFiles(homeDirs);
+        this.home = new CgroupFiles(homeDirs);
         this.shellOnly = shellOnly;
         this.warmNanos = warmNanos;
     }
@@ -84,11 +84,11 @@ final class CgroupBirth {
 
     /** Starts {@code pb}'s command inside {@code cgroup}: born there, or through the shell entry. */
     Process start(ProcessBuilder pb, JobCgroup cgroup) throws IOException {
-        TaskFiles inside = cgroup.tasks();
+        CgroupFiles inside = cgroup.files();
         long now = System.nanoTime();
         boolean warm = lastMove != Long.MIN_VALUE && now - lastMove < warmNanos;
         lastMove = now;
-        if (shellOnly != null || inside.size() == 0 || inside.size() != home.size() || !warm) {
+        if (shellOnly != null || inside.placesIn() == 0 || inside.placesIn() != home.placesIn() || !warm) {
             pb.command(cgroup.entry(pb.command()));
             return pb.start();
         }

@@ -26,13 +26,14 @@ import java.util.regex.Pattern;
  * job gets its own {@code JobCgroup} over the same directories, which counts CPU time and OOM
  * kills from what they were when the job before it ended ({@link #emptiedForNextJob}).
  *
- * <p>Thread-safe: immutable but for its open tasks files ({@link TaskFiles}, which lock); every
+ * <p>Thread-safe: immutable but for its open files ({@link CgroupFiles}, which lock); every
  * operation is a file read or write.
  */
 final class JobCgroup {
     private static final long SELF = ProcessHandle.current().pid();
     /** Compiled once: {@link #keyed} reads files at every job's end. */
     private static final Pattern SPACES = Pattern.compile("\\s+");
+    private static final byte[] ZERO = {'0'};
     private final boolean v2;
     private final Path memory;
     private final Path freezer;
@@ -42,11 +43,11 @@ final class JobCgroup {
     /** CPU time and OOM kills of the jobs it served before this one, counted off this job's. */
     private final CpuTime cpuBefore;
     private final long oomKillsBefore;
-    /** Its tasks files, kept open for births (v1; none for v2), shared by the jobs it serves one after another. */
-    private final TaskFiles tasks;
+    /** Its files every job reads or writes, kept open ({@link CgroupFiles}), shared by the jobs it serves one after another. */
+    private final CgroupFiles files;
 
     private JobCgroup(boolean v2, Path memory, Path freezer, Optional<Path> cpuacct, long limitBytes,
-            CpuTime cpuBefore, long oomKillsBefore, TaskFiles tasks) {
+            CpuTime cpuBefore, long oomKillsBefore, CgroupFiles files) {
         this.v2 = v2;
         this.memory = memory;
         this.freezer = freezer;
@@ -54,7 +55,7 @@ final class JobCgroup {
         this.limitBytes = limitBytes;
         this.cpuBefore = cpuBefore;
         this.oomKillsBefore = oomKillsBefore;
-        this.tasks = tasks != null ? tasks : new TaskFiles(threadDirs());
+        this.files = files != null ? files : new CgroupFiles(threadDirs());
     }
 
     /** A job cgroup made earlier (by a startd that is gone), to empty and remove it. */
@@ -154,7 +155,7 @@ final class JobCgroup {
     /** How many processes the OOM killer killed in this cgroup. */
     long oomKills() {
         try {
-            return Math.max(0, keyed(Files.readString(memory.resolve(v2 ? "memory.events" : "memory.oom_control")), "oom_kill")
+            return Math.max(0, keyed(files.read(memory.resolve(v2 ? "memory.events" : "memory.oom_control")), "oom_kill")
                     - oomKillsBefore);
         } catch (IOException | RuntimeException e) {
             return 0;
@@ -169,9 +170,9 @@ final class JobCgroup {
     void freeze(boolean frozen) {
         try {
             if (v2) {
-                write(freezer.resolve("cgroup.freeze"), frozen ? "1" : "0");
+                files.write(freezer.resolve("cgroup.freeze"), ascii(frozen ? "1" : "0"));
             } else {
-                write(freezer.resolve("freezer.state"), frozen ? "FROZEN" : "THAWED");
+                files.write(freezer.resolve("freezer.state"), ascii(frozen ? "FROZEN" : "THAWED"));
             }
         } catch (IOException e) {
             throw new IllegalStateException((frozen ? "freezing " : "thawing ") + freezer + " failed: " + e.getMessage());
@@ -189,8 +190,8 @@ final class JobCgroup {
 
     private boolean frozen() {
         try {
-            return v2 ? keyed(Files.readString(freezer.resolve("cgroup.events")), "frozen") == 1
-                    : Files.readString(freezer.resolve("freezer.state")).strip().equals("FROZEN");
+            return v2 ? keyed(files.read(freezer.resolve("cgroup.events")), "frozen") == 1
+                    : files.read(freezer.resolve("freezer.state")).strip().equals("FROZEN");
         } catch (IOException | RuntimeException e) {
             return false;
         }
@@ -206,10 +207,12 @@ final class JobCgroup {
      * ({@link CgroupBirth}), and would stay if it failed to step out; a kill of the job must not
      * reach the startd.
      */
-    private static List<Long> procs(Path dir) {
+    private List<Long> procs(Path dir) {
         List<Long> pids = new ArrayList<>();
         try {
-            for (String line : Files.readAllLines(dir.resolve("cgroup.procs"))) {
+            // Opened afresh: a v1 cgroup.procs kept open answers from the pid list it made at its
+            // first read for as long as it is read again within a second (the kernel's pidlist).
+            for (String line : Files.readString(dir.resolve("cgroup.procs")).split("\n")) {
                 long pid = line.isBlank() ? SELF : Long.parseLong(line.strip());
                 if (pid != SELF) {
                     pids.add(pid);
@@ -244,10 +247,10 @@ final class JobCgroup {
         }
         try {
             if (v2) {
-                String stat = Files.readString(cpuacct.get().resolve("cpu.stat"));
+                String stat = files.read(cpuacct.get().resolve("cpu.stat"));
                 return Optional.of(new CpuTime(keyed(stat, "user_usec") / 1e6, keyed(stat, "system_usec") / 1e6).minus(cpuBefore));
             }
-            String stat = Files.readString(cpuacct.get().resolve("cpuacct.stat"));
+            String stat = files.read(cpuacct.get().resolve("cpuacct.stat"));
             return Optional.of(new CpuTime(keyed(stat, "user") / ProcStat.TICKS_PER_SECOND,
                     keyed(stat, "system") / ProcStat.TICKS_PER_SECOND).minus(cpuBefore));
         } catch (IOException | RuntimeException e) {
@@ -263,9 +266,9 @@ final class JobCgroup {
         return v2 ? List.of() : dirs();
     }
 
-    /** The tasks files of {@link #threadDirs}, kept open until the cgroup is removed. */
-    TaskFiles tasks() {
-        return tasks;
+    /** Its open files, whose tasks files are {@link #threadDirs}'s. */
+    CgroupFiles files() {
+        return files;
     }
 
     /** The directories the job joins: v1 memory, freezer and cpuacct if there is one; v2 its one cgroup. */
@@ -277,9 +280,8 @@ final class JobCgroup {
         return dirs;
     }
 
-    /** Removes the cgroup; false while processes are still in it (try again later). No job is born in it after. */
+    /** Removes the cgroup and closes its open files; false while processes are still in it (try again later). */
     boolean remove() {
-        tasks.close();
         boolean gone = true;
         for (Path p : dirs()) {
             try {
@@ -287,6 +289,9 @@ final class JobCgroup {
             } catch (IOException e) {
                 gone = false;
             }
+        }
+        if (gone) {
+            files.close();
         }
         return gone;
     }
@@ -314,16 +319,16 @@ final class JobCgroup {
             return Optional.empty();
         }
         try {
-            if (!Files.readString(freezer.resolve("freezer.state")).strip().equals("THAWED")
+            if (!files.read(freezer.resolve("freezer.state")).strip().equals("THAWED")
                     || number(memory.resolve("memory.usage_in_bytes")) > maxChargedBytes) {
                 return Optional.empty();
             }
-            write(memory.resolve("memory.max_usage_in_bytes"), "0");
+            files.write(memory.resolve("memory.max_usage_in_bytes"), ZERO);
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
         return Optional.of(new JobCgroup(v2, memory, freezer, cpuacct, limitBytes,
-                cpuBefore.plus(counted.cpu().orElse(CpuTime.ZERO)), oomKillsBefore + counted.oomKills(), tasks));
+                cpuBefore.plus(counted.cpu().orElse(CpuTime.ZERO)), oomKillsBefore + counted.oomKills(), files));
     }
 
     /** What the cgroup counted for its job so far: CPU time (empty without cpuacct, or unreadable) and OOM kills. */
@@ -345,12 +350,16 @@ final class JobCgroup {
         return 0;
     }
 
-    private static long number(Path file) {
+    private long number(Path file) {
         try {
-            return Long.parseLong(Files.readString(file).strip());
+            return Long.parseLong(files.read(file).strip());
         } catch (IOException | RuntimeException e) {
             return 0;
         }
+    }
+
+    private static byte[] ascii(String value) {
+        return value.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     }
 
     private static void write(Path file, String value) throws IOException {
