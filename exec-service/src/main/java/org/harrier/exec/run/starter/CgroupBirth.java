@@ -47,7 +47,6 @@ final class CgroupBirth {
 
     /** The startd's own cgroups' tasks files, one per job cgroup directory ({@link JobCgroup#threadDirs}), in the same order. */
     private final CgroupFiles home;
-    private final List<Path> homeDirs;
     /** Why jobs enter through the shell from now on; null while stepping in works. */
     private volatile String shellOnly;
     /** How recent a move must be for the next job to be born inside. */
@@ -56,8 +55,7 @@ final class CgroupBirth {
     private volatile long lastMove = Long.MIN_VALUE;
 
     private CgroupBirth(List<Path> home, String shellOnly, long warmNanos) {
-        this.homeDirs = List.copyOf(home);
-        this.home = new CgroupFiles(homeDirs);
+        this.home = new CgroupFiles(home);
         this.shellOnly = shellOnly;
         this.warmNanos = warmNanos;
     }
@@ -88,7 +86,7 @@ final class CgroupBirth {
         long now = System.nanoTime();
         boolean warm = lastMove != Long.MIN_VALUE && now - lastMove < warmNanos;
         lastMove = now;
-        if (shellOnly != null || inside.placesIn() == 0 || inside.placesIn() != home.placesIn() || !warm) {
+        if (shellOnly != null || inside.placesIn() != home.placesIn() || !warm) {
             pb.command(cgroup.entry(pb.command()));
             return pb.start();
         }
@@ -116,7 +114,7 @@ final class CgroupBirth {
             home.place(thread);
         } catch (IOException | RuntimeException e) {
             String id = new String(thread, java.nio.charset.StandardCharsets.US_ASCII);
-            log.error("the startd's thread {} could not step back into its own cgroups {}: {}", id, homeDirs, e.toString());
+            log.error("the startd's thread {} could not step back into its own cgroups ({}): {}", id, home, e.toString());
             giveUp("stepping out failed");
         }
     }

@@ -98,6 +98,12 @@ final class CgroupFiles {
         return ch;
     }
 
+    /** The tasks files {@link #place} writes. */
+    @Override
+    public String toString() {
+        return tasks.toString();
+    }
+
     /** Closes every file for good (the cgroups are gone). */
     synchronized void close() {
         closed = true;

@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-import org.harrier.classad.ClassAd;
 import org.harrier.testing.Await;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -29,8 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class CgroupShelfTest {
-    static final Duration GRACE = Duration.ofSeconds(20);
-    static final Cgroups CGROUPS = Cgroups.detect();
+    static final Duration GRACE = StarterUsageTest.GRACE;
+    static final Cgroups CGROUPS = StarterUsageTest.CGROUPS;
 
     @TempDir
     Path iwd;
@@ -48,16 +47,11 @@ class CgroupShelfTest {
         starter.close();
     }
 
-    JobCommand shell(String script) {
-        return JobCommand.from(ClassAd.builder().set("Iwd", iwd.toString()).set("Cmd", "/bin/sh")
-                .set("Arguments", "-c '" + script + "'").build(), StarterTest.BASE);
-    }
-
     /** Runs {@code script} on the slot with {@code limitMiB}; the outcome and the memory cgroup it ran in. */
     Ran run(String script, long limitMiB) throws Exception {
         CompletableFuture<ProcessOutcome> done = new CompletableFuture<>();
         Files.deleteIfExists(iwd.resolve("cgroup"));
-        starter.start(shell("cat /proc/self/cgroup > cgroup; " + script), new JobControls(slot, limitMiB, "TERM", GRACE),
+        starter.start(StarterUsageTest.shell(iwd, "cat /proc/self/cgroup > cgroup; " + script), new JobControls(slot, limitMiB, "TERM", GRACE),
                 done::complete);
         ProcessOutcome o = done.get();
         return new Ran(o, StarterUsageTest.memoryCgroup(Files.readString(iwd.resolve("cgroup"))));

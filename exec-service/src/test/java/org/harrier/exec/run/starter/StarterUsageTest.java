@@ -42,6 +42,11 @@ class StarterUsageTest {
     }
 
     JobCommand shell(String script) {
+        return shell(iwd, script);
+    }
+
+    /** {@code script} run by /bin/sh in {@code iwd}. */
+    static JobCommand shell(Path iwd, String script) {
         return JobCommand.from(ClassAd.builder().set("Iwd", iwd.toString()).set("Cmd", "/bin/sh")
                 .set("Arguments", "-c '" + script + "'").build(), StarterTest.BASE);
     }
