@@ -65,4 +65,11 @@ public final class EventFanout implements ScheddEvents {
             l.statisticsChanged(statistics);
         }
     }
+
+    @Override
+    public void handedOver(java.util.concurrent.CompletableFuture<Void> onDisk) {
+        for (ScheddEvents l : listeners) {
+            l.handedOver(onDisk);
+        }
+    }
 }

@@ -33,7 +33,8 @@ import org.harrier.scheduler.store.Journal;
  *
  * <p>Order: a transaction is applied in memory first (one that does not fit the queue throws
  * before anything is written), then handed to the {@link Journal}, whose writer thread writes
- * and fsyncs it later, batched with others; the index and the events follow at once. A finished
+ * and fsyncs it once the owner's current burst of work is done, batched with the rest of the
+ * burst; the index and the events follow at once. A finished
  * job's final ad goes to the journal with the transaction that destroys it, and is durable no
  * later than that transaction ({@link Journal#finished}). This is safe
  * because nothing waits on memory alone: every answer of the {@code Schedd}, and every Activate
@@ -57,6 +58,9 @@ final class QueueKeeper {
     private final Submission submission;
     private final Set<String> dirtyOwners = new LinkedHashSet<>();
     private boolean flushScheduled;
+    private boolean handOverScheduled;
+    /** Whether this burst takes finished jobs out of the queue: a crash test halts before handing such a burst over. */
+    private boolean burstFinishes;
 
     QueueKeeper(Submission submission, int historySize, ScheddEvents events, Executor owner, Clock clock, JobQueue queue,
             Journal journal) {
@@ -194,11 +198,12 @@ final class QueueKeeper {
                 ClassAd last = JobIdentity.literal(before.get(d.id()));
                 finalAds.put(d.id(), last);
                 journal.finished(last); // kept with the transaction that destroys it
+                burstFinishes = true;
             }
         }
         // Applied first, so a transaction that does not fit the queue is never written; callers
         // acknowledge only after synced(), so the order of memory and disk is not visible.
-        journal.append(tx);
+        append(tx);
         Set<JobId> changed = new LinkedHashSet<>();
         for (QueueOp op : tx.ops()) {
             if (op instanceof QueueOp.NewProc p) {
@@ -250,10 +255,42 @@ final class QueueKeeper {
             }
         }
         queue.apply(tx);
-        journal.append(tx);
+        append(tx);
     }
 
-    /** Completes when every transaction committed so far is durable. */
+    /**
+     * Journals {@code tx} and has the journal write it once this burst of owner work is done: the
+     * hand-over waits behind the tasks already queued, so a burst of changes shares one fsync, and
+     * a lone change is handed over at once. Every append is followed by a hand-over, so every
+     * {@link #synced} completes.
+     */
+    private void append(Transaction tx) {
+        journal.append(tx);
+        if (!handOverScheduled) {
+            handOverScheduled = true;
+            try {
+                owner.execute(() -> {
+                    handOverScheduled = false;
+                    if (burstFinishes) {
+                        burstFinishes = false;
+                        TestHalt.at(TestHalt.EXITS_HANDED_OVER);
+                    }
+                    handOver();
+                });
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                handOverScheduled = false; // shutting down: no burst to wait for
+                handOver();
+            }
+        }
+    }
+
+    private void handOver() {
+        java.util.concurrent.CompletableFuture<Void> onDisk = journal.synced();
+        journal.handOver();
+        events.handedOver(onDisk);
+    }
+
+    /** Completes when every transaction committed so far is durable (after this burst's hand-over). Any thread. */
     java.util.concurrent.CompletableFuture<Void> synced() {
         return journal.synced();
     }
@@ -315,7 +352,10 @@ final class QueueKeeper {
         journal.compactIfLarge(queue);
     }
 
+    /** Hands over what the stopped owner thread left (its hand-over task may have been dropped), writes it, and closes the journal. */
     void closeJournal() {
+        handOverScheduled = false;
+        handOver();
         journal.close();
     }
 

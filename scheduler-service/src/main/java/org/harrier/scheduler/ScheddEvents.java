@@ -1,5 +1,7 @@
 package org.harrier.scheduler;
 
+import java.util.concurrent.CompletableFuture;
+
 import org.harrier.classad.ClassAd;
 import org.harrier.scheduler.queue.JobId;
 
@@ -35,4 +37,14 @@ public interface ScheddEvents {
 
     /** The scheduler's statistics changed (coalesced: at most once per burst of work). */
     void statisticsChanged(SchedulerStatistics statistics);
+
+    /**
+     * The job changes told since the last call are on disk once {@code onDisk} completes (never,
+     * if it completes exceptionally: the queue log stopped). Called at the end of each burst of
+     * work that changed the queue. A listener whose effect must not outrun the queue log holds it
+     * until then: the user log, where an event of a change a crash takes back would be written
+     * again when the change is made again.
+     */
+    default void handedOver(CompletableFuture<Void> onDisk) {
+    }
 }

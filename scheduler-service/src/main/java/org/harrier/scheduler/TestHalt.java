@@ -6,8 +6,10 @@ package org.harrier.scheduler;
  * system property {@value #PROPERTY} names the point; the points are {@link #RECORDED} (the
  * claim record is on disk, the Activate not sent), {@link #ACTIVATED} (the Activate was
  * answered, the start not yet applied), the same two for jobs queued behind a claim's running
- * job, {@link #QUEUE_RECORDED} and {@link #QUEUE_ANSWERED}, and {@link #NEXT_STARTED} (an exit
- * report that says a queued job started in the job's place arrived, nothing of it applied).
+ * job, {@link #QUEUE_RECORDED} and {@link #QUEUE_ANSWERED}, {@link #NEXT_STARTED} (an exit
+ * report that says a queued job started in the job's place arrived, nothing of it applied), and
+ * {@link #EXITS_HANDED_OVER} (a burst of queue changes that takes finished jobs out of the queue
+ * was applied in memory and is about to be handed to the log's writer: none of it is on disk).
  */
 final class TestHalt {
     static final String PROPERTY = "harrier.scheduler.testHaltAt";
@@ -16,6 +18,7 @@ final class TestHalt {
     static final String QUEUE_RECORDED = "queue-recorded";
     static final String QUEUE_ANSWERED = "queue-answered";
     static final String NEXT_STARTED = "next-started";
+    static final String EXITS_HANDED_OVER = "exits-handed-over";
     private static final String AT = System.getProperty(PROPERTY, "");
 
     private TestHalt() {

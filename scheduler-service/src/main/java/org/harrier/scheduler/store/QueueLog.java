@@ -25,10 +25,13 @@ import org.slf4j.LoggerFactory;
  * open, group-committed with fsync, compacted by rewriting.
  *
  * <p>Group commit: the owner thread hands a transaction over with {@link #append} and goes on;
- * the writer thread takes everything handed over since its last turn, encodes it, writes it in
- * one go and fsyncs once, then completes the futures of every transaction in that batch. Many
- * concurrent method calls thus share one fsync, and the owner thread never waits for the disk.
- * A caller acknowledges its client only when {@link #synced} completes.
+ * once its burst of work is done it calls {@link #handOver}, and the writer thread takes
+ * everything handed over since its last turn, encodes it, writes it in one go and fsyncs once,
+ * then completes the futures of every transaction in that batch. The writer is not woken by each
+ * append: a burst (a dozen exits, the Activates they free, the submissions queued behind them)
+ * shares one fsync instead of the first of it taking one alone while the rest queue. The owner
+ * thread never waits for the disk; a caller acknowledges its client only when {@link #synced}
+ * completes, which is never before the hand-over that follows its change.
  *
  * <p>Finished jobs cost no fsync of their own. A transaction that destroys jobs carries their
  * final ads ({@link #finished}, then {@link #append}); the writer appends them to the history
@@ -76,7 +79,7 @@ public final class QueueLog implements Journal {
         if (!owed.isEmpty()) {
             // First in line, so these come before any new final ad, in the log's order; a write
             // that fails stops the log as any other does (a full disk: restarted once it has room).
-            enqueue(new Pending(new Owed(owed)));
+            enqueue(new Pending(new Owed(owed)), false); // taken at the writer's first turn
         }
         this.writer = new Thread(this::writeLoop, "harrier-queue-log");
         this.writer.setDaemon(true);
@@ -137,7 +140,15 @@ public final class QueueLog implements Journal {
         if (!ads.isEmpty()) {
             finishing = new ArrayList<>();
         }
-        return enqueue(new Pending(new Logged(tx, ads)));
+        return enqueue(new Pending(new Logged(tx, ads)), false);
+    }
+
+    /** Wakes the writer for what was appended so far: the end of the owner's burst. */
+    @Override
+    public void handOver() {
+        synchronized (lock) {
+            lock.notifyAll();
+        }
     }
 
     /**
@@ -146,7 +157,7 @@ public final class QueueLog implements Journal {
      * snapshot is taken now, consistent with the queue; the writer encodes and writes it.
      */
     public CompletableFuture<Void> rewrite(JobQueue queue) {
-        return enqueue(new Pending(Snapshot.of(queue)));
+        return enqueue(new Pending(Snapshot.of(queue)), true);
     }
 
     /** Whether the log has churned enough since its last rewrite to be worth compacting. */
@@ -193,7 +204,11 @@ public final class QueueLog implements Journal {
         return Optional.of(history);
     }
 
-    /** A future that completes when everything handed over so far is on disk. */
+    /**
+     * A future that completes when everything appended so far is on disk. It does not wake the
+     * writer: what is pending goes at the next {@link #handOver}, and a batch in the writer's hands
+     * is followed by the barrier queued here, which the writer takes on its next turn unasked.
+     */
     @Override
     public CompletableFuture<Void> synced() {
         synchronized (lock) {
@@ -206,17 +221,19 @@ public final class QueueLog implements Journal {
             }
         }
         // In the writer's hands right now: a barrier behind it completes when that batch does.
-        return enqueue(new Pending(null));
+        return enqueue(new Pending(null), false);
     }
 
-    private CompletableFuture<Void> enqueue(Pending p) {
+    private CompletableFuture<Void> enqueue(Pending p, boolean wake) {
         synchronized (lock) {
             if (failure != null || closing) {
                 return CompletableFuture.failedFuture(stopped());
             }
             pending.add(p);
             handedOver++;
-            lock.notifyAll();
+            if (wake) {
+                lock.notifyAll();
+            }
         }
         return p.done;
     }

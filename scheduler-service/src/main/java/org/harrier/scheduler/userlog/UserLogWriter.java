@@ -4,7 +4,10 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.StringValue;
 import org.harrier.scheduler.ScheddEvents;
@@ -20,11 +23,17 @@ import org.slf4j.LoggerFactory;
  * to that file in HTCondor's event-log format ({@link UserLogEvents} says which event a change
  * is). A relative UserLog is relative to the job's Iwd, as in HTCondor.
  *
- * <p>Threads: the events arrive on the scheduler's owner thread, which only formats the text
- * and hands it to {@link LogAppender}; the appends happen on the appender's own thread, so a
- * slow or hung file system never holds up the scheduler. A file that cannot be written is
- * warned about once and the job and the scheduler carry on: the log is the user's view, not the
- * queue's record.
+ * <p>An event is written only once the change it tells of is on disk ({@link #handedOver}): a
+ * crash before that takes the change back, and the restarted scheduler makes it again (the
+ * startd reports the exit again, say) and logs it then, so the event is in the log once rather
+ * than twice. A crash in the instant between the queue log's fsync and the append loses the
+ * event instead; the window is the appender's turn, not the whole burst's.
+ *
+ * <p>Threads: the events arrive on the scheduler's owner thread, which only formats the text and
+ * holds it until its burst is handed over; {@link LogAppender} appends it on its own thread once
+ * the burst is on disk, so a slow or hung file system never holds up the scheduler. A file that
+ * cannot be written is warned about once and the job and the scheduler carry on: the log is the
+ * user's view, not the queue's record.
  */
 public final class UserLogWriter implements ScheddEvents, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(UserLogWriter.class);
@@ -33,6 +42,11 @@ public final class UserLogWriter implements ScheddEvents, AutoCloseable {
     private final UserLogEvents events;
     private final LogAppender appender;
     private final Clock clock;
+    /** Events of the burst not yet handed over. Owner thread only. */
+    private List<Held> held = new ArrayList<>();
+
+    private record Held(Path log, String text, String owner) {
+    }
 
     public UserLogWriter(UserLogEvents events, LogAppender appender, Clock clock) {
         this.events = Objects.requireNonNull(events, "events");
@@ -50,7 +64,7 @@ public final class UserLogWriter implements ScheddEvents, AutoCloseable {
     public void jobQueued(JobId id, ClassAd ad) {
         Path log = path(id, ad);
         if (log != null) {
-            appender.append(log, events.submitted(id, ad, clock.instant().getEpochSecond()).format(), owner(ad));
+            held.add(new Held(log, events.submitted(id, ad, clock.instant().getEpochSecond()).format(), owner(ad)));
         }
     }
 
@@ -64,7 +78,7 @@ public final class UserLogWriter implements ScheddEvents, AutoCloseable {
         Path log = path(id, ad);
         if (log != null && before != null) {
             events.changed(id, before, ad, clock.instant().getEpochSecond())
-                    .ifPresent(e -> appender.append(log, e.format(), owner(ad)));
+                    .ifPresent(e -> held.add(new Held(log, e.format(), owner(ad))));
         }
     }
 
@@ -78,6 +92,27 @@ public final class UserLogWriter implements ScheddEvents, AutoCloseable {
 
     @Override
     public void statisticsChanged(SchedulerStatistics statistics) {
+    }
+
+    /**
+     * Appends the burst's events once it is on disk, in order: the queue log completes its bursts
+     * in the order they were handed over. Events of a burst that never reaches the disk are dropped
+     * with it.
+     */
+    @Override
+    public void handedOver(CompletableFuture<Void> onDisk) {
+        if (held.isEmpty()) {
+            return;
+        }
+        List<Held> burst = held;
+        held = new ArrayList<>();
+        onDisk.whenComplete((ok, failed) -> {
+            if (failed == null) {
+                burst.forEach(h -> appender.append(h.log(), h.text(), h.owner()));
+            } else {
+                LOG.warn("{} user log events not written: the queue changes they tell of were not written either", burst.size());
+            }
+        });
     }
 
     /** Writes out what is queued and closes the appender (waiting a few seconds at most). */
