@@ -67,9 +67,9 @@ public final class EventFanout implements ScheddEvents {
     }
 
     @Override
-    public void handedOver(java.util.concurrent.CompletableFuture<Void> onDisk) {
+    public void committed(java.util.concurrent.CompletableFuture<Void> onDisk) {
         for (ScheddEvents l : listeners) {
-            l.handedOver(onDisk);
+            l.committed(onDisk);
         }
     }
 }

@@ -138,6 +138,22 @@ final class LeaseKeeper {
         LOG.info("job {} was queued on {} when the scheduler stopped: reconnecting", job, c);
     }
 
+    /**
+     * After a restart: job {@code job} had finished on the claim of {@code record}, and the
+     * scheduler stopped before reusing or releasing the claim; no job takes it back, so it is
+     * released (the startd answers that it no longer knows it, if it gave it up meanwhile).
+     */
+    void releaseFinished(JobId job, ClaimRecord record) {
+        LOG.info("job {} had finished on claim {} on {} when the scheduler stopped: releasing the claim", job,
+                record.grant().claimId(), record.grant().slotName());
+        startds.release(record.grant()).whenComplete((ok, failure) -> {
+            if (failure != null) {
+                LOG.info("release of claim {} on {} failed: {}", record.grant().claimId(), record.grant().slotName(),
+                        Completions.message(failure));
+            }
+        });
+    }
+
     private long lease(Claim c) {
         ClassAd job = c.job() == null ? null : keeper.queue().ad(c.job());
         return ClaimLeases.leaseOf(job, claimLease);

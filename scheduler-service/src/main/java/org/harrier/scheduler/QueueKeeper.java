@@ -33,8 +33,8 @@ import org.harrier.scheduler.store.Journal;
  *
  * <p>Order: a transaction is applied in memory first (one that does not fit the queue throws
  * before anything is written), then handed to the {@link Journal}, whose writer thread writes
- * and fsyncs it once the owner's current burst of work is done, batched with the rest of the
- * burst; the index and the events follow at once. A finished
+ * and fsyncs it later, batched with others; the index and the events follow at once, and the
+ * listeners are told when the transaction will be on disk ({@link ScheddEvents#committed}). A finished
  * job's final ad goes to the journal with the transaction that destroys it, and is durable no
  * later than that transaction ({@link Journal#finished}). This is safe
  * because nothing waits on memory alone: every answer of the {@code Schedd}, and every Activate
@@ -58,9 +58,6 @@ final class QueueKeeper {
     private final Submission submission;
     private final Set<String> dirtyOwners = new LinkedHashSet<>();
     private boolean flushScheduled;
-    private boolean handOverScheduled;
-    /** Whether this burst takes finished jobs out of the queue: a crash test halts before handing such a burst over. */
-    private boolean burstFinishes;
 
     QueueKeeper(Submission submission, int historySize, ScheddEvents events, Executor owner, Clock clock, JobQueue queue,
             Journal journal) {
@@ -198,12 +195,11 @@ final class QueueKeeper {
                 ClassAd last = JobIdentity.literal(before.get(d.id()));
                 finalAds.put(d.id(), last);
                 journal.finished(last); // kept with the transaction that destroys it
-                burstFinishes = true;
             }
         }
         // Applied first, so a transaction that does not fit the queue is never written; callers
         // acknowledge only after synced(), so the order of memory and disk is not visible.
-        append(tx);
+        java.util.concurrent.CompletableFuture<Void> onDisk = journal.append(tx);
         Set<JobId> changed = new LinkedHashSet<>();
         for (QueueOp op : tx.ops()) {
             if (op instanceof QueueOp.NewProc p) {
@@ -236,6 +232,7 @@ final class QueueKeeper {
                 dirty(JobQueue.owner(before.get(id)));
             }
         }
+        events.committed(onDisk);
     }
 
     void commit(Transaction tx) {
@@ -255,42 +252,10 @@ final class QueueKeeper {
             }
         }
         queue.apply(tx);
-        append(tx);
-    }
-
-    /**
-     * Journals {@code tx} and has the journal write it once this burst of owner work is done: the
-     * hand-over waits behind the tasks already queued, so a burst of changes shares one fsync, and
-     * a lone change is handed over at once. Every append is followed by a hand-over, so every
-     * {@link #synced} completes.
-     */
-    private void append(Transaction tx) {
         journal.append(tx);
-        if (!handOverScheduled) {
-            handOverScheduled = true;
-            try {
-                owner.execute(() -> {
-                    handOverScheduled = false;
-                    if (burstFinishes) {
-                        burstFinishes = false;
-                        TestHalt.at(TestHalt.EXITS_HANDED_OVER);
-                    }
-                    handOver();
-                });
-            } catch (java.util.concurrent.RejectedExecutionException e) {
-                handOverScheduled = false; // shutting down: no burst to wait for
-                handOver();
-            }
-        }
     }
 
-    private void handOver() {
-        java.util.concurrent.CompletableFuture<Void> onDisk = journal.synced();
-        journal.handOver();
-        events.handedOver(onDisk);
-    }
-
-    /** Completes when every transaction committed so far is durable (after this burst's hand-over). Any thread. */
+    /** Completes when every transaction committed so far is durable. */
     java.util.concurrent.CompletableFuture<Void> synced() {
         return journal.synced();
     }
@@ -303,10 +268,12 @@ final class QueueKeeper {
      * running job holds that claim, is queued behind it again ({@code follow}, after every claim is
      * taken over); one running without such a record,
      * or Transferring Output, runs again (Idle, with LastJobStatus); one that had reached
-     * Completed or Removed but not left the queue leaves now.
+     * Completed or Removed but not left the queue leaves now, and {@code release} gives up the
+     * claim it names when no other job took that claim back.
      */
     void recover(java.util.function.BiConsumer<JobId, ClaimRecord> adopt,
-            java.util.function.BiConsumer<JobId, ClaimRecord> reactivate, java.util.function.BiConsumer<JobId, ClaimRecord> follow) {
+            java.util.function.BiConsumer<JobId, ClaimRecord> reactivate, java.util.function.BiConsumer<JobId, ClaimRecord> follow,
+            java.util.function.BiConsumer<JobId, ClaimRecord> release) {
         List<Reconnect.Step> followers = new java.util.ArrayList<>();
         List<Reconnect.Recorded> recorded = new java.util.ArrayList<>();
         for (JobId id : queue.ids()) {
@@ -333,7 +300,12 @@ final class QueueKeeper {
                 case REACTIVATE -> reactivate.accept(id, step.claim());
                 case FOLLOW -> followers.add(step);
                 case REQUEUE -> requeue.set(id, LAST_JOB_STATUS, queue.status(id).code()).status(id, JobStatus.IDLE, now());
-                case FINISH -> finished.add(id);
+                case FINISH -> {
+                    finished.add(id);
+                    if (step.claim() != null) {
+                        release.accept(id, step.claim());
+                    }
+                }
                 case KEEP -> {
                 }
             }
@@ -352,10 +324,7 @@ final class QueueKeeper {
         journal.compactIfLarge(queue);
     }
 
-    /** Hands over what the stopped owner thread left (its hand-over task may have been dropped), writes it, and closes the journal. */
     void closeJournal() {
-        handOverScheduled = false;
-        handOver();
         journal.close();
     }
 

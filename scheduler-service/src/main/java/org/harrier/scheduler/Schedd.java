@@ -74,7 +74,7 @@ public final class Schedd {
      */
     public CompletableFuture<Integer> recover() {
         return calls.run(() -> {
-            keeper.recover(leases::adopt, leases::reactivate, leases::follow);
+            keeper.recover(leases::adopt, leases::reactivate, leases::follow, leases::releaseFinished);
             return keeper.queue().size();
         });
     }

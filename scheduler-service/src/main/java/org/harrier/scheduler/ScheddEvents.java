@@ -39,12 +39,12 @@ public interface ScheddEvents {
     void statisticsChanged(SchedulerStatistics statistics);
 
     /**
-     * The job changes told since the last call are on disk once {@code onDisk} completes (never,
-     * if it completes exceptionally: the queue log stopped). Called at the end of each burst of
-     * work that changed the queue. A listener whose effect must not outrun the queue log holds it
-     * until then: the user log, where an event of a change a crash takes back would be written
-     * again when the change is made again.
+     * The job changes told since the last call (one transaction's) are on disk once {@code onDisk}
+     * completes (never, if it completes exceptionally: the queue log stopped); transactions reach
+     * the disk in the order they were told. A listener whose effect must not outrun the queue log
+     * holds it until then: the user log, where an event of a change a crash takes back would be
+     * written again when the restarted scheduler makes the change again.
      */
-    default void handedOver(CompletableFuture<Void> onDisk) {
+    default void committed(CompletableFuture<Void> onDisk) {
     }
 }

@@ -8,23 +8,23 @@ package org.harrier.scheduler;
  * answered, the start not yet applied), the same two for jobs queued behind a claim's running
  * job, {@link #QUEUE_RECORDED} and {@link #QUEUE_ANSWERED}, {@link #NEXT_STARTED} (an exit
  * report that says a queued job started in the job's place arrived, nothing of it applied), and
- * {@link #EXITS_HANDED_OVER} (a burst of queue changes that takes finished jobs out of the queue
- * was applied in memory and is about to be handed to the log's writer: none of it is on disk).
+ * {@link #EXIT_UNWRITTEN} (the queue log's writer is about to write a batch that takes finished
+ * jobs out of the queue: applied in memory, its events told, none of it on disk).
  */
-final class TestHalt {
+public final class TestHalt {
     static final String PROPERTY = "harrier.scheduler.testHaltAt";
     static final String RECORDED = "claim-recorded";
     static final String ACTIVATED = "activate-answered";
     static final String QUEUE_RECORDED = "queue-recorded";
     static final String QUEUE_ANSWERED = "queue-answered";
     static final String NEXT_STARTED = "next-started";
-    static final String EXITS_HANDED_OVER = "exits-handed-over";
+    public static final String EXIT_UNWRITTEN = "exit-unwritten";
     private static final String AT = System.getProperty(PROPERTY, "");
 
     private TestHalt() {
     }
 
-    static void at(String point) {
+    public static void at(String point) {
         if (AT.equals(point)) {
             System.err.println("harrier-scheduler: test halt at " + point);
             System.err.flush();

@@ -103,6 +103,28 @@ class ScheddReconnectTest {
     }
 
     @Test
+    void aClaimWhoseJobsEndWasWrittenButNotItsReuseIsReleasedAndTheNextJobMatchedAgain() throws Exception {
+        ClaimGrant g = runOneThenCrash(2);
+        // The scheduler died after writing the job's completion, before the transaction that takes
+        // it out of the queue and before reusing or releasing its claim.
+        try (QueueLog log = QueueLog.open(spool).log()) {
+            log.append(org.harrier.scheduler.queue.Transaction.builder().status(J0, JobStatus.COMPLETED, 500).build());
+            await(log.synced());
+        }
+
+        Running second = start();
+        Schedd t = second.schedd();
+        List<RecordingStartds.Call> released = second.startds().all("Release");
+        assertAll(() -> assertEquals(1, released.size(), "the claim no job took back is released"),
+                () -> assertEquals(g, released.get(0).claim()),
+                () -> assertEquals(0, second.startds().all("Alive").size(), "nor adopted"),
+                () -> assertEquals(0, (int) await(t.claimCount())),
+                () -> assertEquals(1, await(t.requests()).size(), "the next job is matched again"),
+                () -> assertEquals(JobStatus.COMPLETED, JobStatus.of(Long.parseLong(await(t.ad(J0)).lookup("JobStatus").unparse()))));
+        t.closeJournal();
+    }
+
+    @Test
     void theAdoptedClaimRunsTheNextJobOfItsAutocluster() throws Exception {
         ClaimGrant g = runOneThenCrash(2);
         Running second = start();

@@ -28,7 +28,10 @@ import org.harrier.scheduler.queue.JobStatus;
  * <li>Running or Suspended without a usable record (started before records were kept, a claim
  * another job of the log already names), or Transferring Output: Idle again, to run again, as
  * before claims survived a restart.
- * <li>Completed or Removed but still queued: leaves the queue now.
+ * <li>Completed or Removed but still queued: leaves the queue now. Its claim, when its ad names
+ * one that no job adopts or reactivates, is released: the scheduler died between writing the
+ * end of the job and reusing or releasing its claim, and without a Release the startd would
+ * keep the slot for the claim's whole lease.
  * <li>Held: stays.
  * </ul>
  */
@@ -63,7 +66,8 @@ public final class Reconnect {
 
     /**
      * What to do with one job; {@code claim} is the claim to adopt (ADOPT), to activate the job
-     * on again (REACTIVATE) or to queue it on again behind the adopted job (FOLLOW), for those only. {@code forgetPending}: the job's pending activation
+     * on again (REACTIVATE), to queue it on again behind the adopted job (FOLLOW), or to release
+     * (FINISH, when the finished job's claim is no other job's), for those only. {@code forgetPending}: the job's pending activation
      * record is stale (the job is no longer Idle, or its claim is another's) and is deleted.
      */
     public record Step(JobId id, Action action, ClaimRecord claim, boolean forgetPending) {
@@ -71,8 +75,9 @@ public final class Reconnect {
             Objects.requireNonNull(id, "id");
             Objects.requireNonNull(action, "action");
             boolean withClaim = action == Action.ADOPT || action == Action.REACTIVATE || action == Action.FOLLOW;
-            if (withClaim != (claim != null)) {
-                throw new IllegalArgumentException("a claim goes with ADOPT, REACTIVATE or FOLLOW and only with them: " + action + " " + claim);
+            if (withClaim ? claim == null : claim != null && action != Action.FINISH) {
+                throw new IllegalArgumentException("a claim goes with ADOPT, REACTIVATE or FOLLOW, may go with FINISH, and only with them: "
+                        + action + " " + claim);
             }
         }
 
@@ -88,7 +93,8 @@ public final class Reconnect {
      * Idle job pending on it that was queued first (its own job: a plain activation, or the
      * queued job promoted when the running one's exit was applied), and the other Idle jobs
      * queued on it follow that one (one pending without a place in a queue is stale). Followers are to be queued again in their {@link
-     * Recorded#queuedOrder}, the startd's order.
+     * Recorded#queuedOrder}, the startd's order. A claim that finished jobs name and no job takes
+     * back goes, once, with the first of them, to be released.
      */
     public static List<Step> plan(List<Recorded> jobs) {
         Set<String> taken = new HashSet<>();
@@ -120,6 +126,14 @@ public final class Reconnect {
                     taken.add(claimId);
                     reactivated.add(claimId);
                 }
+            }
+        }
+        Set<String> released = new HashSet<>();
+        for (int i = 0; i < out.length; i++) {
+            ClaimRecord claim = jobs.get(i).claim();
+            if (out[i].action() == Action.FINISH && claim != null && !taken.contains(claim.claimId())
+                    && released.add(claim.claimId())) {
+                out[i] = new Step(out[i].id(), Action.FINISH, claim, out[i].forgetPending());
             }
         }
         return List.of(out);

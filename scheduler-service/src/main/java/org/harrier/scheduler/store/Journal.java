@@ -12,18 +12,8 @@ import org.harrier.scheduler.queue.Transaction;
  * queue that lives only in memory (unit tests of the scheduler's decisions). Owner thread only.
  */
 public interface Journal extends AutoCloseable {
-    /**
-     * Keeps {@code tx}; the future completes once it would survive a crash. The journal may hold
-     * it until {@link #handOver}, so that a burst of transactions shares one fsync.
-     */
+    /** Keeps {@code tx}; the future completes once it would survive a crash. */
     CompletableFuture<Void> append(Transaction tx);
-
-    /**
-     * Lets the journal write what was appended so far; the owner calls it once a burst of work
-     * is done. Until then, {@link #append} and {@link #synced} may only queue.
-     */
-    default void handOver() {
-    }
 
     /**
      * Keeps a finished job's final ad in the history, with the next transaction appended (the
@@ -45,7 +35,7 @@ public interface Journal extends AutoCloseable {
         return new CompletableFuture<>();
     }
 
-    /** Completes when everything appended so far is kept (so after the next {@link #handOver}, if any is held). */
+    /** Completes when everything appended so far is kept. */
     CompletableFuture<Void> synced();
 
     /** Compacts when the journal has grown well past the queue it describes. */

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import org.harrier.classad.ClassAd;
+import org.harrier.scheduler.TestHalt;
 import org.harrier.scheduler.queue.JobQueue;
 import org.harrier.scheduler.queue.QueueOp;
 import org.harrier.scheduler.queue.Transaction;
@@ -25,13 +26,10 @@ import org.slf4j.LoggerFactory;
  * open, group-committed with fsync, compacted by rewriting.
  *
  * <p>Group commit: the owner thread hands a transaction over with {@link #append} and goes on;
- * once its burst of work is done it calls {@link #handOver}, and the writer thread takes
- * everything handed over since its last turn, encodes it, writes it in one go and fsyncs once,
- * then completes the futures of every transaction in that batch. The writer is not woken by each
- * append: a burst (a dozen exits, the Activates they free, the submissions queued behind them)
- * shares one fsync instead of the first of it taking one alone while the rest queue. The owner
- * thread never waits for the disk; a caller acknowledges its client only when {@link #synced}
- * completes, which is never before the hand-over that follows its change.
+ * the writer thread takes everything handed over since its last turn, encodes it, writes it in
+ * one go and fsyncs once, then completes the futures of every transaction in that batch. Many
+ * concurrent method calls thus share one fsync, and the owner thread never waits for the disk.
+ * A caller acknowledges its client only when {@link #synced} completes.
  *
  * <p>Finished jobs cost no fsync of their own. A transaction that destroys jobs carries their
  * final ads ({@link #finished}, then {@link #append}); the writer appends them to the history
@@ -79,7 +77,7 @@ public final class QueueLog implements Journal {
         if (!owed.isEmpty()) {
             // First in line, so these come before any new final ad, in the log's order; a write
             // that fails stops the log as any other does (a full disk: restarted once it has room).
-            enqueue(new Pending(new Owed(owed)), false); // taken at the writer's first turn
+            enqueue(new Pending(new Owed(owed)));
         }
         this.writer = new Thread(this::writeLoop, "harrier-queue-log");
         this.writer.setDaemon(true);
@@ -140,15 +138,7 @@ public final class QueueLog implements Journal {
         if (!ads.isEmpty()) {
             finishing = new ArrayList<>();
         }
-        return enqueue(new Pending(new Logged(tx, ads)), false);
-    }
-
-    /** Wakes the writer for what was appended so far: the end of the owner's burst. */
-    @Override
-    public void handOver() {
-        synchronized (lock) {
-            lock.notifyAll();
-        }
+        return enqueue(new Pending(new Logged(tx, ads)));
     }
 
     /**
@@ -157,7 +147,7 @@ public final class QueueLog implements Journal {
      * snapshot is taken now, consistent with the queue; the writer encodes and writes it.
      */
     public CompletableFuture<Void> rewrite(JobQueue queue) {
-        return enqueue(new Pending(Snapshot.of(queue)), true);
+        return enqueue(new Pending(Snapshot.of(queue)));
     }
 
     /** Whether the log has churned enough since its last rewrite to be worth compacting. */
@@ -204,11 +194,7 @@ public final class QueueLog implements Journal {
         return Optional.of(history);
     }
 
-    /**
-     * A future that completes when everything appended so far is on disk. It does not wake the
-     * writer: what is pending goes at the next {@link #handOver}, and a batch in the writer's hands
-     * is followed by the barrier queued here, which the writer takes on its next turn unasked.
-     */
+    /** A future that completes when everything handed over so far is on disk. */
     @Override
     public CompletableFuture<Void> synced() {
         synchronized (lock) {
@@ -221,19 +207,17 @@ public final class QueueLog implements Journal {
             }
         }
         // In the writer's hands right now: a barrier behind it completes when that batch does.
-        return enqueue(new Pending(null), false);
+        return enqueue(new Pending(null));
     }
 
-    private CompletableFuture<Void> enqueue(Pending p, boolean wake) {
+    private CompletableFuture<Void> enqueue(Pending p) {
         synchronized (lock) {
             if (failure != null || closing) {
                 return CompletableFuture.failedFuture(stopped());
             }
             pending.add(p);
             handedOver++;
-            if (wake) {
-                lock.notifyAll();
-            }
+            lock.notifyAll();
         }
         return p.done;
     }
@@ -297,6 +281,9 @@ public final class QueueLog implements Journal {
             if (p.work instanceof Owed o) {
                 finished.addAll(o.finalAds());
             } else if (p.work instanceof Logged l) {
+                if (!l.finalAds().isEmpty()) {
+                    TestHalt.at(TestHalt.EXIT_UNWRITTEN);
+                }
                 byte[] encoded = LogCodec.encode(l.tx());
                 chunks.add(encoded);
                 finished.addAll(l.finalAds());

@@ -23,17 +23,17 @@ import org.slf4j.LoggerFactory;
  * to that file in HTCondor's event-log format ({@link UserLogEvents} says which event a change
  * is). A relative UserLog is relative to the job's Iwd, as in HTCondor.
  *
- * <p>An event is written only once the change it tells of is on disk ({@link #handedOver}): a
+ * <p>An event is written only once the change it tells of is on disk ({@link #committed}): a
  * crash before that takes the change back, and the restarted scheduler makes it again (the
  * startd reports the exit again, say) and logs it then, so the event is in the log once rather
  * than twice. A crash in the instant between the queue log's fsync and the append loses the
- * event instead; the window is the appender's turn, not the whole burst's.
+ * event instead.
  *
  * <p>Threads: the events arrive on the scheduler's owner thread, which only formats the text and
- * holds it until its burst is handed over; {@link LogAppender} appends it on its own thread once
- * the burst is on disk, so a slow or hung file system never holds up the scheduler. A file that
- * cannot be written is warned about once and the job and the scheduler carry on: the log is the
- * user's view, not the queue's record.
+ * holds it until the transaction is on disk; {@link LogAppender} then appends it on its own
+ * thread, so a slow or hung file system never holds up the scheduler. A file that cannot be
+ * written is warned about once and the job and the scheduler carry on: the log is the user's
+ * view, not the queue's record.
  */
 public final class UserLogWriter implements ScheddEvents, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(UserLogWriter.class);
@@ -42,7 +42,7 @@ public final class UserLogWriter implements ScheddEvents, AutoCloseable {
     private final UserLogEvents events;
     private final LogAppender appender;
     private final Clock clock;
-    /** Events of the burst not yet handed over. Owner thread only. */
+    /** Events of the transaction being told, until {@link #committed}. Owner thread only. */
     private List<Held> held = new ArrayList<>();
 
     private record Held(Path log, String text, String owner) {
@@ -95,22 +95,22 @@ public final class UserLogWriter implements ScheddEvents, AutoCloseable {
     }
 
     /**
-     * Appends the burst's events once it is on disk, in order: the queue log completes its bursts
-     * in the order they were handed over. Events of a burst that never reaches the disk are dropped
-     * with it.
+     * Appends the transaction's events once it is on disk, in order: the queue log completes its
+     * transactions in the order they were appended. Events of a transaction that never reaches
+     * the disk are dropped with it.
      */
     @Override
-    public void handedOver(CompletableFuture<Void> onDisk) {
+    public void committed(CompletableFuture<Void> onDisk) {
         if (held.isEmpty()) {
             return;
         }
-        List<Held> burst = held;
+        List<Held> told = held;
         held = new ArrayList<>();
         onDisk.whenComplete((ok, failed) -> {
             if (failed == null) {
-                burst.forEach(h -> appender.append(h.log(), h.text(), h.owner()));
+                told.forEach(h -> appender.append(h.log(), h.text(), h.owner()));
             } else {
-                LOG.warn("{} user log events not written: the queue changes they tell of were not written either", burst.size());
+                LOG.warn("{} user log events not written: the queue change they tell of was not written either", told.size());
             }
         });
     }

@@ -85,6 +85,30 @@ class ReconnectTest {
     }
 
     @Test
+    void aFinishedJobsClaimThatNoJobTakesBackIsReleasedOnce() {
+        ClaimRecord third = new ClaimRecord("c3", "harrier:startd:host3", ObjectId.grid("slot", "slot1@host3").objectName(),
+                "slot1_1@host3");
+        List<Reconnect.Step> plan = Reconnect.plan(List.of(
+                new Reconnect.Recorded(new JobId(1, 0), JobStatus.COMPLETED, CLAIM, null), // 1.1 runs on its claim now
+                new Reconnect.Recorded(new JobId(1, 1), JobStatus.RUNNING, CLAIM, null),
+                new Reconnect.Recorded(new JobId(2, 0), JobStatus.COMPLETED, OTHER, null), // nothing took its claim
+                new Reconnect.Recorded(new JobId(2, 1), JobStatus.REMOVED, OTHER, null), // nor this one's, the same
+                new Reconnect.Recorded(new JobId(3, 0), JobStatus.COMPLETED, third, null), // 3.1 was being activated on it
+                new Reconnect.Recorded(new JobId(3, 1), JobStatus.IDLE, third, third),
+                new Reconnect.Recorded(new JobId(4, 0), JobStatus.COMPLETED, null, null)));
+        assertEquals(List.of(Reconnect.Action.FINISH, Reconnect.Action.ADOPT, Reconnect.Action.FINISH, Reconnect.Action.FINISH,
+                Reconnect.Action.FINISH, Reconnect.Action.REACTIVATE, Reconnect.Action.FINISH),
+                plan.stream().map(Reconnect.Step::action).toList());
+        java.util.List<ClaimRecord> claims = plan.stream().map(Reconnect.Step::claim).toList();
+        assertAll(() -> assertNull(claims.get(0), "adopted by the running job"),
+                () -> assertEquals(OTHER, claims.get(2), "released"),
+                () -> assertNull(claims.get(3), "released once"),
+                () -> assertNull(claims.get(4), "reactivated for the idle job"),
+                () -> assertNull(claims.get(6), "no claim recorded"));
+        assertThrows(IllegalArgumentException.class, () -> new Reconnect.Step(new JobId(1, 0), Reconnect.Action.INDEX, CLAIM));
+    }
+
+    @Test
     void aQueuedRecordKeepsItsPlaceAndTheStartDeletesItWithThePendingMark() {
         JobId id = new JobId(4, 3);
         ClassAd queued = apply(ClassAd.parse("[RemoteHost = \"slot1_1@old\"]"), OTHER.addQueued(Transaction.builder(), id, 12).build());

@@ -52,10 +52,10 @@ class HistoryRecoveryTest {
     private void submit(QueueLog log, int count, long now) throws Exception {
         Transaction tx = submission.decide(QueueLogTest.JOB, count, null, queue.nextClusterId(), now);
         queue.apply(tx);
-        QueueLogTest.write(log, tx);
+        log.append(tx).get(30, TimeUnit.SECONDS);
     }
 
-    /** Completes the jobs and destroys them in one transaction, handing over their final ads as QueueKeeper.commit does, in one burst. */
+    /** Completes the jobs and destroys them in one transaction, handing over their final ads as QueueKeeper.commit does. */
     private void finish(QueueLog log, JobId... ids) {
         Transaction.Builder done = Transaction.builder();
         for (JobId id : ids) {
@@ -73,7 +73,6 @@ class HistoryRecoveryTest {
         Transaction tx = destroy.build();
         queue.apply(tx);
         log.append(tx);
-        log.handOver(); // the end of the burst, as the scheduler's owner thread hands over
     }
 
     /** Cluster 1 of five procs and cluster 2 of three, finished in four transactions; closed, so the history is whole. */

@@ -78,13 +78,6 @@ class QueueLogTest {
         f.get(30, TimeUnit.SECONDS);
     }
 
-    /** Appends {@code tx} as a burst of one, as the scheduler's owner thread does, and waits until it is on disk. */
-    static void write(QueueLog log, Transaction tx) throws Exception {
-        CompletableFuture<Void> f = log.append(tx);
-        log.handOver();
-        await(f);
-    }
-
     @Test
     void whatWasSyncedIsThereAfterReopening() throws Exception {
         JobQueue expected = new JobQueue();
@@ -93,7 +86,6 @@ class QueueLogTest {
             for (Transaction tx : txs) {
                 log.append(tx);
             }
-            log.handOver();
             await(log.synced());
         }
         QueueLog.Recovery r = QueueLog.open(dir);
@@ -159,7 +151,7 @@ class QueueLogTest {
                 () -> assertTrue(r.problem().startsWith("line "), r.problem()));
         // The repaired log takes appends again, and they survive.
         Transaction more = submit(queue, 1);
-        write(r.log(), more);
+        await(r.log().append(more));
         r.log().close();
         QueueLog.Recovery again = QueueLog.open(dir);
         again.log().close();
@@ -176,13 +168,12 @@ class QueueLogTest {
             for (Transaction tx : txs) {
                 log.append(tx);
             }
-            log.handOver();
             await(log.synced());
             before = Files.size(dir.resolve(QueueLog.FILE));
             await(log.rewrite(queue));
             Transaction after = Transaction.builder().status(new JobId(1, 0), JobStatus.HELD, 400).build();
             queue.apply(after);
-            write(log, after);
+            await(log.append(after));
         }
         QueueLog.Recovery r = QueueLog.open(dir);
         r.log().close();
@@ -197,14 +188,14 @@ class QueueLogTest {
     void onlyChurnAsLargeAsTheLastRewriteMakesARewriteWorthIt() throws Exception {
         JobQueue queue = new JobQueue();
         try (QueueLog log = QueueLog.open(dir).log()) {
-            write(log, submit(queue, 200));
+            await(log.append(submit(queue, 200)));
             assertTrue(!log.wantsRewrite(1), "submissions alone are no churn");
             await(log.rewrite(queue));
             long rewritten = Files.size(dir.resolve(QueueLog.FILE));
             int changes = 0;
             while (Files.size(dir.resolve(QueueLog.FILE)) < 2 * rewritten + 1) {
                 JobId job = new JobId(1, changes++ % 200);
-                write(log, applied(queue, Transaction.builder().status(job, JobStatus.HELD, 500 + changes).build()));
+                await(log.append(applied(queue, Transaction.builder().status(job, JobStatus.HELD, 500 + changes).build())));
                 if (Files.size(dir.resolve(QueueLog.FILE)) <= rewritten * 3 / 2) {
                     assertTrue(!log.wantsRewrite(1), "churn still below what the rewrite wrote, after " + changes + " changes");
                 }

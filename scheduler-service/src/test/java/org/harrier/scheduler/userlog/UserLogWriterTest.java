@@ -31,9 +31,9 @@ class UserLogWriterTest {
                 .set("Iwd", dir.toString()).set("UserLog", log).set("RemoteHost", "slot1_1@exec").build();
     }
 
-    /** Ends the burst, its changes on disk at once (as with a journal that keeps nothing). */
+    /** Ends the transaction being told, on disk at once (as with a journal that keeps nothing). */
     void onDisk(UserLogWriter w) {
-        w.handedOver(CompletableFuture.completedFuture(null));
+        w.committed(CompletableFuture.completedFuture(null));
     }
 
     List<Integer> codes(Path log) throws IOException {
@@ -100,16 +100,16 @@ class UserLogWriterTest {
     }
 
     @Test
-    void anEventWaitsUntilItsChangeIsOnDiskAndBurstsAreWrittenInTheirOrder() throws IOException {
+    void anEventWaitsUntilItsChangeIsOnDiskAndTransactionsAreLoggedInTheirOrder() throws IOException {
         Path log = dir.resolve("held.log");
         writer.jobQueued(new JobId(1, 0), job(1, log.toString()));
-        assertFalse(Files.exists(log), "nothing before the burst is handed over");
+        assertFalse(Files.exists(log), "nothing before its transaction is appended");
         CompletableFuture<Void> first = new CompletableFuture<>();
-        writer.handedOver(first);
+        writer.committed(first);
         writer.jobChanged(new JobId(1, 0), job(1, log.toString()), job(2, log.toString()));
         CompletableFuture<Void> second = new CompletableFuture<>();
-        writer.handedOver(second);
-        assertFalse(Files.exists(log), "nothing before the burst is on disk");
+        writer.committed(second);
+        assertFalse(Files.exists(log), "nothing before its transaction is on disk");
         first.complete(null);
         assertEquals(List.of(0), codes(log));
         second.complete(null);
@@ -117,12 +117,12 @@ class UserLogWriterTest {
     }
 
     @Test
-    void theEventsOfABurstThatNeverReachesTheDiskAreNotWritten() throws IOException {
+    void theEventsOfAChangeThatNeverReachesTheDiskAreNotWritten() throws IOException {
         Path log = dir.resolve("lost.log");
         writer.jobQueued(new JobId(1, 0), job(1, log.toString()));
         onDisk(writer);
         writer.jobChanged(new JobId(1, 0), job(1, log.toString()), job(2, log.toString()));
-        writer.handedOver(CompletableFuture.failedFuture(new IOException("No space left on device")));
+        writer.committed(CompletableFuture.failedFuture(new IOException("No space left on device")));
         assertEquals(List.of(0), codes(log), "the start a crash would take back is not logged");
     }
 
