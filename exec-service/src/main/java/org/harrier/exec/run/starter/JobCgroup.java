@@ -207,12 +207,12 @@ final class JobCgroup {
      * ({@link CgroupBirth}), and would stay if it failed to step out; a kill of the job must not
      * reach the startd.
      */
-    private List<Long> procs(Path dir) {
+    private static List<Long> procs(Path dir) {
         List<Long> pids = new ArrayList<>();
         try {
-            // Opened afresh: a v1 cgroup.procs kept open answers from the pid list it made at its
-            // first read for as long as it is read again within a second (the kernel's pidlist).
-            for (String line : Files.readString(dir.resolve("cgroup.procs")).split("\n")) {
+            // Opened afresh, not through CgroupFiles: a v1 cgroup.procs kept open answers from the
+            // pid list it made at its first read for as long as it is read again within a second.
+            for (String line : Files.readAllLines(dir.resolve("cgroup.procs"))) {
                 long pid = line.isBlank() ? SELF : Long.parseLong(line.strip());
                 if (pid != SELF) {
                     pids.add(pid);
