@@ -65,11 +65,4 @@ public final class EventFanout implements ScheddEvents {
             l.statisticsChanged(statistics);
         }
     }
-
-    @Override
-    public void committed(java.util.concurrent.CompletableFuture<Void> onDisk) {
-        for (ScheddEvents l : listeners) {
-            l.committed(onDisk);
-        }
-    }
 }

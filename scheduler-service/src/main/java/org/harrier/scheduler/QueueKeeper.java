@@ -32,11 +32,12 @@ import org.harrier.scheduler.store.Journal;
  * the only place the queue changes.
  *
  * <p>Order: a transaction is applied in memory first (one that does not fit the queue throws
- * before anything is written), then handed to the {@link Journal}, whose writer thread writes
- * and fsyncs it later, batched with others; the index and the events follow at once, and the
- * listeners are told when the transaction will be on disk ({@link ScheddEvents#committed}). A finished
- * job's final ad goes to the journal with the transaction that destroys it, and is durable no
- * later than that transaction ({@link Journal#finished}). This is safe
+ * before anything is written); the index and the events follow at once, and then it is handed
+ * to the {@link Journal}, whose writer thread writes and fsyncs it later, batched with others,
+ * together with the user-log events that telling it made (the user-log writer hands them to the
+ * journal's {@code UserLogKeeper} as it formats them). A finished job's final ad
+ * goes to the journal with the transaction that destroys it, and is durable no later than that
+ * transaction ({@link Journal#finished}). This is safe
  * because nothing waits on memory alone: every answer of the {@code Schedd}, and every Activate
  * sent for a recorded claim, waits for {@link #synced}. A crash in between loses only changes
  * no caller was told were done (a job indication may have shown one; the restarted scheduler
@@ -197,9 +198,6 @@ final class QueueKeeper {
                 journal.finished(last); // kept with the transaction that destroys it
             }
         }
-        // Applied first, so a transaction that does not fit the queue is never written; callers
-        // acknowledge only after synced(), so the order of memory and disk is not visible.
-        java.util.concurrent.CompletableFuture<Void> onDisk = journal.append(tx);
         Set<JobId> changed = new LinkedHashSet<>();
         for (QueueOp op : tx.ops()) {
             if (op instanceof QueueOp.NewProc p) {
@@ -232,7 +230,10 @@ final class QueueKeeper {
                 dirty(JobQueue.owner(before.get(id)));
             }
         }
-        events.committed(onDisk);
+        // Applied first, so a transaction that does not fit the queue is never written; callers
+        // acknowledge only after synced(), so the order of memory and disk is not visible. Handed
+        // over after the events are told, so the user-log events they made go with it.
+        journal.append(tx);
     }
 
     void commit(Transaction tx) {

@@ -1,6 +1,5 @@
 package org.harrier.scheduler;
 
-import java.util.concurrent.CompletableFuture;
 
 import org.harrier.classad.ClassAd;
 import org.harrier.scheduler.queue.JobId;
@@ -37,14 +36,4 @@ public interface ScheddEvents {
 
     /** The scheduler's statistics changed (coalesced: at most once per burst of work). */
     void statisticsChanged(SchedulerStatistics statistics);
-
-    /**
-     * The job changes told since the last call (one transaction's) are on disk once {@code onDisk}
-     * completes (never, if it completes exceptionally: the queue log stopped); transactions reach
-     * the disk in the order they were told. A listener whose effect must not outrun the queue log
-     * holds it until then: the user log, where an event of a change a crash takes back would be
-     * written again when the restarted scheduler makes the change again.
-     */
-    default void committed(CompletableFuture<Void> onDisk) {
-    }
 }

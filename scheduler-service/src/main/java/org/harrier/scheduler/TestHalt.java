@@ -9,7 +9,9 @@ package org.harrier.scheduler;
  * job, {@link #QUEUE_RECORDED} and {@link #QUEUE_ANSWERED}, {@link #NEXT_STARTED} (an exit
  * report that says a queued job started in the job's place arrived, nothing of it applied), and
  * {@link #EXIT_UNWRITTEN} (the queue log's writer is about to write a batch that takes finished
- * jobs out of the queue: applied in memory, its events told, none of it on disk).
+ * jobs out of the queue: applied in memory, its events told, none of it on disk), and
+ * {@link #TERMINATION_UNLOGGED} (a batch that tells of a job's termination is on disk, its
+ * user-log events not yet handed to the appender).
  */
 public final class TestHalt {
     static final String PROPERTY = "harrier.scheduler.testHaltAt";
@@ -19,6 +21,7 @@ public final class TestHalt {
     static final String QUEUE_ANSWERED = "queue-answered";
     static final String NEXT_STARTED = "next-started";
     public static final String EXIT_UNWRITTEN = "exit-unwritten";
+    public static final String TERMINATION_UNLOGGED = "termination-unlogged";
     private static final String AT = System.getProperty(PROPERTY, "");
 
     private TestHalt() {

@@ -35,7 +35,7 @@ class UserLogScheddTest {
     final RecordingStartds startds = new RecordingStartds();
     final Schedd schedd = new Schedd("sched1", SchedulerSettings.defaults().withHistorySize(100), startds,
             EventFanout.of(new RecordingEvents(), new UserLogWriter(new UserLogEvents("host1", ZoneOffset.UTC),
-                    new LogAppender(Runnable::run), clock)), owner, clock);
+                    new LogAppender(Runnable::run)::append, clock)), owner, clock);
 
     <T> T await(CompletableFuture<T> f) {
         owner.runAll();

@@ -25,7 +25,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * startd answered that it queued them, or when an exit report that names the queued job started
  * in its place arrived, before anything of it was applied; or when the queue log's writer was
  * about to write a job's exit (applied in memory, its user-log events told, none of it on disk:
- * they are written only once it is). A cluster of short jobs runs on one
+ * they are written only once it is); or when a job's termination was on disk and its user-log
+ * event not yet written (the restart writes what the log lacks). A cluster of short jobs runs on one
  * slot, so its claim queues; the restarted scheduler queues the jobs again behind the running
  * one, in their order, and learns from the exit reports that waited on the broker which started. Every job runs exactly once: one line each in
  * the run file, one start and one completion each, and the log has each job's events once.
@@ -54,7 +55,7 @@ class QueuedActivationCrashTest {
     }
 
     @ParameterizedTest(name = "killed at {0}")
-    @ValueSource(strings = {"queue-recorded", "queue-answered", "next-started", "exit-unwritten"})
+    @ValueSource(strings = {"queue-recorded", "queue-answered", "next-started", "exit-unwritten", "termination-unlogged"})
     void aSchedulerKilledAroundAQueuedActivationRunsEveryJobExactlyOnce(String haltAt) throws Exception {
         try (HaltingSchedulerGrid grid = HaltingSchedulerGrid.start(dir)) {
             Path script = grid.script("once.sh", "#!/bin/sh\necho \"$1\" >> \"$2\"\nsleep 0.2\n");

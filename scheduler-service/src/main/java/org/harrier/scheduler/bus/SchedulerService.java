@@ -76,7 +76,8 @@ public final class SchedulerService implements AutoCloseable {
         // the jobs and claims the recovery took back (docs/protocols.md, "Scheduler restart").
         this.agent = bus.agentServingLater(this.name, settings.updateInterval());
         this.events = new AgentEvents(agent, settings.machine(), settings.updateInterval());
-        this.userLog = UserLogWriter.start(settings.machine());
+        this.userLog = stored == null ? UserLogWriter.inMemory(settings.machine())
+                : UserLogWriter.keptIn(settings.machine(), stored.log());
         BusStartds startds = new BusStartds(console, this.name, settings.callTimeout(), spool);
         this.checkpoints = spool == null ? null : new CheckpointSpool(spool);
         ScheddEvents published = checkpoints == null ? EventFanout.of(events, userLog)

@@ -1,16 +1,20 @@
 package org.harrier.scheduler.store;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.CRC32C;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.ClassAdParseException;
 import org.harrier.classad.Expr;
+import org.harrier.classad.ListExpr;
+import org.harrier.classad.StringValue;
 import org.harrier.classad.Syntax;
 import org.harrier.scheduler.queue.JobId;
 import org.harrier.scheduler.queue.QueueOp;
 import org.harrier.scheduler.queue.Transaction;
+import org.harrier.scheduler.userlog.UserLogEntry;
 
 /**
  * The job queue log's text, in HTCondor's {@code job_queue.log} style: one record per line,
@@ -22,9 +26,16 @@ import org.harrier.scheduler.queue.Transaction;
  *   103 12.0 JobStatus 2         set attribute (value: new-syntax ClassAd text, one line)
  *   104 12.0 HoldReason          delete attribute (the proc's own binding)
  *   102 12.0                     destroy ad
+ *   110 42 {"alice","/home/alice/job.log","005 (012.000.000) ..."}
+ *                                a user-log event of the transaction's change: its number, the
+ *                                job's Owner, the log file and the event's text, as ClassAd strings
  *   106 9f3a0c1e                 end transaction, with the CRC-32C of its lines from 105 on
  *   107 57                       the next cluster id (a compacted log's first record)
+ *   108 42                       every user-log event numbered up to 42 is through to its file
  * </pre>
+ * A transaction may hold events and no change: a compacted log carries the events its writer
+ * had not yet seen through that way. Events are Harrier's addition too: kept with their change,
+ * a crash keeps or loses both, and the 108 lines bound what a restart must check (QueueLog).
  * The checksum is Harrier's addition: HTCondor trusts the file, but a log cut short or
  * scribbled over by a crash must be told from a good one, record by record, to be cut off.
  * ClassAd text never holds a newline (the unparser escapes it), so lines split only at
@@ -40,6 +51,8 @@ public final class LogCodec {
     static final String DELETE = "104";
     static final String END = "106";
     static final String NEXT_CLUSTER = "107";
+    static final String EVENTS_WRITTEN = "108";
+    static final String EVENT = "110";
     private static final int CLUSTER_AD_PROC = -1;
 
     private LogCodec() {
@@ -47,11 +60,39 @@ public final class LogCodec {
 
     /** The lines of one transaction, 105 to 106, as UTF-8. */
     public static byte[] encode(Transaction tx) {
-        StringBuilder body = new StringBuilder(64 * tx.ops().size()).append(BEGIN).append('\n');
+        return encode(tx, List.of());
+    }
+
+    /** The lines of one transaction and the user-log events its change made, 105 to 106, as UTF-8. */
+    static byte[] encode(Transaction tx, List<KeptEvent> events) {
+        StringBuilder body = new StringBuilder(64 * tx.ops().size() + 320 * events.size()).append(BEGIN).append('\n');
         for (QueueOp op : tx.ops()) {
             append(body, op);
         }
+        events.forEach(e -> event(body, e));
         return seal(body);
+    }
+
+    /** A transaction of user-log events alone (none of them when empty: then no bytes). */
+    static byte[] encodeEvents(List<KeptEvent> events) {
+        if (events.isEmpty()) {
+            return new byte[0];
+        }
+        StringBuilder body = new StringBuilder(320 * events.size()).append(BEGIN).append('\n');
+        events.forEach(e -> event(body, e));
+        return seal(body);
+    }
+
+    /** The record saying every user-log event numbered up to {@code seq} is through to its file. */
+    static byte[] eventsWritten(long seq) {
+        return (EVENTS_WRITTEN + " " + seq + "\n").getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static void event(StringBuilder out, KeptEvent e) {
+        UserLogEntry u = e.entry();
+        ListExpr fields = new ListExpr(List.of(new StringValue(u.owner()), new StringValue(u.file().toString()),
+                new StringValue(u.text())));
+        out.append(EVENT).append(' ').append(e.seq()).append(' ').append(fields.unparse(Syntax.NEW)).append('\n');
     }
 
     /**
@@ -124,6 +165,8 @@ public final class LogCodec {
      */
     public static Decoded decode(byte[] log) {
         List<Transaction> txs = new ArrayList<>();
+        List<KeptEvent> events = new ArrayList<>();
+        long eventsWritten = 0;
         int nextCluster = 1;
         int pos = 0;
         int line = 1;
@@ -132,21 +175,35 @@ public final class LogCodec {
             int startLine = line;
             int eol = lineEnd(log, pos);
             if (eol < 0) {
-                return new Decoded(txs, nextCluster, start, problem(startLine, "a record cut short (no end of line)"));
+                return new Decoded(txs, events, eventsWritten, nextCluster, start,
+                        problem(startLine, "a record cut short (no end of line)"));
             }
             String first = text(log, pos, eol);
             if (first.startsWith(NEXT_CLUSTER + " ")) {
                 try {
                     nextCluster = Math.max(nextCluster, Integer.parseInt(first.substring(4)));
                 } catch (NumberFormatException e) {
-                    return new Decoded(txs, nextCluster, start, problem(startLine, "a bad next-cluster record '" + first + "'"));
+                    return new Decoded(txs, events, eventsWritten, nextCluster, start,
+                            problem(startLine, "a bad next-cluster record '" + first + "'"));
+                }
+                pos = eol + 1;
+                line++;
+                continue;
+            }
+            if (first.startsWith(EVENTS_WRITTEN + " ")) {
+                try {
+                    eventsWritten = Math.max(eventsWritten, Long.parseLong(first.substring(4)));
+                } catch (NumberFormatException e) {
+                    return new Decoded(txs, events, eventsWritten, nextCluster, start,
+                            problem(startLine, "a bad events-written record '" + clip(first) + "'"));
                 }
                 pos = eol + 1;
                 line++;
                 continue;
             }
             if (!first.equals(BEGIN)) {
-                return new Decoded(txs, nextCluster, start, problem(startLine, "'" + clip(first) + "' where a transaction should begin"));
+                return new Decoded(txs, events, eventsWritten, nextCluster, start,
+                        problem(startLine, "'" + clip(first) + "' where a transaction should begin"));
             }
             TransactionReader reader = new TransactionReader();
             pos = eol + 1;
@@ -154,14 +211,16 @@ public final class LogCodec {
             while (true) {
                 eol = lineEnd(log, pos);
                 if (eol < 0) {
-                    return new Decoded(txs, nextCluster, start, problem(startLine, "a transaction cut short"));
+                    return new Decoded(txs, events, eventsWritten, nextCluster, start,
+                            problem(startLine, "a transaction cut short"));
                 }
                 String record = text(log, pos, eol);
                 if (record.startsWith(END + " ")) {
                     CRC32C crc = new CRC32C();
                     crc.update(log, start, pos - start);
                     if (!record.substring(4).equals(String.format("%08x", crc.getValue()))) {
-                        return new Decoded(txs, nextCluster, start, problem(startLine, "a transaction whose checksum does not match"));
+                        return new Decoded(txs, events, eventsWritten, nextCluster, start,
+                                problem(startLine, "a transaction whose checksum does not match"));
                     }
                     pos = eol + 1;
                     line++;
@@ -170,27 +229,38 @@ public final class LogCodec {
                 try {
                     reader.read(record);
                 } catch (IllegalArgumentException e) {
-                    return new Decoded(txs, nextCluster, start, problem(line, e.getMessage()));
+                    return new Decoded(txs, events, eventsWritten, nextCluster, start,
+                            problem(line, e.getMessage()));
                 }
                 pos = eol + 1;
                 line++;
             }
             if (reader.isEmpty()) {
-                return new Decoded(txs, nextCluster, start, problem(startLine, "an empty transaction"));
-            }
-            Transaction tx = reader.build();
-            for (QueueOp op : tx.ops()) {
-                if (op instanceof QueueOp.NewCluster c) {
-                    nextCluster = Math.max(nextCluster, c.cluster() + 1);
+                if (reader.events.isEmpty()) {
+                    return new Decoded(txs, events, eventsWritten, nextCluster, start,
+                            problem(startLine, "an empty transaction"));
                 }
+            } else {
+                Transaction tx = reader.build();
+                for (QueueOp op : tx.ops()) {
+                    if (op instanceof QueueOp.NewCluster c) {
+                        nextCluster = Math.max(nextCluster, c.cluster() + 1);
+                    }
+                }
+                txs.add(tx);
             }
-            txs.add(tx);
+            events.addAll(reader.events);
         }
-        return new Decoded(txs, nextCluster, pos, null);
+        return new Decoded(txs, events, eventsWritten, nextCluster, pos, null);
     }
 
-    /** What a log holds up to its first bad record. */
-    public record Decoded(List<Transaction> transactions, int nextCluster, int goodBytes, String problem) {
+    /**
+     * What a log holds up to its first bad record: its transactions, the user-log events they
+     * keep in log order, and the highest number a 108 record says is through to its file (0 when
+     * none does).
+     */
+    public record Decoded(List<Transaction> transactions, List<KeptEvent> events, long eventsWritten, int nextCluster,
+            int goodBytes, String problem) {
     }
 
     private static String problem(int line, String what) {
@@ -217,6 +287,7 @@ public final class LogCodec {
     /** Turns the records between 105 and 106 back into queue operations. */
     private static final class TransactionReader {
         private final Transaction.Builder tx = Transaction.builder();
+        private final List<KeptEvent> events = new ArrayList<>();
         private String openKey;
         private ClassAd.Builder openAd;
 
@@ -255,12 +326,32 @@ public final class LogCodec {
                     close();
                     tx.delete(proc(f[1]), f[2]);
                 }
+                case EVENT -> {
+                    need(f, 3, record);
+                    close();
+                    events.add(event(f[1], record.substring(f[0].length() + f[1].length() + 2), record));
+                }
                 default -> throw new IllegalArgumentException("an unknown record '" + clip(record) + "'");
             }
         }
 
         boolean isEmpty() {
             return openKey == null && tx.isEmpty();
+        }
+
+        private static KeptEvent event(String seq, String fields, String record) {
+            try {
+                if (Expr.parse(fields) instanceof ListExpr l && l.items().size() == 3
+                        && l.items().get(0) instanceof StringValue owner && l.items().get(1) instanceof StringValue file
+                        && l.items().get(2) instanceof StringValue text) {
+                    UserLogEntry entry = new UserLogEntry(Path.of(file.value()), text.value(), owner.value());
+                    return new KeptEvent(Long.parseLong(seq), entry);
+                }
+            } catch (ClassAdParseException | NumberFormatException e) {
+                // told below
+            }
+            // Path.of's InvalidPathException and a number below 1 are IllegalArgumentExceptions too.
+            throw new IllegalArgumentException("a bad user-log event '" + clip(record) + "'");
         }
 
         Transaction build() {

@@ -13,11 +13,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicLong;
 import org.harrier.classad.ClassAd;
 import org.harrier.scheduler.TestHalt;
 import org.harrier.scheduler.queue.JobQueue;
 import org.harrier.scheduler.queue.QueueOp;
 import org.harrier.scheduler.queue.Transaction;
+import org.harrier.scheduler.userlog.LogAppender;
+import org.harrier.scheduler.userlog.UserLogEntry;
+import org.harrier.scheduler.userlog.UserLogKeeper;
+import org.harrier.scheduler.userlog.UserLogRepair;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,14 +44,27 @@ import org.slf4j.LoggerFactory;
  * that: before a snapshot replaces the log, and before the history is rotated. So a job's final
  * ad is durable no later than its destroy, and in the history exactly once after any crash.
  *
+ * <p>User-log events go the same way. The owner thread hands a change's events over with
+ * {@link #keep} before its transaction; the writer encodes them inside that transaction,
+ * numbered, and only once the batch is fsynced hands them to the {@link LogAppender}, which
+ * appends them on its own thread. When the appender says a group is through, the writer puts a
+ * record with the group's last number in its next batch: the events up to there are in their
+ * files. So after a crash only the events after the newest such record may be missing, and
+ * {@link #open} checks each of their files, whose end is then the first of those events in
+ * order, and appends the ones it lacks ({@link UserLogRepair}). A crash takes back a
+ * transaction and its events together, so no event is written for a change the disk does not
+ * hold. A snapshot carries over the events not yet through.
+ *
  * <p>If the disk fails, the log stops: every pending and later append fails, because the
  * queue in memory is then ahead of the disk and nothing more may be acknowledged.
  *
- * <p>Threads: {@link #finished}, {@link #append}, {@link #rewrite} on the scheduler's owner
- * thread (which alone touches {@code finishing}); the file, the history's appends and
- * {@code channel} on the writer thread; the hand-over queue and counters under {@code lock}.
+ * <p>Threads: {@link #finished}, {@link #keep}, {@link #append}, {@link #rewrite} on the
+ * scheduler's owner thread (which alone touches {@code finishing} and {@code telling}); the
+ * file, the history's appends, {@code channel} and the events' numbering on the writer thread;
+ * the hand-over queue and counters under {@code lock}; {@code eventsThrough} set by the
+ * appender's thread.
  */
-public final class QueueLog implements Journal {
+public final class QueueLog implements Journal, UserLogKeeper {
     private static final Logger LOG = LoggerFactory.getLogger(QueueLog.class);
     static final String FILE = "job_queue.log";
     /** A log smaller than this is never worth rewriting. */
@@ -59,6 +77,18 @@ public final class QueueLog implements Journal {
     private final Thread writer;
     /** Final ads handed over by {@link #finished} for the next transaction. Owner thread only. */
     private List<ClassAd> finishing = new ArrayList<>();
+    /** User-log events handed over by {@link #keep} for the next transaction. Owner thread only. */
+    private List<UserLogEntry> telling = new ArrayList<>();
+    private final LogAppender appender;
+    /** The highest event number the appender has seen through to its file. */
+    private final AtomicLong eventsThrough = new AtomicLong();
+    /**
+     * Writer thread: the next event's number, the highest the log says is through, and the
+     * events handed to the appender and not yet through.
+     */
+    private long nextSeq;
+    private long markedThrough;
+    private final ArrayDeque<KeptEvent> unseen = new ArrayDeque<>();
     private FileChannel channel;
     private long handedOver;
     private long written;
@@ -69,11 +99,28 @@ public final class QueueLog implements Journal {
     private boolean closing;
     private boolean rewriting;
 
-    private QueueLog(Path file, FileChannel channel, long size, HistoryFile history, List<ClassAd> owed) {
+    private QueueLog(Path file, FileChannel channel, long size, HistoryFile history, List<ClassAd> owed,
+            LogCodec.Decoded decoded, LogAppender appender, List<UserLogEntry> missing) {
         this.file = file;
         this.history = history;
         this.channel = channel;
         this.lastRewriteBytes = size;
+        this.appender = appender;
+        this.markedThrough = decoded.eventsWritten();
+        this.eventsThrough.set(markedThrough);
+        long last = markedThrough;
+        for (KeptEvent e : decoded.events()) {
+            last = Math.max(last, e.seq());
+            if (e.seq() > markedThrough) {
+                unseen.add(e);
+            }
+        }
+        this.nextSeq = last + 1;
+        if (!unseen.isEmpty()) {
+            // The files had the rest; these are through once written, and the writer's next batch says so.
+            long through = last;
+            appender.append(missing, () -> eventsThrough.accumulateAndGet(through, Math::max));
+        }
         if (!owed.isEmpty()) {
             // First in line, so these come before any new final ad, in the log's order; a write
             // that fails stops the log as any other does (a full disk: restarted once it has room).
@@ -102,6 +149,11 @@ public final class QueueLog implements Journal {
 
     /** As {@link #open(Path)}, with the history beside the log rotated at {@code historyLimits}. */
     public static Recovery open(Path dir, HistoryLimits historyLimits) throws IOException {
+        return open(dir, historyLimits, LogAppender.start());
+    }
+
+    /** As {@link #open(Path, HistoryLimits)}, appending user-log events with {@code appender} (tests hold its thread). */
+    static Recovery open(Path dir, HistoryLimits historyLimits, LogAppender appender) throws IOException {
         Files.createDirectories(dir);
         Path file = dir.resolve(FILE);
         byte[] bytes = Files.exists(file) ? Files.readAllBytes(file) : new byte[0];
@@ -123,8 +175,13 @@ public final class QueueLog implements Journal {
             LOG.warn("history {}: writing again the final ads of {} jobs the job queue log destroys, which a crash kept from it",
                     history.path(), replayed.owed().size());
         }
-        return new Recovery(new QueueLog(file, channel, d.goodBytes(), history, replayed.owed()), queue, replayed.applied(),
-                d.goodBytes(), cut, d.problem(), replayed.owed().size());
+        List<UserLogEntry> missing = UserLogRepair.missing(
+                d.events().stream().filter(e -> e.seq() > d.eventsWritten()).map(KeptEvent::entry).toList());
+        if (!missing.isEmpty()) {
+            LOG.warn("job queue log {}: writing again {} user-log events a crash kept from their files", file, missing.size());
+        }
+        QueueLog log = new QueueLog(file, channel, d.goodBytes(), history, replayed.owed(), d, appender, missing);
+        return new Recovery(log, queue, replayed.applied(), d.goodBytes(), cut, d.problem(), replayed.owed().size());
     }
 
     /**
@@ -138,7 +195,17 @@ public final class QueueLog implements Journal {
         if (!ads.isEmpty()) {
             finishing = new ArrayList<>();
         }
-        return enqueue(new Pending(new Logged(tx, ads)));
+        List<UserLogEntry> events = telling.isEmpty() ? List.of() : telling;
+        if (!events.isEmpty()) {
+            telling = new ArrayList<>();
+        }
+        return enqueue(new Pending(new Logged(tx, ads, events)));
+    }
+
+    /** Keeps a user-log event for the next transaction appended, whose change it tells of. Owner thread only. */
+    @Override
+    public void keep(UserLogEntry event) {
+        telling.add(event);
     }
 
     /**
@@ -277,6 +344,11 @@ public final class QueueLog implements Journal {
         long churn = 0;
         List<byte[]> chunks = new ArrayList<>();
         List<ClassAd> finished = new ArrayList<>();
+        List<KeptEvent> told = new ArrayList<>();
+        long through = eventsThrough.get();
+        while (!unseen.isEmpty() && unseen.peekFirst().seq() <= through) {
+            unseen.removeFirst();
+        }
         for (Pending p : batch) {
             if (p.work instanceof Owed o) {
                 finished.addAll(o.finalAds());
@@ -284,25 +356,56 @@ public final class QueueLog implements Journal {
                 if (!l.finalAds().isEmpty()) {
                     TestHalt.at(TestHalt.EXIT_UNWRITTEN);
                 }
-                byte[] encoded = LogCodec.encode(l.tx());
+                List<KeptEvent> events = number(l.events());
+                byte[] encoded = LogCodec.encode(l.tx(), events);
                 chunks.add(encoded);
                 finished.addAll(l.finalAds());
+                told.addAll(events);
                 if (!onlyCreates(l.tx())) {
                     churn += encoded.length;
                 }
             } else if (p.work instanceof Snapshot s) {
-                flush(chunks);
+                flush(chunks, through);
                 chunks.clear();
                 history.append(finished);
                 history.force();
                 finished.clear();
+                tell(told);
+                told.clear();
                 replaceWith(s);
                 churn = 0;
             }
         }
-        flush(chunks);
+        flush(chunks, through);
         history.append(finished);
+        tell(told);
         return churn;
+    }
+
+    private List<KeptEvent> number(List<UserLogEntry> events) {
+        if (events.isEmpty()) {
+            return List.of();
+        }
+        List<KeptEvent> out = new ArrayList<>(events.size());
+        for (UserLogEntry e : events) {
+            out.add(new KeptEvent(nextSeq++, e));
+        }
+        return out;
+    }
+
+    /** Hands events whose transactions are on disk to the appender; once they are through, the next batch says so. */
+    private void tell(List<KeptEvent> told) {
+        if (told.isEmpty()) {
+            return;
+        }
+        for (KeptEvent e : told) {
+            if (e.entry().text().startsWith("005 ")) { // a job terminated (HTCondor's event 005)
+                TestHalt.at(TestHalt.TERMINATION_UNLOGGED);
+            }
+        }
+        unseen.addAll(told);
+        long last = told.get(told.size() - 1).seq();
+        appender.append(told.stream().map(KeptEvent::entry).toList(), () -> eventsThrough.accumulateAndGet(last, Math::max));
     }
 
     private static boolean onlyCreates(Transaction tx) {
@@ -314,9 +417,18 @@ public final class QueueLog implements Journal {
         return true;
     }
 
-    private long flush(List<byte[]> chunks) throws IOException {
+    /**
+     * Writes {@code chunks} and fsyncs, led by a record that the events up to {@code through}
+     * are in their files when that is news: nothing is written for it alone, which only bounds
+     * what a restart checks.
+     */
+    private long flush(List<byte[]> chunks, long through) throws IOException {
         if (chunks.isEmpty()) {
             return 0;
+        }
+        if (through > markedThrough) {
+            chunks.add(0, LogCodec.eventsWritten(through));
+            markedThrough = through;
         }
         long n = 0;
         for (byte[] c : chunks) {
@@ -338,7 +450,10 @@ public final class QueueLog implements Journal {
         long size = 0;
         try (FileChannel out = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING)) {
-            for (byte[] chunk : s.encode()) {
+            List<byte[]> chunks = new ArrayList<>(s.encode());
+            // The events not yet through, so that a crash after the rename still finds them.
+            chunks.add(LogCodec.encodeEvents(List.copyOf(unseen)));
+            for (byte[] chunk : chunks) {
                 ByteBuffer b = ByteBuffer.wrap(chunk);
                 while (b.hasRemaining()) {
                     out.write(b);
@@ -364,7 +479,7 @@ public final class QueueLog implements Journal {
         }
     }
 
-    /** Writes what was handed over, then stops the writer. */
+    /** Writes what was handed over, then stops the writer and the appender (once it has written what it was handed). */
     @Override
     public void close() {
         synchronized (lock) {
@@ -376,6 +491,7 @@ public final class QueueLog implements Journal {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        appender.close();
         try {
             channel.close();
             history.close();
@@ -384,8 +500,8 @@ public final class QueueLog implements Journal {
         }
     }
 
-    /** A transaction and the final ads of the jobs it destroys, for the history once it is on disk. */
-    private record Logged(Transaction tx, List<ClassAd> finalAds) {
+    /** A transaction, the final ads of the jobs it destroys (for the history once it is on disk), and its user-log events. */
+    private record Logged(Transaction tx, List<ClassAd> finalAds, List<UserLogEntry> events) {
     }
 
     /** Final ads the history lost in a crash, whose destroys the log holds: the writer's first work. */

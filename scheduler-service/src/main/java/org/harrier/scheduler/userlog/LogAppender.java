@@ -8,8 +8,10 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Queue;
@@ -36,18 +38,24 @@ import org.slf4j.LoggerFactory;
  * job's Owner ({@link OwnerFiles}).
  *
  * <p>A file that cannot be written is warned about once per path; its events are dropped and
- * the next ones tried again. Threads: any thread may append; the drains run on {@code io}, which
- * must run one task at a time (they own {@link #warned} and must not write a file concurrently).
+ * the next ones tried again. {@link #append(List, Runnable)} says when a group of events is
+ * through: written, or given up with such a warning. Threads: any thread may append; the drains
+ * run on {@code io}, which must run one task at a time (they own {@link #warned} and must not
+ * write a file concurrently).
  */
 public final class LogAppender implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(LogAppender.class);
 
-    private record Entry(Path file, String text, String owner) {
+    /** Events queued together, and what to run once the drain that takes them has written them all. */
+    private record Group(List<UserLogEntry> events, Runnable written) {
     }
+
+    private static final Runnable NOTHING = () -> {
+    };
 
     private final Executor io;
     private final ExecutorService ownThread;
-    private final Queue<Entry> queued = new ConcurrentLinkedQueue<>();
+    private final Queue<Group> queued = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean drainScheduled = new AtomicBoolean();
     private final Set<Path> warned = new HashSet<>();
     private final OwnerFiles owners = OwnerFiles.detect();
@@ -72,15 +80,23 @@ public final class LogAppender implements AutoCloseable {
         return new LogAppender(t, t);
     }
 
-    /** Queues {@code text} (whole events) for the end of {@code file}, a log of {@code owner}'s job. */
-    public void append(Path file, String text, String owner) {
-        queued.add(new Entry(file, text, owner));
+    /** Queues {@code event} for the end of its file. */
+    public void append(UserLogEntry event) {
+        append(List.of(event), NOTHING);
+    }
+
+    /**
+     * Queues {@code events} for the ends of their files, in order, and runs {@code written} on
+     * the appender's thread once they are all through (after the events queued before them).
+     */
+    public void append(List<UserLogEntry> events, Runnable written) {
+        queued.add(new Group(List.copyOf(events), Objects.requireNonNull(written, "written")));
         if (drainScheduled.compareAndSet(false, true)) {
             try {
                 io.execute(this::drain);
             } catch (RejectedExecutionException e) {
                 drainScheduled.set(false);
-                LOG.debug("user log appender closed; {} not written", file);
+                LOG.debug("user log appender closed; {} events not written", events.size());
             }
         }
     }
@@ -89,11 +105,18 @@ public final class LogAppender implements AutoCloseable {
         drainScheduled.set(false);
         Map<Path, StringBuilder> byFile = new LinkedHashMap<>();
         Map<Path, String> owner = new LinkedHashMap<>();
-        for (Entry e = queued.poll(); e != null; e = queued.poll()) {
-            byFile.computeIfAbsent(e.file(), f -> new StringBuilder()).append(e.text());
-            owner.putIfAbsent(e.file(), e.owner());
+        List<Runnable> written = new ArrayList<>();
+        for (Group g = queued.poll(); g != null; g = queued.poll()) {
+            for (UserLogEntry e : g.events()) {
+                byFile.computeIfAbsent(e.file(), f -> new StringBuilder()).append(e.text());
+                owner.putIfAbsent(e.file(), e.owner());
+            }
+            if (g.written() != NOTHING) {
+                written.add(g.written());
+            }
         }
         byFile.forEach((file, text) -> write(file, text, owner.get(file)));
+        written.forEach(Runnable::run);
     }
 
     private void write(Path file, CharSequence text, String owner) {

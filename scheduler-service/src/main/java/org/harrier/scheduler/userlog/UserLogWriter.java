@@ -4,10 +4,7 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.ZoneId;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
 import org.harrier.classad.ClassAd;
 import org.harrier.classad.StringValue;
 import org.harrier.scheduler.ScheddEvents;
@@ -23,48 +20,56 @@ import org.slf4j.LoggerFactory;
  * to that file in HTCondor's event-log format ({@link UserLogEvents} says which event a change
  * is). A relative UserLog is relative to the job's Iwd, as in HTCondor.
  *
- * <p>An event is written only once the change it tells of is on disk ({@link #committed}): a
- * crash before that takes the change back, and the restarted scheduler makes it again (the
- * startd reports the exit again, say) and logs it then, so the event is in the log once rather
- * than twice. A crash in the instant between the queue log's fsync and the append loses the
- * event instead.
+ * <p>Each event goes to a {@link UserLogKeeper} with the change it tells of. A scheduler with a
+ * job queue log keeps it in that log, in the change's transaction, and appends it once the
+ * transaction is on disk; after a crash the log says which events may not have reached their
+ * files, and the restarted scheduler writes those the files lack (docs/protocols.md, "User
+ * log"). So each event is in its log once: a crash before the change is on disk takes both
+ * back, and the change, made again, is logged then.
  *
- * <p>Threads: the events arrive on the scheduler's owner thread, which only formats the text and
- * holds it until the transaction is on disk; {@link LogAppender} then appends it on its own
- * thread, so a slow or hung file system never holds up the scheduler. A file that cannot be
- * written is warned about once and the job and the scheduler carry on: the log is the user's
- * view, not the queue's record.
+ * <p>Threads: the events arrive on the scheduler's owner thread, which only formats the text;
+ * {@link LogAppender} appends it on its own thread, so a slow or hung file system never holds up
+ * the scheduler. A file that cannot be written is warned about once and the job and the
+ * scheduler carry on: the log is the user's view, not the queue's record.
  */
 public final class UserLogWriter implements ScheddEvents, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(UserLogWriter.class);
     static final String USER_LOG = "UserLog";
 
     private final UserLogEvents events;
-    private final LogAppender appender;
+    private final UserLogKeeper keeper;
     private final Clock clock;
-    /** Events of the transaction being told, until {@link #committed}. Owner thread only. */
-    private List<Held> held = new ArrayList<>();
+    /** The appender this writer started for itself, closed with it; null when the keeper has its own. */
+    private final LogAppender ownAppender;
 
-    private record Held(Path log, String text, String owner) {
+    public UserLogWriter(UserLogEvents events, UserLogKeeper keeper, Clock clock) {
+        this(events, keeper, clock, null);
     }
 
-    public UserLogWriter(UserLogEvents events, LogAppender appender, Clock clock) {
+    private UserLogWriter(UserLogEvents events, UserLogKeeper keeper, Clock clock, LogAppender ownAppender) {
         this.events = Objects.requireNonNull(events, "events");
-        this.appender = Objects.requireNonNull(appender, "appender");
+        this.keeper = Objects.requireNonNull(keeper, "keeper");
         this.clock = Objects.requireNonNull(clock, "clock");
+        this.ownAppender = ownAppender;
     }
 
-    /** A writer for scheduler {@code submitHost}, local time, appending on a thread of its own. */
-    public static UserLogWriter start(String submitHost) {
-        return new UserLogWriter(new UserLogEvents(submitHost, ZoneId.systemDefault()), LogAppender.start(),
-                Clock.systemUTC());
+    /** A writer for scheduler {@code submitHost}, local time, whose events {@code keeper} keeps with their changes. */
+    public static UserLogWriter keptIn(String submitHost, UserLogKeeper keeper) {
+        return new UserLogWriter(new UserLogEvents(submitHost, ZoneId.systemDefault()), keeper, Clock.systemUTC());
+    }
+
+    /** A writer for a scheduler whose queue lives in memory: each event is appended at once, on a thread of its own. */
+    public static UserLogWriter inMemory(String submitHost) {
+        LogAppender appender = LogAppender.start();
+        return new UserLogWriter(new UserLogEvents(submitHost, ZoneId.systemDefault()), appender::append, Clock.systemUTC(),
+                appender);
     }
 
     @Override
     public void jobQueued(JobId id, ClassAd ad) {
         Path log = path(id, ad);
         if (log != null) {
-            held.add(new Held(log, events.submitted(id, ad, clock.instant().getEpochSecond()).format(), owner(ad)));
+            keeper.keep(new UserLogEntry(log, events.submitted(id, ad, clock.instant().getEpochSecond()).format(), owner(ad)));
         }
     }
 
@@ -78,7 +83,7 @@ public final class UserLogWriter implements ScheddEvents, AutoCloseable {
         Path log = path(id, ad);
         if (log != null && before != null) {
             events.changed(id, before, ad, clock.instant().getEpochSecond())
-                    .ifPresent(e -> held.add(new Held(log, e.format(), owner(ad))));
+                    .ifPresent(e -> keeper.keep(new UserLogEntry(log, e.format(), owner(ad))));
         }
     }
 
@@ -94,31 +99,12 @@ public final class UserLogWriter implements ScheddEvents, AutoCloseable {
     public void statisticsChanged(SchedulerStatistics statistics) {
     }
 
-    /**
-     * Appends the transaction's events once it is on disk, in order: the queue log completes its
-     * transactions in the order they were appended. Events of a transaction that never reaches
-     * the disk are dropped with it.
-     */
-    @Override
-    public void committed(CompletableFuture<Void> onDisk) {
-        if (held.isEmpty()) {
-            return;
-        }
-        List<Held> told = held;
-        held = new ArrayList<>();
-        onDisk.whenComplete((ok, failed) -> {
-            if (failed == null) {
-                told.forEach(h -> appender.append(h.log(), h.text(), h.owner()));
-            } else {
-                LOG.warn("{} user log events not written: the queue change they tell of was not written either", told.size());
-            }
-        });
-    }
-
-    /** Writes out what is queued and closes the appender (waiting a few seconds at most). */
+    /** Writes out what its own appender has queued and closes it (waiting a few seconds at most). */
     @Override
     public void close() {
-        appender.close();
+        if (ownAppender != null) {
+            ownAppender.close();
+        }
     }
 
     /** Whose log it is: a root scheduler hands a log it creates to the job's Owner (LogAppender). */

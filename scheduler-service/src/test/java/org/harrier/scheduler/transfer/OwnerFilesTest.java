@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 import org.harrier.scheduler.userlog.LogAppender;
+import org.harrier.scheduler.userlog.UserLogEntry;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -101,12 +102,12 @@ class OwnerFilesTest {
         assumeTrue(account != null, "only root hands files over");
         Path iwd = ownersDir();
         LogAppender appender = new LogAppender(Runnable::run);
-        appender.append(iwd.resolve("job.log"), "000 (001.000.000) submitted\n...\n", NAME);
+        appender.append(new UserLogEntry(iwd.resolve("job.log"), "000 (001.000.000) submitted\n...\n", NAME));
         assertEquals(account.uid(), owner(iwd.resolve("job.log")));
         assertEquals(account.gid(), (Integer) Files.getAttribute(iwd.resolve("job.log"), "unix:gid"));
-        appender.append(dir.resolve("root.log"), "000\n...\n", NAME);
+        appender.append(new UserLogEntry(dir.resolve("root.log"), "000\n...\n", NAME));
         assertEquals(0, owner(dir.resolve("root.log")), "not in the Owner's directory: stays root's");
-        appender.append(iwd.resolve("root-job.log"), "000\n...\n", "root");
+        appender.append(new UserLogEntry(iwd.resolve("root-job.log"), "000\n...\n", "root"));
         assertEquals(0, owner(iwd.resolve("root-job.log")), "root's job: as created");
     }
 
