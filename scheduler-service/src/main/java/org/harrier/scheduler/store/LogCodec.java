@@ -164,10 +164,7 @@ public final class LogCodec {
      * to cut off, and {@link Decoded#problem()} says why (null when the log ends cleanly).
      */
     public static Decoded decode(byte[] log) {
-        List<Transaction> txs = new ArrayList<>();
-        List<KeptEvent> events = new ArrayList<>();
-        long eventsWritten = 0;
-        int nextCluster = 1;
+        Reading seen = new Reading();
         int pos = 0;
         int line = 1;
         while (pos < log.length) {
@@ -175,16 +172,14 @@ public final class LogCodec {
             int startLine = line;
             int eol = lineEnd(log, pos);
             if (eol < 0) {
-                return new Decoded(txs, events, eventsWritten, nextCluster, start,
-                        problem(startLine, "a record cut short (no end of line)"));
+                return seen.cut(start, problem(startLine, "a record cut short (no end of line)"));
             }
             String first = text(log, pos, eol);
             if (first.startsWith(NEXT_CLUSTER + " ")) {
                 try {
-                    nextCluster = Math.max(nextCluster, Integer.parseInt(first.substring(4)));
+                    seen.nextCluster = Math.max(seen.nextCluster, Integer.parseInt(first.substring(4)));
                 } catch (NumberFormatException e) {
-                    return new Decoded(txs, events, eventsWritten, nextCluster, start,
-                            problem(startLine, "a bad next-cluster record '" + first + "'"));
+                    return seen.cut(start, problem(startLine, "a bad next-cluster record '" + first + "'"));
                 }
                 pos = eol + 1;
                 line++;
@@ -192,18 +187,16 @@ public final class LogCodec {
             }
             if (first.startsWith(EVENTS_WRITTEN + " ")) {
                 try {
-                    eventsWritten = Math.max(eventsWritten, Long.parseLong(first.substring(4)));
+                    seen.written(Long.parseLong(first.substring(4)));
                 } catch (NumberFormatException e) {
-                    return new Decoded(txs, events, eventsWritten, nextCluster, start,
-                            problem(startLine, "a bad events-written record '" + clip(first) + "'"));
+                    return seen.cut(start, problem(startLine, "a bad events-written record '" + clip(first) + "'"));
                 }
                 pos = eol + 1;
                 line++;
                 continue;
             }
             if (!first.equals(BEGIN)) {
-                return new Decoded(txs, events, eventsWritten, nextCluster, start,
-                        problem(startLine, "'" + clip(first) + "' where a transaction should begin"));
+                return seen.cut(start, problem(startLine, "'" + clip(first) + "' where a transaction should begin"));
             }
             TransactionReader reader = new TransactionReader();
             pos = eol + 1;
@@ -211,16 +204,14 @@ public final class LogCodec {
             while (true) {
                 eol = lineEnd(log, pos);
                 if (eol < 0) {
-                    return new Decoded(txs, events, eventsWritten, nextCluster, start,
-                            problem(startLine, "a transaction cut short"));
+                    return seen.cut(start, problem(startLine, "a transaction cut short"));
                 }
                 String record = text(log, pos, eol);
                 if (record.startsWith(END + " ")) {
                     CRC32C crc = new CRC32C();
                     crc.update(log, start, pos - start);
                     if (!record.substring(4).equals(String.format("%08x", crc.getValue()))) {
-                        return new Decoded(txs, events, eventsWritten, nextCluster, start,
-                                problem(startLine, "a transaction whose checksum does not match"));
+                        return seen.cut(start, problem(startLine, "a transaction whose checksum does not match"));
                     }
                     pos = eol + 1;
                     line++;
@@ -229,38 +220,87 @@ public final class LogCodec {
                 try {
                     reader.read(record);
                 } catch (IllegalArgumentException e) {
-                    return new Decoded(txs, events, eventsWritten, nextCluster, start,
-                            problem(line, e.getMessage()));
+                    return seen.cut(start, problem(line, e.getMessage()));
                 }
                 pos = eol + 1;
                 line++;
             }
             if (reader.isEmpty()) {
                 if (reader.events.isEmpty()) {
-                    return new Decoded(txs, events, eventsWritten, nextCluster, start,
-                            problem(startLine, "an empty transaction"));
+                    return seen.cut(start, problem(startLine, "an empty transaction"));
                 }
             } else {
                 Transaction tx = reader.build();
                 for (QueueOp op : tx.ops()) {
                     if (op instanceof QueueOp.NewCluster c) {
-                        nextCluster = Math.max(nextCluster, c.cluster() + 1);
+                        seen.nextCluster = Math.max(seen.nextCluster, c.cluster() + 1);
                     }
                 }
-                txs.add(tx);
+                seen.txs.add(tx);
             }
-            events.addAll(reader.events);
+            reader.events.forEach(seen::event);
         }
-        return new Decoded(txs, events, eventsWritten, nextCluster, pos, null);
+        return seen.cut(pos, null);
     }
 
     /**
-     * What a log holds up to its first bad record: its transactions, the user-log events they
-     * keep in log order, and the highest number a 108 record says is through to its file (0 when
-     * none does).
+     * What the decoding has read so far. Of the user-log events it keeps only those after the
+     * newest 108 record, unparsed: the rest are through, and a long log holds many.
      */
-    public record Decoded(List<Transaction> transactions, List<KeptEvent> events, long eventsWritten, int nextCluster,
-            int goodBytes, String problem) {
+    private static final class Reading {
+        final List<Transaction> txs = new ArrayList<>();
+        final List<LoggedEvent> events = new ArrayList<>();
+        long eventsWritten;
+        long lastEvent;
+        int nextCluster = 1;
+
+        void written(long through) {
+            if (through > eventsWritten) {
+                eventsWritten = through;
+                events.removeIf(e -> e.seq() <= through);
+            }
+        }
+
+        void event(LoggedEvent e) {
+            lastEvent = Math.max(lastEvent, e.seq());
+            if (e.seq() > eventsWritten) {
+                events.add(e);
+            }
+        }
+
+        Decoded cut(int goodBytes, String problem) {
+            return new Decoded(txs, events, eventsWritten, lastEvent, nextCluster, goodBytes, problem);
+        }
+    }
+
+    /**
+     * What a log holds up to its first bad record: its transactions; the user-log events they
+     * keep that may not be through (numbered above the highest a 108 record says is through, 0
+     * when none does), in log order; the highest event number it holds.
+     */
+    public record Decoded(List<Transaction> transactions, List<LoggedEvent> events, long eventsWritten, long lastEvent,
+            int nextCluster, int goodBytes, String problem) {
+    }
+
+    /** A user-log event as its 110 record holds it: its number, and its fields' text, parsed only when needed ({@link #entry}). */
+    public record LoggedEvent(long seq, String fields) {
+    }
+
+    /**
+     * The event's file, text and owner. Throws IllegalArgumentException when the fields are not
+     * three ClassAd strings naming a path: a record the checksum passed, so not Harrier's writing.
+     */
+    static UserLogEntry entry(LoggedEvent e) {
+        try {
+            if (Expr.parse(e.fields()) instanceof ListExpr l && l.items().size() == 3
+                    && l.items().get(0) instanceof StringValue owner && l.items().get(1) instanceof StringValue file
+                    && l.items().get(2) instanceof StringValue text) {
+                return new UserLogEntry(Path.of(file.value()), text.value(), owner.value()); // InvalidPathException is an IAE
+            }
+        } catch (ClassAdParseException ex) {
+            // told below
+        }
+        throw new IllegalArgumentException("user-log event " + e.seq() + " is not three ClassAd strings: '" + clip(e.fields()) + "'");
     }
 
     private static String problem(int line, String what) {
@@ -287,7 +327,7 @@ public final class LogCodec {
     /** Turns the records between 105 and 106 back into queue operations. */
     private static final class TransactionReader {
         private final Transaction.Builder tx = Transaction.builder();
-        private final List<KeptEvent> events = new ArrayList<>();
+        private final List<LoggedEvent> events = new ArrayList<>();
         private String openKey;
         private ClassAd.Builder openAd;
 
@@ -329,7 +369,7 @@ public final class LogCodec {
                 case EVENT -> {
                     need(f, 3, record);
                     close();
-                    events.add(event(f[1], record.substring(f[0].length() + f[1].length() + 2), record));
+                    events.add(new LoggedEvent(number(f[1], record), record.substring(f[0].length() + f[1].length() + 2)));
                 }
                 default -> throw new IllegalArgumentException("an unknown record '" + clip(record) + "'");
             }
@@ -339,19 +379,16 @@ public final class LogCodec {
             return openKey == null && tx.isEmpty();
         }
 
-        private static KeptEvent event(String seq, String fields, String record) {
+        private static long number(String seq, String record) {
             try {
-                if (Expr.parse(fields) instanceof ListExpr l && l.items().size() == 3
-                        && l.items().get(0) instanceof StringValue owner && l.items().get(1) instanceof StringValue file
-                        && l.items().get(2) instanceof StringValue text) {
-                    UserLogEntry entry = new UserLogEntry(Path.of(file.value()), text.value(), owner.value());
-                    return new KeptEvent(Long.parseLong(seq), entry);
+                long n = Long.parseLong(seq);
+                if (n >= 1) {
+                    return n;
                 }
-            } catch (ClassAdParseException | NumberFormatException e) {
+            } catch (NumberFormatException e) {
                 // told below
             }
-            // Path.of's InvalidPathException and a number below 1 are IllegalArgumentExceptions too.
-            throw new IllegalArgumentException("a bad user-log event '" + clip(record) + "'");
+            throw new IllegalArgumentException("a bad user-log event number in '" + clip(record) + "'");
         }
 
         Transaction build() {

@@ -100,7 +100,7 @@ public final class QueueLog implements Journal, UserLogKeeper {
     private boolean rewriting;
 
     private QueueLog(Path file, FileChannel channel, long size, HistoryFile history, List<ClassAd> owed,
-            LogCodec.Decoded decoded, LogAppender appender, List<UserLogEntry> missing) {
+            LogCodec.Decoded decoded, List<KeptEvent> toCheck, LogAppender appender, List<UserLogEntry> missing) {
         this.file = file;
         this.history = history;
         this.channel = channel;
@@ -108,14 +108,9 @@ public final class QueueLog implements Journal, UserLogKeeper {
         this.appender = appender;
         this.markedThrough = decoded.eventsWritten();
         this.eventsThrough.set(markedThrough);
-        long last = markedThrough;
-        for (KeptEvent e : decoded.events()) {
-            last = Math.max(last, e.seq());
-            if (e.seq() > markedThrough) {
-                unseen.add(e);
-            }
-        }
+        long last = Math.max(markedThrough, decoded.lastEvent());
         this.nextSeq = last + 1;
+        unseen.addAll(toCheck);
         if (!unseen.isEmpty()) {
             // The files had the rest; these are through once written, and the writer's next batch says so.
             long through = last;
@@ -175,12 +170,19 @@ public final class QueueLog implements Journal, UserLogKeeper {
             LOG.warn("history {}: writing again the final ads of {} jobs the job queue log destroys, which a crash kept from it",
                     history.path(), replayed.owed().size());
         }
-        List<UserLogEntry> missing = UserLogRepair.missing(
-                d.events().stream().filter(e -> e.seq() > d.eventsWritten()).map(KeptEvent::entry).toList());
+        List<KeptEvent> toCheck = new ArrayList<>();
+        for (LogCodec.LoggedEvent e : d.events()) {
+            try {
+                toCheck.add(new KeptEvent(e.seq(), LogCodec.entry(e)));
+            } catch (IllegalArgumentException bad) {
+                LOG.warn("job queue log {}: {}; not checked against its user log", file, bad.getMessage());
+            }
+        }
+        List<UserLogEntry> missing = UserLogRepair.missing(toCheck.stream().map(KeptEvent::entry).toList());
         if (!missing.isEmpty()) {
             LOG.warn("job queue log {}: writing again {} user-log events a crash kept from their files", file, missing.size());
         }
-        QueueLog log = new QueueLog(file, channel, d.goodBytes(), history, replayed.owed(), d, appender, missing);
+        QueueLog log = new QueueLog(file, channel, d.goodBytes(), history, replayed.owed(), d, toCheck, appender, missing);
         return new Recovery(log, queue, replayed.applied(), d.goodBytes(), cut, d.problem(), replayed.owed().size());
     }
 

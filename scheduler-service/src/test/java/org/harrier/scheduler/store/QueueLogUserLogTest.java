@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -14,6 +15,7 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import java.util.zip.CRC32C;
 import org.harrier.classad.ClassAd;
 import org.harrier.scheduler.queue.AdLimits;
 import org.harrier.scheduler.queue.JobId;
@@ -108,14 +110,18 @@ class QueueLogUserLogTest {
         return Files.readAllBytes(spool().resolve(QueueLog.FILE));
     }
 
+    /** The events the queue log keeps that it does not say are through. */
+    List<KeptEvent> kept() throws IOException {
+        return LogCodec.decode(queueLog()).events().stream().map(e -> new KeptEvent(e.seq(), LogCodec.entry(e))).toList();
+    }
+
     @Test
     void anEventIsWrittenOnlyOnceItsChangeIsOnDiskAndARestartDoesNotWriteItAgain() throws Exception {
         Path log = dir.resolve("job.log");
         Held appender = new Held();
         try (QueueLog q = open(appender)) {
             commit(q, submit(), event(log, SUBMITTED));
-            List<KeptEvent> kept = LogCodec.decode(queueLog()).events();
-            assertEquals(List.of(new KeptEvent(1, event(log, SUBMITTED))), kept, "kept in the transaction on disk");
+            assertEquals(List.of(new KeptEvent(1, event(log, SUBMITTED))), kept(), "kept in the transaction on disk");
             assertFalse(Files.exists(log), "the file is written after the log, by the appender");
             appender.runAll();
             assertEquals(SUBMITTED, read(log));
@@ -165,7 +171,9 @@ class QueueLogUserLogTest {
             commit(q, submit(), event(log, SUBMITTED));
             commit(q, status(JobStatus.RUNNING)); // its batch says event 1 is through
         }
-        assertEquals(1, LogCodec.decode(queueLog()).eventsWritten());
+        LogCodec.Decoded d = LogCodec.decode(queueLog());
+        assertEquals(List.of(1L, 1L, List.of()), List.of(d.eventsWritten(), d.lastEvent(), d.events()),
+                "event 1 is through, so the decoding does not keep it");
         Files.delete(log); // the user removed the log
         restart().close();
         assertFalse(Files.exists(log), "not written again: it was through before the restart");
@@ -181,8 +189,8 @@ class QueueLogUserLogTest {
             appender.runAll();
             commit(q, status(JobStatus.RUNNING), event(pending, EXECUTING));
             q.rewrite(queue).get(30, TimeUnit.SECONDS);
-            List<KeptEvent> kept = LogCodec.decode(queueLog()).events();
-            assertEquals(List.of(new KeptEvent(2, event(pending, EXECUTING))), kept, "only the event not yet through");
+            assertEquals(List.of(new KeptEvent(2, event(pending, EXECUTING))), kept(), "only the event not yet through");
+            assertEquals(2, LogCodec.decode(queueLog()).lastEvent());
         }
         Files.delete(through);
         QueueLog.Recovery r = QueueLog.open(spool(), HistoryLimits.DEFAULT, new LogAppender(Runnable::run));
@@ -193,16 +201,34 @@ class QueueLogUserLogTest {
     }
 
     @Test
-    void aBadEventRecordIsCutOffWithItsTransaction() throws Exception {
+    void anEventRecordWithABadNumberIsCutOffWithItsTransaction() throws Exception {
         Path log = dir.resolve("job.log");
         try (QueueLog q = open(Runnable::run)) {
             commit(q, submit(), event(log, SUBMITTED));
         }
         String good = Files.readString(spool().resolve(QueueLog.FILE));
-        Files.writeString(spool().resolve(QueueLog.FILE), good + "105\n110 7 {\"alice\",\"/tmp/x\"}\n106 00000000\n");
+        Files.writeString(spool().resolve(QueueLog.FILE), good + "105\n110 x {\"alice\",\"/tmp/x\",\"text\"}\n106 00000000\n");
         QueueLog.Recovery r = QueueLog.open(spool(), HistoryLimits.DEFAULT, new LogAppender(Runnable::run));
         r.log().close();
-        assertTrue(r.problem().contains("a bad user-log event"), r.problem());
+        assertTrue(r.problem().contains("a bad user-log event number"), r.problem());
         assertEquals(good, Files.readString(spool().resolve(QueueLog.FILE)));
+    }
+
+    @Test
+    void anEventWhoseFieldsDoNotParseIsLeftOutAndTheRestServed() throws Exception {
+        Path log = dir.resolve("job.log");
+        try (QueueLog q = open(new Held())) {
+            commit(q, submit(), event(log, SUBMITTED));
+        }
+        String body = "105\n110 2 {\"alice\",\"/tmp/x\"}\n";
+        CRC32C crc = new CRC32C();
+        crc.update(body.getBytes(StandardCharsets.UTF_8));
+        Files.writeString(spool().resolve(QueueLog.FILE), String.format("%s%s106 %08x%n", Files.readString(
+                spool().resolve(QueueLog.FILE)), body, crc.getValue()));
+        QueueLog.Recovery r = QueueLog.open(spool(), HistoryLimits.DEFAULT, new LogAppender(Runnable::run));
+        r.log().close();
+        assertEquals(null, r.problem());
+        assertEquals(1, r.queue().size());
+        assertEquals(SUBMITTED, read(log), "the good event is checked and written");
     }
 }
