@@ -50,8 +50,9 @@ import org.slf4j.LoggerFactory;
  * appends them on its own thread. When the appender says a group is through, the writer puts a
  * record with the group's last number in its next batch: the events up to there are in their
  * files. So after a crash only the events after the newest such record may be missing, and
- * {@link #open} checks each of their files, whose end is then the first of those events in
- * order, and appends the ones it lacks ({@link UserLogRepair}). A crash takes back a
+ * {@link #open} has the appender check each of their files, whose end is then the first of
+ * those events in order, and append the ones it lacks ({@link UserLogRepair}), before anything
+ * new. A crash takes back a
  * transaction and its events together, so no event is written for a change the disk does not
  * hold. A snapshot carries over the events not yet through.
  *
@@ -100,7 +101,7 @@ public final class QueueLog implements Journal, UserLogKeeper {
     private boolean rewriting;
 
     private QueueLog(Path file, FileChannel channel, long size, HistoryFile history, List<ClassAd> owed,
-            LogCodec.Decoded decoded, List<KeptEvent> toCheck, LogAppender appender, List<UserLogEntry> missing) {
+            LogCodec.Decoded decoded, List<KeptEvent> toCheck, LogAppender appender) {
         this.file = file;
         this.history = history;
         this.channel = channel;
@@ -112,9 +113,10 @@ public final class QueueLog implements Journal, UserLogKeeper {
         this.nextSeq = last + 1;
         unseen.addAll(toCheck);
         if (!unseen.isEmpty()) {
-            // The files had the rest; these are through once written, and the writer's next batch says so.
+            // Through once the files have them all, and the writer's next batch says so.
             long through = last;
-            appender.append(missing, () -> eventsThrough.accumulateAndGet(through, Math::max));
+            appender.appendMissing(toCheck.stream().map(KeptEvent::entry).toList(),
+                    () -> eventsThrough.accumulateAndGet(through, Math::max));
         }
         if (!owed.isEmpty()) {
             // First in line, so these come before any new final ad, in the log's order; a write
@@ -178,11 +180,7 @@ public final class QueueLog implements Journal, UserLogKeeper {
                 LOG.warn("job queue log {}: {}; not checked against its user log", file, bad.getMessage());
             }
         }
-        List<UserLogEntry> missing = UserLogRepair.missing(toCheck.stream().map(KeptEvent::entry).toList());
-        if (!missing.isEmpty()) {
-            LOG.warn("job queue log {}: writing again {} user-log events a crash kept from their files", file, missing.size());
-        }
-        QueueLog log = new QueueLog(file, channel, d.goodBytes(), history, replayed.owed(), d, toCheck, appender, missing);
+        QueueLog log = new QueueLog(file, channel, d.goodBytes(), history, replayed.owed(), d, toCheck, appender);
         return new Recovery(log, queue, replayed.applied(), d.goodBytes(), cut, d.problem(), replayed.owed().size());
     }
 

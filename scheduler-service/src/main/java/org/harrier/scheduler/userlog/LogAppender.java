@@ -46,8 +46,11 @@ import org.slf4j.LoggerFactory;
 public final class LogAppender implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(LogAppender.class);
 
-    /** Events queued together, and what to run once the drain that takes them has written them all. */
-    private record Group(List<UserLogEntry> events, Runnable written) {
+    /**
+     * Events queued together, and what to run once the drain that takes them has written them
+     * all; {@code check}: only those their files lack ({@link #appendMissing}).
+     */
+    private record Group(List<UserLogEntry> events, Runnable written, boolean check) {
     }
 
     private static final Runnable NOTHING = () -> {
@@ -90,13 +93,27 @@ public final class LogAppender implements AutoCloseable {
      * the appender's thread once they are all through (after the events queued before them).
      */
     public void append(List<UserLogEntry> events, Runnable written) {
-        queued.add(new Group(List.copyOf(events), Objects.requireNonNull(written, "written")));
+        queue(new Group(List.copyOf(events), Objects.requireNonNull(written, "written"), false));
+    }
+
+    /**
+     * Queues the events of {@code toCheck} that their files lack after a crash
+     * ({@link UserLogRepair}), checked on the appender's thread when their turn comes, so that a
+     * hung file system holds up neither the caller nor the scheduler's start; then runs
+     * {@code written}. Queued before any other event, it sees each file as the crash left it.
+     */
+    public void appendMissing(List<UserLogEntry> toCheck, Runnable written) {
+        queue(new Group(List.copyOf(toCheck), Objects.requireNonNull(written, "written"), true));
+    }
+
+    private void queue(Group group) {
+        queued.add(group);
         if (drainScheduled.compareAndSet(false, true)) {
             try {
                 io.execute(this::drain);
             } catch (RejectedExecutionException e) {
                 drainScheduled.set(false);
-                LOG.debug("user log appender closed; {} events not written", events.size());
+                LOG.debug("user log appender closed; {} events not written", group.events().size());
             }
         }
     }
@@ -107,7 +124,7 @@ public final class LogAppender implements AutoCloseable {
         Map<Path, String> owner = new LinkedHashMap<>();
         List<Runnable> written = new ArrayList<>();
         for (Group g = queued.poll(); g != null; g = queued.poll()) {
-            for (UserLogEntry e : g.events()) {
+            for (UserLogEntry e : g.check() ? missing(g.events()) : g.events()) {
                 byFile.computeIfAbsent(e.file(), f -> new StringBuilder()).append(e.text());
                 owner.putIfAbsent(e.file(), e.owner());
             }
@@ -117,6 +134,14 @@ public final class LogAppender implements AutoCloseable {
         }
         byFile.forEach((file, text) -> write(file, text, owner.get(file)));
         written.forEach(Runnable::run);
+    }
+
+    private static List<UserLogEntry> missing(List<UserLogEntry> toCheck) {
+        List<UserLogEntry> missing = UserLogRepair.missing(toCheck);
+        if (!missing.isEmpty()) {
+            LOG.warn("writing again {} user-log events a crash kept from their files", missing.size());
+        }
+        return missing;
     }
 
     private void write(Path file, CharSequence text, String owner) {

@@ -149,6 +149,21 @@ class QueueLogUserLogTest {
     }
 
     @Test
+    void theRestartCheckRunsOnTheAppendersThreadBeforeAnyNewEvent() throws Exception {
+        Path log = dir.resolve("job.log");
+        try (QueueLog q = open(new Held())) {
+            commit(q, submit(), event(log, SUBMITTED));
+        }
+        Held appender = new Held();
+        QueueLog.Recovery r = QueueLog.open(spool(), HistoryLimits.DEFAULT, new LogAppender(appender));
+        assertFalse(Files.exists(log), "open did not touch the file: a hung file system cannot hold up the start");
+        commit(r.log(), status(JobStatus.RUNNING), event(log, EXECUTING));
+        appender.runAll();
+        r.log().close();
+        assertEquals(SUBMITTED + EXECUTING, read(log), "the missing event first, then the new one");
+    }
+
+    @Test
     void theEventsOfAChangeTheCrashTookBackAreNeverWritten() throws Exception {
         Path log = dir.resolve("job.log");
         try (QueueLog q = open(new Held())) {
