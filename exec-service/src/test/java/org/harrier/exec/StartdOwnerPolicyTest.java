@@ -205,9 +205,11 @@ class StartdOwnerPolicyTest {
         long pid = running(UNTIL_DONE);
         startd.suspend(claimId, "7.0").get(10, TimeUnit.SECONDS);
         assertEquals("Suspended", activity(), "the slot shows the suspension");
+        // SIGSTOP is sent when the call answers; the process stops once the kernel delivers it.
+        await(() -> state(pid) == 'T', "the job's process stopped");
 
         assertEquals(List.of(), poll(3600), "CONTINUE is true by default, but the scheduler stopped this job");
-        assertEquals('T', state(pid));
+        assertEquals('T', state(pid), "still stopped");
 
         startd.resume(claimId, "7.0").get(10, TimeUnit.SECONDS);
         assertEquals("Busy", activity());
