@@ -47,7 +47,8 @@ public final class UserLogRepair {
         List<UserLogEntry> missing = new ArrayList<>();
         byFile.forEach((file, events) -> {
             List<byte[]> texts = events.stream().map(e -> e.text().getBytes(StandardCharsets.UTF_8)).toList();
-            Found found = found(tail(file, texts.stream().mapToLong(t -> t.length).sum()), texts);
+            // The end of the event before them too, so that a cut-short first event is told from it.
+            Found found = found(tail(file, texts.stream().mapToLong(t -> t.length).sum() + EVENT_END.length), texts);
             if (found.cutShort() > 0 && !cutOff(file, found.cutShort())) {
                 return; // cannot be mended: leave the file as it is rather than append after a broken event
             }

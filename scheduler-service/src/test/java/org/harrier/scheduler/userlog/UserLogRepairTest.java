@@ -82,4 +82,13 @@ class UserLogRepairTest {
                 List.of(new UserLogEntry(log, SUBMITTED, "alice"), new UserLogEntry(log, EXECUTING, "alice"))));
         assertEquals(SUBMITTED, Files.readString(log));
     }
+
+    @Test
+    void aLoneEventCutShortJustBeforeItsEndIsToldFromTheEventBeforeIt() throws IOException {
+        Path log = dir.resolve("lone.log");
+        Files.writeString(log, SUBMITTED + EXECUTING.substring(0, EXECUTING.length() - 2));
+        assertEquals(List.of(new UserLogEntry(log, EXECUTING, "alice")),
+                UserLogRepair.missing(List.of(new UserLogEntry(log, EXECUTING, "alice"))));
+        assertEquals(SUBMITTED, Files.readString(log));
+    }
 }
