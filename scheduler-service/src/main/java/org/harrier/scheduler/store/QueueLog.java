@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicLong;
 import org.harrier.classad.ClassAd;
 import org.harrier.scheduler.TestHalt;
 import org.harrier.scheduler.queue.JobQueue;
@@ -52,7 +51,7 @@ import org.slf4j.LoggerFactory;
  * files. So after a crash only the events after the newest such record may be missing, and
  * {@link #open} has the appender check each of their files, whose end is then the first of
  * those events in order, and append the ones it lacks ({@link UserLogRepair}), before anything
- * new. A crash takes back a
+ * new ({@link KeptEvents} does this bookkeeping). A crash takes back a
  * transaction and its events together, so no event is written for a change the disk does not
  * hold. A snapshot carries over the events not yet through.
  *
@@ -61,9 +60,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Threads: {@link #finished}, {@link #keep}, {@link #append}, {@link #rewrite} on the
  * scheduler's owner thread (which alone touches {@code finishing} and {@code telling}); the
- * file, the history's appends, {@code channel} and the events' numbering on the writer thread;
- * the hand-over queue and counters under {@code lock}; {@code eventsThrough} set by the
- * appender's thread.
+ * file, the history's appends, {@code channel} and {@code events} ({@link KeptEvents}) on the
+ * writer thread; the hand-over queue and counters under {@code lock}.
  */
 public final class QueueLog implements Journal, UserLogKeeper {
     private static final Logger LOG = LoggerFactory.getLogger(QueueLog.class);
@@ -80,16 +78,8 @@ public final class QueueLog implements Journal, UserLogKeeper {
     private List<ClassAd> finishing = new ArrayList<>();
     /** User-log events handed over by {@link #keep} for the next transaction. Owner thread only. */
     private List<UserLogEntry> telling = new ArrayList<>();
-    private final LogAppender appender;
-    /** The highest event number the appender has seen through to its file. */
-    private final AtomicLong eventsThrough = new AtomicLong();
-    /**
-     * Writer thread: the next event's number, the highest the log says is through, and the
-     * events handed to the appender and not yet through.
-     */
-    private long nextSeq;
-    private long markedThrough;
-    private final ArrayDeque<KeptEvent> unseen = new ArrayDeque<>();
+    /** The user-log events on their way to their files. Writer thread. */
+    private final KeptEvents events;
     private FileChannel channel;
     private long handedOver;
     private long written;
@@ -101,23 +91,12 @@ public final class QueueLog implements Journal, UserLogKeeper {
     private boolean rewriting;
 
     private QueueLog(Path file, FileChannel channel, long size, HistoryFile history, List<ClassAd> owed,
-            LogCodec.Decoded decoded, List<KeptEvent> toCheck, LogAppender appender) {
+            KeptEvents events) {
         this.file = file;
         this.history = history;
         this.channel = channel;
         this.lastRewriteBytes = size;
-        this.appender = appender;
-        this.markedThrough = decoded.eventsWritten();
-        this.eventsThrough.set(markedThrough);
-        long last = Math.max(markedThrough, decoded.lastEvent());
-        this.nextSeq = last + 1;
-        unseen.addAll(toCheck);
-        if (!unseen.isEmpty()) {
-            // Through once the files have them all, and the writer's next batch says so.
-            long through = last;
-            appender.appendMissing(toCheck.stream().map(KeptEvent::entry).toList(),
-                    () -> eventsThrough.accumulateAndGet(through, Math::max));
-        }
+        this.events = events;
         if (!owed.isEmpty()) {
             // First in line, so these come before any new final ad, in the log's order; a write
             // that fails stops the log as any other does (a full disk: restarted once it has room).
@@ -172,15 +151,8 @@ public final class QueueLog implements Journal, UserLogKeeper {
             LOG.warn("history {}: writing again the final ads of {} jobs the job queue log destroys, which a crash kept from it",
                     history.path(), replayed.owed().size());
         }
-        List<KeptEvent> toCheck = new ArrayList<>();
-        for (LogCodec.LoggedEvent e : d.events()) {
-            try {
-                toCheck.add(new KeptEvent(e.seq(), LogCodec.entry(e)));
-            } catch (IllegalArgumentException bad) {
-                LOG.warn("job queue log {}: {}; not checked against its user log", file, bad.getMessage());
-            }
-        }
-        QueueLog log = new QueueLog(file, channel, d.goodBytes(), history, replayed.owed(), d, toCheck, appender);
+        QueueLog log = new QueueLog(file, channel, d.goodBytes(), history, replayed.owed(),
+                new KeptEvents(file, d, appender));
         return new Recovery(log, queue, replayed.applied(), d.goodBytes(), cut, d.problem(), replayed.owed().size());
     }
 
@@ -195,11 +167,11 @@ public final class QueueLog implements Journal, UserLogKeeper {
         if (!ads.isEmpty()) {
             finishing = new ArrayList<>();
         }
-        List<UserLogEntry> events = telling.isEmpty() ? List.of() : telling;
-        if (!events.isEmpty()) {
+        List<UserLogEntry> told = telling.isEmpty() ? List.of() : telling;
+        if (!told.isEmpty()) {
             telling = new ArrayList<>();
         }
-        return enqueue(new Pending(new Logged(tx, ads, events)));
+        return enqueue(new Pending(new Logged(tx, ads, told)));
     }
 
     /** Keeps a user-log event for the next transaction appended, whose change it tells of. Owner thread only. */
@@ -345,10 +317,7 @@ public final class QueueLog implements Journal, UserLogKeeper {
         List<byte[]> chunks = new ArrayList<>();
         List<ClassAd> finished = new ArrayList<>();
         List<KeptEvent> told = new ArrayList<>();
-        long through = eventsThrough.get();
-        while (!unseen.isEmpty() && unseen.peekFirst().seq() <= through) {
-            unseen.removeFirst();
-        }
+        long through = events.through();
         for (Pending p : batch) {
             if (p.work instanceof Owed o) {
                 finished.addAll(o.finalAds());
@@ -356,11 +325,11 @@ public final class QueueLog implements Journal, UserLogKeeper {
                 if (!l.finalAds().isEmpty()) {
                     TestHalt.at(TestHalt.EXIT_UNWRITTEN);
                 }
-                List<KeptEvent> events = number(l.events());
-                byte[] encoded = LogCodec.encode(l.tx(), events);
+                List<KeptEvent> numbered = events.number(l.events());
+                byte[] encoded = LogCodec.encode(l.tx(), numbered);
                 chunks.add(encoded);
                 finished.addAll(l.finalAds());
-                told.addAll(events);
+                told.addAll(numbered);
                 if (!onlyCreates(l.tx())) {
                     churn += encoded.length;
                 }
@@ -370,7 +339,7 @@ public final class QueueLog implements Journal, UserLogKeeper {
                 history.append(finished);
                 history.force();
                 finished.clear();
-                tell(told);
+                events.tell(told);
                 told.clear();
                 replaceWith(s);
                 churn = 0;
@@ -378,34 +347,8 @@ public final class QueueLog implements Journal, UserLogKeeper {
         }
         flush(chunks, through);
         history.append(finished);
-        tell(told);
+        events.tell(told);
         return churn;
-    }
-
-    private List<KeptEvent> number(List<UserLogEntry> events) {
-        if (events.isEmpty()) {
-            return List.of();
-        }
-        List<KeptEvent> out = new ArrayList<>(events.size());
-        for (UserLogEntry e : events) {
-            out.add(new KeptEvent(nextSeq++, e));
-        }
-        return out;
-    }
-
-    /** Hands events whose transactions are on disk to the appender; once they are through, the next batch says so. */
-    private void tell(List<KeptEvent> told) {
-        if (told.isEmpty()) {
-            return;
-        }
-        for (KeptEvent e : told) {
-            if (e.entry().text().startsWith("005 ")) { // a job terminated (HTCondor's event 005)
-                TestHalt.at(TestHalt.TERMINATION_UNLOGGED);
-            }
-        }
-        unseen.addAll(told);
-        long last = told.get(told.size() - 1).seq();
-        appender.append(told.stream().map(KeptEvent::entry).toList(), () -> eventsThrough.accumulateAndGet(last, Math::max));
     }
 
     private static boolean onlyCreates(Transaction tx) {
@@ -426,9 +369,9 @@ public final class QueueLog implements Journal, UserLogKeeper {
         if (chunks.isEmpty()) {
             return 0;
         }
-        if (through > markedThrough) {
-            chunks.add(0, LogCodec.eventsWritten(through));
-            markedThrough = through;
+        byte[] mark = events.mark(through);
+        if (mark != null) {
+            chunks.add(0, mark);
         }
         long n = 0;
         for (byte[] c : chunks) {
@@ -452,7 +395,7 @@ public final class QueueLog implements Journal, UserLogKeeper {
                 StandardOpenOption.TRUNCATE_EXISTING)) {
             List<byte[]> chunks = new ArrayList<>(s.encode());
             // The events not yet through, so that a crash after the rename still finds them.
-            chunks.add(LogCodec.encodeEvents(List.copyOf(unseen)));
+            chunks.add(events.carried());
             for (byte[] chunk : chunks) {
                 ByteBuffer b = ByteBuffer.wrap(chunk);
                 while (b.hasRemaining()) {
@@ -491,7 +434,7 @@ public final class QueueLog implements Journal, UserLogKeeper {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        appender.close();
+        events.close();
         try {
             channel.close();
             history.close();
